@@ -1,0 +1,86 @@
+// musket <game> <command> [options]: dispatch, parse, render; exit 0 on success, 2 on bad input.
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "cli/command.hpp"
+#include "core/invalid_input.hpp"
+
+namespace {
+
+using namespace musket::cli;
+
+void print_games(const command_registry& registry, std::ostream& out) {
+  out << "musket: battle and campaign odds for four American Revolution and War of 1812 wargames\n\n"
+         "usage: musket <game> <command> [options]   (musket <game> --help lists commands)\n\ngames:\n";
+  for (const auto& g : registry.games()) out << fmt::format("  {:<4} {}\n", g.code, g.title);
+}
+
+void print_commands(const game_entry& game, std::ostream& out) {
+  out << game.title << "\n\nusage: musket " << game.code << " <command> [options]   (--help after a command for its options)\n\ncommands:\n";
+  for (const auto& c : game.commands) out << fmt::format("  {:<14} {}\n", c.name, c.summary);
+}
+
+int fail(const std::string& message) {
+  std::cerr << "musket: " << message << "\n";
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  command_registry registry;
+  register_all_commands(registry);
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    print_games(registry, std::cout);
+    return args.empty() ? 2 : 0;
+  }
+  const game_entry* game = registry.find_game(args[0]);
+  if (!game) {
+    std::string allowed;
+    for (const auto& g : registry.games()) allowed += (allowed.empty() ? "" : ", ") + g.code;
+    return fail("unknown game '" + args[0] + "'; allowed: " + allowed);
+  }
+  if (args.size() < 2 || args[1] == "--help" || args[1] == "-h" || args[1] == "help") {
+    print_commands(*game, std::cout);
+    return args.size() < 2 ? 2 : 0;
+  }
+  const command* cmd = registry.find_command(args[0], args[1]);
+  if (!cmd) {
+    std::string allowed;
+    for (const auto& c : game->commands) allowed += (allowed.empty() ? "" : ", ") + c.name;
+    return fail("unknown " + game->code + " command '" + args[1] + "'; allowed: " + allowed);
+  }
+
+  po::options_description options(fmt::format("musket {} {} options", game->code, cmd->name));
+  cmd->add_options(options);
+  options.add_options()("format", po::value<std::string>()->default_value("table"), "table | json | csv")(
+      "help", "show this help");
+  try {
+    po::variables_map vm;
+    // Long options only, so a negative number ("--att-units -1") reads as a value and is
+    // rejected by the range check with a message, not mistaken for an option.
+    const auto style = po::command_line_style::allow_long | po::command_line_style::long_allow_adjacent |
+                       po::command_line_style::long_allow_next;
+    const std::vector<std::string> rest(args.begin() + 2, args.end());
+    po::store(po::command_line_parser(rest).options(options).style(style).run(), vm);
+    po::notify(vm);
+    if (vm.count("help")) {
+      std::cout << cmd->summary << "\n\n" << options << "\n";
+      if (!cmd->help_notes.empty()) std::cout << cmd->help_notes << "\n";
+      return 0;
+    }
+    const output_format format = parse_format(vm["format"].as<std::string>());
+    const report result = cmd->run(vm);
+    std::cout << render(result, format);
+    return 0;
+  } catch (const musket::invalid_input& e) {
+    return fail("--" + e.field() + ": " + e.what());
+  } catch (const po::error& e) {
+    return fail(std::string(e.what()) + " (see: musket " + game->code + " " + cmd->name + " --help)");
+  } catch (const std::exception& e) {
+    std::cerr << "musket: internal error: " << e.what() << "\n";
+    return 1;
+  }
+}
