@@ -41,6 +41,9 @@ class command_registry {
 // Every game's commands (cli/commands.cpp calls each game's register function).
 void register_all_commands(command_registry& registry);
 void register_supply_lines_commands(command_registry& registry);
+void register_revolution_commands(command_registry& registry);   // cli/revolution_commands.cpp
+void register_great_lakes_commands(command_registry& registry);  // cli/great_lakes_commands.cpp
+void register_campaign_commands(command_registry& registry);     // cli/campaign_commands.cpp
 
 // Option readers that turn a missing or malformed value into invalid_input naming the option.
 int int_option(const po::variables_map& vm, const std::string& name);
