@@ -65,12 +65,12 @@ int main(int argc, char** argv) {
                        po::command_line_style::long_allow_next;
     const std::vector<std::string> rest(args.begin() + 2, args.end());
     po::store(po::command_line_parser(rest).options(options).style(style).run(), vm);
-    po::notify(vm);
-    if (vm.count("help")) {
+    if (vm.count("help")) {  // before notify, so --help needs none of the required options
       std::cout << cmd->summary << "\n\n" << options << "\n";
       if (!cmd->help_notes.empty()) std::cout << cmd->help_notes << "\n";
       return 0;
     }
+    po::notify(vm);
     const output_format format = parse_format(vm["format"].as<std::string>());
     const report result = cmd->run(vm);
     std::cout << render(result, format);

@@ -1,0 +1,213 @@
+#pragma once
+// An absorbing Markov chain built lazily from a start state: a caller's `expand` lists each
+// transient state's successors, states are memoised by key, and the chain is solved by pushing
+// probability forward in topological order. Requirements: apart from self-loops the transient
+// states form a DAG (every change is progress), which is what makes the solve a single pass.
+// A self-loop of probability q is solved in closed form: the state is left after a geometric
+// number of steps, so its outflow is scaled by 1 / (1 - q) and it contributes 1 / (1 - q)
+// expected steps per visit. Nothing is truncated; a settable state limit keeps memory bounded.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace musket {
+
+// Thrown when building would exceed the caller's state limit (nothing else is allocated after).
+class state_limit_exceeded : public std::runtime_error {
+ public:
+  explicit state_limit_exceeded(std::size_t limit)
+      : std::runtime_error("more than " + std::to_string(limit) + " reachable states"), limit_(limit) {}
+  std::size_t limit() const noexcept { return limit_; }
+
+ private:
+  std::size_t limit_;
+};
+
+template <class Key, class Hash = std::hash<Key>>
+class absorbing_chain {
+ public:
+  struct edge {
+    std::uint32_t target;
+    double probability;
+  };
+
+  // expand(key, emit) calls emit(next_key, probability, absorbing) once or more per successor
+  // (duplicates are merged; an emit of the key itself is the self-loop). It is called once per
+  // transient state. Throws state_limit_exceeded past `state_limit` states (transient + absorbing).
+  template <class Expand>
+  void build(const Key& start, bool start_absorbing, Expand&& expand, std::size_t state_limit) {
+    clear();
+    start_ = intern(start, start_absorbing, state_limit);
+    std::vector<edge> scratch;
+    // States are numbered in discovery order; transient ones are expanded in that order, so the
+    // edge lists are appended in index order (CSR).
+    for (std::uint32_t i = 0; i < keys_.size(); ++i) {
+      if (absorbing_[i]) {
+        offsets_.push_back(static_cast<std::uint32_t>(edges_.size()));
+        stay_.push_back(0.0);
+        continue;
+      }
+      scratch.clear();
+      double stay = 0.0;
+      const Key current = keys_[i];
+      expand(current, [&](const Key& next, double p, bool absorbing) {
+        if (p == 0.0) return;
+        if (!absorbing && next == current) {
+          stay += p;
+          return;
+        }
+        scratch.push_back({intern(next, absorbing, state_limit), p});
+      });
+      std::sort(scratch.begin(), scratch.end(), [](const edge& a, const edge& b) { return a.target < b.target; });
+      offsets_.push_back(static_cast<std::uint32_t>(edges_.size()));
+      for (const auto& e : scratch) {
+        if (!edges_.empty() && edges_.size() > offsets_.back() && edges_.back().target == e.target)
+          edges_.back().probability += e.probability;
+        else
+          edges_.push_back(e);
+      }
+      stay_.push_back(stay);
+    }
+    offsets_.push_back(static_cast<std::uint32_t>(edges_.size()));
+  }
+
+  std::size_t state_count() const { return keys_.size(); }
+  std::size_t transition_count() const { return edges_.size(); }
+  const Key& key(std::size_t i) const { return keys_[i]; }
+  bool is_absorbing(std::size_t i) const { return absorbing_[i]; }
+  double self_loop(std::size_t i) const { return stay_[i]; }
+
+  struct solution {
+    std::vector<double> absorbed;   // by state index: probability of ending there (0 for transient)
+    double expected_steps = 0;      // expected number of steps before absorption
+    std::vector<double> visits;     // expected steps spent in each transient state
+  };
+
+  // One forward pass in topological order. Mass on a transient state with self-loop q leaves it
+  // with total probability 1 (geometric), split over its other edges in proportion.
+  solution solve() const {
+    const std::size_t n = keys_.size();
+    solution out;
+    out.absorbed.assign(n, 0.0);
+    out.visits.assign(n, 0.0);
+    std::vector<double> mass(n, 0.0);
+    mass[start_] = 1.0;
+    for (std::uint32_t i : topological_order()) {
+      if (absorbing_[i]) {
+        out.absorbed[i] = mass[i];
+        continue;
+      }
+      if (mass[i] == 0.0) continue;
+      const double leave = 1.0 - stay_[i];
+      const double scaled = mass[i] / leave;  // leave > 0: a state that can never change is absorbing by contract
+      out.visits[i] = scaled;
+      out.expected_steps += scaled;
+      for (std::uint32_t e = offsets_[i]; e < offsets_[i + 1]; ++e)
+        mass[edges_[e].target] += scaled * edges_[e].probability;
+    }
+    return out;
+  }
+
+  // P(absorbed at step t) for t = 1, 2, ... until the mass still moving is below `tolerance` or
+  // `max_steps` is reached; `tail` receives the mass not yet absorbed at that point.
+  std::vector<double> step_distribution(double tolerance, std::size_t max_steps, double& tail) const {
+    const std::size_t n = keys_.size();
+    std::vector<double> current(n, 0.0), next(n, 0.0);
+    std::vector<double> by_step;
+    if (absorbing_[start_]) {
+      tail = 0.0;
+      return by_step;
+    }
+    current[start_] = 1.0;
+    double moving = 1.0;
+    std::vector<std::uint32_t> active{start_}, next_active;
+    std::vector<char> marked(n, 0);
+    while (moving > tolerance && by_step.size() < max_steps) {
+      double absorbed_now = 0.0;
+      next_active.clear();
+      auto add = [&](std::uint32_t t, double m) {
+        if (absorbing_[t]) {
+          absorbed_now += m;
+          return;
+        }
+        if (!marked[t]) {
+          marked[t] = 1;
+          next_active.push_back(t);
+        }
+        next[t] += m;
+      };
+      for (std::uint32_t i : active) {
+        const double m = current[i];
+        current[i] = 0.0;
+        if (m == 0.0) continue;
+        if (stay_[i] > 0.0) add(i, m * stay_[i]);
+        for (std::uint32_t e = offsets_[i]; e < offsets_[i + 1]; ++e) add(edges_[e].target, m * edges_[e].probability);
+      }
+      by_step.push_back(absorbed_now);
+      moving = 0.0;
+      for (std::uint32_t t : next_active) {
+        marked[t] = 0;
+        current[t] = next[t];
+        next[t] = 0.0;
+        moving += current[t];
+      }
+      std::swap(active, next_active);
+    }
+    tail = moving;
+    return by_step;
+  }
+
+ private:
+  void clear() {
+    keys_.clear();
+    index_.clear();
+    absorbing_.clear();
+    offsets_.clear();
+    edges_.clear();
+    stay_.clear();
+  }
+
+  std::uint32_t intern(const Key& key, bool absorbing, std::size_t limit) {
+    auto it = index_.find(key);
+    if (it != index_.end()) return it->second;
+    if (keys_.size() >= limit) throw state_limit_exceeded(limit);
+    const auto id = static_cast<std::uint32_t>(keys_.size());
+    index_.emplace(key, id);
+    keys_.push_back(key);
+    absorbing_.push_back(absorbing);
+    return id;
+  }
+
+  // Kahn's algorithm over the edges (self-loops are not edges).
+  std::vector<std::uint32_t> topological_order() const {
+    const std::size_t n = keys_.size();
+    std::vector<std::uint32_t> in_degree(n, 0), order;
+    order.reserve(n);
+    for (const auto& e : edges_) ++in_degree[e.target];
+    for (std::uint32_t i = 0; i < n; ++i)
+      if (in_degree[i] == 0) order.push_back(i);
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      const std::uint32_t i = order[k];
+      if (absorbing_[i]) continue;
+      for (std::uint32_t e = offsets_[i]; e < offsets_[i + 1]; ++e)
+        if (--in_degree[edges_[e].target] == 0) order.push_back(edges_[e].target);
+    }
+    if (order.size() != n) throw std::logic_error("absorbing_chain: transitions contain a cycle");
+    return order;
+  }
+
+  std::uint32_t start_ = 0;
+  std::vector<Key> keys_;
+  std::unordered_map<Key, std::uint32_t, Hash> index_;
+  std::vector<bool> absorbing_;
+  std::vector<std::uint32_t> offsets_;
+  std::vector<edge> edges_;
+  std::vector<double> stay_;
+};
+
+}  // namespace musket
