@@ -83,9 +83,9 @@ class absorbing_chain {
   double self_loop(std::size_t i) const { return stay_[i]; }
 
   struct solution {
-    std::vector<double> absorbed;   // by state index: probability of ending there (0 for transient)
-    double expected_steps = 0;      // expected number of steps before absorption
-    std::vector<double> visits;     // expected steps spent in each transient state
+    std::vector<double> absorbed;  // by state index: probability of ending there (0 for transient)
+    double expected_steps = 0;     // expected number of steps before absorption
+    std::vector<double> visits;    // expected steps spent in each transient state
   };
 
   // One forward pass in topological order. Mass on a transient state with self-loop q leaves it

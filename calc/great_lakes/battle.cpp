@@ -1,0 +1,514 @@
+#include "calc/great_lakes/battle.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <set>
+#include <string>
+
+#include "calc/great_lakes/battle_round.hpp"
+#include "core/invalid_input.hpp"
+#include "core/markov_chain.hpp"
+
+namespace musket::great_lakes {
+
+std::string to_string(nation n) {
+  return n == nation::american ? "american" : "british";
+}
+
+std::string to_string(unit_type t) {
+  switch (t) {
+    case unit_type::regular:
+      return "regular";
+    case unit_type::militia:
+      return "militia";
+    case unit_type::artillery:
+      return "artillery";
+    case unit_type::dragoon:
+      return "dragoon";
+    case unit_type::native:
+      return "native";
+    case unit_type::garrison:
+      return "garrison";
+  }
+  return "?";
+}
+
+std::string to_string(crossing c) {
+  switch (c) {
+    case crossing::none:
+      return "none";
+    case crossing::river:
+      return "river";
+    case crossing::amphibious:
+      return "amphibious";
+  }
+  return "?";
+}
+
+std::string to_string(retreat_kind k) {
+  switch (k) {
+    case retreat_kind::never:
+      return "never";
+    case retreat_kind::line_sp_at_most:
+      return "line_sp_at_most";
+    case retreat_kind::weaker:
+      return "weaker";
+    case retreat_kind::optimal:
+      return "optimal";
+  }
+  return "?";
+}
+
+std::string to_string(battle_end e) {
+  switch (e) {
+    case battle_end::defender_eliminated:
+      return "defender_eliminated";
+    case battle_end::defender_forced_retreat:
+      return "defender_forced_retreat";
+    case battle_end::defender_voluntary_retreat:
+      return "defender_voluntary_retreat";
+    case battle_end::attacker_eliminated:
+      return "attacker_eliminated";
+    case battle_end::attacker_forced_retreat:
+      return "attacker_forced_retreat";
+    case battle_end::attacker_voluntary_retreat:
+      return "attacker_voluntary_retreat";
+    case battle_end::stalemate:
+      return "stalemate";
+    case battle_end::none:
+      return "none";
+  }
+  return "?";
+}
+
+namespace {
+
+std::string lower(std::string s) {
+  for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return s;
+}
+
+void validate_unit(const unit& u, const std::string& path) {
+  if (u.name.empty()) throw invalid_input(path + "/name", "a unit needs a name");
+  require_in_range(path + "/max_sp", u.max_sp, 1, 15, "GL 4.8 strength points");
+  require_in_range(path + "/sp", u.sp, 1, u.max_sp, "current SP is at least 1 and at most max_sp");
+  require_in_range(path + "/morale", u.morale, 1, 6, "GL 4.7 morale is a die face");
+  require_in_range(path + "/dice", u.dice, 0, 12, "GL 4.7 battle dice");
+  if (u.type == unit_type::garrison)
+    throw invalid_input(path + "/type", "a garrison is given as the defender's fort, not as a unit");
+}
+
+void validate_army(const army& a, const std::string& side, bool is_attacker, std::set<std::string>& names) {
+  for (std::size_t i = 0; i < a.units.size(); ++i) {
+    const std::string path = side + "/units/" + std::to_string(i);
+    validate_unit(a.units[i], path);
+    if (!is_attacker && a.units[i].crossed != crossing::none)
+      throw invalid_input(path + "/crossing", "only attacking units cross a river or land (GL 11.13)");
+    if (!names.insert(lower(a.units[i].name)).second)
+      throw invalid_input(path + "/name", "duplicate unit name '" + a.units[i].name + "'");
+  }
+  for (std::size_t i = 0; i < a.reinforcements.size(); ++i) {
+    const std::string path = side + "/reinforcements/" + std::to_string(i) + "/unit";
+    validate_unit(a.reinforcements[i].u, path);
+    if (a.reinforcements[i].u.crossed != crossing::none)
+      throw invalid_input(path + "/crossing", "a reinforcement never fights in round 1, so it has no crossing");
+    if (!names.insert(lower(a.reinforcements[i].u.name)).second)
+      throw invalid_input(path + "/name", "duplicate unit name '" + a.reinforcements[i].u.name + "'");
+  }
+  require_in_range(side + "/ship_dice", a.ship_dice, 0, 12, "GL 7.11 a squadron's combat value");
+  require_in_range(side + "/reinforcement_rating", a.reinforcement_rating, 0, 6, "GL 13.3");
+  if (a.retreat.kind == retreat_kind::line_sp_at_most)
+    require_in_range(side + "/retreat/k", a.retreat.k, 0, 1000, "line SP threshold");
+  if (a.fortification) {
+    if (is_attacker) throw invalid_input(side + "/fort", "only the defender has a fort (GL 11.11)");
+    const fort& f = *a.fortification;
+    require_in_range(side + "/fort/dice", f.dice, 0, 12, "the fort's battle number");
+    require_in_range(side + "/fort/sp", f.sp, 1, 15, "the garrison's SP");
+    require_in_range(side + "/fort/morale", f.morale, 1, 6, "the garrison's morale");
+    if (!f.destroyed && !names.insert("garrison").second)
+      throw invalid_input(side + "/fort", "a unit named 'garrison' clashes with the fort's garrison");
+  }
+  int dice = a.ship_dice;
+  for (const auto& u : a.units) dice += u.dice;
+  for (const auto& r : a.reinforcements) dice += r.u.dice;
+  if (a.fortification && !a.fortification->destroyed) dice += a.fortification->dice;
+  require_in_range(side, dice, 0, 200, "total battle dice of one side");
+}
+
+std::vector<double> binomial_row(int n, int faces) {
+  const double p = faces / 6.0, q = 1.0 - p;
+  std::vector<double> row(static_cast<std::size_t>(n) + 1, 0.0);
+  if (faces == 0) {
+    row[0] = 1.0;
+    return row;
+  }
+  if (faces == 6) {
+    row[static_cast<std::size_t>(n)] = 1.0;
+    return row;
+  }
+  // log-space coefficients keep n up to 200 accurate
+  for (int k = 0; k <= n; ++k)
+    row[static_cast<std::size_t>(k)] = std::exp(std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0) +
+                                                k * std::log(p) + (n - k) * std::log(q));
+  return row;
+}
+
+constexpr int max_table_dice = 200;
+
+// P(k of n dice hit) for n <= 200 and 0..6 hit faces, built once.
+struct binomial_tables {
+  std::array<std::vector<std::vector<double>>, 7> pmf, cdf;
+  binomial_tables() {
+    for (int f = 0; f <= 6; ++f) {
+      for (int n = 0; n <= max_table_dice; ++n) {
+        auto row = binomial_row(n, f);
+        std::vector<double> c(row.size());
+        double run = 0;
+        for (std::size_t k = 0; k < row.size(); ++k) c[k] = run += row[k];
+        c.back() = 2.0;  // the last outcome catches rounding
+        pmf[static_cast<std::size_t>(f)].push_back(std::move(row));
+        cdf[static_cast<std::size_t>(f)].push_back(std::move(c));
+      }
+    }
+  }
+};
+
+const binomial_tables& tables() {
+  static const binomial_tables t;
+  return t;
+}
+
+struct exact_chooser {
+  const binomial_tables& t = tables();
+  double weight = 1.0;
+  template <class F>
+  void binomial(int n, int faces, F&& f) {
+    const auto& row = t.pmf[static_cast<std::size_t>(faces)][static_cast<std::size_t>(n)];
+    const double w0 = weight;
+    for (int k = 0; k <= n; ++k) {
+      const double p = row[static_cast<std::size_t>(k)];
+      if (p == 0.0) continue;
+      weight = w0 * p;
+      f(k);
+    }
+    weight = w0;
+  }
+};
+
+struct sampling_chooser {
+  const binomial_tables& t = tables();
+  random_engine* engine = nullptr;
+  template <class F>
+  void binomial(int n, int faces, F&& f) {
+    if (n == 0 || faces == 0) return f(0);
+    const auto& c = t.cdf[static_cast<std::size_t>(faces)][static_cast<std::size_t>(n)];
+    const double u = static_cast<double>((*engine)()) * (1.0 / 4294967296.0);
+    int k = 0;
+    while (u >= c[static_cast<std::size_t>(k)]) ++k;
+    f(k);
+  }
+};
+
+using detail::battle_rules;
+using detail::battle_state;
+
+std::string encode(const battle_rules& r, const battle_state& s, battle_end end) {
+  std::string key(r.units.size() + 4, '\0');
+  for (std::size_t i = 0; i < r.units.size(); ++i) key[i] = static_cast<char>(s.sp[i] | (s.st[i] << 5));
+  const std::size_t n = r.units.size();
+  key[n] = static_cast<char>(s.rerolls[0]);
+  key[n + 1] = static_cast<char>(s.rerolls[1]);
+  key[n + 2] = static_cast<char>(s.first_round && r.first_round_matters);
+  key[n + 3] = static_cast<char>(end);
+  return key;
+}
+
+battle_state decode(const battle_rules& r, const std::string& key, battle_end& end) {
+  battle_state s;
+  const std::size_t n = r.units.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto byte = static_cast<std::uint8_t>(key[i]);
+    s.sp[i] = byte & 31;
+    s.st[i] = static_cast<std::uint8_t>(byte >> 5);
+  }
+  s.rerolls[0] = static_cast<std::uint8_t>(key[n]);
+  s.rerolls[1] = static_cast<std::uint8_t>(key[n + 1]);
+  s.first_round = key[n + 2] != 0;
+  end = static_cast<battle_end>(key[n + 3]);
+  return s;
+}
+
+void fill_outcomes(battle_result& out) {
+  using e = battle_end;
+  out.attacker_wins =
+      out[e::defender_eliminated] + out[e::defender_forced_retreat] + out[e::defender_voluntary_retreat];
+  out.defender_holds =
+      out[e::attacker_eliminated] + out[e::attacker_forced_retreat] + out[e::attacker_voluntary_retreat];
+  out.stalemate = out[e::stalemate];
+}
+
+std::vector<unit_outcome> unit_rows(const battle_rules& r) {
+  std::vector<unit_outcome> rows;
+  for (const auto& u : r.units) {
+    unit_outcome row;
+    row.name = u.name;
+    row.side = u.owner == detail::attacker ? "attacker" : "defender";
+    row.garrison = u.garrison;
+    row.reinforcement = u.reinforcement;
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+}  // namespace
+
+int morale_rerolls(const army& a) {
+  int count = 0;
+  for (const auto& name : a.leaders) {
+    const std::string n = lower(name);
+    if (a.side == nation::british && (n == "drummond" || n == "riall")) ++count;  // GL 11.26
+    if (a.side == nation::american && (n == "brown" || n == "scott")) ++count;    // GL 11.27
+  }
+  return count;
+}
+
+void validate(const battle& b) {
+  std::set<std::string> names;
+  validate_army(b.attacker, "attacker", true, names);
+  validate_army(b.defender, "defender", false, names);
+  if (b.attacker.side == b.defender.side)
+    throw invalid_input("defender/side", "both sides are " + to_string(b.attacker.side));
+  if (b.attacker.units.empty()) throw invalid_input("attacker/units", "the attacker needs at least one unit");
+  const bool garrison = b.defender.fortification && !b.defender.fortification->destroyed;
+  if (b.defender.units.empty() && !garrison)
+    throw invalid_input("defender/units", "the defender has no units and no undestroyed fort");
+  if (b.attacker.retreat.kind == retreat_kind::optimal || b.defender.retreat.kind == retreat_kind::optimal)
+    throw invalid_input(
+        b.attacker.retreat.kind == retreat_kind::optimal ? "attacker/retreat/policy" : "defender/retreat/policy",
+        "'optimal' retreat is not built yet; allowed: never, line_sp_at_most, weaker");
+  const std::size_t count = b.attacker.units.size() + b.attacker.reinforcements.size() + b.defender.units.size() +
+                            b.defender.reinforcements.size() + (garrison ? 1 : 0);
+  require_in_range("units", static_cast<long long>(count), 2, detail::max_units, "units in one battle");
+}
+
+namespace detail {
+
+battle_rules compile(const battle& b) {
+  validate(b);
+  battle_rules r;
+  const bool fort_stands = b.defender.fortification && !b.defender.fortification->destroyed;
+  auto add_side = [&](const army& a, int side) {
+    r.begin[side] = static_cast<int>(r.units.size());
+    auto add = [&](const unit& u, bool is_reinforcement, bool across_niagara) {
+      unit_rule ur;
+      ur.name = u.name;
+      ur.owner = side;
+      ur.start_sp = u.sp;
+      ur.dice = u.dice;
+      ur.first_round_dice = u.crossed == crossing::none ? u.dice : std::max(0, u.dice - 1);  // GL 11.22
+      int morale = u.morale;
+      if (side == defender && fort_stands && u.type == unit_type::militia) morale = std::min(6, morale + 1);  // GL 2.5
+      ur.fail_faces = 6 - morale;
+      ur.reinforcement = is_reinforcement;
+      ur.enter_faces = std::clamp(a.reinforcement_rating - (across_niagara ? 1 : 0), 0, 6);  // GL 13.3
+      if (ur.first_round_dice != ur.dice) r.first_round_matters = true;
+      r.units.push_back(ur);
+    };
+    for (const auto& u : a.units) add(u, false, false);
+    if (side == defender && fort_stands) {
+      const fort& f = *a.fortification;
+      unit g;
+      g.name = "garrison";
+      g.type = unit_type::garrison;
+      g.sp = g.max_sp = f.sp;
+      g.morale = f.morale;  // RULINGS: the garrison gets no militia bonus
+      g.dice = f.dice;
+      add(g, false, false);
+      r.units.back().garrison = true;
+      r.garrison = static_cast<int>(r.units.size()) - 1;
+    }
+    for (const auto& re : a.reinforcements) add(re.u, true, re.across_niagara);
+    r.end[side] = static_cast<int>(r.units.size());
+    r.ship_dice[side] = a.ship_dice;
+    r.rerolls[side] = morale_rerolls(a);
+    r.policy[side] = a.retreat;
+    r.route[side] = a.retreat_route;
+    for (int i = r.begin[side]; i < r.end[side]; ++i) r.starting_sp[side] += r.units[i].start_sp;
+  };
+  add_side(b.attacker, attacker);
+  add_side(b.defender, defender);
+  r.retreat_fire_faces = b.niagara ? 2 : 1;
+  return r;
+}
+
+battle_state initial_state(const battle_rules& r) {
+  battle_state s;
+  for (std::size_t i = 0; i < r.units.size(); ++i) {
+    s.sp[i] = static_cast<std::uint8_t>(r.units[i].start_sp);
+    s.st[i] = r.units[i].reinforcement ? waiting : line;
+  }
+  s.rerolls = {static_cast<std::uint8_t>(r.rerolls[0]), static_cast<std::uint8_t>(r.rerolls[1])};
+  s.first_round = r.first_round_matters;
+  return s;
+}
+
+}  // namespace detail
+
+battle_result solve_exact(const battle& b, const exact_options& options) {
+  const auto started = std::chrono::steady_clock::now();
+  const battle_rules r = detail::compile(b);
+  battle_state start = detail::initial_state(r);
+  const bool start_stalemate = detail::is_stalemate(r, start);
+  absorbing_chain<std::string> chain;
+  chain.build(
+      encode(r, start, start_stalemate ? battle_end::stalemate : battle_end::none), start_stalemate,
+      [&](const std::string& key, auto&& add) {
+        battle_end ignored;
+        const battle_state s = decode(r, key, ignored);
+        exact_chooser c;
+        auto emit = [&](const battle_state& t, battle_end end) {
+          add(encode(r, t, end), c.weight, end != battle_end::none);
+        };
+        detail::play_round(r, s, c, emit);
+      },
+      options.state_limit);
+  const auto solution = chain.solve();
+
+  battle_result out;
+  out.units = unit_rows(r);
+  out.attacker_sp_lost.assign(static_cast<std::size_t>(r.starting_sp[0]) + 1, 0.0);
+  out.defender_sp_lost.assign(static_cast<std::size_t>(r.starting_sp[1]) + 1, 0.0);
+  if (r.garrison >= 0) out.garrison_eliminated = 0.0;
+  for (std::size_t i = 0; i < chain.state_count(); ++i) {
+    if (!chain.is_absorbing(i)) continue;
+    const double m = solution.absorbed[i];
+    if (m == 0.0) continue;
+    battle_end end;
+    const battle_state s = decode(r, chain.key(i), end);
+    out.ends[static_cast<std::size_t>(end)] += m;
+    std::array<int, 2> lost{};
+    for (std::size_t u = 0; u < r.units.size(); ++u) {
+      lost[static_cast<std::size_t>(r.units[u].owner)] += r.units[u].start_sp - s.sp[u];
+      if (s.sp[u] > 0) out.units[u].survives += m;
+      out.units[u].expected_sp += m * s.sp[u];
+      if (s.st[u] == detail::failed) out.units[u].fails_morale += m;
+    }
+    out.attacker_sp_lost[static_cast<std::size_t>(lost[0])] += m;
+    out.defender_sp_lost[static_cast<std::size_t>(lost[1])] += m;
+    if (r.garrison >= 0 && s.sp[static_cast<std::size_t>(r.garrison)] == 0) *out.garrison_eliminated += m;
+  }
+  fill_outcomes(out);
+  out.rounds_mean = solution.expected_steps;
+  out.rounds_distribution =
+      chain.step_distribution(options.rounds_tolerance, options.max_listed_rounds, out.rounds_tail);
+  out.method.name = "exact";
+  out.method.states = chain.state_count();
+  out.method.transitions = chain.transition_count();
+  out.method.pruned_mass = 0.0;
+  out.method.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return out;
+}
+
+battle_result simulate(const battle& b, const simulation_options& options) {
+  const auto started = std::chrono::steady_clock::now();
+  const battle_rules r = detail::compile(b);
+  const battle_state start = detail::initial_state(r);
+  const std::size_t n = r.units.size();
+  constexpr std::size_t listed_rounds = 200;
+  // Tally layout: ends, attacker loss, defender loss, per unit (survives, sp, fails), garrison,
+  // rounds histogram (1..listed_rounds, then one overflow bucket), total rounds.
+  const std::size_t at_ends = 0;
+  const std::size_t at_att = at_ends + 7;
+  const std::size_t at_def = at_att + static_cast<std::size_t>(r.starting_sp[0]) + 1;
+  const std::size_t at_units = at_def + static_cast<std::size_t>(r.starting_sp[1]) + 1;
+  const std::size_t at_garrison = at_units + 3 * n;
+  const std::size_t at_rounds = at_garrison + 1;
+  const std::size_t at_total_rounds = at_rounds + listed_rounds + 1;
+  const std::size_t size = at_total_rounds + 1;
+
+  const simulation_tally tally = run_trials(options, size, [&](random_engine& engine, std::span<std::uint64_t> t) {
+    sampling_chooser c;
+    c.engine = &engine;
+    battle_state s = start;
+    battle_end end = detail::is_stalemate(r, s) ? battle_end::stalemate : battle_end::none;
+    std::uint64_t rounds = 0;
+    battle_state next;
+    auto emit = [&](const battle_state& u, battle_end e) {
+      next = u;
+      end = e;
+    };
+    while (end == battle_end::none) {
+      detail::play_round(r, s, c, emit);
+      s = next;
+      ++rounds;
+    }
+    ++t[at_ends + static_cast<std::size_t>(end)];
+    std::array<int, 2> lost{};
+    for (std::size_t u = 0; u < n; ++u) {
+      lost[static_cast<std::size_t>(r.units[u].owner)] += r.units[u].start_sp - s.sp[u];
+      t[at_units + 3 * u] += s.sp[u] > 0;
+      t[at_units + 3 * u + 1] += s.sp[u];
+      t[at_units + 3 * u + 2] += s.st[u] == detail::failed;
+    }
+    ++t[at_att + static_cast<std::size_t>(lost[0])];
+    ++t[at_def + static_cast<std::size_t>(lost[1])];
+    if (r.garrison >= 0) t[at_garrison] += s.sp[static_cast<std::size_t>(r.garrison)] == 0;
+    if (rounds >= 1) ++t[at_rounds + std::min<std::size_t>(rounds, listed_rounds + 1) - 1];
+    t[at_total_rounds] += rounds;
+  });
+
+  battle_result out;
+  const std::uint64_t trials = tally.trials;
+  const double scale = trials ? 1.0 / static_cast<double>(trials) : 0.0;
+  auto p = [&](std::size_t at) { return static_cast<double>(tally.counts[at]) * scale; };
+  auto ci = [&](std::uint64_t count) {
+    const auto w = wilson_interval(count, trials);
+    return interval{w.lower, w.upper};
+  };
+  for (std::size_t e = 0; e < 7; ++e) {
+    out.ends[e] = p(at_ends + e);
+    out.ends_interval[e] = ci(tally.counts[at_ends + e]);
+  }
+  fill_outcomes(out);
+  const auto& k = tally.counts;
+  const std::uint64_t wins = k[0] + k[1] + k[2], holds = k[3] + k[4] + k[5];
+  out.outcomes_interval = {ci(wins), ci(holds), ci(k[6])};
+  for (std::size_t i = 0; i <= static_cast<std::size_t>(r.starting_sp[0]); ++i) {
+    out.attacker_sp_lost.push_back(p(at_att + i));
+    out.attacker_sp_lost_interval.push_back(ci(k[at_att + i]));
+  }
+  for (std::size_t i = 0; i <= static_cast<std::size_t>(r.starting_sp[1]); ++i) {
+    out.defender_sp_lost.push_back(p(at_def + i));
+    out.defender_sp_lost_interval.push_back(ci(k[at_def + i]));
+  }
+  out.units = unit_rows(r);
+  for (std::size_t u = 0; u < n; ++u) {
+    out.units[u].survives = p(at_units + 3 * u);
+    out.units[u].expected_sp = p(at_units + 3 * u + 1);
+    out.units[u].fails_morale = p(at_units + 3 * u + 2);
+    out.units[u].survives_interval = ci(k[at_units + 3 * u]);
+    out.units[u].fails_morale_interval = ci(k[at_units + 3 * u + 2]);
+  }
+  if (r.garrison >= 0) {
+    out.garrison_eliminated = p(at_garrison);
+    out.garrison_eliminated_interval = ci(k[at_garrison]);
+  }
+  std::size_t last = 0;
+  for (std::size_t i = 0; i < listed_rounds; ++i)
+    if (k[at_rounds + i]) last = i + 1;
+  for (std::size_t i = 0; i < last; ++i) {
+    out.rounds_distribution.push_back(p(at_rounds + i));
+    out.rounds_interval.push_back(ci(k[at_rounds + i]));
+  }
+  out.rounds_tail = p(at_rounds + listed_rounds);
+  out.rounds_mean = static_cast<double>(k[at_total_rounds]) * scale;
+  out.method.name = "simulation";
+  out.method.trials = trials;
+  out.method.seed = options.seed;
+  out.method.rounds_simulated = k[at_total_rounds];
+  out.method.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return out;
+}
+
+}  // namespace musket::great_lakes

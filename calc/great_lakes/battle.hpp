@@ -1,0 +1,164 @@
+#pragma once
+// A War Along the Great Lakes land battle (GL 11-13), read as RULINGS.md "War Along the Great
+// Lakes battles". One description of the rules (battle_rules + play_round in battle_round.hpp)
+// drives both engines: the exact one enumerates every die into an absorbing Markov chain, the
+// simulated one rolls them.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/monte_carlo.hpp"
+#include "core/proportion_interval.hpp"
+
+namespace musket::great_lakes {
+
+enum class nation { american, british };
+enum class unit_type { regular, militia, artillery, dragoon, native, garrison };
+enum class crossing { none, river, amphibious };
+enum class retreat_kind { never, line_sp_at_most, weaker, optimal };
+
+std::string to_string(nation n);
+std::string to_string(unit_type t);
+std::string to_string(crossing c);
+std::string to_string(retreat_kind k);
+
+struct unit {
+  std::string name;
+  unit_type type = unit_type::regular;
+  int sp = 1;
+  int max_sp = 1;
+  int morale = 6;
+  int dice = 1;
+  crossing crossed = crossing::none;  // GL 11.8: river or amphibious attackers lose a die in round 1
+};
+
+struct reinforcement {
+  unit u;
+  bool across_niagara = false;  // GL 13.3: +1 to the reinforcement roll
+};
+
+struct fort {
+  int dice = 0;
+  int sp = 0;
+  int morale = 1;
+  bool destroyed = false;
+};
+
+// Voluntary retreat (GL 12.2), decided after both sides' morale checks on line SP.
+struct retreat_policy {
+  retreat_kind kind = retreat_kind::never;
+  int k = 0;  // line_sp_at_most: retreat when own line SP <= k
+};
+
+struct army {
+  nation side = nation::american;
+  std::vector<unit> units;
+  std::vector<std::string> leaders;
+  std::optional<fort> fortification;  // the defender's fort, if the location has one
+  int ship_dice = 0;                  // GL 7.13: a supporting squadron
+  retreat_policy retreat;
+  bool retreat_route = true;  // GL 12.3: with no open route every retreating unit is eliminated
+  std::vector<reinforcement> reinforcements;
+  int reinforcement_rating = 4;  // GL 13.5-13.6: Drummond and Brown both rate 4
+};
+
+struct battle {
+  bool niagara = false;  // GL 12.2-12.3: retreat fire across the Niagara hits on 5-6
+  army attacker;
+  army defender;
+};
+
+// The seven ways a battle ends, exactly one per battle.
+enum class battle_end {
+  defender_eliminated,
+  defender_forced_retreat,
+  defender_voluntary_retreat,
+  attacker_eliminated,
+  attacker_forced_retreat,
+  attacker_voluntary_retreat,
+  stalemate,
+  none,  // the battle goes on
+};
+inline constexpr std::array<battle_end, 7> all_battle_ends{battle_end::defender_eliminated,
+                                                           battle_end::defender_forced_retreat,
+                                                           battle_end::defender_voluntary_retreat,
+                                                           battle_end::attacker_eliminated,
+                                                           battle_end::attacker_forced_retreat,
+                                                           battle_end::attacker_voluntary_retreat,
+                                                           battle_end::stalemate};
+std::string to_string(battle_end e);
+
+// Throws invalid_input for an impossible battle; `where(path)` names the field for a message
+// (a JSON path for a scenario file, an option for flags).
+void validate(const battle& b);
+
+// Leaders that grant a morale reroll (GL 11.26-11.27) on the given side.
+int morale_rerolls(const army& a);
+
+struct unit_summary_range {
+  int sp_low, sp_high, morale_low, morale_high, dice_low, dice_high;
+};
+
+struct interval {
+  double lower = 0;
+  double upper = 0;
+};
+
+struct unit_outcome {
+  std::string name;
+  std::string side;  // "attacker" | "defender"
+  bool garrison = false;
+  bool reinforcement = false;
+  double survives = 0;
+  double expected_sp = 0;
+  double fails_morale = 0;
+  interval survives_interval, fails_morale_interval;  // simulation only
+};
+
+struct battle_method {
+  std::string name;  // "exact" | "simulation"
+  std::size_t states = 0;
+  std::size_t transitions = 0;
+  std::uint64_t trials = 0;
+  std::uint64_t seed = 0;
+  std::uint64_t rounds_simulated = 0;
+  double seconds = 0;
+  double pruned_mass = 0;
+};
+
+struct battle_result {
+  std::array<double, 7> ends{};  // by battle_end
+  double attacker_wins = 0;
+  double defender_holds = 0;
+  double stalemate = 0;
+  std::vector<double> attacker_sp_lost;  // 0..attacker's total starting SP
+  std::vector<double> defender_sp_lost;
+  double rounds_mean = 0;
+  std::vector<double> rounds_distribution;  // index 0 = the battle ended in round 1
+  double rounds_tail = 0;                   // mass beyond the last listed round
+  std::vector<unit_outcome> units;
+  std::optional<double> garrison_eliminated;
+  battle_method method;
+  // Simulation only: 95% Wilson intervals for every probability above.
+  std::array<interval, 7> ends_interval{};
+  std::array<interval, 3> outcomes_interval{};  // attacker_wins, defender_holds, stalemate
+  std::vector<interval> attacker_sp_lost_interval, defender_sp_lost_interval, rounds_interval;
+  std::optional<interval> garrison_eliminated_interval;
+
+  double operator[](battle_end e) const { return ends[static_cast<std::size_t>(e)]; }
+};
+
+struct exact_options {
+  std::size_t state_limit = 2'000'000;
+  double rounds_tolerance = 1e-12;  // the rounds distribution is listed until this mass remains
+  std::size_t max_listed_rounds = 2000;
+};
+
+// Exact: the absorbing chain over reachable states. Throws state_limit_exceeded past the limit.
+battle_result solve_exact(const battle& b, const exact_options& options = {});
+// Monte Carlo with the same rules; every probability carries a Wilson interval.
+battle_result simulate(const battle& b, const simulation_options& options);
+
+}  // namespace musket::great_lakes

@@ -1,0 +1,289 @@
+#pragma once
+// The rules of one battle round, written once for both engines. play_round is generic in a
+// `chooser`: the exact engine's chooser follows every outcome of a roll with its probability, the
+// simulation's rolls one. Everything else (fire, hit allocation, morale, rerolls, retreat fire,
+// reinforcement, the ends) is this file. Rule numbers are GL; RULINGS.md fixes the order.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "calc/great_lakes/battle.hpp"
+
+namespace musket::great_lakes::detail {
+
+inline constexpr int max_units = 48;
+inline constexpr int attacker = 0;
+inline constexpr int defender = 1;
+
+enum status : std::uint8_t { line = 0, failed = 1, waiting = 2 };
+
+struct unit_rule {
+  std::string name;
+  int owner = attacker;
+  int start_sp = 0;
+  int dice = 0;
+  int first_round_dice = 0;  // GL 11.22: river/amphibious attackers roll one less in round 1
+  int fail_faces = 0;        // faces above the (effective) morale: 6 - morale
+  int enter_faces = 0;       // reinforcements: faces that enter (rating, -1 across the Niagara)
+  bool garrison = false;
+  bool reinforcement = false;
+};
+
+struct battle_rules {
+  std::vector<unit_rule> units;       // listing order: attacker's, then defender's (garrison, reinforcements)
+  std::array<int, 2> begin{}, end{};  // each side's unit index range
+  std::array<int, 2> ship_dice{};
+  std::array<int, 2> rerolls{};
+  std::array<retreat_policy, 2> policy{};
+  std::array<bool, 2> route{};
+  std::array<int, 2> starting_sp{};  // total, garrison and reinforcements included
+  int retreat_fire_faces = 1;        // 6, or 5-6 across the Niagara (GL 12.2-12.3)
+  int garrison = -1;                 // index of the defender's garrison, if any
+  bool first_round_matters = false;  // any attacker dice lost in round 1
+};
+
+battle_rules compile(const battle& b);
+
+struct battle_state {
+  std::array<std::uint8_t, max_units> sp{};
+  std::array<std::uint8_t, max_units> st{};
+  std::array<std::uint8_t, 2> rerolls{};
+  bool first_round = false;
+};
+
+battle_state initial_state(const battle_rules& r);
+
+using hit_counts = std::array<std::uint8_t, max_units>;
+
+inline bool in_battle(const battle_state& s, int i) {
+  return s.st[i] != waiting;
+}
+inline bool in_line(const battle_state& s, int i) {
+  return s.st[i] == line && s.sp[i] > 0;
+}
+
+inline int line_sp(const battle_rules& r, const battle_state& s, int side) {
+  int total = 0;
+  for (int i = r.begin[side]; i < r.end[side]; ++i)
+    if (in_line(s, i)) total += s.sp[i];
+  return total;
+}
+
+inline bool line_empty(const battle_rules& r, const battle_state& s, int side) {
+  for (int i = r.begin[side]; i < r.end[side]; ++i)
+    if (in_line(s, i)) return false;
+  return true;
+}
+
+// GL 11.22: the dice a side's line (plus its supporting ship, 7.13) rolls this round.
+inline int fire_dice(const battle_rules& r, const battle_state& s, int side, bool first_round) {
+  int dice = r.ship_dice[side];
+  for (int i = r.begin[side]; i < r.end[side]; ++i)
+    if (in_line(s, i)) dice += first_round ? r.units[i].first_round_dice : r.units[i].dice;
+  return dice;
+}
+
+inline bool any_waiting(const battle_rules& r, const battle_state& s) {
+  for (std::size_t i = 0; i < r.units.size(); ++i)
+    if (s.st[i] == waiting) return true;
+  return false;
+}
+
+// RULINGS: `line_sp_at_most k` retreats when own line SP <= k; `weaker` when own < other's.
+inline bool wants_retreat(const battle_rules& r, const battle_state& s, int side) {
+  const retreat_policy& p = r.policy[side];
+  switch (p.kind) {
+    case retreat_kind::never:
+    case retreat_kind::optimal:  // decided by the optimal solver, never here
+      return false;
+    case retreat_kind::line_sp_at_most:
+      return line_sp(r, s, side) <= p.k;
+    case retreat_kind::weaker:
+      return line_sp(r, s, side) < line_sp(r, s, 1 - side);
+  }
+  return false;
+}
+
+// RULINGS "stalemate": no side can ever score a hit, no reinforcement is pending, and neither
+// side's policy retreats (so the next round, and every one after, changes nothing).
+inline bool is_stalemate(const battle_rules& r, const battle_state& s) {
+  return fire_dice(r, s, attacker, false) == 0 && fire_dice(r, s, defender, false) == 0 && !any_waiting(r, s) &&
+         !wants_retreat(r, s, attacker) && !wants_retreat(r, s, defender);
+}
+
+// GL 11.23 with the RULINGS default owner policy: each hit goes to the line unit with the fewest
+// hits so far (so one each before any second), then the most current SP, then the fewest dice,
+// then listing order. Failed-morale units take hits only once no line unit is left.
+inline void allocate_hits(const battle_rules& r, battle_state& s, hit_counts& hits, int side, int count) {
+  for (int h = 0; h < count; ++h) {
+    int best = -1;
+    for (int pass = 0; pass < 2 && best < 0; ++pass) {
+      const std::uint8_t wanted = pass == 0 ? line : failed;
+      for (int i = r.begin[side]; i < r.end[side]; ++i) {
+        if (s.st[i] != wanted || s.sp[i] == 0) continue;
+        if (best < 0 || hits[i] < hits[best] ||
+            (hits[i] == hits[best] &&
+             (s.sp[i] > s.sp[best] || (s.sp[i] == s.sp[best] && r.units[i].dice < r.units[best].dice))))
+          best = i;
+      }
+    }
+    if (best < 0) return;  // nobody left to take it
+    --s.sp[best];
+    ++hits[best];
+  }
+}
+
+inline bool any_entered_alive(const battle_rules& r, const battle_state& s, int side) {
+  for (int i = r.begin[side]; i < r.end[side]; ++i)
+    if (in_battle(s, i) && s.sp[i] > 0) return true;
+  return false;
+}
+
+inline battle_end eliminated_end(int side) {
+  return side == attacker ? battle_end::attacker_eliminated : battle_end::defender_eliminated;
+}
+
+// GL 12.2-12.3 with RULINGS: the other side's line units fire (full dice if forced, one die each
+// if voluntary; never the ship, never the river penalty); the garrison of a retreating defender is
+// eliminated first; with no route every retreating unit is eliminated and nothing is rolled. A
+// side left with none of its entered units alive counts as eliminated.
+template <class Chooser, class Emit>
+void resolve_retreat(const battle_rules& r, battle_state s, int side, bool forced, Chooser& c, Emit& emit) {
+  const battle_end end = side == attacker
+                             ? (forced ? battle_end::attacker_forced_retreat : battle_end::attacker_voluntary_retreat)
+                             : (forced ? battle_end::defender_forced_retreat : battle_end::defender_voluntary_retreat);
+  if (side == defender && r.garrison >= 0) s.sp[r.garrison] = 0;  // GL 4.17/4.26
+  if (!r.route[side]) {
+    for (int i = r.begin[side]; i < r.end[side]; ++i)
+      if (in_battle(s, i)) s.sp[i] = 0;
+    emit(s, eliminated_end(side));
+    return;
+  }
+  int dice = 0;
+  const int other = 1 - side;
+  for (int i = r.begin[other]; i < r.end[other]; ++i)
+    if (in_line(s, i)) dice += forced ? r.units[i].dice : (r.units[i].dice > 0 ? 1 : 0);
+  c.binomial(dice, r.retreat_fire_faces, [&](int h) {
+    battle_state t = s;
+    hit_counts hits{};
+    allocate_hits(r, t, hits, side, h);
+    emit(t, any_entered_alive(r, t, side) ? end : eliminated_end(side));
+  });
+}
+
+// GL 11.24 and RULINGS: each line unit hit this round and still alive rolls a die per hit; a roll
+// above its morale fails it (a failing garrison is eliminated). Rerolls (11.26-11.27) go, in
+// listing order, to units that failed with exactly one die while any are left.
+template <class Chooser, class Next>
+void morale_from(const battle_rules& r, int side, int i, const battle_state& s, const hit_counts& hits, Chooser& c,
+                 Next& next) {
+  while (i < r.end[side] && !(hits[i] > 0 && in_line(s, i) && r.units[i].fail_faces > 0)) ++i;
+  if (i >= r.end[side]) {
+    next(s);
+    return;
+  }
+  const int faces = r.units[i].fail_faces;
+  auto fail = [&](battle_state& t) {
+    t.st[i] = failed;
+    if (r.units[i].garrison) t.sp[i] = 0;
+  };
+  c.binomial(hits[i], faces, [&](int failed_dice) {
+    if (failed_dice == 0) {
+      morale_from(r, side, i + 1, s, hits, c, next);
+    } else if (failed_dice == 1 && s.rerolls[side] > 0) {
+      c.binomial(1, faces, [&](int again) {
+        battle_state t = s;
+        --t.rerolls[side];
+        if (again) fail(t);
+        morale_from(r, side, i + 1, t, hits, c, next);
+      });
+    } else {
+      battle_state t = s;
+      fail(t);
+      morale_from(r, side, i + 1, t, hits, c, next);
+    }
+  });
+}
+
+// GL 13.3: each waiting unit of `side` enters on a roll within its enter faces.
+template <class Chooser, class Next>
+void reinforce_from(const battle_rules& r, int side, int i, const battle_state& s, Chooser& c, Next& next) {
+  while (i < r.end[side] && s.st[i] != waiting) ++i;
+  if (i >= r.end[side]) {
+    next(s);
+    return;
+  }
+  c.binomial(1, r.units[i].enter_faces, [&](int enters) {
+    if (!enters) {
+      reinforce_from(r, side, i + 1, s, c, next);
+      return;
+    }
+    battle_state t = s;
+    t.st[i] = line;
+    reinforce_from(r, side, i + 1, t, c, next);
+  });
+}
+
+// One battle round from s (GL 11.18 in the RULINGS order). emit(state, end) is called for each
+// outcome: end == battle_end::none means the battle goes on from that state.
+template <class Chooser, class Emit>
+void play_round(const battle_rules& r, const battle_state& s, Chooser& c, Emit& emit) {
+  const bool first = s.first_round;
+  // 1. Defender line (and ship) fires; hits applied at once.
+  c.binomial(fire_dice(r, s, defender, false), 1, [&](int defender_hits) {
+    battle_state s1 = s;
+    hit_counts hits{};
+    allocate_hits(r, s1, hits, attacker, defender_hits);
+    if (line_empty(r, s1, attacker)) {
+      resolve_retreat(r, s1, attacker, true, c, emit);
+      return;
+    }
+    // 2. Attacker line fires (units eliminated in step 1 are gone; round-1 crossing penalty).
+    c.binomial(fire_dice(r, s1, attacker, first), 1, [&](int attacker_hits) {
+      battle_state s2 = s1;
+      hit_counts hits2 = hits;
+      allocate_hits(r, s2, hits2, defender, attacker_hits);
+      if (line_empty(r, s2, defender)) {
+        resolve_retreat(r, s2, defender, true, c, emit);
+        return;
+      }
+      // 3. Morale: attacker first; if its line empties, the defender does not check.
+      auto after_defender_morale = [&](const battle_state& s4) {
+        if (line_empty(r, s4, defender)) {
+          resolve_retreat(r, s4, defender, true, c, emit);
+          return;
+        }
+        // 4. Voluntary retreat: attacker, then defender.
+        if (wants_retreat(r, s4, attacker)) {
+          resolve_retreat(r, s4, attacker, false, c, emit);
+          return;
+        }
+        if (wants_retreat(r, s4, defender)) {
+          resolve_retreat(r, s4, defender, false, c, emit);
+          return;
+        }
+        // 5. Reinforcement: defender, then attacker.
+        auto after_attacker_reinforcement = [&](const battle_state& s6) {
+          battle_state out = s6;
+          out.first_round = false;
+          emit(out, is_stalemate(r, out) ? battle_end::stalemate : battle_end::none);
+        };
+        auto after_defender_reinforcement = [&](const battle_state& s5) {
+          reinforce_from(r, attacker, r.begin[attacker], s5, c, after_attacker_reinforcement);
+        };
+        reinforce_from(r, defender, r.begin[defender], s4, c, after_defender_reinforcement);
+      };
+      auto after_attacker_morale = [&](const battle_state& s3) {
+        if (line_empty(r, s3, attacker)) {
+          resolve_retreat(r, s3, attacker, true, c, emit);
+          return;
+        }
+        morale_from(r, defender, r.begin[defender], s3, hits2, c, after_defender_morale);
+      };
+      morale_from(r, attacker, r.begin[attacker], s2, hits2, c, after_attacker_morale);
+    });
+  });
+}
+
+}  // namespace musket::great_lakes::detail
