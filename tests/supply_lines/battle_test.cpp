@@ -261,3 +261,72 @@ TEST(SupplyLinesBattle, ImpossibleBattlesAreRejectedNamingTheOption) {
   s = make(side::patriot, terrain::city, 5, 1, 4, 2, 1, 0), s.patriot_subordinate = true;
   expect_field(southern_strategy(), s, "att-units");
 }
+
+namespace {
+// An independent reading of the procedure: roll every face of every die (defender's, then the
+// attacker's full set of which only the first `rolled` count, then two morale dice) and count.
+std::array<rational, 5> brute_force(const rule_set& rules, const battle_setup& s) {
+  const int defender_dice = s.defender_war_supplies, full = attacker_dice(rules, s);
+  const int total_dice = defender_dice + full + 2;
+  std::array<long long, 5> counts{};
+  std::vector<int> face(static_cast<std::size_t>(total_dice), 1);
+  long long all = 0;
+  for (;;) {
+    ++all;
+    int h = 0;
+    for (int i = 0; i < defender_dice; ++i) h += face[static_cast<std::size_t>(i)] <= 2;
+    const int lost_a = std::min(h, s.attacker_units);
+    O o;
+    if (lost_a == s.attacker_units) {
+      o = O::attacker_surrenders;
+    } else {
+      const int rolled = std::max(0, full - lost_a / 2);
+      int g = 0;
+      for (int i = 0; i < rolled; ++i) g += face[static_cast<std::size_t>(defender_dice + i)] <= (s.attacker == side::crown ? 3 : 2);
+      if (s.dug_in && g > 0) --g;
+      const int lost_d = std::min(g, s.defender_units);
+      const int a = s.attacker_units - lost_a + s.attacker_leaders, d = s.defender_units - lost_d + s.defender_leaders;
+      if (lost_d == s.defender_units) o = O::defender_surrenders;
+      else if (a <= d) o = O::defender_victory;
+      else {
+        const bool patriot_defends = s.attacker == side::crown;
+        const int checks = s.where == terrain::point ? 0
+                           : (rules.which == game::northern_theater && patriot_defends) ? 2 : 1;
+        bool pass = checks > 0;
+        for (int c = 0; c < checks; ++c) pass = pass && face[static_cast<std::size_t>(defender_dice + full + c)] >= a - d;
+        o = pass ? O::defender_stands : (s.retreat_available ? O::defender_retreats : O::defender_surrenders);
+      }
+    }
+    ++counts[static_cast<std::size_t>(o)];
+    int i = 0;
+    while (i < total_dice && face[static_cast<std::size_t>(i)] == 6) face[static_cast<std::size_t>(i++)] = 1;
+    if (i == total_dice) break;
+    ++face[static_cast<std::size_t>(i)];
+  }
+  std::array<rational, 5> p;
+  for (std::size_t k = 0; k < 5; ++k) p[k] = rational(counts[k], all);
+  return p;
+}
+}  // namespace
+
+TEST(SupplyLinesBattle, MatchesFaceByFaceEnumeration) {
+  // README's battle: 6 + 1 Crown, 5 War at a city (3 dice) v 4 + 1 Patriot, 3 War.
+  std::vector<std::pair<const rule_set*, battle_setup>> battles{
+      {&northern_theater(), make(side::crown, terrain::city, 6, 1, 5, 4, 1, 3)},
+      {&northern_theater(), make(side::patriot, terrain::fort, 3, 2, 6, 2, 0, 2)},
+      {&southern_strategy(), make(side::patriot, terrain::city, 4, 1, 3, 2, 1, 3)},
+      {&northern_theater(), make(side::crown, terrain::point, 3, 1, 3, 3, 1, 2)},
+  };
+  auto dug = make(side::crown, terrain::fort, 5, 1, 6, 3, 1, 2);
+  dug.dug_in = true;
+  dug.retreat_available = false;
+  battles.emplace_back(&northern_theater(), dug);
+  for (const auto& [rules, s] : battles) {
+    const auto expected = brute_force(*rules, s);
+    const auto r = resolve_battle<rational>(*rules, s);
+    for (auto o : all_battle_outcomes) EXPECT_EQ(r[o], expected[static_cast<std::size_t>(o)]) << to_string(o);
+  }
+  // And the README's headline, by the same enumeration (and a separate script when written): 761/1944.
+  EXPECT_EQ(brute_force(northern_theater(), battles[0].second)[static_cast<std::size_t>(O::defender_retreats)],
+            rational(761, 1944));
+}
