@@ -99,8 +99,8 @@ void validate(const rule_set& rules, const battle_setup& s) {
     const bool fortified = s.where != terrain::point;
     throw invalid_input("att-war", std::to_string(s.attacker_war_supplies) +
                                        " War Supplies earn no battle dice" +
-                                       (fortified ? " against a city or fort (2 per die, the " +
-                                                        to_string(s.attacker) + " rounds " +
+                                       (fortified ? " against a " + to_string(s.where) + " (2 per die, the " +
+                                                        std::string(s.attacker == side::crown ? "Crown" : "Patriot") + " rounds " +
                                                         ((s.attacker == side::crown ? rules.crown_rounds_up : rules.patriot_rounds_up) ? "up" : "down") + ")"
                                                   : std::string()) +
                                        "; an Attack needs at least one die (" + (ss ? "SS 10.2" : "NT 8.2") + ")");
