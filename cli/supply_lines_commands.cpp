@@ -2,15 +2,19 @@
 // report built; every rule lives in calc/supply_lines.
 #include <fmt/format.h>
 
+#include <optional>
+
 #include "calc/supply_lines/battle.hpp"
 #include "calc/supply_lines/bombard.hpp"
 #include "calc/supply_lines/commitment.hpp"
 #include "calc/supply_lines/cup_draws.hpp"
 #include "calc/supply_lines/initiative.hpp"
+#include "calc/supply_lines/morale.hpp"
 #include "calc/supply_lines/naval.hpp"
 #include "calc/supply_lines/raid.hpp"
 #include "calc/supply_lines/refuse_battle.hpp"
 #include "calc/supply_lines/skirmish.hpp"
+#include "calc/supply_lines/track.hpp"
 #include "cli/command.hpp"
 #include "core/invalid_input.hpp"
 
@@ -73,6 +77,18 @@ void add_army_options(po::options_description& o, bool commit) {
       ("siege", "(ss) the defender is under Siege: it cannot retreat")
       ("crown-commander", "(ss) Cornwallis is in the Crown army: his capture is an instant Patriot victory")
       ("patriot-subordinate", "(ss) the Patriot army is led only by its Subordinate (at most 4 units)");
+  if (!commit) {
+    o.add_options()
+        ("track-position", po::value<int>(), "current track space: also report where the marker ends")
+        ("track-floor", po::value<int>(), "(nt) the first Declaration space, once Independence is Declared (11.1)")
+        ("track-lowest", po::value<int>(), "the track's first space")
+        ("track-highest", po::value<int>(), "the track's last space (NT Treaty of Alliance, SS 9)");
+  }
+}
+
+std::optional<int> optional_int(const po::variables_map& vm, const std::string& name) {
+  if (!vm.count(name)) return std::nullopt;
+  return vm[name].as<int>();
 }
 
 sl::battle_setup read_battle(const po::variables_map& vm, bool commit) {
@@ -197,8 +213,19 @@ report run_battle(const sl::rule_set& rules, const po::variables_map& vm) {
     if (ss) exact["instant_victory"] = to_fraction_string(res.instant_victory);
     exact["attacker_victory"] = to_fraction_string(victory_exact);
     exact["defender_dislodged"] = to_fraction_string(dislodge_exact);
-    doc["exact"] = exact;
     r.result_keys = {"outcomes", "summary", "attacker_losses", "defender_losses", "track_shift", "instant_victory"};
+    if (vm.count("track-position")) {
+      sl::track_position_setup track{int_option(vm, "track-position"), optional_int(vm, "track-floor"),
+                                     optional_int(vm, "track-lowest"), optional_int(vm, "track-highest")};
+      const pmf position = sl::track_position_after(res.track_shift, track);
+      doc["track_position"] = probability_object(position);
+      exact["track_position"] = exact_object(position);
+      r.result_keys.push_back("track_position");
+    } else {
+      for (const char* name : {"track-floor", "track-lowest", "track-highest"})
+        if (vm.count(name)) throw invalid_input(name, "needs --track-position (the marker's current space)");
+    }
+    doc["exact"] = exact;
   }
   doc["dice"] = json{{"attacker", sl::attacker_dice(rules, s)}, {"defender", s.defender_war_supplies}};
   doc["notes"] = battle_notes(rules, s);
@@ -461,6 +488,39 @@ report run_commit(const sl::rule_set& rules, const po::variables_map& vm) {
   return r;
 }
 
+report run_morale(const sl::rule_set& rules, const po::variables_map& vm) {
+  const int difference = int_option(vm, "difference");
+  const sl::side defender = sl::parse_side(string_option(vm, "defender"), "defender");
+  const bool point = flag_option(vm, "point");
+  require_in_range("difference", difference, 1, 2 * (sl::max_units + rules.max_leaders_per_army),
+                   "the winner's units plus leaders minus the loser's; a morale check follows only a win");
+  int checks = defender == sl::side::crown ? rules.crown_defender_checks : rules.patriot_defender_checks;
+  if (vm.count("checks")) {
+    const int asked = int_option(vm, "checks");
+    require_in_range("checks", asked, 1, 2, "one check, or two for an NT Patriot defender (8.7)");
+    if (asked != checks)
+      throw invalid_input("checks", std::to_string(asked) + " checks: a " + sl::to_string(defender) + " defender in " +
+                                        rules.code + " makes " + std::to_string(checks) + " (" +
+                                        (rules.which == sl::game::northern_theater ? "NT 8.7" : "SS 10.7") + ")");
+  }
+  const rational pass = point ? rational(0) : sl::morale_pass(difference, checks);
+  report r;
+  r.document = base_document(rules, "morale", vm);
+  json& doc = r.document;
+  doc["checks"] = point ? 0 : checks;
+  doc["passes"] = to_double(pass);
+  doc["fails"] = to_double(1 - pass);
+  doc["exact"] = json{{"passes", to_fraction_string(pass)}, {"fails", to_fraction_string(1 - pass)}};
+  doc["notes"] = json::array({"a check passes when one die meets or exceeds the difference; at a Point it fails outright (NT 8.7, SS 10.7)",
+                              "a failed check retreats, or surrenders with no retreat (SS: or under Siege)"});
+  r.title = fmt::format("{} morale check: difference {}, {} defender{}", game_title(rules), difference,
+                        capitalised(sl::to_string(defender)), point ? ", at a point" : "");
+  r.verdict = fmt::format("defender stands {} ({}), retreats {}", percent(to_double(pass)), to_fraction_string(pass),
+                          percent(to_double(1 - pass)));
+  r.result_keys = {"checks", "passes", "fails"};
+  return r;
+}
+
 using runner = report (*)(const sl::rule_set&, const po::variables_map&);
 
 command make(const std::string& code, const std::string& name, const std::string& summary,
@@ -497,6 +557,14 @@ void register_supply_lines_commands(command_registry& registry) {
                                        "crown-commander", "(ss) Cornwallis is with the Crown army");
                                  },
                                  run_skirmish));
+    game.commands.push_back(make(code, "morale", "a beaten defender's morale check(s)",
+                                 [](po::options_description& o) {
+                                   o.add_options()("difference", po::value<int>()->required(), "winner's units + leaders minus the loser's, 1 or more")(
+                                       "defender", po::value<std::string>()->default_value("patriot"), "crown | patriot (NT: the Patriot makes two checks)")(
+                                       "checks", po::value<int>(), "1 or 2; must match the rules for this defender")(
+                                       "point", "the battle was at a Point: the check fails outright");
+                                 },
+                                 run_morale));
     game.commands.push_back(make(code, "initiative", "who moves first and where the Pass Marker starts",
                                  [nt](po::options_description& o) {
                                    if (nt) o.add_options()("declared", "Independence has been Declared (ties go to the Patriot)");

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <boost/multiprecision/cpp_int.hpp>
 
+#include "calc/supply_lines/morale.hpp"
 #include "core/dice.hpp"
 #include "core/invalid_input.hpp"
 
@@ -177,7 +178,7 @@ struct battle_weights<double> {
   std::vector<std::vector<double>> attacker;    // [dice][g] P(g hits)
   double attacker_total = 1.0;
   double morale_pass(int difference, int checks) const {
-    const double one = die_at_least<double>(difference);
+    const double one = morale_passing_faces(difference) / 6.0;
     return checks == 1 ? one : one * one;
   }
   double morale_total(int) const { return 1.0; }
@@ -200,7 +201,7 @@ struct battle_weights<rational> {
   int checks;
   int exponent;
   dice_count morale_pass(int difference, int checks_made) const {
-    const int passing_faces = std::clamp(7 - difference, 0, 6);
+    const int passing_faces = morale_passing_faces(difference);
     dice_count pass = static_cast<unsigned>(passing_faces);
     if (checks_made == 2) pass *= static_cast<unsigned>(passing_faces);
     return pass;
@@ -350,7 +351,8 @@ battle_estimate simulate_battle(const rule_set& rules, const battle_setup& s, co
         o = battle_outcome::defender_victory;
       } else {
         bool passed = checks > 0;
-        for (int c = 0; c < checks; ++c) passed = passed && roll_d6(engine) >= attacker_strength - defender_strength;
+        for (int c = 0; c < checks; ++c)
+          passed = passed && roll_d6(engine) <= morale_passing_faces(attacker_strength - defender_strength);
         if (passed) o = battle_outcome::defender_stands;
         else if (surrender_on_fail) o = battle_outcome::defender_surrenders, lost_d = D;
         else o = battle_outcome::defender_retreats;

@@ -79,6 +79,7 @@ TEST(CliSupplyLines, EveryCommandAnswersInEveryFormat) {
       "nt reinforcements --cup-markers 10 --crown-occupied 3 --draws 4 --winter",
       "ss irregulars --cup ga-loyalist=2,sc-loyalist=1,sc-militia=2,swamp-fox=1",
       "nt refuse --units 5 --leaders 1 --supplies 4",
+      "nt morale --difference 2 --defender crown",
       "ss commit --attacker patriot --terrain city --att-units 5 --att-leaders 1 --att-war-available 6 --def-units 3 --def-leaders 1 --def-war-available 4",
   };
   for (const auto& c : commands)
@@ -112,6 +113,22 @@ TEST(CliSupplyLines, SmallerCalculatorsByHand) {
   EXPECT_NEAR(sea["french_navy_defeated"].get<double>(), 10.0 / 36, 1e-15);
   EXPECT_NEAR(sea["crown_navy_defeated"].get<double>(), 6.0 / 36, 1e-15);
   EXPECT_NEAR(sea["both_defeated"].get<double>(), 60.0 / 1296, 1e-15);
+}
+
+TEST(CliSupplyLines, MoraleAndTrackPosition) {
+  // NT Patriot defender, difference 3: two checks each passing on 3-6: (2/3)^2.
+  EXPECT_EQ(run_json("nt morale --difference 3")["exact"]["passes"], "4/9");
+  EXPECT_EQ(run_json("ss morale --difference 3")["exact"]["passes"], "2/3");
+  EXPECT_EQ(run_json("nt morale --difference 2 --point")["exact"]["passes"], "0/1");
+  EXPECT_EQ(run_musket("ss morale --difference 3 --checks 2").exit_code, 2);
+  // The one-die battle of BattleJsonContract has no Patriot leader: shift -1 on a surrender
+  // (1/2). From space 5 with the floor at 5 the marker cannot move.
+  const json j = run_json("nt battle --attacker crown --terrain point --att-units 1 --att-war 1 --def-units 1 "
+                          "--track-position 5 --track-floor 5");
+  EXPECT_EQ(j["exact"]["track_position"]["5"], "1/1");
+  const json k = run_json("nt battle --attacker crown --terrain point --att-units 1 --att-war 1 --def-units 1 --track-position 5");
+  EXPECT_EQ(k["exact"]["track_position"]["4"], "1/2");
+  EXPECT_EQ(run_musket("nt battle --attacker crown --terrain point --att-units 1 --att-war 1 --def-units 1 --track-floor 5").exit_code, 2);
 }
 
 TEST(CliSupplyLines, CommitTable) {

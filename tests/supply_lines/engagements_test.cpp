@@ -149,3 +149,32 @@ TEST(RefuseBattle, WhatGoesAlong) {
   EXPECT_FALSE(refuse_battle(northern_theater(), {5, 1, 4, true, false, true}).can_refuse);
   EXPECT_FALSE(refuse_battle(southern_strategy(), {5, 1, 4, false, true, true}).can_refuse);
 }
+
+#include "calc/supply_lines/morale.hpp"
+#include "calc/supply_lines/track.hpp"
+
+TEST(Morale, OneDiePerCheck) {
+  // Difference 3: a die passes on 3-6 (4/6); two checks (4/6)^2 = 4/9. Difference 7+: never;
+  // difference 1: always.
+  EXPECT_EQ(morale_pass(3, 1), rational(2, 3));
+  EXPECT_EQ(morale_pass(3, 2), rational(4, 9));
+  EXPECT_EQ(morale_pass(7, 1), 0);
+  EXPECT_EQ(morale_pass(1, 2), 1);
+  EXPECT_EQ(morale_pass(2, 0), 0);  // at a Point
+}
+
+TEST(TrackPosition, DeclarationFloorAndEnds) {
+  musket::pmf shift = musket::pmf::empty();
+  shift.add_mass(-1, rational(3, 4));
+  shift.add_mass(2, rational(1, 4));
+  // From space 7 with the Declaration floor at 7, a -1 stays at 7 (NT 11.1).
+  const auto held = track_position_after(shift, {7, 7, 0, 12});
+  EXPECT_EQ(held[7], rational(3, 4));
+  EXPECT_EQ(held[9], rational(1, 4));
+  // Without a floor it moves to 6; near the last space a +2 stops at the end.
+  const auto free = track_position_after(shift, {8, std::nullopt, 0, 9});
+  EXPECT_EQ(free[7], rational(3, 4));
+  EXPECT_EQ(free[9], rational(1, 4));
+  EXPECT_THROW(track_position_after(shift, {5, 7, 0, 12}), musket::invalid_input);
+  EXPECT_THROW(track_position_after(shift, {13, std::nullopt, 0, 12}), musket::invalid_input);
+}
