@@ -1,0 +1,306 @@
+#include "calc/great_lakes/scenario.hpp"
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "core/invalid_input.hpp"
+
+namespace musket::great_lakes {
+
+namespace {
+
+using json = nlohmann::json;
+
+struct reader {
+  std::string file;
+  [[noreturn]] void fail(const std::string& path, const std::string& message) const {
+    throw invalid_input(file + ": " + (path.empty() ? "/" : path), message);
+  }
+  const json& object(const json& parent, const std::string& path) const {
+    if (!parent.is_object()) fail(path, "expected an object");
+    return parent;
+  }
+  void only_keys(const json& o, const std::string& path, const std::set<std::string>& allowed) const {
+    for (auto it = o.begin(); it != o.end(); ++it)
+      if (!allowed.count(it.key())) {
+        std::string list;
+        for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+        fail(path + "/" + it.key(), "unknown field; allowed here: " + list);
+      }
+  }
+  const json* get(const json& o, const std::string& key, const std::string& path, bool required) const {
+    if (!o.contains(key)) {
+      if (required) fail(path + "/" + key, "missing required field");
+      return nullptr;
+    }
+    return &o.at(key);
+  }
+  int integer(const json& o, const std::string& key, const std::string& path, std::optional<int> fallback) const {
+    const json* v = get(o, key, path, !fallback);
+    if (!v) return *fallback;
+    if (!v->is_number_integer()) fail(path + "/" + key, "expected an integer, got " + v->dump());
+    const auto value = v->get<long long>();
+    if (value < -1000000 || value > 1000000) fail(path + "/" + key, "integer out of range");
+    return static_cast<int>(value);
+  }
+  bool boolean(const json& o, const std::string& key, const std::string& path, bool fallback) const {
+    const json* v = get(o, key, path, false);
+    if (!v) return fallback;
+    if (!v->is_boolean()) fail(path + "/" + key, "expected true or false, got " + v->dump());
+    return v->get<bool>();
+  }
+  std::string text(const json& o, const std::string& key, const std::string& path,
+                   std::optional<std::string> fallback) const {
+    const json* v = get(o, key, path, !fallback);
+    if (!v) return *fallback;
+    if (!v->is_string()) fail(path + "/" + key, "expected a string, got " + v->dump());
+    return v->get<std::string>();
+  }
+  template <class F>
+  auto wrap(const std::string& path, F&& f) const {
+    try {
+      return f();
+    } catch (const invalid_input& e) {
+      fail(path, e.what());
+    }
+  }
+
+  unit read_unit(const json& j, const std::string& path, bool allow_crossing) const {
+    object(j, path);
+    std::set<std::string> keys{"name", "type", "sp", "max_sp", "morale", "dice"};
+    if (allow_crossing) keys.insert("crossing");
+    only_keys(j, path, keys);
+    unit u;
+    u.name = text(j, "name", path, std::nullopt);
+    const std::string type = text(j, "type", path, std::nullopt);
+    u.type = wrap(path + "/type", [&] { return parse_unit_type(type, "type"); });
+    u.sp = integer(j, "sp", path, std::nullopt);
+    u.max_sp = integer(j, "max_sp", path, u.sp);
+    u.morale = integer(j, "morale", path, std::nullopt);
+    u.dice = integer(j, "dice", path, std::nullopt);
+    const std::string cross = text(j, "crossing", path, std::string("none"));
+    u.crossed = wrap(path + "/crossing", [&] { return parse_crossing(cross, "crossing"); });
+    return u;
+  }
+
+  army read_army(const json& j, const std::string& path, bool is_defender) const {
+    object(j, path);
+    std::set<std::string> keys{"side",    "units",         "leaders",        "ship_dice",
+                               "retreat", "retreat_route", "reinforcements", "reinforcement_rating"};
+    if (is_defender) keys.insert("fort");
+    only_keys(j, path, keys);
+    army a;
+    const std::string side = text(j, "side", path, std::nullopt);
+    a.side = wrap(path + "/side", [&] { return parse_nation(side, "side"); });
+    const json* units = get(j, "units", path, true);
+    if (!units->is_array()) fail(path + "/units", "expected an array of units");
+    for (std::size_t i = 0; i < units->size(); ++i)
+      a.units.push_back(read_unit(units->at(i), path + "/units/" + std::to_string(i), !is_defender));
+    if (const json* leaders = get(j, "leaders", path, false)) {
+      if (!leaders->is_array()) fail(path + "/leaders", "expected an array of leader names");
+      for (std::size_t i = 0; i < leaders->size(); ++i) {
+        if (!leaders->at(i).is_string()) fail(path + "/leaders/" + std::to_string(i), "expected a leader's name");
+        a.leaders.push_back(leaders->at(i).get<std::string>());
+      }
+    }
+    a.ship_dice = integer(j, "ship_dice", path, 0);
+    a.reinforcement_rating = integer(j, "reinforcement_rating", path, 4);
+    if (const json* r = get(j, "retreat", path, false)) {
+      object(*r, path + "/retreat");
+      only_keys(*r, path + "/retreat", {"policy", "k"});
+      const std::string policy = text(*r, "policy", path + "/retreat", std::nullopt);
+      if (policy == "never")
+        a.retreat.kind = retreat_kind::never;
+      else if (policy == "weaker")
+        a.retreat.kind = retreat_kind::weaker;
+      else if (policy == "optimal")
+        a.retreat.kind = retreat_kind::optimal;
+      else if (policy == "line_sp_at_most") {
+        a.retreat.kind = retreat_kind::line_sp_at_most;
+        a.retreat.k = integer(*r, "k", path + "/retreat", std::nullopt);
+      } else
+        fail(path + "/retreat/policy",
+             "unknown policy '" + policy + "'; allowed: never, line_sp_at_most, weaker, optimal");
+    }
+    a.retreat_route = boolean(j, "retreat_route", path, true);
+    if (const json* re = get(j, "reinforcements", path, false)) {
+      if (!re->is_array()) fail(path + "/reinforcements", "expected an array");
+      for (std::size_t i = 0; i < re->size(); ++i) {
+        const std::string p = path + "/reinforcements/" + std::to_string(i);
+        object(re->at(i), p);
+        only_keys(re->at(i), p, {"unit", "across_niagara"});
+        reinforcement r;
+        r.u = read_unit(*get(re->at(i), "unit", p, true), p + "/unit", false);
+        r.across_niagara = boolean(re->at(i), "across_niagara", p, false);
+        a.reinforcements.push_back(r);
+      }
+    }
+    if (is_defender) {
+      if (const json* f = get(j, "fort", path, false)) {
+        if (!f->is_null()) {
+          object(*f, path + "/fort");
+          only_keys(*f, path + "/fort", {"dice", "sp", "morale", "destroyed"});
+          fort ft;
+          ft.dice = integer(*f, "dice", path + "/fort", std::nullopt);
+          ft.sp = integer(*f, "sp", path + "/fort", std::nullopt);
+          ft.morale = integer(*f, "morale", path + "/fort", std::nullopt);
+          ft.destroyed = boolean(*f, "destroyed", path + "/fort", false);
+          a.fortification = ft;
+        }
+      }
+    }
+    return a;
+  }
+};
+
+std::vector<std::string> split(const std::string& text, char sep) {
+  std::vector<std::string> parts;
+  std::string part;
+  std::istringstream in(text);
+  while (std::getline(in, part, sep)) parts.push_back(part);
+  if (!text.empty() && text.back() == sep) parts.push_back("");
+  return parts;
+}
+
+int to_int(const std::string& text, const std::string& option, const std::string& what) {
+  try {
+    std::size_t used = 0;
+    const int v = std::stoi(text, &used);
+    if (used != text.size()) throw std::invalid_argument(text);
+    return v;
+  } catch (const std::exception&) {
+    throw invalid_input(option, "'" + text + "' is not a whole number (" + what + ")");
+  }
+}
+
+}  // namespace
+
+unit_type parse_unit_type(const std::string& text, const std::string& field) {
+  if (text == "regular") return unit_type::regular;
+  if (text == "militia") return unit_type::militia;
+  if (text == "artillery") return unit_type::artillery;
+  if (text == "dragoon") return unit_type::dragoon;
+  if (text == "native") return unit_type::native;
+  if (text == "garrison") return unit_type::garrison;
+  throw invalid_input(field, "unknown unit type '" + text + "'; allowed: regular, militia, artillery, dragoon, native");
+}
+
+crossing parse_crossing(const std::string& text, const std::string& field) {
+  if (text == "none") return crossing::none;
+  if (text == "river") return crossing::river;
+  if (text == "amphibious") return crossing::amphibious;
+  throw invalid_input(field, "unknown crossing '" + text + "'; allowed: none, river, amphibious");
+}
+
+nation parse_nation(const std::string& text, const std::string& field) {
+  if (text == "american") return nation::american;
+  if (text == "british") return nation::british;
+  throw invalid_input(field, "unknown side '" + text + "'; allowed: american, british");
+}
+
+retreat_policy parse_retreat(const std::string& text, const std::string& option) {
+  retreat_policy p;
+  if (text == "never") return p;
+  if (text == "weaker") {
+    p.kind = retreat_kind::weaker;
+    return p;
+  }
+  if (text == "optimal") {
+    p.kind = retreat_kind::optimal;
+    return p;
+  }
+  const std::string prefix = "line_sp_at_most:";
+  if (text.rfind(prefix, 0) == 0) {
+    p.kind = retreat_kind::line_sp_at_most;
+    p.k = to_int(text.substr(prefix.size()), option, "the line SP threshold");
+    return p;
+  }
+  throw invalid_input(option,
+                      "unknown retreat policy '" + text + "'; allowed: never, weaker, line_sp_at_most:K, optimal");
+}
+
+unit parse_unit_spec(const std::string& text, const std::string& option) {
+  const auto parts = split(text, ':');
+  if (parts.size() < 5 || parts.size() > 6)
+    throw invalid_input(option, "'" + text + "' is not NAME:TYPE:SP/MAX:MORALE:DICE[:CROSSING]");
+  unit u;
+  u.name = parts[0];
+  if (u.name.empty()) throw invalid_input(option, "'" + text + "' has an empty unit name");
+  u.type = parse_unit_type(parts[1], option);
+  const auto sp = split(parts[2], '/');
+  if (sp.size() > 2 || sp.empty()) throw invalid_input(option, "'" + parts[2] + "' is not SP/MAX");
+  u.sp = to_int(sp[0], option, "current SP");
+  u.max_sp = sp.size() == 2 ? to_int(sp[1], option, "max SP") : u.sp;
+  u.morale = to_int(parts[3], option, "morale");
+  u.dice = to_int(parts[4], option, "battle dice");
+  if (parts.size() == 6) u.crossed = parse_crossing(parts[5], option);
+  return u;
+}
+
+battle parse_scenario(const nlohmann::json& document, const std::string& file) {
+  reader r{file};
+  r.object(document, "");
+  r.only_keys(document, "", {"niagara", "attacker", "defender"});
+  battle b;
+  b.niagara = r.boolean(document, "niagara", "", false);
+  b.attacker = r.read_army(*r.get(document, "attacker", "", true), "/attacker", false);
+  b.defender = r.read_army(*r.get(document, "defender", "", true), "/defender", true);
+  validate_as(b, file + ": ");
+  return b;
+}
+
+void validate_as(const battle& b, const std::string& where) {
+  try {
+    validate(b);
+  } catch (const invalid_input& e) {
+    throw invalid_input(where + "/" + e.field(), e.what());
+  }
+}
+
+battle read_scenario_file(const std::string& path, const std::string& option) {
+  std::ifstream in(path);
+  if (!in) throw invalid_input(option, "cannot read scenario file '" + path + "'");
+  json document;
+  try {
+    document = json::parse(in);
+  } catch (const json::parse_error& e) {
+    throw invalid_input(path, std::string("not valid JSON: ") + e.what());
+  }
+  return parse_scenario(document, path);
+}
+
+nlohmann::ordered_json to_json(const battle& b) {
+  using oj = nlohmann::ordered_json;
+  auto unit_json = [](const unit& u, bool with_crossing) {
+    oj j{{"name", u.name},     {"type", to_string(u.type)}, {"sp", u.sp},
+         {"max_sp", u.max_sp}, {"morale", u.morale},        {"dice", u.dice}};
+    if (with_crossing) j["crossing"] = to_string(u.crossed);
+    return j;
+  };
+  auto army_json = [&](const army& a, bool defender) {
+    oj j;
+    j["side"] = to_string(a.side);
+    j["units"] = oj::array();
+    for (const auto& u : a.units) j["units"].push_back(unit_json(u, !defender));
+    j["leaders"] = a.leaders;
+    if (defender && a.fortification)
+      j["fort"] = oj{{"dice", a.fortification->dice},
+                     {"sp", a.fortification->sp},
+                     {"morale", a.fortification->morale},
+                     {"destroyed", a.fortification->destroyed}};
+    j["ship_dice"] = a.ship_dice;
+    j["retreat"] = oj{{"policy", to_string(a.retreat.kind)}};
+    if (a.retreat.kind == retreat_kind::line_sp_at_most) j["retreat"]["k"] = a.retreat.k;
+    j["retreat_route"] = a.retreat_route;
+    j["reinforcements"] = oj::array();
+    for (const auto& r : a.reinforcements)
+      j["reinforcements"].push_back(oj{{"unit", unit_json(r.u, false)}, {"across_niagara", r.across_niagara}});
+    j["reinforcement_rating"] = a.reinforcement_rating;
+    return j;
+  };
+  return oj{
+      {"niagara", b.niagara}, {"attacker", army_json(b.attacker, false)}, {"defender", army_json(b.defender, true)}};
+}
+
+}  // namespace musket::great_lakes

@@ -1,0 +1,27 @@
+#pragma once
+// A battle scenario file (issue 4's JSON shape) to a typed battle, and back for the echoed inputs.
+// Every error names the file and the JSON path: invalid_input(field = "FILE: /json/path").
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "calc/great_lakes/battle.hpp"
+
+namespace musket::great_lakes {
+
+// Parses and validates; `file` is used only to name errors.
+battle parse_scenario(const nlohmann::json& document, const std::string& file);
+// Reads the file (a missing or unreadable file, or bad JSON, is invalid_input on `option`).
+battle read_scenario_file(const std::string& path, const std::string& option);
+nlohmann::ordered_json to_json(const battle& b);
+
+// Validates and rethrows a validation error with its path prefixed by `where` ("FILE: " or an option).
+void validate_as(const battle& b, const std::string& where);
+
+// One unit from "NAME:TYPE:SP/MAX:MORALE:DICE[:CROSSING]" (the --att/--def flag form).
+unit parse_unit_spec(const std::string& text, const std::string& option);
+retreat_policy parse_retreat(const std::string& text, const std::string& option);
+unit_type parse_unit_type(const std::string& text, const std::string& field);
+crossing parse_crossing(const std::string& text, const std::string& field);
+nation parse_nation(const std::string& text, const std::string& field);
+
+}  // namespace musket::great_lakes

@@ -1,0 +1,596 @@
+// `musket gl ...`: War Along the Great Lakes. Thin: options in, calc out, report built; every rule
+// lives in calc/great_lakes.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "calc/great_lakes/battle.hpp"
+#include "calc/great_lakes/game_data.hpp"
+#include "calc/great_lakes/scenario.hpp"
+#include "calc/great_lakes/turn.hpp"
+#include "cli/command.hpp"
+#include "core/invalid_input.hpp"
+#include "core/markov_chain.hpp"
+
+namespace musket::cli {
+
+namespace gl = musket::great_lakes;
+
+namespace {
+
+std::string data_dir() {
+  if (const char* env = std::getenv("MUSKET_DATA_DIR"); env && *env) return env;
+  return MUSKET_DATA_DIR;
+}
+
+const gl::game_data& data() {
+  static const gl::game_data d = gl::load_game_data(data_dir() + "/gl");
+  return d;
+}
+
+json echo_inputs(const po::variables_map& vm) {
+  json inputs = json::object();
+  for (const auto& [name, value] : vm) {
+    if (name == "help" || name == "format") continue;
+    const auto& any = value.value();
+    if (any.type() == typeid(int))
+      inputs[name] = value.as<int>();
+    else if (any.type() == typeid(std::string))
+      inputs[name] = value.as<std::string>();
+    else if (any.type() == typeid(std::vector<std::string>))
+      inputs[name] = value.as<std::vector<std::string>>();
+    else
+      inputs[name] = true;
+  }
+  return inputs;
+}
+
+json base_document(const std::string& command, const po::variables_map& vm) {
+  json doc;
+  doc["game"] = "gl";
+  doc["command"] = command;
+  doc["inputs"] = echo_inputs(vm);
+  doc["method"] = exact_method();
+  return doc;
+}
+
+std::vector<std::string> strings(const po::variables_map& vm, const std::string& name) {
+  if (!vm.count(name)) return {};
+  return vm[name].as<std::vector<std::string>>();
+}
+
+// --- battle -----------------------------------------------------------------------------------
+
+void add_battle_options(po::options_description& o) {
+  o.add_options()("scenario", po::value<std::string>(),
+                  "a battle scenario file (JSON; see README); excludes the unit flags")(
+      "att", po::value<std::vector<std::string>>()->composing(),
+      "an attacking unit NAME:TYPE:SP/MAX:MORALE:DICE[:none|river|amphibious], repeatable")(
+      "def", po::value<std::vector<std::string>>()->composing(),
+      "a defending unit NAME:TYPE:SP/MAX:MORALE:DICE, repeatable")(
+      "att-side", po::value<std::string>()->default_value("american"), "american | british")(
+      "def-side", po::value<std::string>(), "american | british (default: the other side)")(
+      "fort", po::value<std::string>(), "the defender's undestroyed fort DICE:SP:MORALE (its garrison fights)")(
+      "fort-destroyed", "the defender's fort is destroyed: no garrison, no militia bonus")(
+      "att-leader", po::value<std::vector<std::string>>()->composing(), "an attacking leader (Brown, Scott: a reroll)")(
+      "def-leader", po::value<std::vector<std::string>>()->composing(),
+      "a defending leader (Drummond, Riall: a reroll)")("att-ship", po::value<int>()->default_value(0),
+                                                        "the attacker's supporting ship dice, 0..12")(
+      "def-ship", po::value<int>()->default_value(0), "the defender's supporting ship dice, 0..12")(
+      "att-retreat", po::value<std::string>()->default_value("never"), "never | weaker | line_sp_at_most:K")(
+      "def-retreat", po::value<std::string>()->default_value("never"), "never | weaker | line_sp_at_most:K")(
+      "att-no-route", "the attacker has no open retreat route: retreating units are eliminated")(
+      "def-no-route", "the defender has no open retreat route: retreating units are eliminated")(
+      "att-reinforce", po::value<std::vector<std::string>>()->composing(),
+      "an attacking reinforcement NAME:TYPE:SP/MAX:MORALE:DICE[:niagara], repeatable")(
+      "def-reinforce", po::value<std::vector<std::string>>()->composing(),
+      "a defending reinforcement NAME:TYPE:SP/MAX:MORALE:DICE[:niagara], repeatable")(
+      "niagara", "retreats cross the Niagara: retreat fire hits on 5-6")(
+      "method", po::value<std::string>()->default_value("auto"), "exact | sim | auto")(
+      "state-limit", po::value<int>()->default_value(300000), "most states the exact engine may build, 1000..20000000")(
+      "trials", po::value<int>()->default_value(200000), "simulated battles, 1000..100000000")(
+      "seed", po::value<int>()->default_value(1812), "simulation seed (same seed, same answer, any thread count)")(
+      "threads", po::value<int>()->default_value(0), "simulation threads, 0 = every core");
+}
+
+gl::reinforcement parse_reinforcement(const std::string& text, const std::string& option) {
+  gl::reinforcement r;
+  std::string spec = text;
+  const std::string suffix = ":niagara";
+  if (spec.size() > suffix.size() && spec.compare(spec.size() - suffix.size(), suffix.size(), suffix) == 0) {
+    r.across_niagara = true;
+    spec.resize(spec.size() - suffix.size());
+  }
+  r.u = gl::parse_unit_spec(spec, option);
+  if (r.u.crossed != gl::crossing::none)
+    throw invalid_input(option, "a reinforcement has no crossing; add :niagara if it comes across the Niagara");
+  return r;
+}
+
+gl::battle battle_from_flags(const po::variables_map& vm) {
+  gl::battle b;
+  b.niagara = flag_option(vm, "niagara");
+  b.attacker.side = gl::parse_nation(string_option(vm, "att-side"), "att-side");
+  b.defender.side = vm.count("def-side")
+                        ? gl::parse_nation(string_option(vm, "def-side"), "def-side")
+                        : (b.attacker.side == gl::nation::american ? gl::nation::british : gl::nation::american);
+  for (const auto& s : strings(vm, "att")) b.attacker.units.push_back(gl::parse_unit_spec(s, "att"));
+  for (const auto& s : strings(vm, "def")) {
+    b.defender.units.push_back(gl::parse_unit_spec(s, "def"));
+    if (b.defender.units.back().crossed != gl::crossing::none)
+      throw invalid_input("def", "only attacking units cross (GL 11.13)");
+  }
+  for (const auto& s : strings(vm, "att-reinforce"))
+    b.attacker.reinforcements.push_back(parse_reinforcement(s, "att-reinforce"));
+  for (const auto& s : strings(vm, "def-reinforce"))
+    b.defender.reinforcements.push_back(parse_reinforcement(s, "def-reinforce"));
+  b.attacker.leaders = strings(vm, "att-leader");
+  b.defender.leaders = strings(vm, "def-leader");
+  b.attacker.ship_dice = int_option(vm, "att-ship");
+  b.defender.ship_dice = int_option(vm, "def-ship");
+  b.attacker.retreat = gl::parse_retreat(string_option(vm, "att-retreat"), "att-retreat");
+  b.defender.retreat = gl::parse_retreat(string_option(vm, "def-retreat"), "def-retreat");
+  b.attacker.retreat_route = !flag_option(vm, "att-no-route");
+  b.defender.retreat_route = !flag_option(vm, "def-no-route");
+  if (vm.count("fort")) {
+    const std::string text = string_option(vm, "fort");
+    gl::fort f;
+    int dice = 0, sp = 0, morale = 0;
+    char c1 = 0, c2 = 0;
+    if (std::sscanf(text.c_str(), "%d%c%d%c%d", &dice, &c1, &sp, &c2, &morale) != 5 || c1 != ':' || c2 != ':')
+      throw invalid_input("fort", "'" + text + "' is not DICE:SP:MORALE");
+    f.dice = dice;
+    f.sp = sp;
+    f.morale = morale;
+    f.destroyed = flag_option(vm, "fort-destroyed");
+    b.defender.fortification = f;
+  } else if (flag_option(vm, "fort-destroyed")) {
+    throw invalid_input("fort-destroyed", "needs --fort DICE:SP:MORALE");
+  }
+  // A validation path like "attacker/units/0/morale" maps back to the flag that gave it.
+  try {
+    gl::validate(b);
+  } catch (const invalid_input& e) {
+    const std::string& f = e.field();
+    std::string option = "att";
+    if (f.rfind("defender/fort", 0) == 0)
+      option = "fort";
+    else if (f.rfind("attacker/reinforcements", 0) == 0)
+      option = "att-reinforce";
+    else if (f.rfind("defender/reinforcements", 0) == 0)
+      option = "def-reinforce";
+    else if (f.rfind("attacker/ship", 0) == 0)
+      option = "att-ship";
+    else if (f.rfind("defender/ship", 0) == 0)
+      option = "def-ship";
+    else if (f.rfind("attacker/retreat", 0) == 0)
+      option = "att-retreat";
+    else if (f.rfind("defender/retreat", 0) == 0)
+      option = "def-retreat";
+    else if (f.rfind("defender/side", 0) == 0)
+      option = "def-side";
+    else if (f.rfind("defender", 0) == 0)
+      option = "def";
+    throw invalid_input(option, f + ": " + e.what());
+  }
+  return b;
+}
+
+json interval_json(const gl::interval& i) {
+  return json::array({i.lower, i.upper});
+}
+
+json battle_notes(const gl::battle& b, const gl::battle_result& res) {
+  json notes = json::array();
+  notes.push_back(
+      "round: defender fires, attacker fires, morale (attacker first), voluntary retreat (attacker first), "
+      "reinforcement (defender first); every die hits on 6 (GL 11.18-11.22)");
+  notes.push_back(
+      "hits: one to each line unit before a second, then fewest hits this round, most SP, fewest dice, listing "
+      "order; failed-morale units only once the line is gone (GL 11.23, RULINGS default)");
+  notes.push_back(
+      "retreat fire: full dice when forced, one die per line unit when voluntary, never the ship; hits on " +
+      std::string(b.niagara ? "5-6 (across the Niagara)" : "6") +
+      "; allocated like battle hits, counting "
+      "hits within the retreat fire (GL 12.2-12.3)");
+  const int ra = gl::morale_rerolls(b.attacker), rd = gl::morale_rerolls(b.defender);
+  if (ra || rd)
+    notes.push_back(
+        fmt::format("morale rerolls: attacker {}, defender {}; each goes to the first unit in listing order "
+                    "that failed with exactly one die (GL 11.26-11.27)",
+                    ra, rd));
+  if (b.defender.fortification && !b.defender.fortification->destroyed)
+    notes.push_back(
+        "the garrison fights in the defender's line with the fort's dice; failing morale or retreating "
+        "eliminates it; defending militia check morale at +1 (GL 2.5, 4.17, 11.11)");
+  else
+    notes.push_back("garrison_eliminated is null: no undestroyed fort, so no garrison fights");
+  for (const auto& u : b.attacker.units)
+    if (u.crossed != gl::crossing::none) {
+      notes.push_back("river/amphibious attackers roll one die less in round 1 only (GL 11.22, terrain chart)");
+      break;
+    }
+  if (!b.attacker.reinforcements.empty() || !b.defender.reinforcements.empty())
+    notes.push_back(
+        "reinforcements enter on a d6 within the commander's rating (4), one less across the Niagara, and fire "
+        "from the next round (GL 13.3-13.6)");
+  notes.push_back(
+      "a side that leaves with none of its entered units alive counts as eliminated; SP lost counts from each "
+      "unit's starting SP, garrison and reinforcements included");
+  if (res.method.name == "exact")
+    notes.push_back(
+        fmt::format("exact: absorbing Markov chain over {} reachable states, rounds that change nothing solved "
+                    "in closed form; nothing pruned; rounds.distribution is listed until {:.1e} of the mass "
+                    "remains (rounds.tail)",
+                    res.method.states, res.rounds_tail));
+  for (const auto& w : gl::roster_warnings(data(), b)) notes.push_back("warning: " + w);
+  return notes;
+}
+
+report run_battle(const po::variables_map& vm) {
+  const bool has_flags = vm.count("att") || vm.count("def") || vm.count("fort");
+  gl::battle b;
+  if (vm.count("scenario")) {
+    if (has_flags)
+      throw invalid_input("scenario", "give either --scenario or the unit flags (--att, --def, --fort), not both");
+    b = gl::read_scenario_file(string_option(vm, "scenario"), "scenario");
+  } else {
+    if (!vm.count("att")) throw invalid_input("att", "is required (or give --scenario FILE.json)");
+    b = battle_from_flags(vm);
+  }
+  const std::string method = string_option(vm, "method");
+  if (method != "exact" && method != "sim" && method != "auto")
+    throw invalid_input("method", "'" + method + "' is not a method; allowed: exact, sim, auto");
+  const int limit = int_option(vm, "state-limit");
+  require_in_range("state-limit", limit, 1000, 20'000'000);
+  simulation_options sim;
+  const int trials = int_option(vm, "trials");
+  require_in_range("trials", trials, 1000, 100'000'000);
+  sim.trials = static_cast<std::uint64_t>(trials);
+  sim.seed = static_cast<std::uint64_t>(int_option(vm, "seed"));
+  const int threads = int_option(vm, "threads");
+  require_in_range("threads", threads, 0, 1024);
+  sim.threads = static_cast<unsigned>(threads);
+
+  gl::exact_options exact;
+  exact.state_limit = static_cast<std::size_t>(limit);
+  gl::battle_result res;
+  std::string why;
+  if (method == "sim") {
+    res = gl::simulate(b, sim);
+    why = "asked for with --method sim";
+  } else {
+    try {
+      res = gl::solve_exact(b, exact);
+      why = method == "exact"
+                ? "asked for with --method exact"
+                : fmt::format("auto: the reachable states ({}) fit the state limit ({})", res.method.states, limit);
+    } catch (const state_limit_exceeded&) {
+      if (method == "exact")
+        throw invalid_input("method",
+                            fmt::format("exact needs more than --state-limit {} states; raise the limit or use "
+                                        "--method sim (or auto)",
+                                        limit));
+      res = gl::simulate(b, sim);
+      why = fmt::format("auto: more than {} reachable states (--state-limit), so simulated instead", limit);
+    }
+  }
+
+  report r;
+  r.document = base_document("battle", vm);
+  json& doc = r.document;
+  doc["inputs"]["battle"] = gl::to_json(b);
+  const bool simulated = res.method.name == "simulation";
+  json m;
+  m["name"] = res.method.name;
+  if (simulated) {
+    m["trials"] = res.method.trials;
+    m["seed"] = res.method.seed;
+    m["confidence"] = 0.95;
+    m["rounds_simulated"] = res.method.rounds_simulated;
+  } else {
+    m["states"] = res.method.states;
+    m["transitions"] = res.method.transitions;
+  }
+  m["seconds"] = res.method.seconds;
+  m["pruned_mass"] = res.method.pruned_mass;
+  m["why"] = why;
+  doc["method"] = m;
+  doc["outcomes"] =
+      json{{"attacker_wins", res.attacker_wins}, {"defender_holds", res.defender_holds}, {"stalemate", res.stalemate}};
+  json ends = json::object();
+  for (auto e : gl::all_battle_ends) ends[gl::to_string(e)] = res[e];
+  doc["ends"] = ends;
+  doc["attacker_sp_lost"] = res.attacker_sp_lost;
+  doc["defender_sp_lost"] = res.defender_sp_lost;
+  doc["rounds"] = json{{"mean", res.rounds_mean}, {"distribution", res.rounds_distribution}, {"tail", res.rounds_tail}};
+  json units = json::array();
+  for (const auto& u : res.units)
+    units.push_back(json{{"name", u.name},
+                         {"side", u.side},
+                         {"survives", u.survives},
+                         {"expected_sp", u.expected_sp},
+                         {"fails_morale", u.fails_morale}});
+  doc["units"] = units;
+  doc["garrison_eliminated"] = res.garrison_eliminated ? json(*res.garrison_eliminated) : json(nullptr);
+  double att_mean = 0, def_mean = 0;
+  for (std::size_t i = 0; i < res.attacker_sp_lost.size(); ++i)
+    att_mean += static_cast<double>(i) * res.attacker_sp_lost[i];
+  for (std::size_t i = 0; i < res.defender_sp_lost.size(); ++i)
+    def_mean += static_cast<double>(i) * res.defender_sp_lost[i];
+  doc["summary"] = json{{"expected_attacker_sp_lost", att_mean},
+                        {"expected_defender_sp_lost", def_mean},
+                        {"mean_rounds", res.rounds_mean}};
+  r.result_keys = {"outcomes",           "ends", "summary", "units", "attacker_sp_lost", "defender_sp_lost",
+                   "garrison_eliminated"};
+  if (simulated) {
+    json iv;
+    iv["outcomes"] = json{{"attacker_wins", interval_json(res.outcomes_interval[0])},
+                          {"defender_holds", interval_json(res.outcomes_interval[1])},
+                          {"stalemate", interval_json(res.outcomes_interval[2])}};
+    json ie = json::object();
+    for (auto e : gl::all_battle_ends)
+      ie[gl::to_string(e)] = interval_json(res.ends_interval[static_cast<std::size_t>(e)]);
+    iv["ends"] = ie;
+    auto arr = [](const std::vector<gl::interval>& v) {
+      json a = json::array();
+      for (const auto& i : v) a.push_back(interval_json(i));
+      return a;
+    };
+    iv["attacker_sp_lost"] = arr(res.attacker_sp_lost_interval);
+    iv["defender_sp_lost"] = arr(res.defender_sp_lost_interval);
+    iv["rounds_distribution"] = arr(res.rounds_interval);
+    json iu = json::array();
+    for (const auto& u : res.units)
+      iu.push_back(json{{"name", u.name},
+                        {"survives", interval_json(u.survives_interval)},
+                        {"fails_morale", interval_json(u.fails_morale_interval)}});
+    iv["units"] = iu;
+    iv["garrison_eliminated"] =
+        res.garrison_eliminated_interval ? interval_json(*res.garrison_eliminated_interval) : json(nullptr);
+    doc["intervals"] = iv;
+    r.result_keys.push_back("intervals");
+  }
+  // rounds (mean, distribution from round 1, tail) is in the JSON; the table and CSV show summary.mean_rounds.
+  doc["notes"] = battle_notes(b, res);
+  std::string att_names, def_names;
+  for (const auto& u : b.attacker.units) att_names += (att_names.empty() ? "" : ", ") + u.name;
+  for (const auto& u : b.defender.units) def_names += (def_names.empty() ? "" : ", ") + u.name;
+  if (b.defender.fortification && !b.defender.fortification->destroyed)
+    def_names += (def_names.empty() ? "" : " + ") + std::string("garrison");
+  r.title = fmt::format("Great Lakes battle: {} ({}) attack {} ({})", gl::to_string(b.attacker.side), att_names,
+                        gl::to_string(b.defender.side), def_names);
+  r.verdict = fmt::format("attacker wins {}, defender holds {}{}; {} in {:.3g} s{}", percent(res.attacker_wins),
+                          percent(res.defender_holds), res.stalemate > 0 ? ", stalemate " + percent(res.stalemate) : "",
+                          simulated ? fmt::format("simulated {} battles", res.method.trials)
+                                    : fmt::format("exact over {} states", res.method.states),
+                          res.method.seconds,
+                          simulated ? fmt::format(" (95% CI {:.1f}-{:.1f}%)", 100 * res.outcomes_interval[0].lower,
+                                                  100 * res.outcomes_interval[0].upper)
+                                    : "");
+  return r;
+}
+
+// --- ship battle, turn, missions, war end -------------------------------------------------------
+
+report run_ship_battle(const po::variables_map& vm) {
+  const int a = int_option(vm, "dice"), b = int_option(vm, "vs");
+  const rational a_wins = gl::ship_battle_a_wins(a, b);
+  report r;
+  r.document = base_document("ship-battle", vm);
+  json& doc = r.document;
+  doc["a_wins"] = to_double(a_wins);
+  doc["b_wins"] = to_double(1 - a_wins);
+  doc["exact"] = json{{"a_wins", to_fraction_string(a_wins)}, {"b_wins", to_fraction_string(1 - a_wins)}};
+  doc["notes"] =
+      json::array({"each side keeps its highest die; the higher wins; a tie rerolls all dice (GL 7.8)",
+                   "Lake Ontario: British 4 dice, American 3 (GL 7.1); Lake Erie's are not in our rules text"});
+  r.title = fmt::format("Great Lakes ship battle: {} dice v {} dice", a, b);
+  r.verdict = fmt::format("A wins {}, B wins {}", percent(to_double(a_wins)), percent(to_double(1 - a_wins)));
+  r.result_keys = {"a_wins", "b_wins"};
+  return r;
+}
+
+// "ontario=supply,erie=intercept" -> missions by lake (a lake not named defaults to transport).
+std::array<gl::mission, 2> parse_orders(const std::string& text, const std::string& option) {
+  std::array<gl::mission, 2> out{gl::mission::transport, gl::mission::transport};
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string item = text.substr(start, comma - start);
+    const std::size_t eq = item.find('=');
+    if (eq == std::string::npos) throw invalid_input(option, "'" + item + "' is not LAKE=MISSION (ontario=supply)");
+    const std::string lake = item.substr(0, eq);
+    if (lake != "ontario" && lake != "erie")
+      throw invalid_input(option, "unknown lake '" + lake + "'; allowed: ontario, erie");
+    out[lake == "ontario" ? 0 : 1] = gl::parse_mission(item.substr(eq + 1), option);
+    start = comma + 1;
+  }
+  return out;
+}
+
+std::array<std::array<int, 2>, 2> ship_dice_from(const po::variables_map& vm) {
+  std::array<std::array<int, 2>, 2> dice{};
+  const auto& d = data();
+  dice[gl::ontario] = {d.ontario_british_dice.value_or(0), d.ontario_american_dice.value_or(0)};
+  dice[gl::erie] = {d.erie_british_dice.value_or(0), d.erie_american_dice.value_or(0)};
+  for (const auto& [name, l] : {std::pair<std::string, int>{"ontario-dice", gl::ontario}, {"erie-dice", gl::erie}}) {
+    if (!vm.count(name)) continue;
+    const std::string text = string_option(vm, name);
+    int b = 0, a = 0;
+    char comma = 0;
+    if (std::sscanf(text.c_str(), "%d%c%d", &b, &comma, &a) != 3 || comma != ',')
+      throw invalid_input(name, "'" + text + "' is not BRITISH,AMERICAN (e.g. 3,2)");
+    require_in_range(name, b, 1, 12, "British squadron dice");
+    require_in_range(name, a, 1, 12, "American squadron dice");
+    dice[static_cast<std::size_t>(l)] = {b, a};
+  }
+  return dice;
+}
+
+json cap_notes() {
+  return json::array(
+      {"CAP: British 7 + Drummond (1-3: +1, 4-6: +2); American 6 + Brown (1-2: +1, 3-6: +2) (GL 5.4-5.7)",
+       "a successful supply mission adds 2 CAP on Lake Ontario, 1 on Lake Erie; the loser of an "
+       "intercept-v-intercept battle loses 1 CAP (GL 7.5, 7.8)",
+       "the higher CAP moves first; ties go to the Americans (GL 8.2)",
+       "ship dice: Lake Ontario British 4, American 3 (GL 7.1, data/gl/ships.json); Lake Erie's come from "
+       "--erie-dice"});
+}
+
+report run_turn(const po::variables_map& vm) {
+  gl::turn_setup s;
+  const auto b = parse_orders(string_option(vm, "british"), "british");
+  const auto a = parse_orders(string_option(vm, "american"), "american");
+  for (int l = 0; l < 2; ++l)
+    s.orders[static_cast<std::size_t>(l)] = {b[static_cast<std::size_t>(l)], a[static_cast<std::size_t>(l)]};
+  s.ship_dice = ship_dice_from(vm);
+  const auto res = gl::resolve_turn(data(), s);
+  report r;
+  r.document = base_document("turn", vm);
+  json& doc = r.document;
+  doc["british_cap"] = probability_object(res.cap[gl::british]);
+  doc["american_cap"] = probability_object(res.cap[gl::american]);
+  doc["americans_first"] = to_double(res.americans_first);
+  json missions = json::object(), missions_exact = json::object();
+  for (int l = 0; l < 2; ++l) {
+    const std::string lake = l == 0 ? "ontario" : "erie";
+    for (int side = 0; side < 2; ++side) {
+      const std::string key = std::string(side == 0 ? "british_" : "american_") + lake + "_" +
+                              gl::to_string(s.orders[static_cast<std::size_t>(l)][static_cast<std::size_t>(side)]);
+      missions[key] = to_double(res.mission_success[static_cast<std::size_t>(l)][static_cast<std::size_t>(side)]);
+      missions_exact[key] =
+          to_fraction_string(res.mission_success[static_cast<std::size_t>(l)][static_cast<std::size_t>(side)]);
+    }
+  }
+  doc["mission_success"] = missions;
+  doc["expected_cap_difference"] = to_double(res.expected_cap_difference);
+  doc["exact"] = json{{"british_cap", exact_object(res.cap[gl::british])},
+                      {"american_cap", exact_object(res.cap[gl::american])},
+                      {"americans_first", to_fraction_string(res.americans_first)},
+                      {"mission_success", missions_exact}};
+  doc["notes"] = cap_notes();
+  r.title = "Great Lakes turn: CAP and who moves first";
+  r.verdict = fmt::format("Americans move first {}, British first {}", percent(to_double(res.americans_first)),
+                          percent(1 - to_double(res.americans_first)));
+  r.result_keys = {"americans_first", "british_cap", "american_cap", "mission_success", "expected_cap_difference"};
+  return r;
+}
+
+report run_missions(const po::variables_map& vm) {
+  const std::string objective_text = string_option(vm, "objective");
+  gl::mission_objective objective;
+  if (objective_text == "first")
+    objective = gl::mission_objective::first;
+  else if (objective_text == "cap-difference")
+    objective = gl::mission_objective::cap_difference;
+  else
+    throw invalid_input("objective", "'" + objective_text + "' is not an objective; allowed: first, cap-difference");
+  const auto dice = ship_dice_from(vm);
+  if (dice[gl::erie][0] == 0 || dice[gl::erie][1] == 0)
+    throw invalid_input("erie-dice",
+                        "is required: every Erie intercept starts a ship battle, and Lake Erie's squadron dice are not "
+                        "in our rules text");
+  const auto res = gl::solve_missions(data(), dice, objective);
+  report r;
+  r.document = base_document("missions", vm);
+  json& doc = r.document;
+  doc["objective"] = objective_text;
+  auto strategy = [&](const std::vector<double>& p) {
+    json out = json::object();
+    for (std::size_t i = 0; i < p.size(); ++i)
+      if (p[i] > 1e-9) out[res.strategy_names[i]] = std::clamp(p[i], 0.0, 1.0);
+    return out;
+  };
+  doc["british_strategy"] = strategy(res.british_strategy);
+  doc["american_strategy"] = strategy(res.american_strategy);
+  if (objective == gl::mission_objective::first) {
+    doc["british_first"] = res.value;
+    doc["americans_first"] = 1 - res.value;
+  } else {
+    doc["expected_cap_difference"] = res.value;
+  }
+  doc["notes"] = cap_notes();
+  doc["notes"].push_back(
+      "each side picks one mission per lake without seeing the other's; the zero-sum game over the 16 x 16 "
+      "pure strategies is solved exactly by linear programming (simplex, Bland's rule)");
+  doc["notes"].push_back(
+      "objective first: the British maximise P(British move first), the Americans minimise it; cap-difference: "
+      "E[British CAP - American CAP]. Transport and support earn no CAP, so they are interchangeable here");
+  r.title = "Great Lakes ship missions: optimal mixed strategies (objective " + objective_text + ")";
+  r.verdict = objective == gl::mission_objective::first
+                  ? fmt::format("under optimal play the British move first {}", percent(res.value))
+                  : fmt::format("under optimal play E[British CAP - American CAP] = {:.4f}", res.value);
+  r.result_keys = {"british_strategy", "american_strategy", "british_first", "americans_first",
+                   "expected_cap_difference"};
+  return r;
+}
+
+report run_war_end(const po::variables_map& vm) {
+  const auto res = gl::resolve_war_end(data(), int_option(vm, "from-turn"));
+  report r;
+  r.document = base_document("war-end", vm);
+  json& doc = r.document;
+  doc["last_turn"] = probability_object(res.last_turn);
+  doc["expected_last_turn"] = to_double(res.expected_last_turn);
+  doc["exact"] = json{{"last_turn", exact_object(res.last_turn)},
+                      {"expected_last_turn", to_fraction_string(res.expected_last_turn)}};
+  doc["notes"] = json::array(
+      {"the War Ends roll is made at the end of turns 14-16 (ends on a 6) and 17-19 (ends on 5-6); the game "
+       "always ends after turn 20 (GL 15.1, data/gl/war_end.json)"});
+  r.title = "Great Lakes war end: the last turn played";
+  r.verdict = fmt::format("expected last turn {:.3f}; the game reaches turn 20 {}", to_double(res.expected_last_turn),
+                          percent(to_double(res.last_turn[20])));
+  r.result_keys = {"last_turn", "expected_last_turn"};
+  return r;
+}
+
+}  // namespace
+
+void register_great_lakes_commands(command_registry& registry) {
+  auto& game = registry.add_game("gl", "War Along the Great Lakes");
+  game.commands.push_back(command{
+      "battle", "a land battle, round by round to the end: odds, ends, losses, units", add_battle_options, run_battle,
+      "examples:\n  musket gl battle --att \"11th Infantry:regular:4/4:5:3\" --att \"Towson:artillery:3/3:5:5\" "
+      "--def \"104th Foot:regular:4/4:5:4\" --fort 2:2:4 --att-leader Brown\n"
+      "  musket gl battle --scenario battle.json --method sim --trials 1000000"});
+  game.commands.push_back(command{"ship-battle", "a ship squadron battle (GL 7.8): who wins",
+                                  [](po::options_description& o) {
+                                    o.add_options()("dice", po::value<int>()->required(), "squadron A's dice, 1..12")(
+                                        "vs", po::value<int>()->required(), "squadron B's dice, 1..12");
+                                  },
+                                  run_ship_battle, "example: musket gl ship-battle --dice 4 --vs 3"});
+  auto lake_options = [](po::options_description& o) {
+    o.add_options()("ontario-dice", po::value<std::string>(),
+                    "Lake Ontario squadron dice BRITISH,AMERICAN (default 4,3, GL 7.1)")(
+        "erie-dice", po::value<std::string>(),
+        "Lake Erie squadron dice BRITISH,AMERICAN (not in our rules text: required for an Erie ship battle)");
+  };
+  game.commands.push_back(command{"turn", "CAP for each side, who moves first, each ship mission's success",
+                                  [lake_options](po::options_description& o) {
+                                    o.add_options()("british", po::value<std::string>()->required(),
+                                                    "British missions, e.g. ontario=supply,erie=intercept")(
+                                        "american", po::value<std::string>()->required(),
+                                        "American missions, e.g. ontario=intercept,erie=transport");
+                                    lake_options(o);
+                                  },
+                                  run_turn,
+                                  "example: musket gl turn --british ontario=supply,erie=intercept --american "
+                                  "ontario=intercept,erie=transport --erie-dice 3,2"});
+  game.commands.push_back(command{"missions", "optimal mixed ship-mission choices on both lakes (a matrix game)",
+                                  [lake_options](po::options_description& o) {
+                                    o.add_options()("objective", po::value<std::string>()->default_value("first"),
+                                                    "first | cap-difference");
+                                    lake_options(o);
+                                  },
+                                  run_missions, "example: musket gl missions --erie-dice 3,2"});
+  game.commands.push_back(command{"war-end", "distribution of the last turn and the expected game length (GL 15.1)",
+                                  [](po::options_description& o) {
+                                    o.add_options()("from-turn", po::value<int>()->default_value(1),
+                                                    "the turn being played now, 1..20");
+                                  },
+                                  run_war_end, "example: musket gl war-end --from-turn 15"});
+}
+
+}  // namespace musket::cli
