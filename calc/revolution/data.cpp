@@ -1,0 +1,91 @@
+#include "calc/revolution/data.hpp"
+
+#include <cstdlib>
+#include <fstream>
+#include <set>
+
+#include "core/invalid_input.hpp"
+
+namespace musket::revolution {
+
+std::string data_directory(const std::string& built_in) {
+  if (const char* env = std::getenv("MUSKET_DATA_DIR"); env && *env) return std::string(env) + "/ar";
+  return built_in + "/ar";
+}
+
+void data_error(const data_source& source, const std::string& entry, const std::string& problem) {
+  const std::string field = source.option.empty() ? source.path : source.option;
+  throw invalid_input(field, source.path + ": entry '" + entry + "': " + problem);
+}
+
+json read_json_file(const data_source& source) {
+  std::ifstream in(source.path);
+  if (!in) data_error(source, "(file)", "cannot be opened");
+  try {
+    return json::parse(in);
+  } catch (const json::parse_error& e) {
+    data_error(source, "(file)", std::string("is not valid JSON: ") + e.what());
+  }
+}
+
+const json& require_field(const data_source& source, const json& object, const std::string& key,
+                          const std::string& entry) {
+  if (!object.is_object()) data_error(source, entry, "must be a JSON object");
+  if (!object.contains(key)) data_error(source, entry, "field '" + key + "' is missing");
+  return object.at(key);
+}
+
+std::string require_string(const data_source& source, const json& object, const std::string& key,
+                           const std::string& entry) {
+  const json& v = require_field(source, object, key, entry);
+  if (!v.is_string()) data_error(source, entry, "field '" + key + "' must be a string");
+  return v.get<std::string>();
+}
+
+std::optional<int> optional_int(const data_source& source, const json& object, const std::string& key,
+                                const std::string& entry, int lowest, int highest) {
+  const json& v = require_field(source, object, key, entry);
+  if (v.is_null()) return std::nullopt;
+  if (!v.is_number_integer()) data_error(source, entry, "field '" + key + "' must be an integer or null (unknown)");
+  const long long value = v.get<long long>();
+  if (value < lowest || value > highest)
+    data_error(source, entry,
+               "field '" + key + "' is " + std::to_string(value) + "; allowed " + std::to_string(lowest) + ".." +
+                   std::to_string(highest));
+  return static_cast<int>(value);
+}
+
+std::vector<region> load_regions(const data_source& source) {
+  const json doc = read_json_file(source);
+  const json& list = require_field(source, doc, "regions", "(top level)");
+  if (!list.is_array() || list.empty()) data_error(source, "regions", "must be a non-empty array");
+  std::vector<region> out;
+  std::set<std::string> seen;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string entry = "regions[" + std::to_string(i) + "]";
+    region r;
+    r.name = require_string(source, list[i], "name", entry);
+    const std::string named = entry + " (" + r.name + ")";
+    if (!seen.insert(r.name).second) data_error(source, named, "the region is listed twice");
+    r.victory_points = optional_int(source, list[i], "vp", named, 0, 100);
+    r.continental = optional_int(source, list[i], "continental", named, 0, 100);
+    r.militia = optional_int(source, list[i], "militia", named, 0, 100);
+    r.tory = optional_int(source, list[i], "tory", named, 0, 100);
+    r.source = require_string(source, list[i], "source", named);
+    const bool any_unknown = !r.victory_points || !r.continental || !r.militia || !r.tory;
+    const bool marked =
+        list[i].contains("unknown") && list[i].at("unknown").is_array() && !list[i].at("unknown").empty();
+    if (any_unknown && !marked)
+      data_error(source, named, "has a null value but no 'unknown' list naming the unknown fields");
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+const region* find_region(const std::vector<region>& regions, const std::string& name) {
+  for (const auto& r : regions)
+    if (r.name == name) return &r;
+  return nullptr;
+}
+
+}  // namespace musket::revolution

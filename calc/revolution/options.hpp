@@ -1,0 +1,122 @@
+#pragma once
+// The Variable Forces Options A-L (Variable Forces Options; Victory Point Adjustment Summary;
+// Option Compatibility Chart; errata Victory Conditions), as data/ar/options.json gives them.
+// The chart is transcribed only for row A and the start of row B; every other pair is unknown
+// unless the text itself says otherwise, and an unknown pair never makes a set legal.
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "calc/revolution/combat.hpp"
+#include "calc/revolution/data.hpp"
+
+namespace musket::revolution {
+
+inline constexpr int option_count = 12;  // A..L
+
+enum class compatibility { compatible, incompatible, unknown, conflict };
+std::string to_string(compatibility c);
+
+struct compatibility_claim {
+  compatibility says = compatibility::unknown;  // compatible or incompatible
+  std::string source;
+};
+struct pair_entry {
+  compatibility status = compatibility::unknown;
+  std::vector<compatibility_claim> claims;
+};
+
+struct reinforcement_change {
+  int year = 0;               // 1775..1783
+  std::string season;         // "Winter", "Spring", "Summer", "Fall"; empty if unknown
+  std::optional<int> points;  // nullopt: unknown (the row is cut off in our transcript)
+  std::string source;
+};
+
+struct option_info {
+  char letter = 'A';
+  std::string name;
+  int adjustment = 0;                         // as printed in the option's heading
+  std::optional<int> conflicting_adjustment;  // another printed figure (B: -13 in the example)
+  std::string adjustment_note;
+  std::string kind;  // "table" (A, B, D, J), "schedule_rule" (C, K), "rule_change" (E, G, H, I, L, F)
+  std::string rule;  // the change in words
+  std::vector<reinforcement_change> changes;  // the printed table, for kind "table"
+  std::string source;
+};
+
+struct period_goal {
+  std::string period;  // "1775-1776"
+  int goal = 0;
+  std::string source;
+};
+
+struct options_data {
+  std::array<option_info, option_count> options;
+  std::array<std::array<pair_entry, option_count>, option_count> pairs;  // symmetric
+  int historical_goal = 51;
+  int cap = 21;
+  std::vector<period_goal> period_goals;
+  std::string path;
+
+  const option_info& option(char letter) const { return options[static_cast<std::size_t>(letter - 'A')]; }
+  const pair_entry& pair(char a, char b) const {
+    return pairs[static_cast<std::size_t>(a - 'A')][static_cast<std::size_t>(b - 'A')];
+  }
+};
+
+options_data load_options(const data_source& source);
+
+// "D,H,B" -> {'B','D','H'}. Throws invalid_input(field) for an unknown letter or a repeat.
+std::vector<char> parse_option_letters(const std::string& text, const std::string& field);
+
+enum class legality { legal, illegal, unknown };
+std::string to_string(legality l);
+
+struct pair_report {
+  char a = 'A', b = 'B';
+  const pair_entry* entry = nullptr;
+};
+
+struct goal_report {
+  std::string period;  // "historical" or "1775-1776" ...
+  int base = 51;
+  int goal = 51;                       // base + net
+  int after_two_major_successes = 25;  // floor(goal / 2)
+};
+
+struct option_set_analysis {
+  std::vector<char> letters;
+  int net = 0;                         // with each option's printed heading figure
+  std::optional<int> net_alternative;  // with the conflicting figures (B as -13) where any apply
+  legality status = legality::legal;
+  std::vector<std::string> reasons;  // why illegal or unknown
+  std::vector<pair_report> pairs;    // every pair in the set
+  std::vector<goal_report> goals;    // historical first, then the errata's periods
+};
+
+option_set_analysis analyse_options(const options_data& data, const std::vector<char>& letters);
+
+struct enumeration {
+  std::vector<option_set_analysis> legal;  // every known-legal set (the empty set included), by net then letters
+  int legal_count = 0;
+  int illegal_count = 0;
+  int unknown_count = 0;
+};
+// All 4096 subsets of A-L, classified.
+enumeration enumerate_option_sets(const options_data& data);
+
+// --battle: the battle as given and under each option that changes its strengths.
+struct battle_variant {
+  std::string option;  // "none", "E", "G", "K"
+  std::string change;  // what the option did to this battle
+  battle_setup setup;
+  std::optional<battle_result> result;  // nullopt when the variant cannot be fought
+  std::string why_not;
+};
+// G: Militia and Tories lose a third, rounded up (New York 5 -> 3); E: French Permanent x18/12,
+// Seasonal x10/6, rounded down; K: French Permanent eliminated.
+std::vector<battle_variant> option_battle_variants(const crt_table& table, const battle_setup& setup);
+
+}  // namespace musket::revolution
