@@ -1,0 +1,763 @@
+#include "gui/app.hpp"
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <fmt/format.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+
+#include "core/invalid_input.hpp"
+#include "gui/charts.hpp"
+
+namespace musket::gui {
+
+namespace {
+
+const ImVec4 error_colour(1.0f, 0.35f, 0.35f, 1.0f);
+const ImVec4 ok_colour(0.45f, 0.85f, 0.50f, 1.0f);
+const ImVec4 verdict_colour(1.0f, 0.85f, 0.45f, 1.0f);
+
+std::string pretty(const std::string& key) {
+  std::string out = key;
+  std::replace(out.begin(), out.end(), '_', ' ');
+  return out;
+}
+
+bool is_integer_text(const std::string& s) {
+  if (s.empty()) return false;
+  std::size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
+  if (i >= s.size()) return false;
+  for (; i < s.size(); ++i)
+    if (!std::isdigit(static_cast<unsigned char>(s[i]))) return false;
+  return true;
+}
+
+bool is_probability(const std::string& key, const json& v) {
+  return v.is_number_float() && v.get<double>() >= 0.0 && v.get<double>() <= 1.0 && key.rfind("expected", 0) != 0;
+}
+
+const json* child(const json* parent, const std::string& key) {
+  if (!parent || !parent->is_object() || !parent->contains(key)) return nullptr;
+  return &parent->at(key);
+}
+const json* child(const json* parent, std::size_t index) {
+  if (!parent || !parent->is_array() || index >= parent->size()) return nullptr;
+  return &(*parent)[index];
+}
+std::string exact_text(const json* e) {
+  return e && e->is_string() ? e->get<std::string>() : "";
+}
+
+bool all_numbers(const json& v) {
+  if (v.empty()) return false;
+  for (const auto& x : v)
+    if (!x.is_number()) return false;
+  return true;
+}
+
+// Lays consecutive charts side by side while they fit.
+struct chart_flow {
+  float used = 0;  // width used on the current row, 0 = at a fresh line
+  void place(float width) {
+    const float spacing = ImGui::GetStyle().ItemSpacing.x * 3;
+    if (used > 0 &&
+        used + spacing + width <= ImGui::GetWindowContentRegionMax().x - ImGui::GetStyle().WindowPadding.x) {
+      ImGui::SameLine(0, spacing);
+      used += spacing + width;
+    } else {
+      used = width + ImGui::GetCursorPosX();
+    }
+  }
+  void reset() { used = 0; }
+};
+
+struct renderer {
+  const json* intervals = nullptr;  // a simulation's confidence intervals by outcome
+  chart_flow flow;
+  int colour = 0;
+  float label_width = 200;
+
+  std::vector<bar> bars_of(const json& v, const json* exact, int offset) {
+    std::vector<bar> bars;
+    if (v.is_array()) {
+      for (std::size_t i = 0; i < v.size(); ++i)
+        bars.push_back(
+            bar{std::to_string(static_cast<int>(i) + offset), v[i].get<double>(), exact_text(child(exact, i))});
+    } else {
+      std::vector<std::pair<int, bar>> keyed;
+      for (auto it = v.begin(); it != v.end(); ++it)
+        keyed.push_back(
+            {std::stoi(it.key()), bar{it.key(), it.value().get<double>(), exact_text(child(exact, it.key()))}});
+      std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+      for (auto& k : keyed) {
+        if (k.first > 0) k.second.label = "+" + k.second.label;
+        bars.push_back(k.second);
+      }
+    }
+    for (auto& b : bars) {
+      if (const json* ci = child(intervals, b.label); ci && ci->is_array() && ci->size() == 2) {
+        b.has_interval = true;
+        b.lower = (*ci)[0].get<double>();
+        b.upper = (*ci)[1].get<double>();
+      }
+    }
+    return bars;
+  }
+
+  void chart(const std::string& key, const json& v, const json* exact) {
+    const float width = std::clamp(ImGui::GetContentRegionAvail().x * 0.48f, 220.0f, 420.0f);
+    const int offset = key == "returned_by_turn" ? 1 : 0;
+    flow.place(width);
+    distribution_chart(pretty(key), bars_of(v, exact, offset), palette(colour++), width,
+                       110.0f * ImGui::GetFontSize() / 16.0f);
+  }
+
+  void value(const std::string& key, const json& v, const json* exact, int depth) {
+    if (v.is_array() && all_numbers(v)) {
+      chart(key, v, exact);
+      return;
+    }
+    bool keyed_by_integers = v.is_object() && !v.empty() && all_numbers(v);
+    if (keyed_by_integers)
+      for (auto it = v.begin(); it != v.end(); ++it) keyed_by_integers = keyed_by_integers && is_integer_text(it.key());
+    if (keyed_by_integers) {
+      chart(key, v, exact);
+      return;
+    }
+    flow.reset();
+    if (v.is_object()) {
+      if (depth > 0 || key.empty()) {
+        if (!key.empty()) ImGui::TextDisabled("%s", pretty(key).c_str());
+      } else {
+        ImGui::Spacing();
+        ImGui::TextUnformatted(pretty(key).c_str());
+        ImGui::Separator();
+      }
+      const json* saved = intervals;
+      ImGui::Indent(8.0f);
+      int index = 0;
+      for (auto it = v.begin(); it != v.end(); ++it, ++index) {
+        if (is_probability(it.key(), it.value())) {
+          bar b{pretty(it.key()), it.value().get<double>(), exact_text(child(exact, it.key()))};
+          if (const json* ci = child(intervals, it.key()); ci && ci->is_array() && ci->size() == 2) {
+            b.has_interval = true;
+            b.lower = (*ci)[0].get<double>();
+            b.upper = (*ci)[1].get<double>();
+          }
+          flow.reset();
+          probability_bar(b, palette(index), label_width);
+        } else {
+          value(it.key(), it.value(), child(exact, it.key()), depth + 1);
+        }
+      }
+      ImGui::Unindent(8.0f);
+      intervals = saved;
+      flow.reset();
+      return;
+    }
+    if (v.is_array() && !v.empty() && v[0].is_object()) {
+      table(key, v);
+      return;
+    }
+    if (is_probability(key, v)) {
+      probability_bar(bar{pretty(key), v.get<double>(), exact_text(exact)}, palette(colour++), label_width);
+      return;
+    }
+    std::string text;
+    if (v.is_boolean())
+      text = v.get<bool>() ? "yes" : "no";
+    else if (v.is_string())
+      text = v.get<std::string>();
+    else if (v.is_number_integer())
+      text = std::to_string(v.get<long long>());
+    else if (v.is_number())
+      text = fmt::format("{:.4f}", v.get<double>());
+    else
+      text = v.dump();
+    ImGui::Text("%s: %s", pretty(key).c_str(), text.c_str());
+    if (!exact_text(exact).empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("exact: %s", exact_text(exact).c_str());
+  }
+
+  void table(const std::string& key, const json& rows) {
+    std::vector<std::string> columns;
+    for (const auto& row : rows)
+      for (auto it = row.begin(); it != row.end(); ++it)
+        if (std::find(columns.begin(), columns.end(), it.key()) == columns.end()) columns.push_back(it.key());
+    ImGui::Spacing();
+    ImGui::TextUnformatted(pretty(key).c_str());
+    const int n = static_cast<int>(columns.size());
+    if (n == 0 || n > 32) return;
+    const float height =
+        std::min(ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 1.5f), 260.0f);
+    if (ImGui::BeginTable(key.c_str(), n,
+                          ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                              ImGuiTableFlags_Sortable | ImGuiTableFlags_SizingStretchProp,
+                          ImVec2(0, height))) {
+      ImGui::TableSetupScrollFreeze(0, 1);
+      for (const auto& c : columns) ImGui::TableSetupColumn(pretty(c).c_str());
+      ImGui::TableHeadersRow();
+      // Sort by the chosen column (numbers numerically, anything else as text).
+      std::vector<std::size_t> order(rows.size());
+      for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+      if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsCount > 0) {
+        const auto& spec = specs->Specs[0];
+        const std::string& column = columns[static_cast<std::size_t>(spec.ColumnIndex)];
+        const bool ascending = spec.SortDirection == ImGuiSortDirection_Ascending;
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+          const json va = rows[a].value(column, json()), vb = rows[b].value(column, json());
+          const bool less =
+              (va.is_number() && vb.is_number()) ? va.get<double>() < vb.get<double>() : va.dump() < vb.dump();
+          const bool greater =
+              (va.is_number() && vb.is_number()) ? vb.get<double>() < va.get<double>() : vb.dump() < va.dump();
+          return ascending ? less : greater;
+        });
+      }
+      for (std::size_t r : order) {
+        ImGui::TableNextRow();
+        for (int c = 0; c < n; ++c) {
+          ImGui::TableSetColumnIndex(c);
+          const json cell = rows[r].value(columns[static_cast<std::size_t>(c)], json());
+          std::string text;
+          if (cell.is_object()) {
+            for (auto it = cell.begin(); it != cell.end(); ++it)
+              text += (text.empty() ? "" : ", ") + it.key() + " " + it.value().dump();
+          } else if (cell.is_number_float()) {
+            text = fmt::format("{:.4f}", cell.get<double>());
+          } else if (cell.is_string()) {
+            text = cell.get<std::string>();
+          } else if (!cell.is_null()) {
+            text = cell.dump();
+          }
+          ImGui::TextUnformatted(text.c_str());
+        }
+      }
+      ImGui::EndTable();
+    }
+  }
+};
+
+double elapsed_ms(std::chrono::steady_clock::time_point since) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - since).count();
+}
+
+}  // namespace
+
+app::app(const catalogue& cat) : cat_(cat) {
+  for (const auto& t : all_tabs) {
+    tab_state tab;
+    tab.game = t.code;
+    if (const auto* g = cat.find_game(t.code)) {
+      for (const auto& c : g->calculators) {
+        panel_state p;
+        p.calc = &c;
+        p.values = initial_values(c);
+        if (c.command == "battle") p.simulation = std::make_unique<battle_simulation>();
+        tab.panels.push_back(std::move(p));
+      }
+    }
+    tabs_.push_back(std::move(tab));
+  }
+}
+
+tab_state* app::find_tab(const std::string& game) {
+  for (auto& t : tabs_)
+    if (t.game == game) return &t;
+  return nullptr;
+}
+const tab_state* app::find_tab(const std::string& game) const {
+  for (const auto& t : tabs_)
+    if (t.game == game) return &t;
+  return nullptr;
+}
+
+panel_state* app::current_panel() {
+  auto* tab = find_tab(current_tab_);
+  if (!tab || tab->panels.empty()) return nullptr;
+  return &tab->panels[static_cast<std::size_t>(tab->selected)];
+}
+const panel_state* app::current_panel() const {
+  const auto* tab = find_tab(current_tab_);
+  if (!tab || tab->panels.empty()) return nullptr;
+  return &tab->panels[static_cast<std::size_t>(tab->selected)];
+}
+
+void app::select_tab(const std::string& game) {
+  if (!find_tab(game)) return;
+  current_tab_ = game;
+  select_tab_now_ = true;
+}
+
+void app::report_status(const std::string& message, bool error) {
+  status_ = message;
+  status_error_ = error;
+}
+
+void app::apply(const scenario& s) {
+  auto* tab = find_tab(s.game);
+  if (!tab) return;
+  for (std::size_t i = 0; i < tab->panels.size(); ++i) {
+    if (tab->panels[i].calc->command != s.command) continue;
+    tab->panels[i].values = s.values;
+    tab->selected = static_cast<int>(i);
+    tab->select_now = true;
+  }
+  select_tab(s.game);
+}
+
+std::optional<std::string> app::load(const std::string& path) {
+  try {
+    const scenario s = load_scenario(cat_, path);
+    apply(s);
+    last_scenario_ = path;
+    report_status("loaded " + path, false);
+    return std::nullopt;
+  } catch (const invalid_input& e) {
+    report_status(e.what(), true);
+    return std::string(e.what());
+  }
+}
+
+std::optional<std::string> app::save(const std::string& path) {
+  const panel_state* panel = current_panel();
+  if (!panel) {
+    report_status("nothing to save: this game's engine is not built yet", true);
+    return status_;
+  }
+  try {
+    write_file_atomically(path, scenario_document(*panel->calc, panel->values).dump(2) + "\n");
+    last_scenario_ = path;
+    report_status("saved " + path, false);
+    return std::nullopt;
+  } catch (const std::exception& e) {
+    report_status(e.what(), true);
+    return std::string(e.what());
+  }
+}
+
+std::optional<png_request> app::take_png_request() {
+  auto r = std::move(png_request_);
+  png_request_.reset();
+  return r;
+}
+
+void app::update(panel_state& panel) {
+  const std::string key = panel.values.dump();
+  if (key == panel.computed_key) return;
+  panel.computed_key = key;
+  const auto start = std::chrono::steady_clock::now();
+  if (wants_simulation(*panel.calc, panel.values)) {
+    // The exact run checks the battle and gives the title; the simulation runs off-thread.
+    json exact_values = panel.values;
+    exact_values["method"] = "exact";
+    panel.result = run(*panel.calc, exact_values);
+    if (panel.result.ok && panel.simulation) {
+      try {
+        panel.simulation->start(*panel.calc, panel.values);
+      } catch (const invalid_input& e) {
+        panel.result.ok = false;
+        panel.result.error_field = e.field();
+        panel.result.error = e.what();
+      }
+    }
+  } else {
+    if (panel.simulation) panel.simulation->cancel();
+    panel.result = run(*panel.calc, panel.values);
+  }
+  panel.compute_ms = elapsed_ms(start);
+}
+
+void app::settle(bool wait) {
+  panel_state* panel = current_panel();
+  if (!panel) return;
+  update(*panel);
+  if (wait && panel->simulation) panel->simulation->wait();
+}
+
+json app::results_document() const {
+  json out;
+  out["tab"] = current_tab_;
+  const panel_state* panel = current_panel();
+  if (!panel) {
+    out["built"] = false;
+    return out;
+  }
+  out["built"] = true;
+  out["command"] = panel->calc->command;
+  out["values"] = panel->values;
+  out["ok"] = panel->result.ok;
+  if (!panel->result.ok) {
+    out["error"] = panel->result.message();
+    return out;
+  }
+  out["title"] = panel->result.report.title;
+  out["verdict"] = panel->result.report.verdict;
+  if (wants_simulation(*panel->calc, panel->values) && panel->simulation) {
+    if (auto r = panel->simulation->result()) out["report"] = *r;
+  } else {
+    out["report"] = panel->result.report.document;
+  }
+  out["compute_ms"] = panel->compute_ms;
+  out["frame_ms"] = frame_ms;
+  return out;
+}
+
+void app::handle_shortcuts() {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!io.KeyCtrl || open_popup_ != popup::none) return;
+  if (ImGui::IsKeyPressed(GLFW_KEY_S, false)) {
+    open_popup_ = popup::save;
+    path_input_ = last_scenario_.empty() ? "scenario.json" : last_scenario_;
+  } else if (ImGui::IsKeyPressed(GLFW_KEY_O, false)) {
+    open_popup_ = popup::open;
+    path_input_ = last_scenario_.empty() ? "scenario.json" : last_scenario_;
+  } else if (ImGui::IsKeyPressed(GLFW_KEY_E, false)) {
+    open_popup_ = popup::export_png;
+    const panel_state* p = current_panel();
+    path_input_ = fmt::format("musket-{}-{}.png", current_tab_, p ? p->calc->command : "tab");
+  }
+}
+
+void app::draw_menu() {
+  if (!ImGui::BeginMenuBar()) return;
+  if (ImGui::BeginMenu("File")) {
+    if (ImGui::MenuItem("Open scenario...", "Ctrl+O")) {
+      open_popup_ = popup::open;
+      path_input_ = last_scenario_.empty() ? "scenario.json" : last_scenario_;
+    }
+    if (ImGui::MenuItem("Save scenario...", "Ctrl+S")) {
+      open_popup_ = popup::save;
+      path_input_ = last_scenario_.empty() ? "scenario.json" : last_scenario_;
+    }
+    if (ImGui::MenuItem("Export results as PNG...", "Ctrl+E")) {
+      open_popup_ = popup::export_png;
+      const panel_state* p = current_panel();
+      path_input_ = fmt::format("musket-{}-{}.png", current_tab_, p ? p->calc->command : "tab");
+    }
+    ImGui::Separator();
+    const panel_state* p = current_panel();
+    const bool have = p && p->result.ok;
+    if (ImGui::MenuItem("Copy results as CSV", nullptr, false, have)) {
+      ImGui::SetClipboardText(results_csv(p->result).c_str());
+      report_status("results copied as CSV", false);
+    }
+    if (ImGui::MenuItem("Copy results as Markdown", nullptr, false, have)) {
+      ImGui::SetClipboardText(results_markdown(p->result).c_str());
+      report_status("results copied as Markdown", false);
+    }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Quit")) std::exit(0);
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("View")) {
+    float scale = ui_scale;
+    ImGui::SetNextItemWidth(160);
+    if (ImGui::SliderFloat("UI scale", &scale, 0.75f, 2.5f, "%.2f", ImGuiSliderFlags_AlwaysClamp)) {
+      ui_scale = scale;
+      ui_scale_changed = true;
+    }
+    ImGui::EndMenu();
+  }
+  ImGui::EndMenuBar();
+}
+
+void app::draw_popups() {
+  static const char* titles[] = {"", "Open scenario", "Save scenario", "Export results as PNG"};
+  const char* title = titles[static_cast<int>(open_popup_)];
+  if (open_popup_ != popup::none && !ImGui::IsPopupOpen(title)) ImGui::OpenPopup(title);
+  for (int i = 1; i <= 3; ++i) {
+    if (!ImGui::BeginPopupModal(titles[i], nullptr, ImGuiWindowFlags_AlwaysAutoResize)) continue;
+    ImGui::TextUnformatted(i == 3 ? "PNG file to write (the results panel):" : "Scenario file (JSON):");
+    ImGui::SetNextItemWidth(420);
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    const bool entered = ImGui::InputText("##path", &path_input_, ImGuiInputTextFlags_EnterReturnsTrue);
+    const bool ok = ImGui::Button("OK") || entered;
+    ImGui::SameLine();
+    const bool cancel = ImGui::Button("Cancel") || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false);
+    if (ok) {
+      const popup which = static_cast<popup>(i);
+      if (which == popup::open)
+        load(path_input_);
+      else if (which == popup::save)
+        save(path_input_);
+      else
+        png_request_ = png_request{path_input_, results_min_, results_max_};
+    }
+    if (ok || cancel) {
+      open_popup_ = popup::none;
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+  }
+}
+
+void app::draw() {
+  const auto frame_start = std::chrono::steady_clock::now();
+  handle_shortcuts();
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(io.DisplaySize);
+  ImGui::Begin("Musket", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                   ImGuiWindowFlags_MenuBar | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                   ImGuiWindowFlags_NoSavedSettings);
+  draw_menu();
+  const float status_height = ImGui::GetFrameHeightWithSpacing();
+  ImGui::BeginChild("tabs", ImVec2(0, -status_height));
+  if (ImGui::BeginTabBar("games")) {
+    for (const auto& t : all_tabs) {
+      const ImGuiTabItemFlags flags = (select_tab_now_ && current_tab_ == t.code) ? ImGuiTabItemFlags_SetSelected : 0;
+      const std::string label = fmt::format("{}  ({})###{}", t.title, t.code, t.code);
+      if (ImGui::BeginTabItem(label.c_str(), nullptr, flags)) {
+        if (!select_tab_now_) current_tab_ = t.code;
+        draw_tab(*find_tab(t.code));
+        ImGui::EndTabItem();
+      }
+    }
+    select_tab_now_ = false;
+    ImGui::EndTabBar();
+  }
+  ImGui::EndChild();
+  // Status line: last action, timings.
+  if (!status_.empty()) {
+    ImGui::TextColored(status_error_ ? error_colour : ok_colour, "%s", status_.c_str());
+    ImGui::SameLine();
+  }
+  const panel_state* p = current_panel();
+  const std::string timing = fmt::format("frame {:.2f} ms   results {:.3f} ms", frame_ms, p ? p->compute_ms : 0.0);
+  ImGui::SetCursorPosX(
+      std::max(ImGui::GetCursorPosX(), ImGui::GetWindowWidth() - ImGui::CalcTextSize(timing.c_str()).x - 16));
+  ImGui::TextDisabled("%s", timing.c_str());
+  draw_popups();
+  ImGui::End();
+  (void)frame_start;
+}
+
+void app::draw_tab(tab_state& tab) {
+  if (tab.panels.empty()) {
+    ImGui::Spacing();
+    const tab_info* info = nullptr;
+    for (const auto& t : all_tabs)
+      if (tab.game == t.code) info = &t;
+    ImGui::TextColored(verdict_colour, "%s: not built yet", info ? info->title : tab.game.c_str());
+    ImGui::TextWrapped(
+        "This game's engine (calc/%s) is not in this build. Its calculators appear here by themselves once "
+        "the engine and its `musket %s` commands are built: the dashboard reads the same command list as the CLI.",
+        tab.game == "ar"   ? "revolution"
+        : tab.game == "gl" ? "great_lakes"
+                           : tab.game.c_str(),
+        tab.game.c_str());
+    return;
+  }
+  if (const auto* g = cat_.find_game(tab.game)) ImGui::TextDisabled("%s", g->title.c_str());
+  if (ImGui::BeginTabBar("calculators", ImGuiTabBarFlags_FittingPolicyScroll)) {
+    for (std::size_t i = 0; i < tab.panels.size(); ++i) {
+      auto& panel = tab.panels[i];
+      const bool force = tab.select_now && tab.selected == static_cast<int>(i);
+      if (ImGui::BeginTabItem(panel.calc->label.c_str(), nullptr, force ? ImGuiTabItemFlags_SetSelected : 0)) {
+        if (!tab.select_now) tab.selected = static_cast<int>(i);
+        draw_panel(panel);
+        ImGui::EndTabItem();
+      }
+    }
+    tab.select_now = false;
+    ImGui::EndTabBar();
+  }
+}
+
+void app::draw_panel(panel_state& panel) {
+  const float input_width = 340.0f * ImGui::GetFontSize() / 16.0f;
+  ImGui::BeginChild("inputs", ImVec2(input_width, 0), true);
+  draw_inputs(panel);
+  ImGui::EndChild();
+  update(panel);  // exact results follow the inputs within the same frame
+  ImGui::SameLine();
+  ImGui::BeginChild("results", ImVec2(0, 0), true);
+  results_min_ = ImGui::GetWindowPos();
+  results_max_ = ImVec2(results_min_.x + ImGui::GetWindowSize().x, results_min_.y + ImGui::GetWindowSize().y);
+  draw_results(panel);
+  ImGui::EndChild();
+}
+
+void app::draw_inputs(panel_state& panel) {
+  const calculator& calc = *panel.calc;
+  ImGui::TextUnformatted(calc.summary.c_str());
+  ImGui::Separator();
+  const float label_col = ImGui::CalcTextSize("def-war-available  ").x;
+  const std::string hidden_prefix = calc.game == "nt" ? "(ss)" : calc.game == "ss" ? "(nt)" : "(none)";
+  const bool simulated = wants_simulation(calc, panel.values);
+  for (const auto& in : calc.inputs) {
+    if (in.help.rfind(hidden_prefix, 0) == 0) continue;  // another game's rule
+    if ((in.name == "trials" || in.name == "seed") && !simulated) continue;
+    ImGui::PushID(in.name.c_str());
+    json& v = panel.values[in.name];
+    if (in.kind == input_kind::flag) {
+      bool b = v.is_boolean() && v.get<bool>();
+      if (ImGui::Checkbox(in.name.c_str(), &b)) v = b;
+    } else {
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextUnformatted(in.name.c_str());
+      ImGui::SameLine(label_col);
+      ImGui::SetNextItemWidth(-1);
+      if (in.kind == input_kind::integer) {
+        int x = v.is_number_integer() ? v.get<int>() : in.lowest;
+        bool changed;
+        if (in.highest - in.lowest <= 100)
+          changed = ImGui::SliderInt("##v", &x, in.lowest, in.highest, "%d", ImGuiSliderFlags_AlwaysClamp);
+        else
+          changed = ImGui::InputInt("##v", &x, 1, 1000);
+        if (changed) v = std::clamp(x, in.lowest, in.highest);
+      } else if (in.kind == input_kind::choice) {
+        const std::string current = v.is_string() ? v.get<std::string>() : in.choices.front();
+        if (in.choices.size() <= 3) {
+          for (std::size_t c = 0; c < in.choices.size(); ++c) {
+            if (c > 0) ImGui::SameLine();
+            if (ImGui::RadioButton(in.choices[c].c_str(), current == in.choices[c])) v = in.choices[c];
+          }
+        } else if (ImGui::BeginCombo("##v", current.c_str())) {
+          for (const auto& c : in.choices)
+            if (ImGui::Selectable(c.c_str(), current == c)) v = c;
+          ImGui::EndCombo();
+        }
+      } else {
+        std::string s = v.is_string() ? v.get<std::string>() : "";
+        if (ImGui::InputText("##v", &s)) v = s;
+      }
+    }
+    if (ImGui::IsItemHovered() && !in.help.empty()) ImGui::SetTooltip("--%s: %s", in.name.c_str(), in.help.c_str());
+    ImGui::PopID();
+  }
+  ImGui::Spacing();
+  if (ImGui::Button("Reset")) panel.values = initial_values(calc);
+  ImGui::SameLine();
+  if (ImGui::Button("Copy CSV") && panel.result.ok) {
+    ImGui::SetClipboardText(results_csv(panel.result).c_str());
+    report_status("results copied as CSV", false);
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Copy Markdown") && panel.result.ok) {
+    ImGui::SetClipboardText(results_markdown(panel.result).c_str());
+    report_status("results copied as Markdown", false);
+  }
+  ImGui::Spacing();
+  ImGui::TextDisabled("The same command line:");
+  std::string line = "musket " + calc.game + " " + calc.command;
+  for (const auto& a : command_arguments(calc, panel.values)) line += " " + a;
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("%s", line.c_str());
+  ImGui::PopTextWrapPos();
+}
+
+void app::draw_results(panel_state& panel) {
+  const outcome& result = panel.result;
+  if (!result.ok) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(error_colour, "%s", result.message().c_str());
+    ImGui::PopTextWrapPos();
+    return;
+  }
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(result.report.title.c_str());
+  if (!wants_simulation(*panel.calc, panel.values))
+    ImGui::TextColored(verdict_colour, "%s", result.report.verdict.c_str());
+  ImGui::PopTextWrapPos();
+  if (panel.calc->command == "commit") {
+    draw_commit(result);
+  } else if (wants_simulation(*panel.calc, panel.values)) {
+    draw_simulation(panel);
+  } else {
+    renderer r;
+    r.label_width = ImGui::CalcTextSize("only french navy defeated  ").x;
+    const json& doc = result.report.document;
+    const json* exact = doc.contains("exact") ? &doc.at("exact") : nullptr;
+    for (const auto& key : result.report.result_keys)
+      if (doc.contains(key)) r.value(key, doc.at(key), child(exact, key), 0);
+  }
+  const json& doc = result.report.document;
+  if (doc.contains("notes") && doc.at("notes").is_array() && !doc.at("notes").empty()) {
+    ImGui::Spacing();
+    if (ImGui::CollapsingHeader("Notes: the rulings behind these numbers")) {
+      ImGui::PushTextWrapPos(0);
+      for (const auto& n : doc.at("notes"))
+        if (n.is_string()) ImGui::BulletText("%s", n.get<std::string>().c_str());
+      ImGui::PopTextWrapPos();
+    }
+  }
+}
+
+void app::draw_commit(const outcome& result) {
+  const json& doc = result.report.document;
+  if (!doc.contains("matrix") || !doc.contains("best")) return;
+  const json& matrix = doc.at("matrix");
+  const json& best = doc.at("best");
+  const bool percent = doc.value("objective", "") != "net-losses";
+  std::vector<int> rows, columns, marked;
+  std::vector<std::vector<heat_cell>> cells;
+  std::size_t width = 0;
+  for (const auto& m : matrix) width = std::max(width, m.at("values_by_def_war").size());
+  for (std::size_t c = 0; c < width; ++c) columns.push_back(static_cast<int>(c));
+  int best_row = -1;
+  for (std::size_t r = 0; r < matrix.size(); ++r) {
+    const json& m = matrix[r];
+    rows.push_back(m.at("att_war").get<int>());
+    std::vector<heat_cell> row(width);
+    const json& values = m.at("values_by_def_war");
+    for (std::size_t c = 0; c < values.size(); ++c) row[c] = heat_cell{values[c].get<double>(), true};
+    cells.push_back(row);
+    if (rows.back() == best.at("att_war").get<int>()) best_row = static_cast<int>(r);
+    int reply = -1;
+    if (doc.contains("rows") && r < doc.at("rows").size())
+      reply = doc.at("rows")[r].at("def_war_best_reply").get<int>();
+    marked.push_back(reply);
+  }
+  ImGui::Spacing();
+  ImGui::Text("Best: commit %d War; the defender replies %d; %s %s", best.at("att_war").get<int>(),
+              best.at("def_war").get<int>(), doc.value("objective", "").c_str(),
+              percent ? percent_text(best.at("value").get<double>()).c_str()
+                      : fmt::format("{:.3f}", best.at("value").get<double>()).c_str());
+  if (doc.contains("exact") && doc.at("exact").contains("best") && ImGui::IsItemHovered())
+    ImGui::SetTooltip("exact: %s", doc.at("exact").at("best").value("value", "").c_str());
+  if (rows.empty()) {
+    ImGui::TextDisabled("no commitment earns the attacker a die");
+    return;
+  }
+  heat_map("attacker War", "defender War", rows, columns, cells, marked, best_row, best.at("def_war").get<int>(),
+           percent);
+  ImGui::TextDisabled("white frame: the best commitment and its reply; dot: the defender's best reply in each row");
+}
+
+void app::draw_simulation(panel_state& panel) {
+  battle_simulation& sim = *panel.simulation;
+  if (sim.running()) {
+    const std::string overlay = fmt::format("{} / {} battles", sim.trials_done(), sim.trials_asked());
+    ImGui::ProgressBar(static_cast<float>(sim.progress()), ImVec2(-120, 0), overlay.c_str());
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel", ImVec2(-1, 0))) sim.cancel();
+    return;
+  }
+  auto doc = sim.result();
+  if (ImGui::Button("Run again")) {
+    panel.computed_key.clear();
+    return;
+  }
+  if (!doc) return;
+  if (doc->contains("error")) {
+    ImGui::TextColored(error_colour, "%s", doc->at("error").get<std::string>().c_str());
+    return;
+  }
+  const json& method = doc->at("method");
+  ImGui::SameLine();
+  ImGui::TextDisabled("simulation: %llu battles, seed %llu, 95%% Wilson intervals%s",
+                      static_cast<unsigned long long>(method.at("trials").get<std::uint64_t>()),
+                      static_cast<unsigned long long>(method.at("seed").get<std::uint64_t>()),
+                      method.value("cancelled", false) ? " (cancelled early)" : "");
+  renderer r;
+  r.label_width = ImGui::CalcTextSize("only french navy defeated  ").x;
+  r.intervals = &doc->at("intervals");
+  for (const char* key : {"outcomes", "attacker_losses", "defender_losses", "instant_victory"})
+    if (doc->contains(key)) r.value(key, doc->at(key), nullptr, 0);
+}
+
+}  // namespace musket::gui

@@ -1,0 +1,106 @@
+#pragma once
+// The dashboard: one tab per game, one sub-tab per calculator, inputs on the left, pictures of
+// the results on the right. Knows ImGui, not GLFW or OpenGL (main.cpp owns the window).
+#include <imgui.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gui/model.hpp"
+#include "gui/simulation.hpp"
+
+namespace musket::gui {
+
+// The four games' tabs, in order, whether or not their engine is built yet.
+struct tab_info {
+  const char* code;
+  const char* title;
+};
+inline constexpr tab_info all_tabs[] = {
+    {"nt", "Northern Theater"}, {"ss", "Southern Strategy"}, {"ar", "American Revolution"}, {"gl", "Great Lakes"}};
+
+struct panel_state {
+  const calculator* calc = nullptr;
+  json values;
+  std::string computed_key;  // values.dump() of the last run
+  outcome result;
+  double compute_ms = 0;
+  std::unique_ptr<battle_simulation> simulation;  // battles only
+};
+
+struct tab_state {
+  std::string game;
+  int selected = 0;         // index into panels
+  bool select_now = false;  // force the selection on the next frame
+  std::vector<panel_state> panels;
+};
+
+// What the window loop is asked to do after the frame is drawn.
+struct png_request {
+  std::string path;
+  ImVec2 min, max;  // region in window coordinates (the results panel)
+};
+
+class app {
+ public:
+  explicit app(const catalogue& cat);
+
+  void draw();  // one frame of UI
+
+  // Selecting and loading (also from the command line).
+  void select_tab(const std::string& game);
+  // Loads a scenario file into its tab; on failure keeps the state, shows and returns the message.
+  std::optional<std::string> load(const std::string& path);
+  void apply(const scenario& s);
+  std::optional<std::string> save(const std::string& path);
+
+  const std::string& current_tab() const { return current_tab_; }
+  const std::string& last_scenario() const { return last_scenario_; }
+  float ui_scale = 1.0f;
+  bool ui_scale_changed = false;
+  double frame_ms = 0;  // measured by the window loop
+
+  // Brings every panel of the current tab's selected calculator up to date (runs exact results,
+  // starts simulations) and, with `wait`, lets a running simulation finish.
+  void settle(bool wait);
+  // The current tab's selected calculator and its results, as --dump-results writes them.
+  json results_document() const;
+
+  // The PNG export the UI asked for, taken (and cleared) by the window loop after rendering.
+  std::optional<png_request> take_png_request();
+  void report_status(const std::string& message, bool error);
+
+ private:
+  tab_state* find_tab(const std::string& game);
+  const tab_state* find_tab(const std::string& game) const;
+  void draw_menu();
+  void draw_tab(tab_state& tab);
+  void draw_panel(panel_state& panel);
+  void draw_inputs(panel_state& panel);
+  void draw_results(panel_state& panel);
+  void draw_commit(const outcome& result);
+  void draw_simulation(panel_state& panel);
+  void draw_popups();
+  void handle_shortcuts();
+  void update(panel_state& panel);
+  panel_state* current_panel();
+  const panel_state* current_panel() const;
+
+  const catalogue& cat_;
+  std::vector<tab_state> tabs_;
+  std::string current_tab_ = "nt";
+  bool select_tab_now_ = true;
+  std::string last_scenario_;
+  std::string status_;
+  bool status_error_ = false;
+  // File popups.
+  enum class popup { none, open, save, export_png };
+  popup open_popup_ = popup::none;
+  std::string path_input_;
+  ImVec2 results_min_{0, 0}, results_max_{0, 0};
+  std::optional<png_request> png_request_;
+};
+
+}  // namespace musket::gui

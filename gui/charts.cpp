@@ -1,0 +1,215 @@
+#include "gui/charts.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace musket::gui {
+
+namespace {
+
+ImU32 lerp_colour(ImVec4 a, ImVec4 b, float t) {
+  t = std::clamp(t, 0.0f, 1.0f);
+  return ImGui::GetColorU32(ImVec4(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t, 1.0f));
+}
+
+void bar_tooltip(const std::string& title, const bar& b) {
+  ImGui::BeginTooltip();
+  ImGui::TextUnformatted(title.c_str());
+  ImGui::Text("%.6f  (%s)", b.value, percent_text(b.value).c_str());
+  if (!b.exact.empty()) ImGui::Text("exact: %s", b.exact.c_str());
+  if (b.has_interval) ImGui::Text("95%% interval: %.4f .. %.4f", b.lower, b.upper);
+  ImGui::EndTooltip();
+}
+
+}  // namespace
+
+std::string percent_text(double p) {
+  if (p > 0 && p < 0.001) return "<0.1%";
+  return fmt::format("{:.1f}%", 100.0 * p);
+}
+
+ImU32 palette(int index) {
+  static const ImVec4 colours[] = {{0.26f, 0.59f, 0.98f, 1}, {0.95f, 0.55f, 0.20f, 1}, {0.35f, 0.75f, 0.40f, 1},
+                                   {0.85f, 0.30f, 0.35f, 1}, {0.65f, 0.45f, 0.85f, 1}, {0.30f, 0.75f, 0.75f, 1},
+                                   {0.85f, 0.75f, 0.30f, 1}, {0.60f, 0.60f, 0.60f, 1}};
+  const int n = static_cast<int>(std::size(colours));
+  return ImGui::GetColorU32(colours[((index % n) + n) % n]);
+}
+
+void probability_bar(const bar& b, ImU32 colour, float label_width) {
+  ImGui::PushID(b.label.c_str());
+  const float height = ImGui::GetFrameHeight();
+  const float width = std::max(ImGui::GetContentRegionAvail().x, label_width + 120.0f);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("bar", ImVec2(width, height));
+  const bool hovered = ImGui::IsItemHovered();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float text_y = origin.y + (height - ImGui::GetTextLineHeight()) * 0.5f;
+  draw->AddText(ImVec2(origin.x, text_y), ImGui::GetColorU32(ImGuiCol_Text), b.label.c_str());
+  const std::string value_text = percent_text(b.value);
+  const float value_width = ImGui::CalcTextSize("100.0%").x + 8.0f;
+  const float x0 = origin.x + label_width;
+  const float x1 = origin.x + width - value_width;
+  const float bar_width = std::max(x1 - x0, 10.0f);
+  draw->AddRectFilled(ImVec2(x0, origin.y + 2), ImVec2(x0 + bar_width, origin.y + height - 2),
+                      ImGui::GetColorU32(ImGuiCol_FrameBg), 2.0f);
+  const float filled = bar_width * static_cast<float>(std::clamp(b.value, 0.0, 1.0));
+  if (filled > 0.5f)
+    draw->AddRectFilled(ImVec2(x0, origin.y + 2), ImVec2(x0 + filled, origin.y + height - 2), colour, 2.0f);
+  if (b.has_interval) {
+    const float lo = x0 + bar_width * static_cast<float>(std::clamp(b.lower, 0.0, 1.0));
+    const float hi = x0 + bar_width * static_cast<float>(std::clamp(b.upper, 0.0, 1.0));
+    const float mid = origin.y + height * 0.5f;
+    const ImU32 white = IM_COL32(255, 255, 255, 230);
+    draw->AddLine(ImVec2(lo, mid), ImVec2(hi, mid), white, 1.5f);
+    draw->AddLine(ImVec2(lo, origin.y + 5), ImVec2(lo, origin.y + height - 5), white, 1.5f);
+    draw->AddLine(ImVec2(hi, origin.y + 5), ImVec2(hi, origin.y + height - 5), white, 1.5f);
+  }
+  if (hovered)
+    draw->AddRect(ImVec2(x0, origin.y + 2), ImVec2(x0 + bar_width, origin.y + height - 2),
+                  ImGui::GetColorU32(ImGuiCol_Text), 2.0f);
+  draw->AddText(ImVec2(x1 + 6, text_y), ImGui::GetColorU32(ImGuiCol_Text), value_text.c_str());
+  if (hovered) bar_tooltip(b.label, b);
+  ImGui::PopID();
+}
+
+void distribution_chart(const std::string& title, const std::vector<bar>& bars, ImU32 colour, float width,
+                        float height) {
+  ImGui::PushID(title.c_str());
+  ImGui::BeginGroup();
+  ImGui::TextUnformatted(title.c_str());
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float label_height = ImGui::GetTextLineHeightWithSpacing();
+  ImGui::InvisibleButton("chart", ImVec2(width, height + label_height));
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + height), ImGui::GetColorU32(ImGuiCol_FrameBg), 2.0f);
+  double top = 0;
+  for (const auto& b : bars) top = std::max(top, b.has_interval ? b.upper : b.value);
+  // A round ceiling for the axis: 10%, 20%, 25%, 50%, 100%.
+  double axis = 1.0;
+  for (double step : {0.05, 0.1, 0.2, 0.25, 0.4, 0.5, 0.6, 0.8, 1.0})
+    if (top <= step + 1e-12) {
+      axis = step;
+      break;
+    }
+  const int n = std::max<int>(1, static_cast<int>(bars.size()));
+  const float slot = width / static_cast<float>(n);
+  const float gap = std::min(6.0f, slot * 0.2f);
+  const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border);
+  for (int g = 1; g <= 3; ++g) {
+    const float y = origin.y + height - height * static_cast<float>(g) / 4.0f;
+    draw->AddLine(ImVec2(origin.x, y), ImVec2(origin.x + width, y), grid);
+  }
+  const std::string axis_text = percent_text(axis);
+  draw->AddText(ImVec2(origin.x + 3, origin.y + 1), ImGui::GetColorU32(ImGuiCol_TextDisabled), axis_text.c_str());
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const bool chart_hovered = ImGui::IsItemHovered();
+  for (int i = 0; i < static_cast<int>(bars.size()); ++i) {
+    const auto& b = bars[static_cast<std::size_t>(i)];
+    const float x0 = origin.x + slot * static_cast<float>(i) + gap * 0.5f;
+    const float x1 = x0 + slot - gap;
+    const float h = height * static_cast<float>(std::clamp(b.value / axis, 0.0, 1.0));
+    const bool hovered = chart_hovered && mouse.x >= x0 - gap * 0.5f && mouse.x < x1 + gap * 0.5f;
+    if (h > 0.0f)
+      draw->AddRectFilled(ImVec2(x0, origin.y + height - std::max(h, 1.0f)), ImVec2(x1, origin.y + height),
+                          hovered ? ImGui::GetColorU32(ImGuiCol_PlotHistogramHovered) : colour);
+    if (b.has_interval) {
+      const float cx = (x0 + x1) * 0.5f;
+      const float ylo = origin.y + height - height * static_cast<float>(std::clamp(b.lower / axis, 0.0, 1.0));
+      const float yhi = origin.y + height - height * static_cast<float>(std::clamp(b.upper / axis, 0.0, 1.0));
+      draw->AddLine(ImVec2(cx, ylo), ImVec2(cx, yhi), IM_COL32(255, 255, 255, 220), 1.5f);
+    }
+    const ImVec2 text_size = ImGui::CalcTextSize(b.label.c_str());
+    if (text_size.x <= slot + 2 || i % std::max(1, static_cast<int>(text_size.x / slot) + 1) == 0)
+      draw->AddText(ImVec2((x0 + x1 - text_size.x) * 0.5f, origin.y + height + 2), ImGui::GetColorU32(ImGuiCol_Text),
+                    b.label.c_str());
+    if (hovered) bar_tooltip(title + " = " + b.label, b);
+  }
+  ImGui::EndGroup();
+  ImGui::PopID();
+}
+
+void heat_map(const std::string& row_title, const std::string& column_title, const std::vector<int>& row_labels,
+              const std::vector<int>& column_labels, const std::vector<std::vector<heat_cell>>& cells,
+              const std::vector<int>& marked_column, int best_row, int best_column, bool percent) {
+  double lowest = 0, highest = 0;
+  bool any = false;
+  for (const auto& row : cells)
+    for (const auto& c : row)
+      if (c.valid) {
+        lowest = any ? std::min(lowest, c.value) : c.value;
+        highest = any ? std::max(highest, c.value) : c.value;
+        any = true;
+      }
+  if (percent) lowest = 0, highest = std::max(highest, 1e-9);
+  const float label_width = ImGui::CalcTextSize("40  ").x + 4;
+  const int columns = std::max<int>(1, static_cast<int>(column_labels.size()));
+  const float avail = ImGui::GetContentRegionAvail().x - label_width - 8;
+  const float cell = std::clamp(avail / static_cast<float>(columns), 14.0f, 46.0f);
+  const float line = ImGui::GetTextLineHeight();
+  ImGui::TextDisabled("%s (across) v %s (down)", column_title.c_str(), row_title.c_str());
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float width = label_width + cell * static_cast<float>(columns);
+  const float height = line + 4 + cell * static_cast<float>(row_labels.size());
+  ImGui::InvisibleButton("heatmap", ImVec2(width, height));
+  const bool hovered_map = ImGui::IsItemHovered();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  for (int c = 0; c < columns && c < static_cast<int>(column_labels.size()); ++c) {
+    const std::string t = std::to_string(column_labels[static_cast<std::size_t>(c)]);
+    const float tw = ImGui::CalcTextSize(t.c_str()).x;
+    draw->AddText(ImVec2(origin.x + label_width + cell * (static_cast<float>(c) + 0.5f) - tw * 0.5f, origin.y), text,
+                  t.c_str());
+  }
+  const ImVec4 low_colour(0.55f, 0.12f, 0.15f, 1), mid_colour(0.80f, 0.70f, 0.25f, 1),
+      high_colour(0.15f, 0.60f, 0.25f, 1);
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  ImVec2 best_min, best_max;
+  bool have_best = false;
+  for (std::size_t r = 0; r < row_labels.size(); ++r) {
+    const float y = origin.y + line + 4 + cell * static_cast<float>(r);
+    const std::string t = std::to_string(row_labels[r]);
+    draw->AddText(ImVec2(origin.x, y + (cell - line) * 0.5f), text, t.c_str());
+    for (int c = 0; c < columns && r < cells.size() && c < static_cast<int>(cells[r].size()); ++c) {
+      const auto& v = cells[r][static_cast<std::size_t>(c)];
+      const ImVec2 a(origin.x + label_width + cell * static_cast<float>(c), y);
+      const ImVec2 b(a.x + cell - 1, a.y + cell - 1);
+      if (!v.valid) {
+        draw->AddRectFilled(a, b, ImGui::GetColorU32(ImGuiCol_FrameBg));
+        continue;
+      }
+      const float t01 = highest > lowest ? static_cast<float>((v.value - lowest) / (highest - lowest)) : 0.5f;
+      const ImU32 fill =
+          t01 < 0.5f ? lerp_colour(low_colour, mid_colour, t01 * 2) : lerp_colour(mid_colour, high_colour, t01 * 2 - 1);
+      draw->AddRectFilled(a, b, fill);
+      if (cell >= 26) {
+        const std::string label = percent ? fmt::format("{:.0f}", 100 * v.value) : fmt::format("{:.1f}", v.value);
+        const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+        draw->AddText(ImVec2(a.x + (cell - ts.x) * 0.5f, a.y + (cell - ts.y) * 0.5f), IM_COL32(255, 255, 255, 235),
+                      label.c_str());
+      }
+      if (r < marked_column.size() && marked_column[r] == c)
+        draw->AddCircleFilled(ImVec2(b.x - 4, a.y + 4), 2.5f, IM_COL32(255, 255, 255, 255));
+      if (static_cast<int>(r) == best_row && c == best_column) best_min = a, best_max = b, have_best = true;
+      if (hovered_map && mouse.x >= a.x && mouse.x < b.x + 1 && mouse.y >= a.y && mouse.y < b.y + 1) {
+        ImGui::BeginTooltip();
+        ImGui::Text("%s %d, %s %d", row_title.c_str(), row_labels[r], column_title.c_str(),
+                    column_labels[static_cast<std::size_t>(c)]);
+        if (percent)
+          ImGui::Text("%.6f (%s)", v.value, percent_text(v.value).c_str());
+        else
+          ImGui::Text("%.6f", v.value);
+        if (r < marked_column.size() && marked_column[r] == c) ImGui::TextUnformatted("the defender's best reply");
+        ImGui::EndTooltip();
+      }
+    }
+  }
+  if (have_best) {
+    draw->AddRect(ImVec2(best_min.x - 2, best_min.y - 2), ImVec2(best_max.x + 2, best_max.y + 2),
+                  IM_COL32(255, 255, 255, 255), 0, 0, 3.0f);
+  }
+}
+
+}  // namespace musket::gui

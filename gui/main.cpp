@@ -1,0 +1,369 @@
+// musket-gui: the dashboard's window, settings and screenshot mode.
+//   musket-gui [--tab nt|ss|ar|gl] [--scenario FILE] [--scale S]
+//   musket-gui --screenshot OUT.png [--tab T] [--scenario FILE] [--frames N] [--size WxH] [--dump-results FILE.json]
+// Exit codes: 0 done, 2 bad command line or scenario file, 3 no display / no OpenGL 3.3 context.
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+// The OpenGL 3 backend's own loader (imgl3w) stands in for glad, which Debian does not package.
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui_impl_opengl3_loader.h>
+#include <stb_image_write.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/invalid_input.hpp"
+#include "gui/app.hpp"
+#include "gui/model.hpp"
+
+namespace {
+
+using musket::gui::json;
+
+struct options {
+  std::optional<std::string> screenshot;
+  std::optional<std::string> tab;
+  std::optional<std::string> scenario;
+  std::optional<std::string> dump;
+  int frames = 6;
+  int width = 1280, height = 800;
+  std::optional<float> scale;
+};
+
+const char* usage =
+    "usage: musket-gui [--tab nt|ss|ar|gl] [--scenario FILE] [--scale S]\n"
+    "       musket-gui --screenshot OUT.png [--tab nt|ss|ar|gl] [--scenario FILE] [--frames N] [--size WxH]\n"
+    "                  [--dump-results FILE.json]\n";
+
+int fail(const std::string& message) {
+  std::cerr << "musket-gui: " << message << "\n";
+  return 2;
+}
+
+// Parses the command line; returns an exit code to stop with, or nothing to go on.
+std::optional<int> parse(int argc, char** argv, options& o) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&](const char* name) -> std::optional<std::string> {
+      if (i + 1 >= args.size()) return std::nullopt;
+      (void)name;
+      return args[++i];
+    };
+    if (a == "--help" || a == "-h") {
+      std::cout << usage;
+      return 0;
+    }
+    std::optional<std::string> v;
+    if (a == "--screenshot" || a == "--tab" || a == "--scenario" || a == "--frames" || a == "--dump-results" ||
+        a == "--size" || a == "--scale") {
+      v = value(a.c_str());
+      if (!v) return fail(a + " needs a value\n" + usage);
+    } else {
+      return fail("unknown argument '" + a + "'\n" + usage);
+    }
+    try {
+      if (a == "--screenshot")
+        o.screenshot = *v;
+      else if (a == "--tab") {
+        if (*v != "nt" && *v != "ss" && *v != "ar" && *v != "gl")
+          return fail("--tab: '" + *v + "' is not a tab; allowed: nt, ss, ar, gl");
+        o.tab = *v;
+      } else if (a == "--scenario")
+        o.scenario = *v;
+      else if (a == "--dump-results")
+        o.dump = *v;
+      else if (a == "--frames") {
+        o.frames = std::stoi(*v);
+        if (o.frames < 1 || o.frames > 1000) return fail("--frames: " + *v + " is out of range; allowed 1..1000");
+      } else if (a == "--scale") {
+        o.scale = std::stof(*v);
+        if (!(*o.scale >= 0.5f && *o.scale <= 3.0f)) return fail("--scale: " + *v + " is out of range; allowed 0.5..3");
+      } else if (a == "--size") {
+        const auto x = v->find('x');
+        if (x == std::string::npos) return fail("--size: '" + *v + "' is not WIDTHxHEIGHT");
+        o.width = std::stoi(v->substr(0, x));
+        o.height = std::stoi(v->substr(x + 1));
+        if (o.width < 320 || o.width > 8192 || o.height < 240 || o.height > 8192)
+          return fail("--size: " + *v + " is out of range; allowed 320x240..8192x8192");
+      }
+    } catch (const std::exception&) {
+      return fail(a + ": '" + *v + "' is not a number");
+    }
+  }
+  if (o.dump && !o.screenshot) return fail("--dump-results goes with --screenshot");
+  return std::nullopt;
+}
+
+// Where settings live: $MUSKET_GUI_CONFIG_DIR, else $XDG_CONFIG_HOME/musket, else ~/.config/musket.
+std::filesystem::path config_dir() {
+  if (const char* d = std::getenv("MUSKET_GUI_CONFIG_DIR"); d && *d) return d;
+  if (const char* x = std::getenv("XDG_CONFIG_HOME"); x && *x) return std::filesystem::path(x) / "musket";
+  if (const char* h = std::getenv("HOME"); h && *h) return std::filesystem::path(h) / ".config" / "musket";
+  return ".";
+}
+
+struct settings {
+  int width = 1280, height = 800;
+  std::string tab = "nt";
+  std::string scenario;
+  float ui_scale = 1.0f;
+};
+
+settings read_settings(const std::filesystem::path& file) {
+  settings s;
+  std::ifstream in(file);
+  if (!in) return s;
+  try {
+    const json doc = json::parse(in);
+    s.width = std::clamp(doc.value("width", s.width), 320, 8192);
+    s.height = std::clamp(doc.value("height", s.height), 240, 8192);
+    s.tab = doc.value("tab", s.tab);
+    s.scenario = doc.value("scenario", s.scenario);
+    s.ui_scale = std::clamp(doc.value("ui_scale", s.ui_scale), 0.5f, 3.0f);
+  } catch (const std::exception&) {
+    // A damaged settings file is ignored: the defaults serve.
+  }
+  return s;
+}
+
+void write_settings(const std::filesystem::path& file, const settings& s) {
+  json doc;
+  doc["width"] = s.width;
+  doc["height"] = s.height;
+  doc["tab"] = s.tab;
+  doc["scenario"] = s.scenario;
+  doc["ui_scale"] = s.ui_scale;
+  try {
+    std::filesystem::create_directories(file.parent_path());
+    musket::gui::write_file_atomically(file.string(), doc.dump(2) + "\n");
+  } catch (const std::exception& e) {
+    std::cerr << "musket-gui: settings not saved: " << e.what() << "\n";
+  }
+}
+
+void load_fonts(float scale) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  for (const char* path : {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/TTF/DejaVuSans.ttf"}) {
+    if (std::filesystem::exists(path)) {
+      io.Fonts->AddFontFromFileTTF(path, 15.0f * scale);
+      return;
+    }
+  }
+  ImFontConfig config;
+  config.SizePixels = 13.0f * scale;
+  io.Fonts->AddFontDefault(&config);
+}
+
+void apply_style(float scale) {
+  ImGui::StyleColorsDark();
+  ImGuiStyle& style = ImGui::GetStyle();
+  style.FrameRounding = 3.0f;
+  style.TabRounding = 3.0f;
+  style.ScaleAllSizes(scale);
+}
+
+// Reads the back buffer's rectangle (window coordinates, top-left origin) and writes a PNG.
+bool write_png(GLFWwindow* window, const std::string& path, ImVec2 min, ImVec2 max, std::string& error) {
+  int fb_w = 0, fb_h = 0, win_w = 0, win_h = 0;
+  glfwGetFramebufferSize(window, &fb_w, &fb_h);
+  glfwGetWindowSize(window, &win_w, &win_h);
+  const float sx = win_w > 0 ? static_cast<float>(fb_w) / static_cast<float>(win_w) : 1.0f;
+  const float sy = win_h > 0 ? static_cast<float>(fb_h) / static_cast<float>(win_h) : 1.0f;
+  int x0 = std::clamp(static_cast<int>(min.x * sx), 0, fb_w), y0 = std::clamp(static_cast<int>(min.y * sy), 0, fb_h);
+  int x1 = std::clamp(static_cast<int>(max.x * sx), 0, fb_w), y1 = std::clamp(static_cast<int>(max.y * sy), 0, fb_h);
+  const int w = x1 - x0, h = y1 - y0;
+  if (w <= 0 || h <= 0) {
+    error = "nothing to capture";
+    return false;
+  }
+  std::vector<unsigned char> pixels(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(x0, fb_h - y1, w, h, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  // OpenGL rows run bottom-up; PNG rows top-down. Drop alpha: the picture is opaque.
+  std::vector<unsigned char> rgb(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 3);
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x)
+      for (int c = 0; c < 3; ++c)
+        rgb[(static_cast<std::size_t>(y) * w + x) * 3 + c] =
+            pixels[(static_cast<std::size_t>(h - 1 - y) * w + x) * 4 + c];
+  std::string encoded;
+  const auto sink = [](void* context, void* data, int size) {
+    static_cast<std::string*>(context)->append(static_cast<const char*>(data), static_cast<std::size_t>(size));
+  };
+  if (!stbi_write_png_to_func(sink, &encoded, w, h, 3, rgb.data(), w * 3)) {
+    error = "PNG encoding failed";
+    return false;
+  }
+  try {
+    musket::gui::write_file_atomically(path, encoded);
+  } catch (const std::exception& e) {
+    error = e.what();
+    return false;
+  }
+  return true;
+}
+
+void glfw_error(int code, const char* description) {
+  std::cerr << "musket-gui: GLFW error " << code << ": " << description << "\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  options opt;
+  if (auto code = parse(argc, argv, opt)) return *code;
+  const bool screenshot = opt.screenshot.has_value();
+
+  musket::gui::catalogue cat;
+  musket::gui::app ui(cat);
+  // A scenario named on the command line must load before any window is made: a bad file is
+  // reported on stderr with exit code 2, display or none.
+  if (opt.scenario) {
+    if (auto error = ui.load(*opt.scenario)) return fail(*error);
+  }
+
+  const std::filesystem::path dir = config_dir();
+  settings remembered;
+  std::string ini_path;
+  if (!screenshot) {
+    remembered = read_settings(dir / "gui-settings.json");
+    if (!opt.scenario && !remembered.scenario.empty() && std::filesystem::exists(remembered.scenario))
+      ui.load(remembered.scenario);  // a failure shows in the status line
+    ui.select_tab(remembered.tab);
+  }
+  if (opt.tab)
+    ui.select_tab(*opt.tab);
+  else if (opt.scenario) { /* the scenario chose its tab */
+  }
+  ui.ui_scale = opt.scale.value_or(screenshot ? 1.0f : remembered.ui_scale);
+
+  glfwSetErrorCallback(glfw_error);
+  if (!glfwInit()) {
+    std::cerr << "musket-gui: no display (GLFW could not start); run under xvfb-run for a headless screenshot\n";
+    return 3;
+  }
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  const int width = screenshot ? opt.width : remembered.width;
+  const int height = screenshot ? opt.height : remembered.height;
+  if (screenshot) glfwWindowHint(GLFW_RESIZABLE, GLFW_FALSE);
+  GLFWwindow* window = glfwCreateWindow(width, height, "Musket: battle odds", nullptr, nullptr);
+  if (!window) {
+    std::cerr << "musket-gui: no OpenGL 3.3 core context could be made on this display\n";
+    glfwTerminate();
+    return 3;
+  }
+  glfwMakeContextCurrent(window);
+  glfwSwapInterval(screenshot ? 0 : 1);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  if (screenshot) {
+    io.IniFilename = nullptr;  // a screenshot neither reads nor writes the user's layout
+  } else {
+    std::error_code ignored;
+    std::filesystem::create_directories(dir, ignored);
+    ini_path = (dir / "imgui.ini").string();
+    io.IniFilename = ini_path.c_str();
+  }
+  float font_scale = ui.ui_scale;
+  load_fonts(font_scale);
+  apply_style(font_scale);
+  ImGui_ImplGlfw_InitForOpenGL(window, true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+
+  auto render_frame = [&](bool capture, const std::string& capture_path, std::string& capture_error) -> bool {
+    const auto start = std::chrono::steady_clock::now();
+    glfwPollEvents();
+    if (ui.ui_scale_changed) {
+      ui.ui_scale_changed = false;
+      font_scale = ui.ui_scale;
+      load_fonts(font_scale);
+      apply_style(font_scale);
+      ImGui_ImplOpenGL3_DestroyFontsTexture();
+      ImGui_ImplOpenGL3_CreateFontsTexture();
+    }
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    ui.draw();
+    ImGui::Render();
+    int fb_w = 0, fb_h = 0;
+    glfwGetFramebufferSize(window, &fb_w, &fb_h);
+    glViewport(0, 0, fb_w, fb_h);
+    glClearColor(0.08f, 0.08f, 0.10f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    ui.frame_ms = 0.9 * ui.frame_ms +
+                  0.1 * std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    bool ok = true;
+    if (capture) {
+      int w = 0, h = 0;
+      glfwGetWindowSize(window, &w, &h);
+      ok = write_png(window, capture_path, ImVec2(0, 0), ImVec2(static_cast<float>(w), static_cast<float>(h)),
+                     capture_error);
+    }
+    if (auto request = ui.take_png_request()) {
+      std::string error;
+      if (write_png(window, request->path, request->min, request->max, error))
+        ui.report_status("results exported to " + request->path, false);
+      else
+        ui.report_status("export failed: " + error, true);
+    }
+    glfwSwapBuffers(window);
+    return ok;
+  };
+
+  int exit_code = 0;
+  if (screenshot) {
+    std::string error;
+    for (int i = 0; i < opt.frames; ++i) {
+      render_frame(false, "", error);
+      ui.settle(true);  // a simulated battle finishes before the picture is taken
+    }
+    if (!render_frame(true, *opt.screenshot, error)) {
+      std::cerr << "musket-gui: cannot write " << *opt.screenshot << ": " << error << "\n";
+      exit_code = 1;
+    }
+    if (opt.dump && exit_code == 0) {
+      try {
+        musket::gui::write_file_atomically(*opt.dump, ui.results_document().dump(2) + "\n");
+      } catch (const std::exception& e) {
+        std::cerr << "musket-gui: " << e.what() << "\n";
+        exit_code = 1;
+      }
+    }
+  } else {
+    std::string unused;
+    while (!glfwWindowShouldClose(window)) render_frame(false, "", unused);
+    settings now;
+    glfwGetWindowSize(window, &now.width, &now.height);
+    now.tab = ui.current_tab();
+    now.scenario =
+        ui.last_scenario().empty() ? remembered.scenario : std::filesystem::absolute(ui.last_scenario()).string();
+    now.ui_scale = ui.ui_scale;
+    write_settings(dir / "gui-settings.json", now);
+  }
+
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  glfwDestroyWindow(window);
+  glfwTerminate();
+  return exit_code;
+}

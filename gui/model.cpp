@@ -1,0 +1,463 @@
+#include "gui/model.hpp"
+
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <sstream>
+#include <stdexcept>
+
+#include "calc/supply_lines/naval.hpp"
+#include "calc/supply_lines/refuse_battle.hpp"
+#include "calc/supply_lines/rule_set.hpp"
+#include "core/invalid_input.hpp"
+
+namespace musket::gui {
+
+namespace po = boost::program_options;
+namespace sl = musket::supply_lines;
+
+namespace {
+
+bool is_supply_lines(const std::string& game) {
+  return game == "nt" || game == "ss";
+}
+
+std::string label_for(const std::string& command) {
+  static const std::map<std::string, std::string> labels{{"battle", "Battle"},
+                                                         {"commit", "Best commitment"},
+                                                         {"skirmish", "Skirmish"},
+                                                         {"initiative", "Initiative"},
+                                                         {"refuse", "Refuse battle"},
+                                                         {"bombard", "Bombard"},
+                                                         {"reinforcements", "Reinforcements"},
+                                                         {"sea-battle", "Sea battle"},
+                                                         {"navy-return", "Navy return"},
+                                                         {"raid", "Raid"},
+                                                         {"irregulars", "Irregulars"}};
+  if (auto it = labels.find(command); it != labels.end()) return it->second;
+  std::string out = command;
+  std::replace(out.begin(), out.end(), '-', ' ');
+  if (!out.empty()) out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
+  return out;
+}
+
+// The legal range of an integer option: the calc layer's published limits for Supply Lines,
+// otherwise the "a..b" the option's own help text states.
+std::optional<std::pair<int, int>> known_range(const std::string& game, const std::string& command,
+                                               const std::string& name) {
+  if (name == "trials") return std::pair{1000, 100'000'000};  // the CLI's own check
+  if (name == "seed") return std::pair{0, INT_MAX};
+  if (!is_supply_lines(game)) return std::nullopt;
+  const sl::rule_set& rules = sl::rules_for(game);
+  const int leaders = rules.max_leaders_per_army;
+  if (name == "att-units" || name == "def-units" || name == "units" || name == "crown-units")
+    return std::pair{1, sl::max_units};
+  if (name == "patriot-units") return command == "skirmish" ? std::pair{1, 2} : std::pair{1, sl::max_units};
+  if (name == "att-leaders") return std::pair{1, leaders};
+  if (name == "def-leaders" || name == "leaders" || name == "crown-leaders") return std::pair{0, leaders};
+  if (name == "att-war" || name == "def-war" || name == "att-war-available" || name == "def-war-available")
+    return std::pair{0, sl::max_war_supplies};
+  if (name == "war") return std::pair{1, sl::max_war_supplies};
+  if (name == "supplies") return std::pair{0, sl::max_army_supplies};
+  if (name == "modifier") return std::pair{0, sl::max_naval_modifier};
+  if (name == "turns") return std::pair{1, sl::max_navy_turns};
+  if (name == "militia-remaining" || name == "cup-markers" || name == "crown-occupied" || name == "draws")
+    return std::pair{0, sl::max_units};
+  return std::nullopt;
+}
+
+// A starting position worth looking at (the README's example battle and its relatives).
+std::optional<json> starting_value(const std::string& game, const std::string& command, const std::string& name) {
+  if (!is_supply_lines(game)) return std::nullopt;
+  static const std::map<std::string, std::map<std::string, json>> table{
+      {"battle",
+       {{"attacker", "crown"},
+        {"terrain", "city"},
+        {"att-units", 6},
+        {"att-leaders", 1},
+        {"att-war", 5},
+        {"def-units", 4},
+        {"def-leaders", 1},
+        {"def-war", 3}}},
+      {"commit",
+       {{"attacker", "crown"},
+        {"terrain", "city"},
+        {"att-units", 6},
+        {"att-leaders", 1},
+        {"def-units", 4},
+        {"def-leaders", 1},
+        {"att-war-available", 8},
+        {"def-war-available", 5}}},
+      {"skirmish", {{"war", 3}, {"crown-units", 2}, {"crown-leaders", 1}, {"patriot-units", 2}}},
+      {"refuse", {{"units", 5}, {"leaders", 1}, {"supplies", 6}}},
+      {"bombard", {{"war", 4}, {"patriot-units", 3}}},
+      {"reinforcements", {{"cup-markers", 12}, {"crown-occupied", 4}, {"draws", 3}}},
+      {"sea-battle", {{"modifier", 2}, {"colour", "red"}, {"initiator", "crown"}}},
+      {"navy-return", {{"turns", 6}}},
+      {"raid", {{"militia-remaining", 3}}},
+      {"irregulars", {{"cup", "ga-loyalist=2,sc-loyalist=1,sc-militia=2,swamp-fox=1"}}}};
+  auto c = table.find(command);
+  if (c == table.end()) return std::nullopt;
+  auto v = c->second.find(name);
+  if (v == c->second.end()) return std::nullopt;
+  return v->second;
+}
+
+input_spec make_input(const std::string& game, const std::string& command, const po::option_description& opt) {
+  input_spec spec;
+  spec.name = opt.long_name();
+  spec.help = opt.description();
+  const auto semantic = opt.semantic();
+  boost::any fallback;
+  const bool has_default = semantic->apply_default(fallback);
+  if (semantic->max_tokens() == 0) {
+    spec.kind = input_kind::flag;
+    spec.initial = false;
+  } else if (dynamic_cast<const po::typed_value<int>*>(semantic.get()) ||
+             dynamic_cast<const po::typed_value<std::uint64_t>*>(semantic.get())) {
+    spec.kind = input_kind::integer;
+    if (auto range = known_range(game, command, spec.name)) {
+      std::tie(spec.lowest, spec.highest) = *range;
+    } else {
+      static const std::regex range_text(R"((-?\d+)\.\.(-?\d+))");
+      std::smatch m;
+      if (std::regex_search(spec.help, m, range_text)) {
+        spec.lowest = std::stoi(m[1]);
+        spec.highest = std::stoi(m[2]);
+      } else {
+        spec.lowest = 0;
+        spec.highest = 999;
+      }
+    }
+    long long value = spec.lowest;
+    if (has_default) {
+      if (auto* i = boost::any_cast<int>(&fallback)) value = *i;
+      if (auto* u = boost::any_cast<std::uint64_t>(&fallback)) value = static_cast<long long>(*u);
+    }
+    spec.initial = static_cast<int>(std::clamp<long long>(value, spec.lowest, spec.highest));
+  } else {
+    std::string value;
+    if (has_default)
+      if (auto* s = boost::any_cast<std::string>(&fallback)) value = *s;
+    // "crown | patriot", "point | city | fort (...)": the help text lists the choices.
+    static const std::regex choice_text(R"(^([a-z0-9-]+(?: \| [a-z0-9-]+)+))");
+    std::smatch m;
+    if (spec.name == "attacker" || spec.name == "initiator") {
+      spec.choices = {"crown", "patriot"};
+    } else if (std::regex_search(spec.help, m, choice_text)) {
+      std::string list = m[1];
+      for (std::size_t start = 0;;) {
+        const auto bar = list.find(" | ", start);
+        spec.choices.push_back(list.substr(start, bar == std::string::npos ? std::string::npos : bar - start));
+        if (bar == std::string::npos) break;
+        start = bar + 3;
+      }
+    }
+    if (!spec.choices.empty()) {
+      spec.kind = input_kind::choice;
+      if (std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end()) value = spec.choices[0];
+    } else {
+      spec.kind = input_kind::text;
+    }
+    spec.initial = value;
+  }
+  if (auto start = starting_value(game, command, spec.name)) spec.initial = clamp_value(spec, *start);
+  return spec;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw invalid_input("scenario", "cannot read '" + path + "': " + std::strerror(errno));
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw invalid_input("scenario", "cannot read '" + path + "'");
+  return text.str();
+}
+
+std::vector<std::vector<std::string>> parse_csv(const std::string& text) {
+  std::vector<std::vector<std::string>> rows;
+  std::vector<std::string> row;
+  std::string field;
+  bool quoted = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"')
+        field += '"', ++i;
+      else if (c == '"')
+        quoted = false;
+      else
+        field += c;
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      row.push_back(field), field.clear();
+    } else if (c == '\n') {
+      row.push_back(field), field.clear();
+      rows.push_back(row), row.clear();
+    } else {
+      field += c;
+    }
+  }
+  if (!field.empty() || !row.empty()) row.push_back(field), rows.push_back(row);
+  return rows;
+}
+
+std::string markdown_cell(const std::string& s) {
+  std::string out;
+  for (char c : s) out += c == '|' ? std::string("\\|") : std::string(1, c);
+  return out;
+}
+
+}  // namespace
+
+const input_spec* calculator::find_input(const std::string& name) const {
+  for (const auto& i : inputs)
+    if (i.name == name) return &i;
+  return nullptr;
+}
+
+catalogue::catalogue() : registry_(std::make_unique<cli::command_registry>()) {
+  cli::register_all_commands(*registry_);
+  for (const auto& g : registry_->games()) {
+    game_calculators entry{g.code, g.title, {}};
+    for (const auto& c : g.commands) {
+      calculator calc;
+      calc.game = g.code;
+      calc.command = c.name;
+      calc.summary = c.summary;
+      calc.label = label_for(c.name);
+      calc.cli_command = &c;
+      po::options_description desc;
+      c.add_options(desc);
+      for (const auto& opt : desc.options()) calc.inputs.push_back(make_input(g.code, c.name, *opt));
+      entry.calculators.push_back(std::move(calc));
+    }
+    games_.push_back(std::move(entry));
+  }
+}
+
+const game_calculators* catalogue::find_game(const std::string& code) const {
+  for (const auto& g : games_)
+    if (g.code == code) return &g;
+  return nullptr;
+}
+
+const calculator* catalogue::find(const std::string& game, const std::string& command) const {
+  const auto* g = find_game(game);
+  if (!g) return nullptr;
+  for (const auto& c : g->calculators)
+    if (c.command == command) return &c;
+  return nullptr;
+}
+
+json initial_values(const calculator& calc) {
+  json values = json::object();
+  for (const auto& i : calc.inputs) values[i.name] = i.initial;
+  return values;
+}
+
+json clamp_value(const input_spec& spec, const json& value) {
+  switch (spec.kind) {
+    case input_kind::integer:
+      if (!value.is_number_integer()) return spec.initial;
+      return static_cast<int>(std::clamp<long long>(value.get<long long>(), spec.lowest, spec.highest));
+    case input_kind::choice:
+      if (value.is_string() &&
+          std::find(spec.choices.begin(), spec.choices.end(), value.get<std::string>()) != spec.choices.end())
+        return value;
+      return spec.initial;
+    case input_kind::flag:
+      return value.is_boolean() ? value : spec.initial;
+    case input_kind::text:
+      return value.is_string() ? value : spec.initial;
+  }
+  return spec.initial;
+}
+
+std::vector<std::string> command_arguments(const calculator& calc, const json& values) {
+  std::vector<std::string> args;
+  for (const auto& i : calc.inputs) {
+    if (!values.contains(i.name)) continue;
+    const json& v = values.at(i.name);
+    if (i.kind == input_kind::flag) {
+      if (v.is_boolean() && v.get<bool>()) args.push_back("--" + i.name);
+    } else if (v.is_number_integer()) {
+      args.push_back(fmt::format("--{}={}", i.name, v.get<long long>()));
+    } else if (v.is_string() && !v.get<std::string>().empty()) {
+      args.push_back(fmt::format("--{}={}", i.name, v.get<std::string>()));
+    }
+  }
+  return args;
+}
+
+outcome run(const calculator& calc, const json& values) {
+  outcome out;
+  try {
+    po::options_description desc;
+    calc.cli_command->add_options(desc);
+    po::variables_map vm;
+    const auto style = po::command_line_style::allow_long | po::command_line_style::long_allow_adjacent |
+                       po::command_line_style::long_allow_next;
+    po::store(po::command_line_parser(command_arguments(calc, values)).options(desc).style(style).run(), vm);
+    po::notify(vm);
+    out.report = calc.cli_command->run(vm);
+    out.ok = true;
+  } catch (const invalid_input& e) {
+    out.error_field = e.field();
+    out.error = e.what();
+  } catch (const po::error& e) {
+    out.error = e.what();
+  } catch (const std::exception& e) {
+    out.error = std::string("internal error: ") + e.what();
+  }
+  return out;
+}
+
+scenario parse_scenario(const catalogue& cat, const std::string& text, const std::string& where) {
+  json doc;
+  try {
+    doc = json::parse(text);
+  } catch (const json::exception& e) {
+    throw invalid_input("scenario", where + " is not JSON: " + e.what());
+  }
+  if (!doc.is_object()) throw invalid_input("scenario", where + ": expected a JSON object");
+  if (!doc.contains("game") || !doc.at("game").is_string())
+    throw invalid_input("scenario", where + ": \"game\" (a string such as \"nt\") is missing");
+  scenario s;
+  s.game = doc.at("game").get<std::string>();
+  const auto* game = cat.find_game(s.game);
+  if (!game) {
+    std::string allowed;
+    for (const auto& g : cat.games()) allowed += (allowed.empty() ? "" : ", ") + g.code;
+    throw invalid_input("scenario", where + ": unknown game '" + s.game + "'; allowed: " + allowed);
+  }
+  if (!doc.contains("command") || !doc.at("command").is_string())
+    throw invalid_input("scenario", where + ": \"command\" (a string such as \"battle\") is missing");
+  s.command = doc.at("command").get<std::string>();
+  const auto* calc = cat.find(s.game, s.command);
+  if (!calc) {
+    std::string allowed;
+    for (const auto& c : game->calculators) allowed += (allowed.empty() ? "" : ", ") + c.command;
+    throw invalid_input("scenario",
+                        where + ": unknown " + s.game + " command '" + s.command + "'; allowed: " + allowed);
+  }
+  s.values = initial_values(*calc);
+  for (auto it = doc.begin(); it != doc.end(); ++it) {
+    const std::string& key = it.key();
+    if (key == "game" || key == "command" || key == "format") continue;
+    const auto* spec = calc->find_input(key);
+    if (!spec) {
+      std::string allowed;
+      for (const auto& i : calc->inputs) allowed += (allowed.empty() ? "" : ", ") + i.name;
+      throw invalid_input("scenario", where + ": '" + key + "' is not an option of " + s.game + " " + s.command +
+                                          "; allowed: " + allowed);
+    }
+    const json& v = it.value();
+    switch (spec->kind) {
+      case input_kind::integer:
+        if (!v.is_number_integer()) throw invalid_input("scenario", where + ": '" + key + "' must be a whole number");
+        if (v.get<long long>() < spec->lowest || v.get<long long>() > spec->highest)
+          throw invalid_input("scenario", fmt::format("{}: '{}' is {}, out of range; allowed {}..{}", where, key,
+                                                      v.get<long long>(), spec->lowest, spec->highest));
+        break;
+      case input_kind::choice: {
+        std::string allowed;
+        for (const auto& c : spec->choices) allowed += (allowed.empty() ? "" : ", ") + c;
+        if (!v.is_string() ||
+            std::find(spec->choices.begin(), spec->choices.end(), v.get<std::string>()) == spec->choices.end())
+          throw invalid_input("scenario", where + ": '" + key + "' must be one of " + allowed);
+        break;
+      }
+      case input_kind::flag:
+        if (!v.is_boolean()) throw invalid_input("scenario", where + ": '" + key + "' must be true or false");
+        break;
+      case input_kind::text:
+        if (!v.is_string()) throw invalid_input("scenario", where + ": '" + key + "' must be a string");
+        break;
+    }
+    s.values[key] = v;
+  }
+  return s;
+}
+
+scenario load_scenario(const catalogue& cat, const std::string& path) {
+  return parse_scenario(cat, read_file(path), "'" + path + "'");
+}
+
+json scenario_document(const calculator& calc, const json& values) {
+  json doc;
+  doc["game"] = calc.game;
+  doc["command"] = calc.command;
+  for (const auto& i : calc.inputs)
+    if (values.contains(i.name)) doc[i.name] = values.at(i.name);
+  return doc;
+}
+
+void write_file_atomically(const std::string& path, const std::string& contents) {
+  std::string temp = path + ".tmp-XXXXXX";
+  const int fd = ::mkstemp(temp.data());
+  if (fd < 0) throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
+  // mkstemp makes the file private; give it the mode an ordinary write would (0666 less umask).
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  ::fchmod(fd, 0666 & ~mask);
+  std::size_t written = 0;
+  while (written < contents.size()) {
+    const ssize_t n = ::write(fd, contents.data() + written, contents.size() - written);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      const std::string why = std::strerror(errno);
+      ::close(fd);
+      ::unlink(temp.c_str());
+      throw std::runtime_error("cannot write '" + path + "': " + why);
+    }
+    written += static_cast<std::size_t>(n);
+  }
+  if (::fsync(fd) != 0 || ::close(fd) != 0) {
+    const std::string why = std::strerror(errno);
+    ::unlink(temp.c_str());
+    throw std::runtime_error("cannot write '" + path + "': " + why);
+  }
+  if (std::rename(temp.c_str(), path.c_str()) != 0) {
+    const std::string why = std::strerror(errno);
+    ::unlink(temp.c_str());
+    throw std::runtime_error("cannot write '" + path + "': " + why);
+  }
+}
+
+std::string results_csv(const outcome& result) {
+  if (!result.ok) return "";
+  return cli::render(result.report, cli::output_format::csv);
+}
+
+std::string results_markdown(const outcome& result) {
+  if (!result.ok) return "";
+  std::string out;
+  if (!result.report.title.empty()) out += "**" + result.report.title + "**\n\n";
+  if (!result.report.verdict.empty()) out += result.report.verdict + "\n\n";
+  const auto rows = parse_csv(results_csv(result));
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    out += "|";
+    for (const auto& cell : rows[r]) out += " " + markdown_cell(cell) + " |";
+    out += "\n";
+    if (r == 0) {
+      out += "|";
+      for (std::size_t c = 0; c < rows[r].size(); ++c) out += c == 0 ? "---|" : "---:|";
+      out += "\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace musket::gui

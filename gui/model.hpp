@@ -1,0 +1,99 @@
+#pragma once
+// The dashboard's model, free of any window: which calculators exist (the CLI's own command
+// registry, so the GUI and `musket` can never disagree), what inputs each takes (read from the
+// command's option descriptions, bounded by the calc layer's limits), scenarios as small JSON
+// files, and a run that hands the very same option values to the very same command.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/command.hpp"
+
+namespace musket::gui {
+
+using json = cli::json;
+
+enum class input_kind { integer, choice, flag, text };
+
+struct input_spec {
+  std::string name;  // the CLI option's name, also the scenario key
+  std::string help;  // the CLI option's description
+  input_kind kind = input_kind::text;
+  int lowest = 0;  // integer inputs: the legal range
+  int highest = 0;
+  std::vector<std::string> choices;  // choice inputs
+  json initial;                      // the value a fresh panel starts with
+};
+
+// One calculator: a game's command plus its inputs.
+struct calculator {
+  std::string game;     // "nt"
+  std::string command;  // "battle"
+  std::string summary;
+  std::string label;  // what the sub-tab says: "Battle", "Sea battle"
+  std::vector<input_spec> inputs;
+  const cli::command* cli_command = nullptr;
+  const input_spec* find_input(const std::string& name) const;
+};
+
+struct game_calculators {
+  std::string code;   // "nt"
+  std::string title;  // the CLI's title
+  std::vector<calculator> calculators;
+};
+
+// Every game the CLI knows, with its calculators, in the CLI's order.
+class catalogue {
+ public:
+  catalogue();
+  catalogue(const catalogue&) = delete;
+  catalogue& operator=(const catalogue&) = delete;
+  const game_calculators* find_game(const std::string& code) const;
+  const calculator* find(const std::string& game, const std::string& command) const;
+  const std::vector<game_calculators>& games() const { return games_; }
+
+ private:
+  std::unique_ptr<cli::command_registry> registry_;
+  std::vector<game_calculators> games_;
+};
+
+// Option values keyed by option name: int, string, or bool for flags.
+json initial_values(const calculator& calc);
+// Brings a value into the legal range of its input (a slider can never produce an illegal one,
+// but a hand-edited scenario can).
+json clamp_value(const input_spec& spec, const json& value);
+
+// A run's result: the CLI's report, or the calc layer's complaint.
+struct outcome {
+  bool ok = false;
+  cli::report report;
+  std::string error_field;  // the option the calc named
+  std::string error;        // its message
+  std::string message() const { return error_field.empty() ? error : "--" + error_field + ": " + error; }
+};
+
+// The command line `musket <game> <command> ...` would take for these values.
+std::vector<std::string> command_arguments(const calculator& calc, const json& values);
+// Parses those arguments with the command's own options and runs it; never throws.
+outcome run(const calculator& calc, const json& values);
+
+// A scenario file: {"game":"nt","command":"battle","attacker":"crown","att-units":6,...}.
+struct scenario {
+  std::string game;
+  std::string command;
+  json values = json::object();  // option name -> value
+};
+// Reads and checks a scenario against the catalogue; throws invalid_input (field "scenario")
+// with a message fit to show the user.
+scenario load_scenario(const catalogue& cat, const std::string& path);
+scenario parse_scenario(const catalogue& cat, const std::string& text, const std::string& where);
+json scenario_document(const calculator& calc, const json& values);
+// Writes through a temporary file renamed into place; throws std::runtime_error on failure.
+void write_file_atomically(const std::string& path, const std::string& contents);
+
+// The results as the CLI's CSV, and the same rows as a Markdown table.
+std::string results_csv(const outcome& result);
+std::string results_markdown(const outcome& result);
+
+}  // namespace musket::gui
