@@ -35,6 +35,8 @@ std::string string_option(const po::variables_map& vm, const std::string& name) 
   return vm[name].as<std::string>();
 }
 
-bool flag_option(const po::variables_map& vm, const std::string& name) { return vm.count(name) > 0; }
+bool flag_option(const po::variables_map& vm, const std::string& name) {
+  return vm.count(name) > 0;
+}
 
 }  // namespace musket::cli

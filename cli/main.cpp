@@ -17,7 +17,8 @@ void print_games(const command_registry& registry, std::ostream& out) {
 }
 
 void print_commands(const game_entry& game, std::ostream& out) {
-  out << game.title << "\n\nusage: musket " << game.code << " <command> [options]   (--help after a command for its options)\n\ncommands:\n";
+  out << game.title << "\n\nusage: musket " << game.code
+      << " <command> [options]   (--help after a command for its options)\n\ncommands:\n";
   for (const auto& c : game.commands) out << fmt::format("  {:<14} {}\n", c.name, c.summary);
 }
 

@@ -16,7 +16,9 @@ output_format parse_format(const std::string& text) {
   throw invalid_input("format", "'" + text + "' is not a format; allowed: table, json, csv");
 }
 
-json exact_method() { return json{{"name", "exact"}}; }
+json exact_method() {
+  return json{{"name", "exact"}};
+}
 
 json probability_array(const pmf& d) {
   json out = json::array();
@@ -44,7 +46,9 @@ json exact_object(const pmf& d) {
   return out;
 }
 
-std::string percent(double p) { return fmt::format("{:.1f}%", 100.0 * p); }
+std::string percent(double p) {
+  return fmt::format("{:.1f}%", 100.0 * p);
+}
 
 namespace {
 
@@ -146,7 +150,8 @@ void render_value(std::ostringstream& out, const std::string& key, const json& v
         std::string line = " ";
         for (const auto& c : columns) {
           const json& cell = row.contains(c) ? row.at(c) : json();
-          line += fmt::format(" {:>18}", is_probability(cell) && !is_plain_number_key(c) ? percent(cell.get<double>()) : scalar_text(cell));
+          line += fmt::format(" {:>18}", is_probability(cell) && !is_plain_number_key(c) ? percent(cell.get<double>())
+                                                                                         : scalar_text(cell));
         }
         out << line << "\n";
       }
@@ -156,7 +161,8 @@ void render_value(std::ostringstream& out, const std::string& key, const json& v
   out << fmt::format("{:<28} {}\n", label(key), scalar_text(value));
 }
 
-void flatten(const std::string& path, const json& value, const json* exact, std::vector<std::array<std::string, 3>>& rows) {
+void flatten(const std::string& path, const json& value, const json* exact,
+             std::vector<std::array<std::string, 3>>& rows) {
   if (value.is_object()) {
     for (auto it = value.begin(); it != value.end(); ++it) {
       const json* e = exact && exact->is_object() && exact->contains(it.key()) ? &exact->at(it.key()) : nullptr;

@@ -32,10 +32,14 @@ json base_document(const sl::rule_set& rules, const std::string& command, const 
   for (const auto& [name, value] : vm) {
     if (name == "help" || name == "format") continue;
     const auto& any = value.value();
-    if (any.type() == typeid(int)) inputs[name] = value.as<int>();
-    else if (any.type() == typeid(std::string)) inputs[name] = value.as<std::string>();
-    else if (any.type() == typeid(std::uint64_t)) inputs[name] = value.as<std::uint64_t>();
-    else inputs[name] = true;  // a flag
+    if (any.type() == typeid(int))
+      inputs[name] = value.as<int>();
+    else if (any.type() == typeid(std::string))
+      inputs[name] = value.as<std::string>();
+    else if (any.type() == typeid(std::uint64_t))
+      inputs[name] = value.as<std::uint64_t>();
+    else
+      inputs[name] = true;  // a flag
   }
   doc["inputs"] = inputs;
   doc["method"] = exact_method();
@@ -54,35 +58,30 @@ std::string capitalised(std::string s) {
 // --- battle ---------------------------------------------------------------------------------
 
 void add_army_options(po::options_description& o, bool commit) {
-  o.add_options()
-      ("attacker", po::value<std::string>()->required(), "crown | patriot")
-      ("terrain", po::value<std::string>()->required(), "point | city | fort (city and fort halve the attacker's dice)")
-      ("att-units", po::value<int>()->required(), "attacking units, 1..99")
-      ("att-leaders", po::value<int>()->default_value(1), "attacking leaders, at least 1")
-      ("def-units", po::value<int>()->required(), "defending units, 1..99")
-      ("def-leaders", po::value<int>()->default_value(0), "defending leaders");
+  o.add_options()("attacker", po::value<std::string>()->required(), "crown | patriot")(
+      "terrain", po::value<std::string>()->required(), "point | city | fort (city and fort halve the attacker's dice)")(
+      "att-units", po::value<int>()->required(), "attacking units, 1..99")(
+      "att-leaders", po::value<int>()->default_value(1), "attacking leaders, at least 1")(
+      "def-units", po::value<int>()->required(), "defending units, 1..99")(
+      "def-leaders", po::value<int>()->default_value(0), "defending leaders");
   if (commit) {
-    o.add_options()
-        ("att-war-available", po::value<int>()->required(), "War Supplies the attacker could commit, 0..40")
-        ("def-war-available", po::value<int>()->required(), "War Supplies the defender could commit, 0..40")
-        ("objective", po::value<std::string>()->default_value("dislodge"), "dislodge | victory | net-losses");
+    o.add_options()("att-war-available", po::value<int>()->required(), "War Supplies the attacker could commit, 0..40")(
+        "def-war-available", po::value<int>()->required(), "War Supplies the defender could commit, 0..40")(
+        "objective", po::value<std::string>()->default_value("dislodge"), "dislodge | victory | net-losses");
   } else {
-    o.add_options()
-        ("att-war", po::value<int>()->required(), "War Supplies the attacker commits, 0..40")
-        ("def-war", po::value<int>()->default_value(0), "War Supplies the defender commits, 0..40");
+    o.add_options()("att-war", po::value<int>()->required(), "War Supplies the attacker commits, 0..40")(
+        "def-war", po::value<int>()->default_value(0), "War Supplies the defender commits, 0..40");
   }
-  o.add_options()
-      ("dug-in", "the defender is Dug-In (city or fort): the first hit is ignored")
-      ("no-retreat", "the defender has nowhere to retreat: a failed morale check surrenders")
-      ("siege", "(ss) the defender is under Siege: it cannot retreat")
-      ("crown-commander", "(ss) Cornwallis is in the Crown army: his capture is an instant Patriot victory")
-      ("patriot-subordinate", "(ss) the Patriot army is led only by its Subordinate (at most 4 units)");
+  o.add_options()("dug-in", "the defender is Dug-In (city or fort): the first hit is ignored")(
+      "no-retreat", "the defender has nowhere to retreat: a failed morale check surrenders")(
+      "siege", "(ss) the defender is under Siege: it cannot retreat")(
+      "crown-commander", "(ss) Cornwallis is in the Crown army: his capture is an instant Patriot victory")(
+      "patriot-subordinate", "(ss) the Patriot army is led only by its Subordinate (at most 4 units)");
   if (!commit) {
-    o.add_options()
-        ("track-position", po::value<int>(), "current track space: also report where the marker ends")
-        ("track-floor", po::value<int>(), "(nt) the first Declaration space, once Independence is Declared (11.1)")
-        ("track-lowest", po::value<int>(), "the track's first space")
-        ("track-highest", po::value<int>(), "the track's last space (NT Treaty of Alliance, SS 9)");
+    o.add_options()("track-position", po::value<int>(), "current track space: also report where the marker ends")(
+        "track-floor", po::value<int>(), "(nt) the first Declaration space, once Independence is Declared (11.1)")(
+        "track-lowest", po::value<int>(), "the track's first space")(
+        "track-highest", po::value<int>(), "the track's last space (NT Treaty of Alliance, SS 9)");
   }
 }
 
@@ -122,17 +121,21 @@ json battle_notes(const sl::rule_set& rules, const sl::battle_setup& s) {
                                 capitalised(sl::to_string(s.attacker)), up ? "up" : "down", rule, nt ? "8.2" : "10.2"));
     const int checks = sl::defender_morale_checks(rules, s);
     notes.push_back(fmt::format("a beaten {} defender makes {} morale check{} ({}{})",
-                                capitalised(sl::to_string(sl::opponent(s.attacker))), checks, checks == 1 ? "" : "s", rule,
-                                nt ? "8.7" : "10.7"));
+                                capitalised(sl::to_string(sl::opponent(s.attacker))), checks, checks == 1 ? "" : "s",
+                                rule, nt ? "8.7" : "10.7"));
   } else {
-    notes.push_back(fmt::format("at a point a beaten defender fails its morale check automatically ({}{})", rule, nt ? "8.7" : "10.7"));
+    notes.push_back(fmt::format("at a point a beaten defender fails its morale check automatically ({}{})", rule,
+                                nt ? "8.7" : "10.7"));
   }
-  notes.push_back("a tie in units plus leaders goes to the defender; the defender's hits cost the attacker one die per two units lost");
+  notes.push_back(
+      "a tie in units plus leaders goes to the defender; the defender's hits cost the attacker one die per two units "
+      "lost");
   if (s.dug_in) notes.push_back(fmt::format("Dug-In: the first hit is ignored ({}{})", rule, nt ? "7.5" : "9.6"));
   if (sl::failed_check_surrenders(rules, s))
     notes.push_back(s.under_siege ? "under Siege, a failed morale check is a surrender (SS 11.1)"
                                   : "no retreat: a failed morale check is a surrender");
-  notes.push_back(nt ? "track_shift is on the Support Track, + toward the Treaty of Alliance; the Declaration floor (11.1) applies to the position, not the shift"
+  notes.push_back(nt ? "track_shift is on the Support Track, + toward the Treaty of Alliance; the Declaration floor "
+                       "(11.1) applies to the position, not the shift"
                      : "track_shift is on the British Political Will Track, + to the right (toward the Crown)");
   if (s.dug_in || sl::failed_check_surrenders(rules, s))
     notes.push_back("this defender cannot Refuse Battle");
@@ -142,10 +145,12 @@ json battle_notes(const sl::rule_set& rules, const sl::battle_setup& s) {
 }
 
 std::string battle_title(const sl::rule_set& rules, const sl::battle_setup& s) {
-  return fmt::format("{} battle: {} attack at a {}: {} units + {} leader(s), {} War ({} dice) v {} units + {} leader(s), {} War ({} dice){}",
-                     game_title(rules), capitalised(sl::to_string(s.attacker)), sl::to_string(s.where), s.attacker_units,
-                     s.attacker_leaders, s.attacker_war_supplies, sl::attacker_dice(rules, s), s.defender_units,
-                     s.defender_leaders, s.defender_war_supplies, s.defender_war_supplies, s.dug_in ? ", dug in" : "");
+  return fmt::format(
+      "{} battle: {} attack at a {}: {} units + {} leader(s), {} War ({} dice) v {} units + {} leader(s), {} War ({} "
+      "dice){}",
+      game_title(rules), capitalised(sl::to_string(s.attacker)), sl::to_string(s.where), s.attacker_units,
+      s.attacker_leaders, s.attacker_war_supplies, sl::attacker_dice(rules, s), s.defender_units, s.defender_leaders,
+      s.defender_war_supplies, s.defender_war_supplies, s.dug_in ? ", dug in" : "");
 }
 
 report run_battle(const sl::rule_set& rules, const po::variables_map& vm) {
@@ -166,7 +171,10 @@ report run_battle(const sl::rule_set& rules, const po::variables_map& vm) {
     require_in_range("trials", static_cast<long long>(options.trials), 1000, 100'000'000);
     options.seed = static_cast<std::uint64_t>(int_option(vm, "seed"));
     const auto est = sl::simulate_battle(rules, s, options);
-    doc["method"] = json{{"name", "simulation"}, {"trials", est.trials}, {"seed", options.seed}, {"confidence", 0.95},
+    doc["method"] = json{{"name", "simulation"},
+                         {"trials", est.trials},
+                         {"seed", options.seed},
+                         {"confidence", 0.95},
                          {"why", "asked for with --method sim; every probability carries a 95% Wilson interval"}};
     json outcomes = json::object(), intervals = json::object();
     for (auto o : sl::all_battle_outcomes) {
@@ -186,7 +194,8 @@ report run_battle(const sl::rule_set& rules, const po::variables_map& vm) {
     victory = dislodge + outcomes["defender_stands"].get<double>();
     r.result_keys = {"outcomes", "intervals", "attacker_losses", "defender_losses", "instant_victory"};
   } else {
-    if (method == "auto") doc["method"]["why"] = "auto: a battle is a few dozen dice outcomes, so it is always enumerated exactly";
+    if (method == "auto")
+      doc["method"]["why"] = "auto: a battle is a few dozen dice outcomes, so it is always enumerated exactly";
     const auto res = sl::resolve_battle<rational>(rules, s);
     json outcomes = json::object(), exact = json::object();
     for (auto o : sl::all_battle_outcomes) {
@@ -198,7 +207,8 @@ report run_battle(const sl::rule_set& rules, const po::variables_map& vm) {
     doc["defender_losses"] = probability_array(res.defender_losses);
     doc["track_shift"] = probability_object(res.track_shift);
     if (ss) doc["instant_victory"] = to_double(res.instant_victory);
-    const rational dislodge_exact = res[sl::battle_outcome::defender_retreats] + res[sl::battle_outcome::defender_surrenders];
+    const rational dislodge_exact =
+        res[sl::battle_outcome::defender_retreats] + res[sl::battle_outcome::defender_surrenders];
     const rational victory_exact = dislodge_exact + res[sl::battle_outcome::defender_stands];
     dislodge = to_double(dislodge_exact);
     victory = to_double(victory_exact);
@@ -229,8 +239,9 @@ report run_battle(const sl::rule_set& rules, const po::variables_map& vm) {
   }
   doc["dice"] = json{{"attacker", sl::attacker_dice(rules, s)}, {"defender", s.defender_war_supplies}};
   doc["notes"] = battle_notes(rules, s);
-  r.verdict = fmt::format("{} dislodges the defender {}; attacker Victory {}, repulsed or surrendered {}",
-                          capitalised(sl::to_string(s.attacker)), percent(dislodge), percent(victory), percent(1 - victory));
+  r.verdict =
+      fmt::format("{} dislodges the defender {}; attacker Victory {}, repulsed or surrendered {}",
+                  capitalised(sl::to_string(s.attacker)), percent(dislodge), percent(victory), percent(1 - victory));
   return r;
 }
 
@@ -256,12 +267,13 @@ report run_skirmish(const sl::rule_set& rules, const po::variables_map& vm) {
                       {"crown_army_surrenders", to_fraction_string(res.crown_army_surrenders)},
                       {"track_shift", exact_object(res.track_shift)},
                       {"instant_victory", to_fraction_string(res.instant_victory)}};
-  doc["notes"] = json::array({"one die per War Supply, each 1-2 eliminates a Crown unit; the Crown rolls nothing (8.8 / 10.8)",
-                              "a skirmish never counts as a Victory: only a Crown surrender moves the track"});
+  doc["notes"] =
+      json::array({"one die per War Supply, each 1-2 eliminates a Crown unit; the Crown rolls nothing (8.8 / 10.8)",
+                   "a skirmish never counts as a Victory: only a Crown surrender moves the track"});
   r.title = fmt::format("{} skirmish: {} War Supplies ({} dice) at {} Crown units + {} leader(s)", game_title(rules),
                         s.war_supplies, s.war_supplies, s.crown_units, s.crown_leaders);
-  r.verdict = fmt::format("Crown army surrenders {}; expected Crown units eliminated {:.2f}", percent(to_double(res.crown_army_surrenders)),
-                          to_double(mean(res.crown_units_eliminated)));
+  r.verdict = fmt::format("Crown army surrenders {}; expected Crown units eliminated {:.2f}",
+                          percent(to_double(res.crown_army_surrenders)), to_double(mean(res.crown_units_eliminated)));
   r.result_keys = {"crown_units_eliminated", "crown_army_surrenders", "track_shift", "instant_victory"};
   return r;
 }
@@ -276,11 +288,14 @@ report run_bombard(const sl::rule_set& rules, const po::variables_map& vm) {
   r.document = base_document(rules, "bombard", vm);
   r.document["patriot_units_eliminated"] = probability_array(res.patriot_units_eliminated);
   r.document["exact"] = json{{"patriot_units_eliminated", exact_array(res.patriot_units_eliminated)}};
-  r.document["notes"] = json::array({"one die per War Supply in the Sea Box, each 1 eliminates a Patriot unit; Dug-In has no effect (NT 7.6)",
-                                     "the rules say nothing of leaders or surrender after a Bombard: only units lost are reported"});
-  r.title = fmt::format("Northern Theater bombard: {} War Supplies at {} Patriot units", s.war_supplies, s.patriot_units);
+  r.document["notes"] = json::array(
+      {"one die per War Supply in the Sea Box, each 1 eliminates a Patriot unit; Dug-In has no effect (NT 7.6)",
+       "the rules say nothing of leaders or surrender after a Bombard: only units lost are reported"});
+  r.title =
+      fmt::format("Northern Theater bombard: {} War Supplies at {} Patriot units", s.war_supplies, s.patriot_units);
   r.verdict = fmt::format("at least one Patriot unit eliminated {}; expected {:.2f}",
-                          percent(to_double(at_least(res.patriot_units_eliminated, 1))), to_double(mean(res.patriot_units_eliminated)));
+                          percent(to_double(at_least(res.patriot_units_eliminated, 1))),
+                          to_double(mean(res.patriot_units_eliminated)));
   r.result_keys = {"patriot_units_eliminated"};
   return r;
 }
@@ -299,12 +314,15 @@ report run_initiative(const sl::rule_set& rules, const po::variables_map& vm) {
     marker_exact[key] = to_fraction_string(res.pass_marker[space]);
   }
   doc["pass_marker"] = marker;
-  doc["exact"] = json{{"first", {{"crown", to_fraction_string(res.crown_first)}, {"patriot", to_fraction_string(res.patriot_first)}}},
-                      {"pass_marker", marker_exact}};
-  doc["notes"] = json::array({std::string("ties go to the ") + (declared ? "Patriot (after the Declaration, NT 11.1)" : "Crown") +
-                                  " and start the Pass Marker on 5-6; it never starts on 1 (6.0)"});
+  doc["exact"] = json{
+      {"first", {{"crown", to_fraction_string(res.crown_first)}, {"patriot", to_fraction_string(res.patriot_first)}}},
+      {"pass_marker", marker_exact}};
+  doc["notes"] =
+      json::array({std::string("ties go to the ") + (declared ? "Patriot (after the Declaration, NT 11.1)" : "Crown") +
+                   " and start the Pass Marker on 5-6; it never starts on 1 (6.0)"});
   r.title = game_title(rules) + " initiative";
-  r.verdict = fmt::format("Crown first {}, Patriot first {}", percent(to_double(res.crown_first)), percent(to_double(res.patriot_first)));
+  r.verdict = fmt::format("Crown first {}, Patriot first {}", percent(to_double(res.crown_first)),
+                          percent(to_double(res.patriot_first)));
   r.result_keys = {"first", "pass_marker"};
   return r;
 }
@@ -332,12 +350,15 @@ report run_sea_battle(const sl::rule_set& rules, const po::variables_map& vm) {
     r.result_keys.push_back(key);
   }
   doc["exact"] = exact;
-  doc["notes"] = json::array({"each side rolls 2d6; on red the Crown adds the modifier and the Patriot subtracts it, on blue the reverse; the initiator adds 1; 10+ defeats the other navy (SS 12.2)",
-                              "french_navy_defeated and crown_navy_defeated include the case where both are defeated; the only_ keys exclude it"});
+  doc["notes"] =
+      json::array({"each side rolls 2d6; on red the Crown adds the modifier and the Patriot subtracts it, on blue the "
+                   "reverse; the initiator adds 1; 10+ defeats the other navy (SS 12.2)",
+                   "french_navy_defeated and crown_navy_defeated include the case where both are defeated; the only_ "
+                   "keys exclude it"});
   r.title = fmt::format("Southern Strategy sea battle: modifier {} on {}, {} initiates", s.modifier,
                         s.colour == sl::track_colour::red ? "red" : "blue", sl::to_string(s.initiator));
-  r.verdict = fmt::format("French navy defeated {}, Crown navy defeated {}", percent(to_double(res.french_navy_defeated)),
-                          percent(to_double(res.crown_navy_defeated)));
+  r.verdict = fmt::format("French navy defeated {}, Crown navy defeated {}",
+                          percent(to_double(res.french_navy_defeated)), percent(to_double(res.crown_navy_defeated)));
   return r;
 }
 
@@ -353,8 +374,9 @@ report run_navy_return(const sl::rule_set& rules, const po::variables_map& vm) {
   for (const auto& p : res.returned_by) by.push_back(to_double(p)), by_exact.push_back(to_fraction_string(p));
   doc["returned_by_turn"] = by;
   doc["exact"] = json{{"returns", to_fraction_string(res.per_turn)}, {"returned_by_turn", by_exact}};
-  doc["notes"] = json::array({"the navy returns on 1-2 with the enemy navy off the map, 1-3 with it on the map (SS 12.4)",
-                              "returned_by_turn[k] counts k+1 non-winter Turn Ends: no roll is made in Winter Turns"});
+  doc["notes"] =
+      json::array({"the navy returns on 1-2 with the enemy navy off the map, 1-3 with it on the map (SS 12.4)",
+                   "returned_by_turn[k] counts k+1 non-winter Turn Ends: no roll is made in Winter Turns"});
   r.title = fmt::format("Southern Strategy navy return, enemy navy {}", enemy_on_map ? "on the map" : "off the map");
   r.verdict = fmt::format("returns this turn {}", percent(to_double(res.per_turn)));
   r.result_keys = {"returns", "returned_by_turn"};
@@ -390,13 +412,16 @@ report run_reinforcements(const sl::rule_set& rules, const po::variables_map& vm
   doc["new_units"] = probability_array(res.new_units);
   doc["crown_occupied_drawn"] = probability_array(res.crown_occupied_drawn);
   doc["expected_new_units"] = to_double(mean(res.new_units));
-  doc["exact"] = json{{"new_units", exact_array(res.new_units)}, {"crown_occupied_drawn", exact_array(res.crown_occupied_drawn)},
+  doc["exact"] = json{{"new_units", exact_array(res.new_units)},
+                      {"crown_occupied_drawn", exact_array(res.crown_occupied_drawn)},
                       {"expected_new_units", to_fraction_string(mean(res.new_units))}};
-  doc["notes"] = json::array({"each marker for a Patriot-occupied or vacant City brings 2 units, a Crown-occupied City none (NT 9.0)",
-                              "a Winter Turn draws two more markers (NT 10.1); an empty cup gives no more"});
+  doc["notes"] = json::array(
+      {"each marker for a Patriot-occupied or vacant City brings 2 units, a Crown-occupied City none (NT 9.0)",
+       "a Winter Turn draws two more markers (NT 10.1); an empty cup gives no more"});
   r.title = fmt::format("Northern Theater reinforcements: {} draws{} from {} markers ({} Crown-occupied)", s.draws,
                         s.winter ? " + 2 (winter)" : "", s.markers_in_cup, s.crown_occupied);
-  r.verdict = fmt::format("expected new Patriot units {:.2f}; none at all {}", to_double(mean(res.new_units)), percent(to_double(res.new_units[0])));
+  r.verdict = fmt::format("expected new Patriot units {:.2f}; none at all {}", to_double(mean(res.new_units)),
+                          percent(to_double(res.new_units[0])));
   r.result_keys = {"markers_drawn", "new_units", "crown_occupied_drawn", "expected_new_units"};
   return r;
 }
@@ -420,12 +445,14 @@ report run_irregulars(const sl::rule_set& rules, const po::variables_map& vm) {
     json drawn = json::object();
     for (std::size_t i = 0; i < cup.size(); ++i)
       if (o.drawn[i]) drawn[cup[i].name] = o.drawn[i];
-    outcomes.push_back(json{{"drawn", drawn}, {"probability", to_double(o.probability)}, {"exact", to_fraction_string(o.probability)}});
+    outcomes.push_back(json{
+        {"drawn", drawn}, {"probability", to_double(o.probability)}, {"exact", to_fraction_string(o.probability)}});
   }
   doc["outcomes"] = outcomes;
   doc["swamp_fox_drawn"] = to_double(res.swamp_fox_drawn);
   doc["exact"] = json{{"drawn", by_kind_exact}, {"swamp_fox_drawn", to_fraction_string(res.swamp_fox_drawn)}};
-  doc["notes"] = json::array({"three chits are drawn blind, without replacement (SS 13.2); a smaller cup gives all it has"});
+  doc["notes"] =
+      json::array({"three chits are drawn blind, without replacement (SS 13.2); a smaller cup gives all it has"});
   r.title = fmt::format("Southern Strategy irregulars: {} draws from the cup", res.draws);
   r.verdict = fmt::format("Swamp Fox drawn {}", percent(to_double(res.swamp_fox_drawn)));
   r.result_keys = {"draws", "drawn", "swamp_fox_drawn", "outcomes"};
@@ -448,9 +475,13 @@ report run_refuse(const sl::rule_set& rules, const po::variables_map& vm) {
   if (!res.can_refuse) doc["reason"] = res.reason;
   doc["supplies_taken"] = res.supplies_taken;
   doc["supplies_abandoned"] = res.supplies_abandoned;
-  doc["notes"] = json::array({"refusing costs no dice and no supplies; with a Leader the army takes floor(units / 2) Supplies along, the rest are abandoned to the attacker (NT 8.1, SS 10.1)"});
-  r.title = fmt::format("{} refuse battle: {} units, {} leader(s), {} supplies", game_title(rules), s.units, s.leaders, s.supplies);
-  r.verdict = res.can_refuse ? fmt::format("may refuse: takes {} supplies along, abandons {}", res.supplies_taken, res.supplies_abandoned)
+  doc["notes"] =
+      json::array({"refusing costs no dice and no supplies; with a Leader the army takes floor(units / 2) Supplies "
+                   "along, the rest are abandoned to the attacker (NT 8.1, SS 10.1)"});
+  r.title = fmt::format("{} refuse battle: {} units, {} leader(s), {} supplies", game_title(rules), s.units, s.leaders,
+                        s.supplies);
+  r.verdict = res.can_refuse ? fmt::format("may refuse: takes {} supplies along, abandons {}", res.supplies_taken,
+                                           res.supplies_abandoned)
                              : "cannot refuse: " + res.reason;
   r.result_keys = {"can_refuse", "reason", "supplies_taken", "supplies_abandoned"};
   return r;
@@ -459,31 +490,38 @@ report run_refuse(const sl::rule_set& rules, const po::variables_map& vm) {
 report run_commit(const sl::rule_set& rules, const po::variables_map& vm) {
   const sl::battle_setup s = read_battle(vm, true);
   const auto objective = sl::parse_objective(string_option(vm, "objective"), "objective");
-  const auto table = sl::best_commitment(rules, s, int_option(vm, "att-war-available"), int_option(vm, "def-war-available"), objective);
+  const auto table = sl::best_commitment(rules, s, int_option(vm, "att-war-available"),
+                                         int_option(vm, "def-war-available"), objective);
   report r;
   r.document = base_document(rules, "commit", vm);
   json& doc = r.document;
   json rows = json::array(), matrix = json::array();
   for (const auto& row : table.rows) {
-    rows.push_back(json{{"att_war", row.attacker_war}, {"def_war_best_reply", row.defender_best_reply}, {"value", row.value}});
+    rows.push_back(
+        json{{"att_war", row.attacker_war}, {"def_war_best_reply", row.defender_best_reply}, {"value", row.value}});
     matrix.push_back(json{{"att_war", row.attacker_war}, {"values_by_def_war", row.value_by_reply}});
   }
   doc["objective"] = sl::to_string(objective);
   doc["rows"] = rows;
-  doc["best"] = json{{"att_war", table.best_attacker_war}, {"def_war", table.best_defender_war}, {"value", table.best_value}};
+  doc["best"] =
+      json{{"att_war", table.best_attacker_war}, {"def_war", table.best_defender_war}, {"value", table.best_value}};
   doc["matrix"] = matrix;
   doc["exact"] = json{{"best", {{"value", to_fraction_string(table.best_value_exact)}}}};
-  doc["notes"] = json::array({"the defender commits after seeing the attacker's commitment (8.2-8.3) and replies to minimise the attacker's objective",
-                              "ties go to the smaller commitment on both sides; commitments earning no die are left out",
-                              "dislodge = P(retreat or surrender); victory = P(attacker Victory); net-losses = E[defender units lost] - E[attacker units lost]"});
-  r.title = fmt::format("{} best commitment: {} attack at a {}, {} units + {} leader(s) v {} units + {} leader(s), objective {}",
-                        game_title(rules), capitalised(sl::to_string(s.attacker)), sl::to_string(s.where), s.attacker_units,
-                        s.attacker_leaders, s.defender_units, s.defender_leaders, sl::to_string(objective));
+  doc["notes"] =
+      json::array({"the defender commits after seeing the attacker's commitment (8.2-8.3) and replies to minimise the "
+                   "attacker's objective",
+                   "ties go to the smaller commitment on both sides; commitments earning no die are left out",
+                   "dislodge = P(retreat or surrender); victory = P(attacker Victory); net-losses = E[defender units "
+                   "lost] - E[attacker units lost]"});
+  r.title = fmt::format(
+      "{} best commitment: {} attack at a {}, {} units + {} leader(s) v {} units + {} leader(s), objective {}",
+      game_title(rules), capitalised(sl::to_string(s.attacker)), sl::to_string(s.where), s.attacker_units,
+      s.attacker_leaders, s.defender_units, s.defender_leaders, sl::to_string(objective));
   r.verdict = objective == sl::commit_objective::net_losses
-                  ? fmt::format("commit {} War: the defender's best reply is {}, net losses {:.3f}", table.best_attacker_war,
-                                table.best_defender_war, table.best_value)
-                  : fmt::format("commit {} War: the defender's best reply is {}, {} {}", table.best_attacker_war, table.best_defender_war,
-                                sl::to_string(objective), percent(table.best_value));
+                  ? fmt::format("commit {} War: the defender's best reply is {}, net losses {:.3f}",
+                                table.best_attacker_war, table.best_defender_war, table.best_value)
+                  : fmt::format("commit {} War: the defender's best reply is {}, {} {}", table.best_attacker_war,
+                                table.best_defender_war, sl::to_string(objective), percent(table.best_value));
   r.result_keys = {"objective", "best", "rows"};
   return r;
 }
@@ -511,8 +549,9 @@ report run_morale(const sl::rule_set& rules, const po::variables_map& vm) {
   doc["passes"] = to_double(pass);
   doc["fails"] = to_double(1 - pass);
   doc["exact"] = json{{"passes", to_fraction_string(pass)}, {"fails", to_fraction_string(1 - pass)}};
-  doc["notes"] = json::array({"a check passes when one die meets or exceeds the difference; at a Point it fails outright (NT 8.7, SS 10.7)",
-                              "a failed check retreats, or surrenders with no retreat (SS: or under Siege)"});
+  doc["notes"] = json::array(
+      {"a check passes when one die meets or exceeds the difference; at a Point it fails outright (NT 8.7, SS 10.7)",
+       "a failed check retreats, or surrenders with no retreat (SS: or under Siege)"});
   r.title = fmt::format("{} morale check: difference {}, {} defender{}", game_title(rules), difference,
                         capitalised(sl::to_string(defender)), point ? ", at a point" : "");
   r.verdict = fmt::format("defender stands {} ({}), retreats {}", percent(to_double(pass)), to_fraction_string(pass),
@@ -526,7 +565,8 @@ using runner = report (*)(const sl::rule_set&, const po::variables_map&);
 command make(const std::string& code, const std::string& name, const std::string& summary,
              std::function<void(po::options_description&)> options, runner run, std::string notes = {}) {
   const sl::rule_set& rules = sl::rules_for(code);
-  return command{name, summary, std::move(options), [&rules, run](const po::variables_map& vm) { return run(rules, vm); }, std::move(notes)};
+  return command{name, summary, std::move(options),
+                 [&rules, run](const po::variables_map& vm) { return run(rules, vm); }, std::move(notes)};
 }
 
 }  // namespace
@@ -536,91 +576,109 @@ void register_supply_lines_commands(command_registry& registry) {
     const bool nt = code == "nt";
     auto& game = registry.add_game(code, nt ? "Supply Lines of the American Revolution: The Northern Theater"
                                             : "Supply Lines of the American Revolution: The Southern Strategy");
-    game.commands.push_back(make(code, "battle", "odds of an Attack: outcomes, losses, track shift",
-                                 [](po::options_description& o) {
-                                   add_army_options(o, false);
-                                   o.add_options()("method", po::value<std::string>()->default_value("exact"), "exact | sim | auto")(
-                                       "trials", po::value<int>()->default_value(1'000'000), "simulated battles for --method sim")(
-                                       "seed", po::value<int>()->default_value(1775), "simulation seed (same seed, same answer)");
-                                 },
-                                 run_battle,
-                                 "example: musket " + code + " battle --attacker crown --terrain city --att-units 6 --att-leaders 1 --att-war 5 --def-units 4 --def-leaders 1 --def-war 3"));
-    game.commands.push_back(make(code, "commit", "best War Supply commitment and the defender's best reply",
-                                 [](po::options_description& o) { add_army_options(o, true); }, run_commit));
-    game.commands.push_back(make(code, "skirmish", "a Patriot skirmish against a Crown army at a point",
-                                 [](po::options_description& o) {
-                                   o.add_options()("war", po::value<int>()->required(), "War Supplies spent, one die each, 1..40")(
-                                       "crown-units", po::value<int>()->required(), "Crown units at the point")(
-                                       "crown-leaders", po::value<int>()->default_value(0), "Crown leaders with them")(
-                                       "patriot-units", po::value<int>()->default_value(1), "skirmishing Patriot units, 1..2")(
-                                       "attacker", po::value<std::string>()->default_value("patriot"), "patriot (only the Patriot may skirmish)")(
-                                       "crown-commander", "(ss) Cornwallis is with the Crown army");
-                                 },
-                                 run_skirmish));
-    game.commands.push_back(make(code, "morale", "a beaten defender's morale check(s)",
-                                 [](po::options_description& o) {
-                                   o.add_options()("difference", po::value<int>()->required(), "winner's units + leaders minus the loser's, 1 or more")(
-                                       "defender", po::value<std::string>()->default_value("patriot"), "crown | patriot (NT: the Patriot makes two checks)")(
-                                       "checks", po::value<int>(), "1 or 2; must match the rules for this defender")(
-                                       "point", "the battle was at a Point: the check fails outright");
-                                 },
-                                 run_morale));
-    game.commands.push_back(make(code, "initiative", "who moves first and where the Pass Marker starts",
-                                 [nt](po::options_description& o) {
-                                   if (nt) o.add_options()("declared", "Independence has been Declared (ties go to the Patriot)");
-                                 },
-                                 run_initiative));
-    game.commands.push_back(make(code, "refuse", "what Refusing Battle costs (no dice)",
-                                 [](po::options_description& o) {
-                                   o.add_options()("units", po::value<int>()->required(), "units in the refusing army")(
-                                       "leaders", po::value<int>()->default_value(0), "its leaders")(
-                                       "supplies", po::value<int>()->default_value(0), "Supplies with it")(
-                                       "dug-in", "the army is Dug-In")("siege", "(ss) the army is under Siege")(
-                                       "no-retreat-area", "no adjacent friendly or empty Area");
-                                 },
-                                 run_refuse));
+    game.commands.push_back(make(
+        code, "battle", "odds of an Attack: outcomes, losses, track shift",
+        [](po::options_description& o) {
+          add_army_options(o, false);
+          o.add_options()("method", po::value<std::string>()->default_value("exact"), "exact | sim | auto")(
+              "trials", po::value<int>()->default_value(1'000'000), "simulated battles for --method sim")(
+              "seed", po::value<int>()->default_value(1775), "simulation seed (same seed, same answer)");
+        },
+        run_battle,
+        "example: musket " + code +
+            " battle --attacker crown --terrain city --att-units 6 --att-leaders 1 --att-war 5 --def-units 4 "
+            "--def-leaders 1 --def-war 3"));
+    game.commands.push_back(make(
+        code, "commit", "best War Supply commitment and the defender's best reply",
+        [](po::options_description& o) { add_army_options(o, true); }, run_commit));
+    game.commands.push_back(make(
+        code, "skirmish", "a Patriot skirmish against a Crown army at a point",
+        [](po::options_description& o) {
+          o.add_options()("war", po::value<int>()->required(), "War Supplies spent, one die each, 1..40")(
+              "crown-units", po::value<int>()->required(), "Crown units at the point")(
+              "crown-leaders", po::value<int>()->default_value(0), "Crown leaders with them")(
+              "patriot-units", po::value<int>()->default_value(1), "skirmishing Patriot units, 1..2")(
+              "attacker", po::value<std::string>()->default_value("patriot"),
+              "patriot (only the Patriot may skirmish)")("crown-commander", "(ss) Cornwallis is with the Crown army");
+        },
+        run_skirmish));
+    game.commands.push_back(make(
+        code, "morale", "a beaten defender's morale check(s)",
+        [](po::options_description& o) {
+          o.add_options()("difference", po::value<int>()->required(),
+                          "winner's units + leaders minus the loser's, 1 or more")(
+              "defender", po::value<std::string>()->default_value("patriot"),
+              "crown | patriot (NT: the Patriot makes two checks)")("checks", po::value<int>(),
+                                                                    "1 or 2; must match the rules for this defender")(
+              "point", "the battle was at a Point: the check fails outright");
+        },
+        run_morale));
+    game.commands.push_back(make(
+        code, "initiative", "who moves first and where the Pass Marker starts",
+        [nt](po::options_description& o) {
+          if (nt) o.add_options()("declared", "Independence has been Declared (ties go to the Patriot)");
+        },
+        run_initiative));
+    game.commands.push_back(make(
+        code, "refuse", "what Refusing Battle costs (no dice)",
+        [](po::options_description& o) {
+          o.add_options()("units", po::value<int>()->required(), "units in the refusing army")(
+              "leaders", po::value<int>()->default_value(0), "its leaders")(
+              "supplies", po::value<int>()->default_value(0), "Supplies with it")("dug-in", "the army is Dug-In")(
+              "siege", "(ss) the army is under Siege")("no-retreat-area", "no adjacent friendly or empty Area");
+        },
+        run_refuse));
     if (nt) {
-      game.commands.push_back(make(code, "bombard", "a Crown Bombard from the Sea Box",
-                                   [](po::options_description& o) {
-                                     o.add_options()("war", po::value<int>()->required(), "War Supplies in the Sea Box, 1..40")(
-                                         "patriot-units", po::value<int>()->required(), "Patriot units in the target")(
-                                         "attacker", po::value<std::string>()->default_value("crown"), "crown (only the Crown may bombard)");
-                                   },
-                                   run_bombard));
-      game.commands.push_back(make(code, "reinforcements", "Patriot Reinforcement Markers drawn from the cup",
-                                   [](po::options_description& o) {
-                                     o.add_options()("cup-markers", po::value<int>()->required(), "markers in the cup")(
-                                         "crown-occupied", po::value<int>()->default_value(0), "of those, markers naming Crown-occupied Cities")(
-                                         "draws", po::value<int>()->required(), "markers to draw (the Support Track's number)")(
-                                         "winter", "a Winter Turn: two more draws");
-                                   },
-                                   run_reinforcements));
+      game.commands.push_back(make(
+          code, "bombard", "a Crown Bombard from the Sea Box",
+          [](po::options_description& o) {
+            o.add_options()("war", po::value<int>()->required(), "War Supplies in the Sea Box, 1..40")(
+                "patriot-units", po::value<int>()->required(), "Patriot units in the target")(
+                "attacker", po::value<std::string>()->default_value("crown"), "crown (only the Crown may bombard)");
+          },
+          run_bombard));
+      game.commands.push_back(make(
+          code, "reinforcements", "Patriot Reinforcement Markers drawn from the cup",
+          [](po::options_description& o) {
+            o.add_options()("cup-markers", po::value<int>()->required(), "markers in the cup")(
+                "crown-occupied", po::value<int>()->default_value(0), "of those, markers naming Crown-occupied Cities")(
+                "draws", po::value<int>()->required(), "markers to draw (the Support Track's number)")(
+                "winter", "a Winter Turn: two more draws");
+          },
+          run_reinforcements));
     } else {
-      game.commands.push_back(make(code, "sea-battle", "a Sea Battle between the Crown and French navies",
-                                   [](po::options_description& o) {
-                                     o.add_options()("modifier", po::value<int>()->required(), "Naval Modifier on the Political Will Track, 0..9")(
-                                         "colour", po::value<std::string>()->required(), "red | blue (the marker's space)")(
-                                         "initiator", po::value<std::string>()->required(), "crown | patriot");
-                                   },
-                                   run_sea_battle));
-      game.commands.push_back(make(code, "navy-return", "chance a removed navy returns",
-                                   [](po::options_description& o) {
-                                     o.add_options()("enemy-on-map", "the enemy navy is on the map")(
-                                         "turns", po::value<int>()->default_value(1), "non-winter turns to look ahead, 1..60");
-                                   },
-                                   run_navy_return));
-      game.commands.push_back(make(code, "raid", "a Militia Raid",
-                                   [](po::options_description& o) {
-                                     o.add_options()("militia-remaining", po::value<int>()->required(), "Militia left in the box after the raider")(
-                                         "swamp-fox", "the Swamp Fox is in the box (+1)");
-                                   },
-                                   run_raid));
-      game.commands.push_back(make(code, "irregulars", "what comes out of the Irregular Cup",
-                                   [](po::options_description& o) {
-                                     o.add_options()("cup", po::value<std::string>()->required(), "chits in the cup, e.g. ga-loyalist=2,sc-loyalist=1,sc-militia=2,swamp-fox=1")(
-                                         "draws", po::value<int>()->default_value(3), "chits drawn (3 each Turn End)");
-                                   },
-                                   run_irregulars));
+      game.commands.push_back(make(
+          code, "sea-battle", "a Sea Battle between the Crown and French navies",
+          [](po::options_description& o) {
+            o.add_options()("modifier", po::value<int>()->required(),
+                            "Naval Modifier on the Political Will Track, 0..9")(
+                "colour", po::value<std::string>()->required(), "red | blue (the marker's space)")(
+                "initiator", po::value<std::string>()->required(), "crown | patriot");
+          },
+          run_sea_battle));
+      game.commands.push_back(make(
+          code, "navy-return", "chance a removed navy returns",
+          [](po::options_description& o) {
+            o.add_options()("enemy-on-map", "the enemy navy is on the map")("turns", po::value<int>()->default_value(1),
+                                                                            "non-winter turns to look ahead, 1..60");
+          },
+          run_navy_return));
+      game.commands.push_back(make(
+          code, "raid", "a Militia Raid",
+          [](po::options_description& o) {
+            o.add_options()("militia-remaining", po::value<int>()->required(),
+                            "Militia left in the box after the raider")("swamp-fox",
+                                                                        "the Swamp Fox is in the box (+1)");
+          },
+          run_raid));
+      game.commands.push_back(make(
+          code, "irregulars", "what comes out of the Irregular Cup",
+          [](po::options_description& o) {
+            o.add_options()("cup", po::value<std::string>()->required(),
+                            "chits in the cup, e.g. ga-loyalist=2,sc-loyalist=1,sc-militia=2,swamp-fox=1")(
+                "draws", po::value<int>()->default_value(3), "chits drawn (3 each Turn End)");
+          },
+          run_irregulars));
     }
   }
 }

@@ -18,11 +18,11 @@ class invalid_input : public std::runtime_error {
 };
 
 // Throws invalid_input unless lowest <= value <= highest.
-inline void require_in_range(const std::string& field, long long value, long long lowest,
-                             long long highest, const std::string& why = {}) {
+inline void require_in_range(const std::string& field, long long value, long long lowest, long long highest,
+                             const std::string& why = {}) {
   if (value < lowest || value > highest) {
-    std::string message = std::to_string(value) + " is out of range; allowed " +
-                          std::to_string(lowest) + ".." + std::to_string(highest);
+    std::string message =
+        std::to_string(value) + " is out of range; allowed " + std::to_string(lowest) + ".." + std::to_string(highest);
     if (!why.empty()) message += " (" + why + ")";
     throw invalid_input(field, message);
   }

@@ -44,6 +44,7 @@ class absorbing_chain {
     clear();
     start_ = intern(start, start_absorbing, state_limit);
     std::vector<edge> scratch;
+    local_sum merged;
     // States are numbered in discovery order; transient ones are expanded in that order, so the
     // edge lists are appended in index order (CSR).
     for (std::uint32_t i = 0; i < keys_.size(); ++i) {
@@ -52,25 +53,24 @@ class absorbing_chain {
         stay_.push_back(0.0);
         continue;
       }
-      scratch.clear();
       double stay = 0.0;
       const Key current = keys_[i];
+      merged.clear();
+      // Successors are summed in a small local table first: a state's expansion may emit the
+      // same successor thousands of times, and the big memo table is consulted once per distinct one.
       expand(current, [&](const Key& next, double p, bool absorbing) {
         if (p == 0.0) return;
         if (!absorbing && next == current) {
           stay += p;
           return;
         }
-        scratch.push_back({intern(next, absorbing, state_limit), p});
+        merged.add(next, absorbing, p, hash_);
       });
+      scratch.clear();
+      for (const auto& slot : merged.used()) scratch.push_back({intern(slot.key, slot.absorbing, state_limit), slot.p});
       std::sort(scratch.begin(), scratch.end(), [](const edge& a, const edge& b) { return a.target < b.target; });
       offsets_.push_back(static_cast<std::uint32_t>(edges_.size()));
-      for (const auto& e : scratch) {
-        if (!edges_.empty() && edges_.size() > offsets_.back() && edges_.back().target == e.target)
-          edges_.back().probability += e.probability;
-        else
-          edges_.push_back(e);
-      }
+      edges_.insert(edges_.end(), scratch.begin(), scratch.end());
       stay_.push_back(stay);
     }
     offsets_.push_back(static_cast<std::uint32_t>(edges_.size()));
@@ -163,6 +163,53 @@ class absorbing_chain {
   }
 
  private:
+  // Open addressing, cleared per expansion by walking only the slots used.
+  class local_sum {
+   public:
+    struct slot {
+      Key key;
+      bool absorbing = false;
+      double p = 0;
+    };
+    void clear() {
+      for (std::uint32_t at : occupied_) index_[at] = 0;
+      occupied_.clear();
+      slots_.clear();
+    }
+    void add(const Key& key, bool absorbing, double p, const Hash& hash) {
+      if ((slots_.size() + 1) * 2 > index_.size()) grow(hash);
+      std::size_t at = hash(key) & (index_.size() - 1);
+      while (index_[at] != 0) {
+        slot& s = slots_[index_[at] - 1];
+        if (s.key == key) {
+          s.p += p;
+          return;
+        }
+        at = (at + 1) & (index_.size() - 1);
+      }
+      slots_.push_back({key, absorbing, p});
+      index_[at] = static_cast<std::uint32_t>(slots_.size());
+      occupied_.push_back(static_cast<std::uint32_t>(at));
+    }
+    const std::vector<slot>& used() const { return slots_; }
+
+   private:
+    void grow(const Hash& hash) {
+      std::vector<std::uint32_t> bigger(std::max<std::size_t>(64, index_.size() * 2), 0);
+      occupied_.clear();
+      for (std::uint32_t k = 0; k < slots_.size(); ++k) {
+        std::size_t at = hash(slots_[k].key) & (bigger.size() - 1);
+        while (bigger[at] != 0) at = (at + 1) & (bigger.size() - 1);
+        bigger[at] = k + 1;
+        occupied_.push_back(static_cast<std::uint32_t>(at));
+      }
+      index_.swap(bigger);
+    }
+    std::vector<slot> slots_;
+    std::vector<std::uint32_t> index_;     // 0 = empty, else slot number + 1
+    std::vector<std::uint32_t> occupied_;  // positions in index_ to reset
+  };
+
   void clear() {
     keys_.clear();
     index_.clear();
@@ -201,6 +248,7 @@ class absorbing_chain {
     return order;
   }
 
+  Hash hash_{};
   std::uint32_t start_ = 0;
   std::vector<Key> keys_;
   std::unordered_map<Key, std::uint32_t, Hash> index_;

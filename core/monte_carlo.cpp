@@ -5,8 +5,7 @@
 
 namespace musket {
 
-simulation_tally run_trials(const simulation_options& options, std::size_t tally_size,
-                            const trial_function& trial) {
+simulation_tally run_trials(const simulation_options& options, std::size_t tally_size, const trial_function& trial) {
   const std::uint64_t chunk = std::max<std::uint64_t>(1, options.chunk_trials);
   const std::uint64_t chunks = (options.trials + chunk - 1) / chunk;
   unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());

@@ -5,10 +5,9 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <pcg_random.hpp>
 #include <span>
 #include <vector>
-
-#include <pcg_random.hpp>
 
 namespace musket {
 
@@ -17,23 +16,22 @@ using random_engine = pcg32;
 struct simulation_options {
   std::uint64_t trials = 1'000'000;
   std::uint64_t seed = 1775;
-  unsigned threads = 0;                              // 0: every core
-  std::uint64_t chunk_trials = 1u << 14;             // trials per reproducible chunk
-  const std::atomic<bool>* cancel = nullptr;         // set to stop early (the GUI's cancel button)
-  std::atomic<std::uint64_t>* progress = nullptr;    // trials finished so far
+  unsigned threads = 0;                            // 0: every core
+  std::uint64_t chunk_trials = 1u << 14;           // trials per reproducible chunk
+  const std::atomic<bool>* cancel = nullptr;       // set to stop early (the GUI's cancel button)
+  std::atomic<std::uint64_t>* progress = nullptr;  // trials finished so far
 };
 
 struct simulation_tally {
-  std::uint64_t trials = 0;            // trials actually run (fewer than asked only if cancelled)
-  std::vector<std::uint64_t> counts;   // event counts, laid out by the caller
+  std::uint64_t trials = 0;           // trials actually run (fewer than asked only if cancelled)
+  std::vector<std::uint64_t> counts;  // event counts, laid out by the caller
   bool cancelled = false;
 };
 
 // Runs `trials` calls of trial(engine, tally) where tally is a span of `tally_size` counters the
 // trial increments. `trial` must be safe to call from several threads at once.
 using trial_function = std::function<void(random_engine&, std::span<std::uint64_t>)>;
-simulation_tally run_trials(const simulation_options& options, std::size_t tally_size,
-                            const trial_function& trial);
+simulation_tally run_trials(const simulation_options& options, std::size_t tally_size, const trial_function& trial);
 
 // One d6, unbiased.
 inline int roll_d6(random_engine& engine) {

@@ -19,8 +19,7 @@ class basic_pmf {
 
   // The certain value 0.
   basic_pmf() : lowest_(0), masses_{Probability(1)} {}
-  basic_pmf(int lowest, std::vector<Probability> masses)
-      : lowest_(lowest), masses_(std::move(masses)) {}
+  basic_pmf(int lowest, std::vector<Probability> masses) : lowest_(lowest), masses_(std::move(masses)) {}
 
   static basic_pmf certain(int value) { return basic_pmf(value, {Probability(1)}); }
   // An empty accumulator: no mass anywhere yet (fill it with add_mass).
@@ -171,6 +170,8 @@ inline pmf_double to_double(const pmf& d) {
   for (const auto& m : d.masses()) out.push_back(to_double(m));
   return pmf_double(d.lowest(), std::move(out));
 }
-inline const pmf_double& to_double(const pmf_double& d) { return d; }
+inline const pmf_double& to_double(const pmf_double& d) {
+  return d;
+}
 
 }  // namespace musket

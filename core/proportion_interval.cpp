@@ -32,7 +32,8 @@ proportion_interval clopper_pearson_interval(std::uint64_t successes, std::uint6
   const double n = static_cast<double>(trials);
   proportion_interval result{k / n, 0.0, 1.0};
   if (successes > 0) result.lower = boost::math::quantile(boost::math::beta_distribution<>(k, n - k + 1), alpha / 2);
-  if (successes < trials) result.upper = boost::math::quantile(boost::math::beta_distribution<>(k + 1, n - k), 1 - alpha / 2);
+  if (successes < trials)
+    result.upper = boost::math::quantile(boost::math::beta_distribution<>(k + 1, n - k), 1 - alpha / 2);
   return result;
 }
 

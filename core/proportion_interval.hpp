@@ -13,7 +13,6 @@ struct proportion_interval {
 // Wilson score interval: good coverage at every p, the default for simulated results.
 proportion_interval wilson_interval(std::uint64_t successes, std::uint64_t trials, double confidence = 0.95);
 // Clopper-Pearson (exact binomial) interval: conservative, never narrower than it should be.
-proportion_interval clopper_pearson_interval(std::uint64_t successes, std::uint64_t trials,
-                                             double confidence = 0.95);
+proportion_interval clopper_pearson_interval(std::uint64_t successes, std::uint64_t trials, double confidence = 0.95);
 
 }  // namespace musket

@@ -6,6 +6,8 @@ std::string to_fraction_string(const rational& value) {
   return numerator(value).str() + "/" + denominator(value).str();
 }
 
-double to_double(const rational& value) { return value.convert_to<double>(); }
+double to_double(const rational& value) {
+  return value.convert_to<double>();
+}
 
 }  // namespace musket

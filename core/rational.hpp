@@ -12,6 +12,8 @@ using big_integer = boost::multiprecision::cpp_int;
 std::string to_fraction_string(const rational& value);
 
 double to_double(const rational& value);
-inline double to_double(double value) { return value; }
+inline double to_double(double value) {
+  return value;
+}
 
 }  // namespace musket

@@ -11,24 +11,43 @@ namespace musket::supply_lines {
 
 std::string to_string(battle_outcome o) {
   switch (o) {
-    case battle_outcome::attacker_surrenders: return "attacker_surrenders";
-    case battle_outcome::defender_victory: return "defender_victory";
-    case battle_outcome::defender_stands: return "defender_stands";
-    case battle_outcome::defender_retreats: return "defender_retreats";
-    case battle_outcome::defender_surrenders: return "defender_surrenders";
+    case battle_outcome::attacker_surrenders:
+      return "attacker_surrenders";
+    case battle_outcome::defender_victory:
+      return "defender_victory";
+    case battle_outcome::defender_stands:
+      return "defender_stands";
+    case battle_outcome::defender_retreats:
+      return "defender_retreats";
+    case battle_outcome::defender_surrenders:
+      return "defender_surrenders";
   }
   return "?";
 }
 
 namespace {
 
-side defender_side(const battle_setup& s) { return opponent(s.attacker); }
-int crown_units(const battle_setup& s) { return s.attacker == side::crown ? s.attacker_units : s.defender_units; }
-int crown_leaders(const battle_setup& s) { return s.attacker == side::crown ? s.attacker_leaders : s.defender_leaders; }
-int patriot_units(const battle_setup& s) { return s.attacker == side::patriot ? s.attacker_units : s.defender_units; }
-int patriot_leaders(const battle_setup& s) { return s.attacker == side::patriot ? s.attacker_leaders : s.defender_leaders; }
-std::string leaders_field(const battle_setup& s, side who) { return who == s.attacker ? "att-leaders" : "def-leaders"; }
-std::string units_field(const battle_setup& s, side who) { return who == s.attacker ? "att-units" : "def-units"; }
+side defender_side(const battle_setup& s) {
+  return opponent(s.attacker);
+}
+int crown_units(const battle_setup& s) {
+  return s.attacker == side::crown ? s.attacker_units : s.defender_units;
+}
+int crown_leaders(const battle_setup& s) {
+  return s.attacker == side::crown ? s.attacker_leaders : s.defender_leaders;
+}
+int patriot_units(const battle_setup& s) {
+  return s.attacker == side::patriot ? s.attacker_units : s.defender_units;
+}
+int patriot_leaders(const battle_setup& s) {
+  return s.attacker == side::patriot ? s.attacker_leaders : s.defender_leaders;
+}
+std::string leaders_field(const battle_setup& s, side who) {
+  return who == s.attacker ? "att-leaders" : "def-leaders";
+}
+std::string units_field(const battle_setup& s, side who) {
+  return who == s.attacker ? "att-units" : "def-units";
+}
 
 // Leaders whose loss moves the track: every leader in NT; in SS only subordinates, since
 // Cornwallis's capture ends the game instead (SS 10.4, 14.0).
@@ -53,13 +72,11 @@ int army_surrender_shift(const rule_set& rules, const battle_setup& s, side army
 void validate(const rule_set& rules, const battle_setup& s) {
   const bool ss = rules.which == game::southern_strategy;
   require_in_range("att-units", s.attacker_units, 1, max_units);
-  require_in_range("def-units", s.defender_units, 1, max_units,
-                   "an army with no units is not there to attack");
+  require_in_range("def-units", s.defender_units, 1, max_units, "an army with no units is not there to attack");
   if (s.attacker_leaders < 1)
-    throw invalid_input("att-leaders", std::to_string(s.attacker_leaders) +
-                                           " leaders: only an Army with a Leader may Attack (" +
-                                           (ss ? "SS 9.4" : "NT 7.3") + "); allowed 1.." +
-                                           std::to_string(rules.max_leaders_per_army));
+    throw invalid_input("att-leaders",
+                        std::to_string(s.attacker_leaders) + " leaders: only an Army with a Leader may Attack (" +
+                            (ss ? "SS 9.4" : "NT 7.3") + "); allowed 1.." + std::to_string(rules.max_leaders_per_army));
   require_in_range("att-leaders", s.attacker_leaders, 1, rules.max_leaders_per_army,
                    ss ? "each side has one Leader and one Subordinate, SS 2.2" : "");
   require_in_range("def-leaders", s.defender_leaders, 0, rules.max_leaders_per_army,
@@ -70,18 +87,22 @@ void validate(const rule_set& rules, const battle_setup& s) {
     throw invalid_input("dug-in", "an army at a point cannot Dig-In; only in a city or fort (" +
                                       std::string(ss ? "SS 9.6" : "NT 7.5") + ")");
   if (!ss && s.under_siege) throw invalid_input("siege", "sieges exist only in The Southern Strategy (ss)");
-  if (!ss && s.crown_commander) throw invalid_input("crown-commander", "only The Southern Strategy (ss) has an overall Crown commander");
-  if (!ss && s.patriot_subordinate) throw invalid_input("patriot-subordinate", "only The Southern Strategy (ss) has Subordinate Leaders");
+  if (!ss && s.crown_commander)
+    throw invalid_input("crown-commander", "only The Southern Strategy (ss) has an overall Crown commander");
+  if (!ss && s.patriot_subordinate)
+    throw invalid_input("patriot-subordinate", "only The Southern Strategy (ss) has Subordinate Leaders");
   if (s.under_siege && s.where == terrain::point)
     throw invalid_input("siege", "only a city or fort can be under siege (SS 11.0)");
   if (ss) {
     // SS 2.2 / 9.2: one overall Leader and one Subordinate per side.
     const int crown = crown_leaders(s);
     if (s.crown_commander && crown < 1)
-      throw invalid_input("crown-commander", "Cornwallis is a leader: the Crown army needs at least 1 leader for --crown-commander");
+      throw invalid_input("crown-commander",
+                          "Cornwallis is a leader: the Crown army needs at least 1 leader for --crown-commander");
     if (!s.crown_commander && crown > 1)
       throw invalid_input(leaders_field(s, side::crown),
-                          "a Crown army without Cornwallis has at most 1 leader, its Subordinate (SS 9.2); allowed 0..1, or add --crown-commander");
+                          "a Crown army without Cornwallis has at most 1 leader, its Subordinate (SS 9.2); allowed "
+                          "0..1, or add --crown-commander");
     if (!s.crown_commander && crown == 1 && crown_units(s) > rules.subordinate_unit_limit)
       throw invalid_input(units_field(s, side::crown),
                           std::to_string(crown_units(s)) + " units under a Crown Subordinate; allowed 1.." +
@@ -89,7 +110,8 @@ void validate(const rule_set& rules, const battle_setup& s) {
                               " (SS 9.2), or add --crown-commander if Cornwallis leads this army");
     if (s.patriot_subordinate) {
       if (patriot_leaders(s) != 1)
-        throw invalid_input(leaders_field(s, side::patriot), "--patriot-subordinate means the Patriot army has exactly 1 leader, its Subordinate");
+        throw invalid_input(leaders_field(s, side::patriot),
+                            "--patriot-subordinate means the Patriot army has exactly 1 leader, its Subordinate");
       if (patriot_units(s) > rules.subordinate_unit_limit)
         throw invalid_input(units_field(s, side::patriot),
                             std::to_string(patriot_units(s)) + " units under a Patriot Subordinate; allowed 1.." +
@@ -98,13 +120,16 @@ void validate(const rule_set& rules, const battle_setup& s) {
   }
   if (attacker_dice(rules, s) == 0) {
     const bool fortified = s.where != terrain::point;
-    throw invalid_input("att-war", std::to_string(s.attacker_war_supplies) +
-                                       " War Supplies earn no battle dice" +
-                                       (fortified ? " against a " + to_string(s.where) + " (2 per die, the " +
-                                                        std::string(s.attacker == side::crown ? "Crown" : "Patriot") + " rounds " +
-                                                        ((s.attacker == side::crown ? rules.crown_rounds_up : rules.patriot_rounds_up) ? "up" : "down") + ")"
-                                                  : std::string()) +
-                                       "; an Attack needs at least one die (" + (ss ? "SS 10.2" : "NT 8.2") + ")");
+    throw invalid_input(
+        "att-war",
+        std::to_string(s.attacker_war_supplies) + " War Supplies earn no battle dice" +
+            (fortified
+                 ? " against a " + to_string(s.where) + " (2 per die, the " +
+                       std::string(s.attacker == side::crown ? "Crown" : "Patriot") + " rounds " +
+                       ((s.attacker == side::crown ? rules.crown_rounds_up : rules.patriot_rounds_up) ? "up" : "down") +
+                       ")"
+                 : std::string()) +
+            "; an Attack needs at least one die (" + (ss ? "SS 10.2" : "NT 8.2") + ")");
   }
 }
 
@@ -114,7 +139,9 @@ int attacker_dice(const rule_set& rules, const battle_setup& s) {
   return round_up ? (s.attacker_war_supplies + 1) / 2 : s.attacker_war_supplies / 2;
 }
 
-int attacker_hit_faces(side attacker) { return attacker == side::crown ? 3 : 2; }
+int attacker_hit_faces(side attacker) {
+  return attacker == side::crown ? 3 : 2;
+}
 
 int defender_morale_checks(const rule_set& rules, const battle_setup& s) {
   if (s.where == terrain::point) return 0;  // 8.7: at a Point the check fails automatically
@@ -128,14 +155,20 @@ bool failed_check_surrenders(const rule_set& rules, const battle_setup& s) {
 int track_shift(const rule_set& rules, const battle_setup& s, battle_outcome o) {
   const int direction = rules.patriot_track_direction;
   int victory = 0;  // 8.6 / 10.6: only an attacker's Victory moves the track
-  if (s.attacker == side::patriot) victory = +1 * direction;
-  else if (s.defender_leaders > 0) victory = -1 * direction;
+  if (s.attacker == side::patriot)
+    victory = +1 * direction;
+  else if (s.defender_leaders > 0)
+    victory = -1 * direction;
   switch (o) {
-    case battle_outcome::attacker_surrenders: return surrender_shift(rules, s, s.attacker);
-    case battle_outcome::defender_victory: return 0;
+    case battle_outcome::attacker_surrenders:
+      return surrender_shift(rules, s, s.attacker);
+    case battle_outcome::defender_victory:
+      return 0;
     case battle_outcome::defender_stands:
-    case battle_outcome::defender_retreats: return victory;
-    case battle_outcome::defender_surrenders: return victory + surrender_shift(rules, s, defender_side(s));
+    case battle_outcome::defender_retreats:
+      return victory;
+    case battle_outcome::defender_surrenders:
+      return victory + surrender_shift(rules, s, defender_side(s));
   }
   return 0;
 }
@@ -174,8 +207,8 @@ struct battle_weights;
 template <>
 struct battle_weights<double> {
   using weight = double;
-  std::vector<double> defender;                 // P(defender scores h hits)
-  std::vector<std::vector<double>> attacker;    // [dice][g] P(g hits)
+  std::vector<double> defender;               // P(defender scores h hits)
+  std::vector<std::vector<double>> attacker;  // [dice][g] P(g hits)
   double attacker_total = 1.0;
   double morale_pass(int difference, int checks) const {
     const double one = morale_passing_faces(difference) / 6.0;
@@ -216,7 +249,8 @@ struct battle_weights<rational> {
     attacker.resize(static_cast<std::size_t>(max_attacker_dice) + 1);
     for (int d = 0; d <= max_attacker_dice; ++d) {
       const dice_count lift = power_of_six(max_attacker_dice - d);
-      for (int g = 0; g <= d; ++g) attacker[static_cast<std::size_t>(d)].push_back(binomial_ways(d, g, attacker_faces) * lift);
+      for (int g = 0; g <= d; ++g)
+        attacker[static_cast<std::size_t>(d)].push_back(binomial_ways(d, g, attacker_faces) * lift);
     }
   }
   static rational to_probability(const dice_count& w, const dice_count& total) {
@@ -244,7 +278,8 @@ battle_result<Probability> resolve_battle(const rule_set& rules, const battle_se
   std::vector<weight> mass(5 * static_cast<std::size_t>(A + 1) * static_cast<std::size_t>(D + 1), weight(0));
   auto cell = [&](battle_outcome o, int lost_a, int lost_d) -> weight& {
     return mass[(static_cast<std::size_t>(o) * static_cast<std::size_t>(A + 1) + static_cast<std::size_t>(lost_a)) *
-                    static_cast<std::size_t>(D + 1) + static_cast<std::size_t>(lost_d)];
+                    static_cast<std::size_t>(D + 1) +
+                static_cast<std::size_t>(lost_d)];
   };
 
   for (int h = 0; h <= s.defender_war_supplies; ++h) {
@@ -275,8 +310,10 @@ battle_result<Probability> resolve_battle(const rule_set& rules, const battle_se
       const weight pass = checks == 0 ? weight(0) : weights.morale_pass(attacker_strength - defender_strength, checks);
       const weight fail = morale_total - pass;
       cell(battle_outcome::defender_stands, lost_a, lost_d) += w * pass;
-      if (surrender_on_fail) cell(battle_outcome::defender_surrenders, lost_a, D) += w * fail;
-      else cell(battle_outcome::defender_retreats, lost_a, lost_d) += w * fail;
+      if (surrender_on_fail)
+        cell(battle_outcome::defender_surrenders, lost_a, D) += w * fail;
+      else
+        cell(battle_outcome::defender_retreats, lost_a, lost_d) += w * fail;
     }
   }
 
@@ -306,10 +343,12 @@ battle_result<Probability> resolve_battle(const rule_set& rules, const battle_se
     result[o] = p;
     for (int a = 0; a <= A; ++a)
       if (by_attacker[static_cast<std::size_t>(a)] != weight(0))
-        result.attacker_losses.add_mass(a, weights_type::to_probability(by_attacker[static_cast<std::size_t>(a)], total));
+        result.attacker_losses.add_mass(a,
+                                        weights_type::to_probability(by_attacker[static_cast<std::size_t>(a)], total));
     for (int d = 0; d <= D; ++d)
       if (by_defender[static_cast<std::size_t>(d)] != weight(0))
-        result.defender_losses.add_mass(d, weights_type::to_probability(by_defender[static_cast<std::size_t>(d)], total));
+        result.defender_losses.add_mass(d,
+                                        weights_type::to_probability(by_defender[static_cast<std::size_t>(d)], total));
     result.track_shift.add_mass(track_shift(rules, s, o), p);
     if (eliminates_crown_commander(rules, s, o)) result.instant_victory += p;
   }
@@ -353,9 +392,12 @@ battle_estimate simulate_battle(const rule_set& rules, const battle_setup& s, co
         bool passed = checks > 0;
         for (int c = 0; c < checks; ++c)
           passed = passed && roll_d6(engine) <= morale_passing_faces(attacker_strength - defender_strength);
-        if (passed) o = battle_outcome::defender_stands;
-        else if (surrender_on_fail) o = battle_outcome::defender_surrenders, lost_d = D;
-        else o = battle_outcome::defender_retreats;
+        if (passed)
+          o = battle_outcome::defender_stands;
+        else if (surrender_on_fail)
+          o = battle_outcome::defender_surrenders, lost_d = D;
+        else
+          o = battle_outcome::defender_retreats;
       }
     }
     if (o == battle_outcome::defender_surrenders) lost_d = D;

@@ -22,11 +22,11 @@ struct battle_setup {
   int defender_units = 1;
   int defender_leaders = 0;
   int defender_war_supplies = 0;
-  bool dug_in = false;             // NT 7.5 / SS 9.6: the first hit is ignored
-  bool retreat_available = true;   // no adjacent friendly or empty Area: a failed check surrenders
-  bool under_siege = false;        // SS 11.1: the defender cannot retreat
-  bool crown_commander = false;    // SS: Cornwallis is in the Crown army
-  bool patriot_subordinate = false;// SS: the Patriot army is led by its Subordinate only
+  bool dug_in = false;               // NT 7.5 / SS 9.6: the first hit is ignored
+  bool retreat_available = true;     // no adjacent friendly or empty Area: a failed check surrenders
+  bool under_siege = false;          // SS 11.1: the defender cannot retreat
+  bool crown_commander = false;      // SS: Cornwallis is in the Crown army
+  bool patriot_subordinate = false;  // SS: the Patriot army is led by its Subordinate only
 };
 
 // The five ways a battle can end, exactly one per battle.

@@ -8,8 +8,7 @@ namespace musket::supply_lines {
 void validate(const rule_set& rules, const bombard_setup& s) {
   if (rules.which != game::northern_theater)
     throw invalid_input("command", "Bombard exists only in The Northern Theater (NT 7.6)");
-  if (s.attacker != side::crown)
-    throw invalid_input("attacker", "only the Crown may Bombard (NT 7.6); allowed: crown");
+  if (s.attacker != side::crown) throw invalid_input("attacker", "only the Crown may Bombard (NT 7.6); allowed: crown");
   require_in_range("war", s.war_supplies, 1, max_war_supplies, "one die per War Supply in the Sea Box");
   require_in_range("patriot-units", s.patriot_units, 1, max_units);
 }

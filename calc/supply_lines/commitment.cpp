@@ -13,9 +13,12 @@ commit_objective parse_objective(const std::string& text, const std::string& fie
 
 std::string to_string(commit_objective o) {
   switch (o) {
-    case commit_objective::dislodge: return "dislodge";
-    case commit_objective::victory: return "victory";
-    case commit_objective::net_losses: return "net-losses";
+    case commit_objective::dislodge:
+      return "dislodge";
+    case commit_objective::victory:
+      return "victory";
+    case commit_objective::net_losses:
+      return "net-losses";
   }
   return "?";
 }

@@ -30,13 +30,13 @@ std::vector<irregular_kind> parse_irregular_cup(const std::string& text, const s
   std::string item;
   while (std::getline(in, item, ',')) {
     const auto equals = item.find('=');
-    if (equals == std::string::npos)
-      throw invalid_input(field, "'" + item + "' is not KIND=COUNT (e.g. sc-militia=2)");
+    if (equals == std::string::npos) throw invalid_input(field, "'" + item + "' is not KIND=COUNT (e.g. sc-militia=2)");
     irregular_kind k{item.substr(0, equals), 0};
     bool valid = k.name == "swamp-fox";
     for (const auto& c : colonies) valid = valid || k.name == c + "-militia" || k.name == c + "-loyalist";
     if (!valid)
-      throw invalid_input(field, "unknown chit '" + k.name + "'; allowed: ga|sc|nc|va-militia, ga|sc|nc|va-loyalist, swamp-fox");
+      throw invalid_input(
+          field, "unknown chit '" + k.name + "'; allowed: ga|sc|nc|va-militia, ga|sc|nc|va-loyalist, swamp-fox");
     try {
       std::size_t used = 0;
       k.count = std::stoi(item.substr(equals + 1), &used);
@@ -45,12 +45,14 @@ std::vector<irregular_kind> parse_irregular_cup(const std::string& text, const s
       throw invalid_input(field, "'" + item.substr(equals + 1) + "' is not a count for " + k.name);
     }
     require_in_range(field, k.count, 0, max_units);
-    if (k.name == "swamp-fox" && k.count > 1) throw invalid_input(field, "there is one Swamp Fox; allowed swamp-fox=0..1");
+    if (k.name == "swamp-fox" && k.count > 1)
+      throw invalid_input(field, "there is one Swamp Fox; allowed swamp-fox=0..1");
     for (const auto& seen : cup)
       if (seen.name == k.name) throw invalid_input(field, k.name + " is listed twice");
     cup.push_back(k);
   }
-  if (cup.empty()) throw invalid_input(field, "the cup is empty; give KIND=COUNT pairs such as sc-militia=2,ga-loyalist=2");
+  if (cup.empty())
+    throw invalid_input(field, "the cup is empty; give KIND=COUNT pairs such as sc-militia=2,ga-loyalist=2");
   return cup;
 }
 

@@ -21,9 +21,9 @@ struct reinforcement_setup {
 };
 
 struct reinforcement_result {
-  int markers_drawn = 0;           // min(draws, markers in cup)
-  pmf new_units;                   // 0..2 * markers_drawn
-  pmf crown_occupied_drawn;        // 0..markers_drawn
+  int markers_drawn = 0;     // min(draws, markers in cup)
+  pmf new_units;             // 0..2 * markers_drawn
+  pmf crown_occupied_drawn;  // 0..markers_drawn
 };
 
 reinforcement_result resolve_reinforcements(const rule_set& rules, const reinforcement_setup& setup);
@@ -40,8 +40,8 @@ struct irregular_draw {
 };
 
 struct irregulars_result {
-  int draws = 0;                      // min(3, chits in the cup)
-  std::vector<pmf> drawn_by_kind;     // marginal distribution of each kind's count
+  int draws = 0;                   // min(3, chits in the cup)
+  std::vector<pmf> drawn_by_kind;  // marginal distribution of each kind's count
   std::vector<irregular_draw> outcomes;
   rational swamp_fox_drawn{0};
 };

@@ -8,7 +8,9 @@
 namespace musket::supply_lines {
 
 // Faces of a d6 that pass one check against `difference` (0 when the difference exceeds 6).
-inline int morale_passing_faces(int difference) { return std::clamp(7 - difference, 0, 6); }
+inline int morale_passing_faces(int difference) {
+  return std::clamp(7 - difference, 0, 6);
+}
 
 // P(every one of `checks` checks passes); checks = 0 means the check fails automatically.
 inline rational morale_pass(int difference, int checks) {

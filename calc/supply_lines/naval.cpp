@@ -20,8 +20,10 @@ void validate(const rule_set& rules, const sea_battle_setup& s) {
 
 sea_battle_result resolve_sea_battle(const rule_set& rules, const sea_battle_setup& s) {
   validate(rules, s);
-  const int crown_modifier = (s.colour == track_colour::red ? s.modifier : -s.modifier) + (s.initiator == side::crown ? 1 : 0);
-  const int patriot_modifier = (s.colour == track_colour::blue ? s.modifier : -s.modifier) + (s.initiator == side::patriot ? 1 : 0);
+  const int crown_modifier =
+      (s.colour == track_colour::red ? s.modifier : -s.modifier) + (s.initiator == side::crown ? 1 : 0);
+  const int patriot_modifier =
+      (s.colour == track_colour::blue ? s.modifier : -s.modifier) + (s.initiator == side::patriot ? 1 : 0);
   const pmf two_dice = sum_of_dice<rational>(2);
   const rational crown_wins = at_least(two_dice, 10 - crown_modifier);
   const rational patriot_wins = at_least(two_dice, 10 - patriot_modifier);

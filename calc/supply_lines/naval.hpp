@@ -11,7 +11,7 @@ enum class track_colour { red, blue };
 track_colour parse_colour(const std::string& text, const std::string& field);
 
 struct sea_battle_setup {
-  int modifier = 0;                 // the Naval Modifier printed at the Political Will marker
+  int modifier = 0;  // the Naval Modifier printed at the Political Will marker
   track_colour colour = track_colour::red;
   side initiator = side::crown;
 };
@@ -34,8 +34,8 @@ void validate(const rule_set& rules, const sea_battle_setup& setup);
 sea_battle_result resolve_sea_battle(const rule_set& rules, const sea_battle_setup& setup);
 
 struct navy_return_result {
-  rational per_turn{0};                // 12.4: 1-2 (enemy navy off the map) or 1-3 (on it)
-  std::vector<rational> returned_by;   // [k] = P(back by the end of non-winter turn k+1)
+  rational per_turn{0};               // 12.4: 1-2 (enemy navy off the map) or 1-3 (on it)
+  std::vector<rational> returned_by;  // [k] = P(back by the end of non-winter turn k+1)
 };
 navy_return_result resolve_navy_return(const rule_set& rules, bool enemy_navy_on_map, int turns);
 inline constexpr int max_navy_turns = 60;

@@ -18,7 +18,8 @@ refuse_result refuse_battle(const rule_set& rules, const refuse_setup& s) {
   } else if (s.under_siege) {
     r.reason = "an army under Siege cannot Refuse Battle (SS 11.1)";
   } else if (!s.retreat_area) {
-    r.reason = std::string("no adjacent friendly or unoccupied Area to move into (") + (ss ? "SS 10.1" : "NT 8.1") + ")";
+    r.reason =
+        std::string("no adjacent friendly or unoccupied Area to move into (") + (ss ? "SS 10.1" : "NT 8.1") + ")";
   } else {
     r.can_refuse = true;
     // 8.1 / 10.1: with a Leader, half the Units (rounded down; Leaders not counted) in Supplies.

@@ -11,7 +11,7 @@ namespace musket::supply_lines {
 struct refuse_setup {
   int units = 1;
   int leaders = 0;
-  int supplies = 0;          // Food and War Supplies with the army
+  int supplies = 0;  // Food and War Supplies with the army
   bool dug_in = false;
   bool under_siege = false;
   bool retreat_area = true;  // an adjacent friendly or empty Area other than the attacker's
@@ -19,7 +19,7 @@ struct refuse_setup {
 
 struct refuse_result {
   bool can_refuse = false;
-  std::string reason;        // why not, when it cannot
+  std::string reason;  // why not, when it cannot
   int supplies_taken = 0;
   int supplies_abandoned = 0;
 };

@@ -20,13 +20,18 @@ const rule_set& rules_for(const std::string& code, const std::string& field) {
   throw invalid_input(field, "unknown Supply Lines game '" + code + "'; allowed: nt, ss");
 }
 
-std::string to_string(side s) { return s == side::crown ? "crown" : "patriot"; }
+std::string to_string(side s) {
+  return s == side::crown ? "crown" : "patriot";
+}
 
 std::string to_string(terrain t) {
   switch (t) {
-    case terrain::point: return "point";
-    case terrain::city: return "city";
-    case terrain::fort: return "fort";
+    case terrain::point:
+      return "point";
+    case terrain::city:
+      return "city";
+    case terrain::fort:
+      return "fort";
   }
   return "?";
 }

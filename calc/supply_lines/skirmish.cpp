@@ -23,14 +23,19 @@ battle_setup as_battle(const skirmish_setup& s) {
 void validate(const rule_set& rules, const skirmish_setup& s) {
   const bool ss = rules.which == game::southern_strategy;
   if (s.attacker != side::patriot)
-    throw invalid_input("attacker", std::string("only a Patriot army may Skirmish (") + (ss ? "SS 9.5" : "NT 7.4") + "); allowed: patriot");
-  require_in_range("patriot-units", s.patriot_units, 1, 2, std::string("a Skirmish uses one or two Units, ") + (ss ? "SS 9.5" : "NT 7.4"));
-  require_in_range("war", s.war_supplies, 1, max_war_supplies, "one die per War Supply; at least one die, at most the cube limit");
+    throw invalid_input("attacker", std::string("only a Patriot army may Skirmish (") + (ss ? "SS 9.5" : "NT 7.4") +
+                                        "); allowed: patriot");
+  require_in_range("patriot-units", s.patriot_units, 1, 2,
+                   std::string("a Skirmish uses one or two Units, ") + (ss ? "SS 9.5" : "NT 7.4"));
+  require_in_range("war", s.war_supplies, 1, max_war_supplies,
+                   "one die per War Supply; at least one die, at most the cube limit");
   require_in_range("crown-units", s.crown_units, 1, max_units);
   require_in_range("crown-leaders", s.crown_leaders, 0, rules.max_leaders_per_army);
-  if (!ss && s.crown_commander) throw invalid_input("crown-commander", "only The Southern Strategy (ss) has an overall Crown commander");
+  if (!ss && s.crown_commander)
+    throw invalid_input("crown-commander", "only The Southern Strategy (ss) has an overall Crown commander");
   if (s.crown_commander && s.crown_leaders < 1)
-    throw invalid_input("crown-commander", "Cornwallis is a leader: give --crown-leaders 1 or more with --crown-commander");
+    throw invalid_input("crown-commander",
+                        "Cornwallis is a leader: give --crown-leaders 1 or more with --crown-commander");
   if (ss && !s.crown_commander && s.crown_leaders > 1)
     throw invalid_input("crown-leaders", "a Crown army without Cornwallis has at most 1 leader (SS 9.2); allowed 0..1");
 }

@@ -1,11 +1,12 @@
 #pragma once
 // Runs the built `musket` binary as a user would and captures what it prints.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
 #include <algorithm>
 #include <array>
-#include <gtest/gtest.h>
 #include <cstdio>
 #include <string>
-#include <sys/wait.h>
 
 struct musket_run {
   int exit_code = -1;

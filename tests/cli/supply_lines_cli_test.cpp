@@ -14,14 +14,17 @@ json run_json(const std::string& arguments) {
   return json::parse(run.out);
 }
 
-int lines(const std::string& text) { return static_cast<int>(std::count(text.begin(), text.end(), '\n')); }
+int lines(const std::string& text) {
+  return static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+}
 }  // namespace
 
 TEST(CliSupplyLines, BattleJsonContract) {
   // Crown 1 unit + leader, 1 die at a point v 1 Patriot unit: surrender 1/2, retreat 1/2 (by
   // hand: the die hits on 1-3; a miss still wins 2 v 1 and a point's morale check fails).
-  const json j = run_json("nt battle --attacker crown --terrain point --att-units 1 --att-leaders 1 --att-war 1 "
-                          "--def-units 1 --def-leaders 0 --def-war 0");
+  const json j = run_json(
+      "nt battle --attacker crown --terrain point --att-units 1 --att-leaders 1 --att-war 1 "
+      "--def-units 1 --def-leaders 0 --def-war 0");
   EXPECT_EQ(j["game"], "nt");
   EXPECT_EQ(j["command"], "battle");
   EXPECT_EQ(j["method"]["name"], "exact");
@@ -34,29 +37,33 @@ TEST(CliSupplyLines, BattleJsonContract) {
   EXPECT_DOUBLE_EQ(j["defender_losses"][1].get<double>(), 0.5);  // only a hit removes the unit
   EXPECT_DOUBLE_EQ(j["track_shift"]["-1"].get<double>(), 0.5);
   EXPECT_FALSE(j.contains("instant_victory"));  // an SS-only key
-  for (const char* key : {"attacker_surrenders", "defender_victory", "defender_stands", "defender_retreats", "defender_surrenders"})
+  for (const char* key :
+       {"attacker_surrenders", "defender_victory", "defender_stands", "defender_retreats", "defender_surrenders"})
     EXPECT_TRUE(j["outcomes"].contains(key)) << key;
 }
 
 TEST(CliSupplyLines, SouthernBattleReportsInstantVictory) {
   // Patriot 1 unit + leader, 1 die (1-2) v Cornwallis and 1 unit: captured 1/3.
-  const json j = run_json("ss battle --attacker patriot --terrain point --att-units 1 --att-leaders 1 --att-war 1 "
-                          "--def-units 1 --def-leaders 1 --def-war 0 --crown-commander");
+  const json j = run_json(
+      "ss battle --attacker patriot --terrain point --att-units 1 --att-leaders 1 --att-war 1 "
+      "--def-units 1 --def-leaders 1 --def-war 0 --crown-commander");
   EXPECT_NEAR(j["instant_victory"].get<double>(), 1.0 / 3.0, 1e-15);
   EXPECT_EQ(j["exact"]["instant_victory"], "1/3");
 }
 
 TEST(CliSupplyLines, TableHasVerdictPercentagesAndFractions) {
-  const auto run = run_musket("nt battle --attacker crown --terrain point --att-units 1 --att-leaders 1 --att-war 1 "
-                              "--def-units 1 --def-war 0");
+  const auto run = run_musket(
+      "nt battle --attacker crown --terrain point --att-units 1 --att-leaders 1 --att-war 1 "
+      "--def-units 1 --def-war 0");
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.out.find("Crown dislodges the defender 100.0%"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("50.0%  1/2"), std::string::npos) << run.out;
 }
 
 TEST(CliSupplyLines, CsvIsLongFormat) {
-  const auto run = run_musket("nt battle --attacker crown --terrain point --att-units 1 --att-leaders 1 --att-war 1 "
-                              "--def-units 1 --def-war 0 --format csv");
+  const auto run = run_musket(
+      "nt battle --attacker crown --terrain point --att-units 1 --att-leaders 1 --att-war 1 "
+      "--def-units 1 --def-war 0 --format csv");
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(run.out.rfind("key,value,exact\n", 0), 0u);
   EXPECT_NE(run.out.find("outcomes.defender_surrenders,0.5,1/2\n"), std::string::npos) << run.out;
@@ -65,9 +72,12 @@ TEST(CliSupplyLines, CsvIsLongFormat) {
 
 TEST(CliSupplyLines, EveryCommandAnswersInEveryFormat) {
   const std::vector<std::string> commands{
-      "nt battle --attacker patriot --terrain fort --att-units 5 --att-leaders 1 --att-war 6 --def-units 3 --def-leaders 1 --def-war 2 --dug-in",
-      "ss battle --attacker crown --terrain city --att-units 8 --att-leaders 1 --att-war 4 --def-units 4 --def-leaders 1 --def-war 2 --crown-commander --siege",
-      "nt battle --attacker crown --terrain city --att-units 6 --att-war 5 --def-units 4 --def-leaders 1 --def-war 3 --method sim --trials 20000",
+      "nt battle --attacker patriot --terrain fort --att-units 5 --att-leaders 1 --att-war 6 --def-units 3 "
+      "--def-leaders 1 --def-war 2 --dug-in",
+      "ss battle --attacker crown --terrain city --att-units 8 --att-leaders 1 --att-war 4 --def-units 4 --def-leaders "
+      "1 --def-war 2 --crown-commander --siege",
+      "nt battle --attacker crown --terrain city --att-units 6 --att-war 5 --def-units 4 --def-leaders 1 --def-war 3 "
+      "--method sim --trials 20000",
       "nt skirmish --war 3 --crown-units 2 --crown-leaders 1",
       "ss skirmish --war 2 --crown-units 1 --crown-leaders 1 --crown-commander",
       "nt bombard --war 4 --patriot-units 3",
@@ -80,7 +90,8 @@ TEST(CliSupplyLines, EveryCommandAnswersInEveryFormat) {
       "ss irregulars --cup ga-loyalist=2,sc-loyalist=1,sc-militia=2,swamp-fox=1",
       "nt refuse --units 5 --leaders 1 --supplies 4",
       "nt morale --difference 2 --defender crown",
-      "ss commit --attacker patriot --terrain city --att-units 5 --att-leaders 1 --att-war-available 6 --def-units 3 --def-leaders 1 --def-war-available 4",
+      "ss commit --attacker patriot --terrain city --att-units 5 --att-leaders 1 --att-war-available 6 --def-units 3 "
+      "--def-leaders 1 --def-war-available 4",
   };
   for (const auto& c : commands)
     for (const char* format : {"table", "json", "csv"}) {
@@ -123,18 +134,24 @@ TEST(CliSupplyLines, MoraleAndTrackPosition) {
   EXPECT_EQ(run_musket("ss morale --difference 3 --checks 2").exit_code, 2);
   // The one-die battle of BattleJsonContract has no Patriot leader: shift -1 on a surrender
   // (1/2). From space 5 with the floor at 5 the marker cannot move.
-  const json j = run_json("nt battle --attacker crown --terrain point --att-units 1 --att-war 1 --def-units 1 "
-                          "--track-position 5 --track-floor 5");
+  const json j = run_json(
+      "nt battle --attacker crown --terrain point --att-units 1 --att-war 1 --def-units 1 "
+      "--track-position 5 --track-floor 5");
   EXPECT_EQ(j["exact"]["track_position"]["5"], "1/1");
-  const json k = run_json("nt battle --attacker crown --terrain point --att-units 1 --att-war 1 --def-units 1 --track-position 5");
+  const json k =
+      run_json("nt battle --attacker crown --terrain point --att-units 1 --att-war 1 --def-units 1 --track-position 5");
   EXPECT_EQ(k["exact"]["track_position"]["4"], "1/2");
-  EXPECT_EQ(run_musket("nt battle --attacker crown --terrain point --att-units 1 --att-war 1 --def-units 1 --track-floor 5").exit_code, 2);
+  EXPECT_EQ(
+      run_musket("nt battle --attacker crown --terrain point --att-units 1 --att-war 1 --def-units 1 --track-floor 5")
+          .exit_code,
+      2);
 }
 
 TEST(CliSupplyLines, CommitTable) {
   // The hand-worked game of tests/supply_lines/commitment_test.cpp through the CLI.
-  const json j = run_json("nt commit --attacker crown --terrain point --att-units 1 --att-leaders 1 --att-war-available 2 "
-                          "--def-units 1 --def-war-available 1 --objective victory");
+  const json j = run_json(
+      "nt commit --attacker crown --terrain point --att-units 1 --att-leaders 1 --att-war-available 2 "
+      "--def-units 1 --def-war-available 1 --objective victory");
   ASSERT_EQ(j["rows"].size(), 2u);
   EXPECT_EQ(j["rows"][0]["att_war"], 1);
   EXPECT_EQ(j["rows"][0]["def_war_best_reply"], 1);
@@ -143,21 +160,25 @@ TEST(CliSupplyLines, CommitTable) {
 }
 
 TEST(CliSupplyLines, SimulationCarriesIntervals) {
-  const json j = run_json("nt battle --attacker crown --terrain point --att-units 1 --att-war 1 --def-units 1 --method sim --trials 40000 --seed 3");
+  const json j = run_json(
+      "nt battle --attacker crown --terrain point --att-units 1 --att-war 1 --def-units 1 --method sim --trials 40000 "
+      "--seed 3");
   EXPECT_EQ(j["method"]["name"], "simulation");
   EXPECT_EQ(j["method"]["trials"], 40000);
   const auto ci = j["intervals"]["defender_surrenders"];
   EXPECT_LT(ci[0].get<double>(), 0.5);
   EXPECT_GT(ci[1].get<double>(), 0.5);
   // Same seed, same answer.
-  EXPECT_EQ(j["outcomes"], run_json("nt battle --attacker crown --terrain point --att-units 1 --att-war 1 --def-units 1 --method sim --trials 40000 --seed 3")["outcomes"]);
+  EXPECT_EQ(j["outcomes"], run_json("nt battle --attacker crown --terrain point --att-units 1 --att-war 1 --def-units "
+                                    "1 --method sim --trials 40000 --seed 3")["outcomes"]);
 }
 
 TEST(CliSupplyLines, BadInputIsOneLineAndExitTwo) {
   const std::vector<std::pair<std::string, std::string>> cases{
       {"nt battle --attacker crown --terrain city --att-units -1 --att-war 5 --def-units 4", "--att-units"},
       {"nt battle --attacker crown --terrain city --att-units 100 --att-war 5 --def-units 4", "--att-units"},
-      {"nt battle --attacker crown --terrain city --att-units 6 --att-leaders 0 --att-war 5 --def-units 4", "--att-leaders"},
+      {"nt battle --attacker crown --terrain city --att-units 6 --att-leaders 0 --att-war 5 --def-units 4",
+       "--att-leaders"},
       {"nt battle --attacker patriot --terrain city --att-units 6 --att-war 1 --def-units 4", "--att-war"},
       {"nt battle --attacker crown --terrain city --att-units 6 --att-war 41 --def-units 4", "--att-war"},
       {"nt battle --attacker crown --terrain point --att-units 6 --att-war 4 --def-units 4 --dug-in", "--dug-in"},

@@ -46,7 +46,8 @@ TEST(MonteCarlo, CancelStopsEarly) {
   musket::simulation_options options;
   options.trials = 1'000'000;
   options.cancel = &cancel;
-  const auto t = musket::run_trials(options, 1, [](musket::random_engine&, std::span<std::uint64_t> tally) { ++tally[0]; });
+  const auto t =
+      musket::run_trials(options, 1, [](musket::random_engine&, std::span<std::uint64_t> tally) { ++tally[0]; });
   EXPECT_TRUE(t.cancelled);
   EXPECT_LT(t.trials, options.trials);
 }

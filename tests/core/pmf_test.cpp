@@ -8,7 +8,9 @@ using musket::pmf;
 using musket::rational;
 
 namespace {
-pmf one_die() { return pmf(1, std::vector<rational>(6, rational(1, 6))); }
+pmf one_die() {
+  return pmf(1, std::vector<rational>(6, rational(1, 6)));
+}
 }  // namespace
 
 TEST(Pmf, DieMeanAndVariance) {

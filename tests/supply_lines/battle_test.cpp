@@ -220,7 +220,8 @@ TEST(SupplyLinesBattle, SimulationAgreesWithExactWithinFourSigma) {
     for (int k = 0; k <= s.defender_units; ++k) {
       const double p = exact.defender_losses[k];
       const double sigma = std::sqrt(std::max(p * (1 - p), 1e-12) / n);
-      EXPECT_NEAR(static_cast<double>(estimate.defender_loss_counts[static_cast<std::size_t>(k)]) / n, p, 4 * sigma + 1e-9);
+      EXPECT_NEAR(static_cast<double>(estimate.defender_loss_counts[static_cast<std::size_t>(k)]) / n, p,
+                  4 * sigma + 1e-9);
     }
   }
 }
@@ -282,18 +283,23 @@ std::array<rational, 5> brute_force(const rule_set& rules, const battle_setup& s
     } else {
       const int rolled = std::max(0, full - lost_a / 2);
       int g = 0;
-      for (int i = 0; i < rolled; ++i) g += face[static_cast<std::size_t>(defender_dice + i)] <= (s.attacker == side::crown ? 3 : 2);
+      for (int i = 0; i < rolled; ++i)
+        g += face[static_cast<std::size_t>(defender_dice + i)] <= (s.attacker == side::crown ? 3 : 2);
       if (s.dug_in && g > 0) --g;
       const int lost_d = std::min(g, s.defender_units);
       const int a = s.attacker_units - lost_a + s.attacker_leaders, d = s.defender_units - lost_d + s.defender_leaders;
-      if (lost_d == s.defender_units) o = O::defender_surrenders;
-      else if (a <= d) o = O::defender_victory;
+      if (lost_d == s.defender_units)
+        o = O::defender_surrenders;
+      else if (a <= d)
+        o = O::defender_victory;
       else {
         const bool patriot_defends = s.attacker == side::crown;
-        const int checks = s.where == terrain::point ? 0
-                           : (rules.which == game::northern_theater && patriot_defends) ? 2 : 1;
+        const int checks = s.where == terrain::point                                    ? 0
+                           : (rules.which == game::northern_theater && patriot_defends) ? 2
+                                                                                        : 1;
         bool pass = checks > 0;
-        for (int c = 0; c < checks; ++c) pass = pass && face[static_cast<std::size_t>(defender_dice + full + c)] >= a - d;
+        for (int c = 0; c < checks; ++c)
+          pass = pass && face[static_cast<std::size_t>(defender_dice + full + c)] >= a - d;
         o = pass ? O::defender_stands : (s.retreat_available ? O::defender_retreats : O::defender_surrenders);
       }
     }
