@@ -345,6 +345,21 @@ std::optional<png_request> app::take_png_request() {
 
 void app::update(panel_state& panel) {
   const std::string key = panel.values.dump();
+  if (panel.calc->game != "nt" && panel.calc->game != "ss") {
+    // Off the UI thread: the last result stays on screen until the new one is ready.
+    if (panel.pending.valid()) {
+      if (panel.pending.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
+      panel.result = panel.pending.get();
+      panel.computed_key = panel.pending_key;
+      panel.compute_ms = elapsed_ms(panel.pending_start);
+    }
+    if (key == panel.computed_key) return;
+    panel.pending_key = key;
+    panel.pending_start = std::chrono::steady_clock::now();
+    panel.pending =
+        std::async(std::launch::async, [calc = panel.calc, values = panel.values] { return run(*calc, values); });
+    return;
+  }
   if (key == panel.computed_key) return;
   panel.computed_key = key;
   const auto start = std::chrono::steady_clock::now();
@@ -373,6 +388,10 @@ void app::settle(bool wait) {
   panel_state* panel = current_panel();
   if (!panel) return;
   update(*panel);
+  if (wait && panel->pending.valid()) {
+    panel->pending.wait();
+    update(*panel);
+  }
   if (wait && panel->simulation) panel->simulation->wait();
 }
 
@@ -611,14 +630,18 @@ void app::draw_inputs(panel_state& panel) {
         if (changed) v = std::clamp(x, in.lowest, in.highest);
       } else if (in.kind == input_kind::choice) {
         const std::string current = v.is_string() ? v.get<std::string>() : in.choices.front();
-        if (in.choices.size() <= 3) {
+        auto shown = [](const std::string& c) { return c.empty() ? std::string("(default)") : c; };
+        float radio_width = 0;
+        for (const auto& c : in.choices)
+          radio_width += ImGui::CalcTextSize(shown(c).c_str()).x + ImGui::GetFrameHeight() * 1.6f;
+        if (in.choices.size() <= 3 && radio_width <= ImGui::GetContentRegionAvail().x) {
           for (std::size_t c = 0; c < in.choices.size(); ++c) {
             if (c > 0) ImGui::SameLine();
-            if (ImGui::RadioButton(in.choices[c].c_str(), current == in.choices[c])) v = in.choices[c];
+            if (ImGui::RadioButton(shown(in.choices[c]).c_str(), current == in.choices[c])) v = in.choices[c];
           }
-        } else if (ImGui::BeginCombo("##v", current.c_str())) {
+        } else if (ImGui::BeginCombo("##v", shown(current).c_str())) {
           for (const auto& c : in.choices)
-            if (ImGui::Selectable(c.c_str(), current == c)) v = c;
+            if (ImGui::Selectable(shown(c).c_str(), current == c)) v = c;
           ImGui::EndCombo();
         }
       } else {
@@ -652,6 +675,12 @@ void app::draw_inputs(panel_state& panel) {
 
 void app::draw_results(panel_state& panel) {
   const outcome& result = panel.result;
+  if (panel.pending.valid()) {
+    const double seconds = elapsed_ms(panel.pending_start) / 1000.0;
+    ImGui::TextColored(verdict_colour, "computing... %.1f s", seconds);
+  } else if (panel.computed_key.empty()) {
+    return;
+  }
   if (!result.ok) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(error_colour, "%s", result.message().c_str());

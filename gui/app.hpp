@@ -3,6 +3,8 @@
 // the results on the right. Knows ImGui, not GLFW or OpenGL (main.cpp owns the window).
 #include <imgui.h>
 
+#include <chrono>
+#include <future>
 #include <memory>
 #include <optional>
 #include <string>
@@ -28,6 +30,10 @@ struct panel_state {
   outcome result;
   double compute_ms = 0;
   std::unique_ptr<battle_simulation> simulation;  // battles only
+  // Games whose runs may take long (Great Lakes chains, simulations) run off the UI thread.
+  std::future<outcome> pending;
+  std::string pending_key;
+  std::chrono::steady_clock::time_point pending_start;
 };
 
 struct tab_state {

@@ -12,6 +12,7 @@
 #include <stb_image_write.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -38,12 +39,13 @@ struct options {
   int frames = 6;
   int width = 1280, height = 800;
   std::optional<float> scale;
+  std::optional<ImVec2> hover;  // screenshot mode: where the mouse rests (default: off the window)
 };
 
 const char* usage =
     "usage: musket-gui [--tab nt|ss|ar|gl] [--scenario FILE] [--scale S]\n"
     "       musket-gui --screenshot OUT.png [--tab nt|ss|ar|gl] [--scenario FILE] [--frames N] [--size WxH]\n"
-    "                  [--dump-results FILE.json]\n";
+    "                  [--dump-results FILE.json] [--hover X,Y]\n";
 
 int fail(const std::string& message) {
   std::cerr << "musket-gui: " << message << "\n";
@@ -66,7 +68,7 @@ std::optional<int> parse(int argc, char** argv, options& o) {
     }
     std::optional<std::string> v;
     if (a == "--screenshot" || a == "--tab" || a == "--scenario" || a == "--frames" || a == "--dump-results" ||
-        a == "--size" || a == "--scale") {
+        a == "--size" || a == "--scale" || a == "--hover") {
       v = value(a.c_str());
       if (!v) return fail(a + " needs a value\n" + usage);
     } else {
@@ -89,6 +91,10 @@ std::optional<int> parse(int argc, char** argv, options& o) {
       } else if (a == "--scale") {
         o.scale = std::stof(*v);
         if (!(*o.scale >= 0.5f && *o.scale <= 3.0f)) return fail("--scale: " + *v + " is out of range; allowed 0.5..3");
+      } else if (a == "--hover") {
+        const auto comma = v->find(',');
+        if (comma == std::string::npos) return fail("--hover: '" + *v + "' is not X,Y");
+        o.hover = ImVec2(std::stof(v->substr(0, comma)), std::stof(v->substr(comma + 1)));
       } else if (a == "--size") {
         const auto x = v->find('x');
         if (x == std::string::npos) return fail("--size: '" + *v + "' is not WIDTHxHEIGHT");
@@ -300,6 +306,7 @@ int main(int argc, char** argv) {
     }
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    if (screenshot) io.MousePos = opt.hover.value_or(ImVec2(-FLT_MAX, -FLT_MAX));
     ImGui::NewFrame();
     ui.draw();
     ImGui::Render();

@@ -78,7 +78,32 @@ std::optional<std::pair<int, int>> known_range(const std::string& game, const st
 
 // A starting position worth looking at (the README's example battle and its relatives).
 std::optional<json> starting_value(const std::string& game, const std::string& command, const std::string& name) {
-  if (!is_supply_lines(game)) return std::nullopt;
+  static const std::map<std::string, std::map<std::string, json>> other_games{
+      {"ar/battle", {{"attacker", "15M,8C"}, {"defender", "3T,8B"}}},
+      {"ar/move", {{"areas", 3}, {"groups", 2}}},
+      {"ar/attrition", {{"strength", 8}, {"loss-fraction", "1/3"}, {"survive-on", "5-6"}}},
+      {"ar/options", {{"all", true}}},
+      {"gl/battle",
+       {{"att", "11th Infantry:regular:4/4:5:3; Towson:artillery:3/3:5:5"},
+        {"def", "104th Foot:regular:4/4:5:4"},
+        {"fort", "2:2:4"},
+        {"att-leader", "Brown"}}},
+      {"gl/ship-battle", {{"dice", 4}, {"vs", 3}}},
+      {"gl/turn",
+       {{"british", "ontario=supply,erie=intercept"},
+        {"american", "ontario=intercept,erie=transport"},
+        {"erie-dice", "3,2"}}},
+      {"gl/missions", {{"erie-dice", "3,2"}}},
+      {"gl/war-end", {{"from-turn", 15}}}};
+  if (!is_supply_lines(game)) {
+    auto c = other_games.find(game + "/" + command);
+    if (c == other_games.end()) return std::nullopt;
+    auto v = c->second.find(name);
+    if (v == c->second.end()) return std::nullopt;
+    return v->second;
+  }
+  // SS: a Crown army of more than 4 units needs Cornwallis (SS 9.2).
+  if (game == "ss" && name == "crown-commander" && (command == "battle" || command == "commit")) return json(true);
   static const std::map<std::string, std::map<std::string, json>> table{
       {"battle",
        {{"attacker", "crown"},
@@ -150,9 +175,9 @@ input_spec make_input(const std::string& game, const std::string& command, const
     if (has_default)
       if (auto* s = boost::any_cast<std::string>(&fallback)) value = *s;
     // "crown | patriot", "point | city | fort (...)": the help text lists the choices.
-    static const std::regex choice_text(R"(^([a-z0-9-]+(?: \| [a-z0-9-]+)+))");
+    static const std::regex choice_text(R"(^([a-z0-9-]+(?: \| [a-z0-9-]+)+)(?=$| \(|,|;))");
     std::smatch m;
-    if (spec.name == "attacker" || spec.name == "initiator") {
+    if (is_supply_lines(game) && (spec.name == "attacker" || spec.name == "initiator")) {
       spec.choices = {"crown", "patriot"};
     } else if (std::regex_search(spec.help, m, choice_text)) {
       std::string list = m[1];
@@ -164,10 +189,13 @@ input_spec make_input(const std::string& game, const std::string& command, const
       }
     }
     if (!spec.choices.empty()) {
+      // An optional choice with no default: leaving it out is a choice too ("" = the CLI's default).
+      if (!has_default && !semantic->is_required()) spec.choices.insert(spec.choices.begin(), "");
       spec.kind = input_kind::choice;
       if (std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end()) value = spec.choices[0];
     } else {
       spec.kind = input_kind::text;
+      spec.repeatable = dynamic_cast<const po::typed_value<std::vector<std::string>>*>(semantic.get()) != nullptr;
     }
     spec.initial = value;
   }
@@ -294,6 +322,18 @@ std::vector<std::string> command_arguments(const calculator& calc, const json& v
       if (v.is_boolean() && v.get<bool>()) args.push_back("--" + i.name);
     } else if (v.is_number_integer()) {
       args.push_back(fmt::format("--{}={}", i.name, v.get<long long>()));
+    } else if (v.is_string() && i.repeatable) {
+      // A repeatable option: one value per ';'-separated part.
+      const std::string text = v.get<std::string>();
+      for (std::size_t start = 0; start <= text.size();) {
+        auto end = text.find(';', start);
+        if (end == std::string::npos) end = text.size();
+        std::string part = text.substr(start, end - start);
+        part.erase(0, part.find_first_not_of(" \t"));
+        part.erase(part.find_last_not_of(" \t") + 1);
+        if (!part.empty()) args.push_back(fmt::format("--{}={}", i.name, part));
+        start = end + 1;
+      }
     } else if (v.is_string() && !v.get<std::string>().empty()) {
       args.push_back(fmt::format("--{}={}", i.name, v.get<std::string>()));
     }

@@ -22,7 +22,8 @@ struct input_spec {
   input_kind kind = input_kind::text;
   int lowest = 0;  // integer inputs: the legal range
   int highest = 0;
-  std::vector<std::string> choices;  // choice inputs
+  std::vector<std::string> choices;  // choice inputs ("" = leave the option out)
+  bool repeatable = false;           // text inputs of a repeatable option: parts separated by ';'
   json initial;                      // the value a fresh panel starts with
 };
 
