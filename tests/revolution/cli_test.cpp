@@ -1,0 +1,126 @@
+// End-to-end: the built `musket ar ...` commands, their JSON contract and their exit codes.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace {
+
+struct run_result {
+  int status = -1;
+  std::string out;
+};
+
+run_result run(const std::string& args) {
+  const std::string command = std::string(MUSKET_BINARY) + " " + args + " 2>&1";
+  run_result r;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return r;
+  std::array<char, 4096> buffer{};
+  while (fgets(buffer.data(), static_cast<int>(buffer.size()), pipe)) r.out += buffer.data();
+  const int raw = pclose(pipe);
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return r;
+}
+
+nlohmann::json run_json(const std::string& args) {
+  const auto r = run(args + " --format json");
+  EXPECT_EQ(r.status, 0) << r.out;
+  return nlohmann::json::parse(r.out);
+}
+
+// The rules' example, 23 v 11 at 2:1: De 1-2, 1/2De 3-4, 1/2Ex 5-6; the defender loses 11 (1/3)
+// or 6 (2/3), the attacker 6 on a 1/2Ex (1/3).
+TEST(RevolutionCli, BattleJsonContract) {
+  const auto doc = run_json("ar battle --attacker \"15M,8C\" --defender \"3T,8B\"");
+  EXPECT_EQ(doc["game"], "ar");
+  EXPECT_EQ(doc["command"], "battle");
+  EXPECT_EQ(doc["method"]["name"], "exact");
+  EXPECT_EQ(doc["column"], "2:1");
+  EXPECT_DOUBLE_EQ(doc["results"]["HalfEx"].get<double>(), 1.0 / 3);
+  EXPECT_DOUBLE_EQ(doc["results"]["unknown"].get<double>(), 0.0);
+  EXPECT_EQ(doc["exact"]["results"]["De"], "1/3");
+  EXPECT_DOUBLE_EQ(doc["defender_losses"]["6"].get<double>(), 2.0 / 3);
+  EXPECT_EQ(doc["exact"]["attacker_losses"]["6"], "1/3");
+  EXPECT_TRUE(doc["major_success"].contains("min"));
+  EXPECT_EQ(doc["major_success"]["min"], doc["major_success"]["max"]);
+  EXPECT_TRUE(doc.contains("notes"));
+}
+
+// 33C v 11B at 3:1: row 6 unknown, so the losses become {"min","max"} and a note says why.
+TEST(RevolutionCli, UnknownEntriesBecomeBounds) {
+  const auto doc = run_json("ar battle --attacker 33C --defender 11B");
+  EXPECT_EQ(doc["column"], "3:1");
+  EXPECT_EQ(doc["exact"]["results"]["unknown"], "1/6");
+  EXPECT_EQ(doc["exact"]["major_success"]["min"], "5/6");
+  EXPECT_EQ(doc["exact"]["major_success"]["max"], "1/1");
+  EXPECT_EQ(doc["exact"]["defender_losses"]["11"]["max"], "2/3");
+  bool explained = false;
+  for (const auto& n : doc["notes"]) explained = explained || n.get<std::string>().find("unknown") != std::string::npos;
+  EXPECT_TRUE(explained);
+}
+
+TEST(RevolutionCli, MoveAttritionLevyOptions) {
+  auto doc = run_json("ar move --areas 2 --groups 2");
+  EXPECT_EQ(doc["exact"]["arrive"], "4/9");                  // (2/3)^2
+  EXPECT_EQ(doc["exact"]["at_least_one_arrives"], "56/81");  // 1 - (5/9)^2 = 1 - 25/81
+  EXPECT_EQ(doc["reached"].size(), 3u);
+  doc = run_json("ar attrition --strength 8 --loss-fraction 1/3 --survive-on 5-6");
+  EXPECT_EQ(doc["exact"]["survivors"][4], "4/9");
+  doc = run_json(std::string("ar levy --chart ") + MUSKET_AR_TEST_DATA + "/levy-example.json --turns 3");
+  EXPECT_EQ(doc["exact"]["expected_total"], "13/1");
+  doc = run_json("ar options --use D,H,B");
+  EXPECT_EQ(doc["net_adjustment"], -2);
+  EXPECT_EQ(doc["legality"], "unknown");
+  doc = run_json("ar options --all");
+  EXPECT_EQ(doc["counts"]["legal"], 23);
+  doc = run_json("ar options --battle --attacker \"15M,8C\" --defender \"3T,8B\"");
+  EXPECT_EQ(doc["variants"][1]["option"], "G");
+  EXPECT_EQ(doc["variants"][1]["column"], "1:1");
+}
+
+TEST(RevolutionCli, EveryFormatRenders) {
+  for (const std::string format : {"table", "csv"}) {
+    for (const std::string args :
+         {"ar battle --attacker 33C --defender 11B", "ar move --areas 3", "ar move --sea",
+          "ar attrition --strength 5 --loss-fraction 2/3 --survive-on 6", "ar options --use A,E", "ar options --all",
+          "ar options --battle --attacker 12F,3C --defender 10B"}) {
+      const auto r = run(args + " --format " + format);
+      EXPECT_EQ(r.status, 0) << args << "\n" << r.out;
+      EXPECT_FALSE(r.out.empty());
+    }
+  }
+}
+
+// Bad input: one line naming the option, exit 2.
+TEST(RevolutionCli, BadInputExitsTwo) {
+  const std::string bad_crt = std::string(MUSKET_AR_TEST_DATA) + "/crt-missing-column.json";
+  const std::string bad_code = std::string(MUSKET_AR_TEST_DATA) + "/crt-bad-code.json";
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"ar battle --attacker 15X --defender 3B", "--attacker"},
+      {"ar battle --attacker 3T,8C --defender 3B", "--attacker"},
+      {"ar battle --attacker 0M --defender 3B", "--attacker"},
+      {"ar battle --attacker -3M --defender 3B", "--attacker"},
+      {"ar battle --attacker 10C --defender 11B", "--attacker"},
+      {"ar battle --attacker 10C --defender 5M", "--defender"},
+      {"ar battle --attacker 10C --defender 5B --loss-policy random", "--loss-policy"},
+      {"ar battle --attacker 10C --defender 5B --crt " + bad_crt, "--crt"},
+      {"ar battle --attacker 10C --defender 5B --crt " + bad_code, "--crt"},
+      {"ar options --use D,Z", "--use"},
+      {"ar move --areas 6", "--areas"},
+      {"ar attrition --strength 8 --loss-fraction 1/4 --survive-on 6", "--loss-fraction"},
+      {"ar attrition --strength 8 --row first", "--row"},
+      {"ar levy", "--chart"},
+  };
+  for (const auto& [args, option] : cases) {
+    const auto r = run(args);
+    EXPECT_EQ(r.status, 2) << args << "\n" << r.out;
+    EXPECT_NE(r.out.find(option), std::string::npos) << args << "\n" << r.out;
+    EXPECT_EQ(r.out.find('\n'), r.out.size() - 1) << "one line: " << r.out;
+  }
+}
+
+}  // namespace

@@ -1,0 +1,132 @@
+// Variable Forces options: sums, the +/-21 cap, compatibility and the enumeration, worked from
+// the rulebook's Variable Forces section and the known part of the compatibility chart.
+#include "calc/revolution/options.hpp"
+
+#include <gtest/gtest.h>
+
+#include "core/invalid_input.hpp"
+#include "test_support.hpp"
+
+namespace musket::revolution {
+namespace {
+
+const options_data& data() {
+  static const options_data d = load_options({test::shipped("options.json"), ""});
+  return d;
+}
+
+option_set_analysis analyse(const std::string& letters) {
+  return analyse_options(data(), parse_option_letters(letters, "use"));
+}
+
+// The worked example: D +9, H +3, B -14 as printed = -2 (goal 49, floor(49/2) = 24); with the
+// example's -13 the net is -1 (goal 50, 25). B-D and B-H are not transcribed: unknown, not legal.
+TEST(RevolutionOptions, WorkedExampleSums) {
+  const auto a = analyse("D,H,B");
+  EXPECT_EQ(a.net, -2);
+  ASSERT_TRUE(a.net_alternative.has_value());
+  EXPECT_EQ(*a.net_alternative, -1);
+  EXPECT_EQ(a.goals[0].goal, 49);
+  EXPECT_EQ(a.goals[0].after_two_major_successes, 24);
+  EXPECT_EQ(a.status, legality::unknown);
+  EXPECT_EQ(data().pair('D', 'H').status, compatibility::compatible);
+}
+
+// Option F example: -21 is the maximum; goal 30, 15 after two Major Successes. Errata periods:
+// 41 - 21 = 20 (10), 51 - 21 = 30 (15), 61 - 21 = 40 (20).
+TEST(RevolutionOptions, OptionFGoals) {
+  const auto a = analyse("F");
+  EXPECT_EQ(a.status, legality::legal);
+  EXPECT_EQ(a.goals[0].goal, 30);
+  EXPECT_EQ(a.goals[0].after_two_major_successes, 15);
+  ASSERT_EQ(a.goals.size(), 4u);
+  EXPECT_EQ(a.goals[1].goal, 20);
+  EXPECT_EQ(a.goals[1].after_two_major_successes, 10);
+  EXPECT_EQ(a.goals[3].goal, 40);
+  EXPECT_EQ(a.goals[3].after_two_major_successes, 20);
+}
+
+// The cap makes a set illegal whatever its unknown pairs: A+G+H+J = 11+4+3+5 = 23 > 21 and
+// F+I = -21-2 = -23 < -21. B+C = -14-7 = -21 is exactly at the cap, and B-C is compatible.
+TEST(RevolutionOptions, TheTwentyOneCap) {
+  EXPECT_EQ(analyse("A,G,H,J").net, 23);
+  EXPECT_EQ(analyse("A,G,H,J").status, legality::illegal);
+  EXPECT_EQ(analyse("F,I").net, -23);
+  EXPECT_EQ(analyse("F,I").status, legality::illegal);
+  EXPECT_EQ(analyse("B,C").net, -21);
+  EXPECT_EQ(analyse("B,C").status, legality::legal);
+}
+
+// Row A of the chart: A is incompatible with B, C and D and compatible with E..L. H-K: the
+// example says incompatible, the chart (per the transcription note) compatible: a conflict,
+// reported unknown.
+TEST(RevolutionOptions, CompatibilityFromTheKnownChart) {
+  EXPECT_EQ(analyse("A,B").status, legality::illegal);
+  EXPECT_EQ(analyse("A,D").status, legality::illegal);
+  EXPECT_EQ(analyse("A,E").status, legality::legal);
+  EXPECT_EQ(analyse("A,E").net, 5);
+  EXPECT_EQ(analyse("H,K").status, legality::unknown);
+  EXPECT_EQ(data().pair('H', 'K').status, compatibility::conflict);
+  EXPECT_EQ(analyse("E,G").status, legality::unknown);  // never transcribed
+}
+
+// Known-legal sets are the cliques of the known-compatible pairs within the cap. Those pairs are
+// A-E..A-L (8), B-C and D-H: 10 edges, and no triangle (E..L share no known pair among
+// themselves; D-H cannot join A because A-D is incompatible). So: the empty set + 12 single
+// options + 10 pairs = 23, every one within +/-21 (the extremes are F and B+C at -21, A+J at +16).
+TEST(RevolutionOptions, EnumerationCountOnTheKnownChart) {
+  const auto e = enumerate_option_sets(data());
+  EXPECT_EQ(e.legal_count, 23);
+  EXPECT_EQ(e.legal.size(), 23u);
+  EXPECT_EQ(e.legal_count + e.illegal_count + e.unknown_count, 4096);
+  EXPECT_EQ(e.legal.front().net, -21);
+  EXPECT_EQ(e.legal.back().net, 16);
+  for (std::size_t i = 1; i < e.legal.size(); ++i) EXPECT_LE(e.legal[i - 1].net, e.legal[i].net);
+}
+
+TEST(RevolutionOptions, BadLettersAreRejected) {
+  EXPECT_THROW(parse_option_letters("Z", "use"), invalid_input);
+  EXPECT_THROW(parse_option_letters("D,D", "use"), invalid_input);
+  EXPECT_THROW(parse_option_letters("", "use"), invalid_input);
+  EXPECT_EQ(parse_option_letters("d,b", "use"), (std::vector<char>{'B', 'D'}));
+}
+
+// Printed reinforcement tables: A adds 4 + 4 + 10 + 12 = 30; B deducts 20 + 6 + 4 = 30; D's '81
+// row is cut off in our transcript and kept unknown.
+TEST(RevolutionOptions, ReinforcementTables) {
+  int a = 0, b = 0;
+  for (const auto& c : data().option('A').changes) a += *c.points;
+  for (const auto& c : data().option('B').changes) b += *c.points;
+  EXPECT_EQ(a, 30);
+  EXPECT_EQ(b, -30);
+  EXPECT_FALSE(data().option('D').changes.back().points.has_value());
+  EXPECT_EQ(data().option('B').adjustment, -14);
+}
+
+// --battle: 15M,8C v 3T,8B is 2:1; under G the Militia lose ceil(15/3) = 5 and the Tories
+// ceil(3/3) = 1: 10M,8C (18) v 2T,8B (10) is 1:1. E scales 12F to 18F: 12F,3C (15) v 10B is 1:1,
+// 18F,3C (21) is 2:1; K removes the French Permanent: 3C v 10B cannot attack.
+TEST(RevolutionOptions, BattleVariants) {
+  battle_setup s;
+  s.attacker = parse_force("15M,8C", "attacker");
+  s.defender = parse_force("3T,8B", "defender");
+  auto v = option_battle_variants(test::shipped_crt(), s);
+  ASSERT_EQ(v.size(), 2u);
+  EXPECT_EQ(v[0].result->o.column, 2);
+  EXPECT_EQ(v[1].option, "G");
+  EXPECT_EQ(v[1].setup.attacker[unit_type::militia], 10);
+  EXPECT_EQ(v[1].setup.defender[unit_type::tory], 2);
+  EXPECT_EQ(v[1].result->o.column, 1);
+  s.attacker = parse_force("12F,3C", "attacker");
+  s.defender = parse_force("10B", "defender");
+  v = option_battle_variants(test::shipped_crt(), s);
+  ASSERT_EQ(v.size(), 3u);
+  EXPECT_EQ(v[0].result->o.column, 1);
+  EXPECT_EQ(v[1].option, "E");
+  EXPECT_EQ(v[1].result->o.column, 2);
+  EXPECT_EQ(v[2].option, "K");
+  EXPECT_FALSE(v[2].result.has_value());
+}
+
+}  // namespace
+}  // namespace musket::revolution
