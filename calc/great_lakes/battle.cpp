@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <set>
 #include <string>
 
@@ -194,6 +195,38 @@ struct exact_chooser {
     }
     weight = w0;
   }
+  // Outcome 0, 1 or 2 with the given probabilities (they sum to 1).
+  template <class F>
+  void choose3(double p0, double p1, double p2, F&& f) {
+    const double w0 = weight;
+    const double ps[3] = {p0, p1, p2};
+    for (int k = 0; k < 3; ++k) {
+      if (ps[k] <= 0.0) continue;
+      weight = w0 * ps[k];
+      f(k);
+    }
+    weight = w0;
+  }
+  // Outcomes of `cap` or more hits are one outcome (nothing is left to hit): P(k >= cap) summed.
+  template <class F>
+  void binomial_capped(int n, int faces, int cap, F&& f) {
+    if (cap >= n) return binomial(n, faces, f);
+    const auto& row = t.pmf[static_cast<std::size_t>(faces)][static_cast<std::size_t>(n)];
+    const double w0 = weight;
+    double tail = 0.0;
+    for (int k = n; k >= cap; --k) tail += row[static_cast<std::size_t>(k)];
+    for (int k = 0; k < cap; ++k) {
+      const double p = row[static_cast<std::size_t>(k)];
+      if (p == 0.0) continue;
+      weight = w0 * p;
+      f(k);
+    }
+    if (tail > 0.0) {
+      weight = w0 * tail;
+      f(cap);
+    }
+    weight = w0;
+  }
 };
 
 struct sampling_chooser {
@@ -208,34 +241,65 @@ struct sampling_chooser {
     while (u >= c[static_cast<std::size_t>(k)]) ++k;
     f(k);
   }
+  template <class F>
+  void binomial_capped(int n, int faces, int cap, F&& f) {
+    binomial(n, faces, [&](int k) { f(std::min(k, cap)); });
+  }
+  template <class F>
+  void choose3(double p0, double p1, double, F&& f) {
+    const double u = static_cast<double>((*engine)()) * (1.0 / 4294967296.0);
+    f(u < p0 ? 0 : (u < p0 + p1 ? 1 : 2));
+  }
 };
 
 using detail::battle_rules;
 using detail::battle_state;
 
-std::string encode(const battle_rules& r, const battle_state& s, battle_end end) {
-  std::string key(r.units.size() + 4, '\0');
-  for (std::size_t i = 0; i < r.units.size(); ++i) key[i] = static_cast<char>(s.sp[i] | (s.st[i] << 5));
+// A state as a fixed 56-byte key: one byte per unit (SP | status << 5), rerolls, the first-round
+// flag and the end (none for a transient state).
+struct state_key {
+  std::array<std::uint64_t, 7> words{};
+  bool operator==(const state_key& o) const { return words == o.words; }
+};
+static_assert(detail::max_units + 4 <= 56);
+
+struct state_key_hash {
+  std::size_t operator()(const state_key& k) const {
+    std::uint64_t h = 0x9E3779B97F4A7C15ull;
+    for (std::uint64_t w : k.words) {
+      h ^= w + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+      h *= 0xBF58476D1CE4E5B9ull;
+    }
+    return static_cast<std::size_t>(h ^ (h >> 31));
+  }
+};
+
+state_key encode(const battle_rules& r, const battle_state& s, battle_end end) {
+  std::array<std::uint8_t, 56> bytes{};
   const std::size_t n = r.units.size();
-  key[n] = static_cast<char>(s.rerolls[0]);
-  key[n + 1] = static_cast<char>(s.rerolls[1]);
-  key[n + 2] = static_cast<char>(s.first_round && r.first_round_matters);
-  key[n + 3] = static_cast<char>(end);
+  for (std::size_t i = 0; i < n; ++i) bytes[i] = static_cast<std::uint8_t>(s.sp[i] | (s.st[i] << 5));
+  bytes[n] = s.rerolls[0];
+  bytes[n + 1] = s.rerolls[1];
+  bytes[n + 2] = static_cast<std::uint8_t>(s.first_round && r.first_round_matters);
+  bytes[n + 3] = static_cast<std::uint8_t>(end);
+  state_key key;
+  std::memcpy(key.words.data(), bytes.data(), bytes.size());
   return key;
 }
 
-battle_state decode(const battle_rules& r, const std::string& key, battle_end& end) {
+battle_state decode(const battle_rules& r, const state_key& key, battle_end& end) {
+  std::array<std::uint8_t, 56> bytes{};
+  std::memcpy(bytes.data(), key.words.data(), bytes.size());
   battle_state s;
   const std::size_t n = r.units.size();
   for (std::size_t i = 0; i < n; ++i) {
-    const auto byte = static_cast<std::uint8_t>(key[i]);
-    s.sp[i] = byte & 31;
-    s.st[i] = static_cast<std::uint8_t>(byte >> 5);
+    s.sp[i] = bytes[i] & 31;
+    s.st[i] = static_cast<std::uint8_t>(bytes[i] >> 5);
   }
-  s.rerolls[0] = static_cast<std::uint8_t>(key[n]);
-  s.rerolls[1] = static_cast<std::uint8_t>(key[n + 1]);
-  s.first_round = key[n + 2] != 0;
-  end = static_cast<battle_end>(key[n + 3]);
+  s.rerolls[0] = bytes[n];
+  s.rerolls[1] = bytes[n + 1];
+  s.first_round = bytes[n + 2] != 0;
+  end = static_cast<battle_end>(bytes[n + 3]);
   return s;
 }
 
@@ -360,10 +424,10 @@ battle_result solve_exact(const battle& b, const exact_options& options) {
   const battle_rules r = detail::compile(b);
   battle_state start = detail::initial_state(r);
   const bool start_stalemate = detail::is_stalemate(r, start);
-  absorbing_chain<std::string> chain;
+  absorbing_chain<state_key, state_key_hash> chain;
   chain.build(
       encode(r, start, start_stalemate ? battle_end::stalemate : battle_end::none), start_stalemate,
-      [&](const std::string& key, auto&& add) {
+      [&](const state_key& key, auto&& add) {
         battle_end ignored;
         const battle_state s = decode(r, key, ignored);
         exact_chooser c;

@@ -4,6 +4,7 @@
 // simulation's rolls one. Everything else (fire, hit allocation, morale, rerolls, retreat fire,
 // reinforcement, the ends) is this file. Rule numbers are GL; RULINGS.md fixes the order.
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -134,6 +135,14 @@ inline void allocate_hits(const battle_rules& r, battle_state& s, hit_counts& hi
   }
 }
 
+// SP still on the field for `side` (line and failed-morale units): more hits than this change nothing.
+inline int alive_sp(const battle_rules& r, const battle_state& s, int side) {
+  int total = 0;
+  for (int i = r.begin[side]; i < r.end[side]; ++i)
+    if (in_battle(s, i)) total += s.sp[i];
+  return total;
+}
+
 inline bool any_entered_alive(const battle_rules& r, const battle_state& s, int side) {
   for (int i = r.begin[side]; i < r.end[side]; ++i)
     if (in_battle(s, i) && s.sp[i] > 0) return true;
@@ -164,7 +173,7 @@ void resolve_retreat(const battle_rules& r, battle_state s, int side, bool force
   const int other = 1 - side;
   for (int i = r.begin[other]; i < r.end[other]; ++i)
     if (in_line(s, i)) dice += forced ? r.units[i].dice : (r.units[i].dice > 0 ? 1 : 0);
-  c.binomial(dice, r.retreat_fire_faces, [&](int h) {
+  c.binomial_capped(dice, r.retreat_fire_faces, alive_sp(r, s, side), [&](int h) {
     battle_state t = s;
     hit_counts hits{};
     allocate_hits(r, t, hits, side, h);
@@ -188,11 +197,17 @@ void morale_from(const battle_rules& r, int side, int i, const battle_state& s, 
     t.st[i] = failed;
     if (r.units[i].garrison) t.sp[i] = 0;
   };
-  c.binomial(hits[i], faces, [&](int failed_dice) {
-    if (failed_dice == 0) {
+  // Only 0, exactly 1 (a reroll can save it) or 2+ failed dice matter: three outcomes, not hits + 1.
+  const int h = hits[i];
+  const double q = faces / 6.0, pass = 1.0 - q;
+  const double none = std::pow(pass, h);
+  const double one = h * q * std::pow(pass, h - 1);
+  const bool rerollable = s.rerolls[side] > 0;
+  c.choose3(none, rerollable ? one : 0.0, rerollable ? 1.0 - none - one : 1.0 - none, [&](int outcome) {
+    if (outcome == 0) {
       morale_from(r, side, i + 1, s, hits, c, next);
-    } else if (failed_dice == 1 && s.rerolls[side] > 0) {
-      c.binomial(1, faces, [&](int again) {
+    } else if (outcome == 1) {
+      c.binomial(1, faces, [&](int again) {  // the reroll (GL 11.26-11.27)
         battle_state t = s;
         --t.rerolls[side];
         if (again) fail(t);
@@ -231,7 +246,7 @@ template <class Chooser, class Emit>
 void play_round(const battle_rules& r, const battle_state& s, Chooser& c, Emit& emit) {
   const bool first = s.first_round;
   // 1. Defender line (and ship) fires; hits applied at once.
-  c.binomial(fire_dice(r, s, defender, false), 1, [&](int defender_hits) {
+  c.binomial_capped(fire_dice(r, s, defender, false), 1, alive_sp(r, s, attacker), [&](int defender_hits) {
     battle_state s1 = s;
     hit_counts hits{};
     allocate_hits(r, s1, hits, attacker, defender_hits);
@@ -240,7 +255,7 @@ void play_round(const battle_rules& r, const battle_state& s, Chooser& c, Emit& 
       return;
     }
     // 2. Attacker line fires (units eliminated in step 1 are gone; round-1 crossing penalty).
-    c.binomial(fire_dice(r, s1, attacker, first), 1, [&](int attacker_hits) {
+    c.binomial_capped(fire_dice(r, s1, attacker, first), 1, alive_sp(r, s1, defender), [&](int attacker_hits) {
       battle_state s2 = s1;
       hit_counts hits2 = hits;
       allocate_hits(r, s2, hits2, defender, attacker_hits);

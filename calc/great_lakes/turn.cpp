@@ -69,8 +69,10 @@ std::vector<lake_branch> lake_branches(const game_data& data, int which, mission
   }
   const std::string field = which == ontario ? "ontario-dice" : "erie-dice";
   if (b_dice <= 0 || a_dice <= 0)
-    throw invalid_input(field, std::string("a ship battle on Lake ") + (which == ontario ? "Ontario" : "Erie") +
-                                   " needs both squadrons' dice (BRITISH,AMERICAN); they are not in our rules text");
+    throw invalid_input(field,
+                        std::string("a ship battle on Lake ") + (which == ontario ? "Ontario" : "Erie") +
+                            " needs both squadrons' dice (BRITISH,AMERICAN)" +
+                            (which == erie ? std::string("; Lake Erie's are not in our rules text") : std::string()));
   const rational british_wins = ship_battle_a_wins(b_dice, a_dice);
   std::vector<lake_branch> out;
   for (int winner = 0; winner < 2; ++winner) {

@@ -1,0 +1,337 @@
+// War Along the Great Lakes battles: small cases worked by hand (the working is in each comment),
+// the closed-form recursion for single-SP blocks, invariants, and exact v simulation.
+#include "calc/great_lakes/battle.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+
+#include "core/markov_chain.hpp"
+
+namespace gl = musket::great_lakes;
+using gl::battle_end;
+
+namespace {
+
+gl::unit make_unit(const std::string& name, int sp, int dice, int morale = 6,
+                   gl::unit_type type = gl::unit_type::regular) {
+  gl::unit u;
+  u.name = name;
+  u.type = type;
+  u.sp = u.max_sp = sp;
+  u.dice = dice;
+  u.morale = morale;
+  return u;
+}
+
+gl::battle duel(gl::unit a, gl::unit d) {
+  gl::battle b;
+  b.attacker.side = gl::nation::american;
+  b.defender.side = gl::nation::british;
+  b.attacker.units.push_back(a);
+  b.defender.units.push_back(d);
+  return b;
+}
+
+double sum(const std::vector<double>& v) {
+  double s = 0;
+  for (double x : v) s += x;
+  return s;
+}
+
+constexpr double tight = 1e-12;
+
+}  // namespace
+
+TEST(GreatLakesBattle, OneUnitEachSingleSp) {
+  // 1 SP, 1 die, morale 6 each. A round is decisive unless both miss (25/36). The defender fires
+  // first: the attacker wins when the defender misses and it hits, 5/36 of a round, so
+  // P(attacker wins) = (5/36) / (11/36) = 5/11. Both lose by elimination (nobody is left to
+  // retreat). Rounds are geometric with p = 11/36: mean 36/11.
+  const auto r = gl::solve_exact(duel(make_unit("A", 1, 1), make_unit("D", 1, 1)));
+  EXPECT_NEAR(r.attacker_wins, 5.0 / 11, tight);
+  EXPECT_NEAR(r[battle_end::defender_eliminated], 5.0 / 11, tight);
+  EXPECT_NEAR(r[battle_end::attacker_eliminated], 6.0 / 11, tight);
+  EXPECT_NEAR(r.rounds_mean, 36.0 / 11, 1e-10);
+  ASSERT_GE(r.rounds_distribution.size(), 3u);
+  EXPECT_NEAR(r.rounds_distribution[0], 11.0 / 36, tight);
+  EXPECT_NEAR(r.rounds_distribution[2], 25.0 / 36 * 25.0 / 36 * 11.0 / 36, tight);
+  ASSERT_EQ(r.attacker_sp_lost.size(), 2u);
+  EXPECT_NEAR(r.attacker_sp_lost[1], 6.0 / 11, tight);
+  EXPECT_NEAR(r.units[0].survives, 5.0 / 11, tight);
+  EXPECT_NEAR(r.units[1].expected_sp, 6.0 / 11, tight);
+  EXPECT_FALSE(r.garrison_eliminated.has_value());
+}
+
+TEST(GreatLakesBattle, GarrisonAloneFailsMorale) {
+  // A fort with no defending units: the garrison (2 SP, 0 dice, morale 3) against one 1-die
+  // attacker. The first hit (after a geometric wait, mean 6 rounds) leaves it 1 SP and it rolls
+  // morale: 4-6 (1/2) fails, which eliminates it; otherwise the next hit (mean 6 more) does.
+  // Either way the defender has nobody left: defender_eliminated = 1, garrison lost 2 SP,
+  // fails_morale = 1/2, mean rounds = 6 + 6/2 = 9.
+  gl::battle b;
+  b.attacker.side = gl::nation::british;
+  b.defender.side = gl::nation::american;
+  b.attacker.units.push_back(make_unit("A", 1, 1));
+  b.defender.fortification = gl::fort{0, 2, 3, false};
+  const auto r = gl::solve_exact(b);
+  EXPECT_NEAR(r[battle_end::defender_eliminated], 1.0, tight);
+  ASSERT_TRUE(r.garrison_eliminated.has_value());
+  EXPECT_NEAR(*r.garrison_eliminated, 1.0, tight);
+  ASSERT_EQ(r.defender_sp_lost.size(), 3u);
+  EXPECT_NEAR(r.defender_sp_lost[2], 1.0, tight);
+  EXPECT_NEAR(r.units[1].fails_morale, 0.5, tight);
+  EXPECT_EQ(r.units[1].name, "garrison");
+  EXPECT_NEAR(r.rounds_mean, 9.0, 1e-9);
+}
+
+// A 2-SP, morale-4, diceless attacker against one 1-die defender: every hit comes alone. The first
+// hit leaves it 1 SP and it rolls morale: 5-6 (1/3) fails -> forced retreat, where the defender's
+// retreat fire (1 die, on 6) eliminates it 1/6 of the time; a pass (2/3) means the next hit
+// eliminates it. So forced retreat 1/3 * 5/6 = 5/18, eliminated 1/3 * 1/6 + 2/3 = 13/18, and
+// mean rounds 6 + (2/3) 6 = 10.
+gl::battle morale_chain() {
+  return duel(make_unit("A", 2, 0, 4), make_unit("D", 1, 1));
+}
+
+TEST(GreatLakesBattle, MoraleFailureThenForcedRetreatFire) {
+  const auto r = gl::solve_exact(morale_chain());
+  EXPECT_NEAR(r[battle_end::attacker_forced_retreat], 5.0 / 18, tight);
+  EXPECT_NEAR(r[battle_end::attacker_eliminated], 13.0 / 18, tight);
+  EXPECT_NEAR(r.units[0].fails_morale, 1.0 / 3, tight);
+  EXPECT_NEAR(r.rounds_mean, 10.0, 1e-9);
+}
+
+TEST(GreatLakesBattle, RerollSavesOneFailedDie) {
+  // Brown's reroll: the single failed die is rolled again and fails again 1/3 of the time, so
+  // the morale failure falls to 1/9 and forced retreat to 1/9 * 5/6 = 5/54.
+  auto b = morale_chain();
+  b.attacker.leaders = {"Brown"};
+  const auto r = gl::solve_exact(b);
+  EXPECT_NEAR(r.units[0].fails_morale, 1.0 / 9, tight);
+  EXPECT_NEAR(r[battle_end::attacker_forced_retreat], 5.0 / 54, tight);
+  // A British leader on the American side grants nothing.
+  b.attacker.leaders = {"Drummond"};
+  EXPECT_NEAR(gl::solve_exact(b).units[0].fails_morale, 1.0 / 3, tight);
+}
+
+TEST(GreatLakesBattle, RetreatFireAcrossTheNiagaraHitsOnFiveOrSix) {
+  // As the morale chain, but the retreat fire hits on 5-6 (1/3): forced retreat 1/3 * 2/3 = 2/9.
+  auto b = morale_chain();
+  b.niagara = true;
+  const auto r = gl::solve_exact(b);
+  EXPECT_NEAR(r[battle_end::attacker_forced_retreat], 2.0 / 9, tight);
+  EXPECT_NEAR(r[battle_end::attacker_eliminated], 7.0 / 9, tight);
+}
+
+TEST(GreatLakesBattle, NoRetreatRouteEliminatesTheRetreatingSide) {
+  auto b = morale_chain();
+  b.attacker.retreat_route = false;
+  EXPECT_NEAR(gl::solve_exact(b)[battle_end::attacker_eliminated], 1.0, tight);
+}
+
+TEST(GreatLakesBattle, VoluntaryRetreatDrawsOneDiePerLineUnit) {
+  // A 1-SP diceless attacker that retreats at line SP <= 1 against a 3-die defender. Round 1:
+  // the defender hits at least once with 1 - (5/6)^3 = 91/216 (eliminated); otherwise the attacker
+  // retreats and the defender's one line unit fires ONE die: eliminated 1/6 of the time.
+  auto b = duel(make_unit("A", 1, 0), make_unit("D", 1, 3));
+  b.attacker.retreat = {gl::retreat_kind::line_sp_at_most, 1};
+  const auto r = gl::solve_exact(b);
+  EXPECT_NEAR(r[battle_end::attacker_eliminated], 91.0 / 216 + 125.0 / 216 / 6, tight);
+  EXPECT_NEAR(r[battle_end::attacker_voluntary_retreat], 125.0 / 216 * 5 / 6, tight);
+  EXPECT_NEAR(r.rounds_mean, 1.0, tight);
+}
+
+TEST(GreatLakesBattle, WeakerPolicyComparesLineSp) {
+  // Defender 1 SP v attacker 2 SP, nobody has dice but the attacker's ship (1 die). After round 1
+  // the defender's line SP (1) < the attacker's (2): `weaker` retreats at once (unless the ship's
+  // 1/6 hit eliminated it first). The attacker has no line dice, so retreat fire is one die from
+  // its one unit only if that unit has dice: none here, so nothing is rolled.
+  auto b = duel(make_unit("A", 2, 0), make_unit("D", 1, 0));
+  b.attacker.ship_dice = 1;
+  b.defender.retreat = {gl::retreat_kind::weaker, 0};
+  const auto r = gl::solve_exact(b);
+  EXPECT_NEAR(r[battle_end::defender_eliminated], 1.0 / 6, tight);
+  EXPECT_NEAR(r[battle_end::defender_voluntary_retreat], 5.0 / 6, tight);
+}
+
+TEST(GreatLakesBattle, RiverPenaltyOnlyInRoundOne) {
+  // A 1-die attacker that crossed a river rolls nothing in round 1, then hits 1/6 a round against
+  // a diceless defender: it always wins, in 1 + 6 = 7 rounds on average.
+  auto a = make_unit("A", 1, 1);
+  a.crossed = gl::crossing::river;
+  const auto r = gl::solve_exact(duel(a, make_unit("D", 1, 0)));
+  EXPECT_NEAR(r.attacker_wins, 1.0, tight);
+  EXPECT_NEAR(r.rounds_mean, 7.0, 1e-9);
+  EXPECT_NEAR(r.rounds_distribution[0], 0.0, tight);
+}
+
+TEST(GreatLakesBattle, ShipDiceFireButCannotBeHit) {
+  // A diceless attacker with a 2-die squadron against a diceless defender: the ship hits with
+  // 1 - (5/6)^2 = 11/36 a round, so the mean is 36/11 rounds and the attacker always wins.
+  auto b = duel(make_unit("A", 1, 0), make_unit("D", 1, 0));
+  b.attacker.ship_dice = 2;
+  const auto r = gl::solve_exact(b);
+  EXPECT_NEAR(r.attacker_wins, 1.0, tight);
+  EXPECT_NEAR(r.rounds_mean, 36.0 / 11, 1e-10);
+}
+
+TEST(GreatLakesBattle, ReinforcementEntersThenFires) {
+  // Nobody fires until the defender's 1-die reinforcement enters (4 in 6 a round, 3 in 6 across
+  // the Niagara); it fires from the next round and hits 1/6 a round. Mean rounds 1.5 + 6 = 7.5
+  // (2 + 6 = 8 across the Niagara); the diceless attacker is always eliminated.
+  auto b = duel(make_unit("A", 1, 0), make_unit("D", 1, 0));
+  b.defender.reinforcements.push_back({make_unit("R", 1, 1), false});
+  auto r = gl::solve_exact(b);
+  EXPECT_NEAR(r[battle_end::attacker_eliminated], 1.0, tight);
+  EXPECT_NEAR(r.rounds_mean, 7.5, 1e-9);
+  EXPECT_NEAR(r.units[2].survives, 1.0, tight);
+  b.defender.reinforcements[0].across_niagara = true;
+  r = gl::solve_exact(b);
+  EXPECT_NEAR(r.rounds_mean, 8.0, 1e-9);
+}
+
+TEST(GreatLakesBattle, NoDiceAnywhereIsAStalemate) {
+  const auto r = gl::solve_exact(duel(make_unit("A", 1, 0), make_unit("D", 1, 0)));
+  EXPECT_NEAR(r.stalemate, 1.0, tight);
+  EXPECT_NEAR(r.rounds_mean, 0.0, tight);
+}
+
+// The published-figure check: n single-SP, single-die, morale-6 blocks per side, defender first.
+// Independent closed-form recursion: from (a, d) the defender scores h ~ Bin(d, 1/6); if a - h <= 0
+// the attacker has lost; else the attacker scores k ~ Bin(a - h, 1/6) and wins if d - k <= 0. The
+// one self-loop (h = k = 0, probability (5/6)^(a+d)) is divided out.
+double binomial(int n, int k, double p) {
+  double c = 1;
+  for (int i = 1; i <= k; ++i) c = c * (n - k + i) / i;
+  return c * std::pow(p, k) * std::pow(1 - p, n - k);
+}
+
+double blocks_attacker_wins(int a, int d, std::map<std::pair<int, int>, double>& memo) {
+  if (auto it = memo.find({a, d}); it != memo.end()) return it->second;
+  double win = 0, stay = 0;
+  for (int h = 0; h <= d; ++h) {
+    const int a2 = a - h;
+    if (a2 <= 0) continue;
+    for (int k = 0; k <= a2; ++k) {
+      const double p = binomial(d, h, 1.0 / 6) * binomial(a2, k, 1.0 / 6);
+      if (h == 0 && k == 0)
+        stay += p;
+      else if (d - k <= 0)
+        win += p;
+      else
+        win += p * blocks_attacker_wins(a2, d - k, memo);
+    }
+  }
+  return memo[{a, d}] = win / (1 - stay);
+}
+
+gl::battle blocks(int n) {
+  gl::battle b;
+  b.attacker.side = gl::nation::american;
+  b.defender.side = gl::nation::british;
+  for (int i = 0; i < n; ++i) {
+    b.attacker.units.push_back(make_unit("a" + std::to_string(i), 1, 1));
+    b.defender.units.push_back(make_unit("d" + std::to_string(i), 1, 1));
+  }
+  return b;
+}
+
+TEST(GreatLakesBattle, SingleSpBlocksMatchTheClosedFormRecursion) {
+  std::map<std::pair<int, int>, double> memo;
+  for (int n : {1, 2, 3, 5, 8, 12}) {
+    const auto r = gl::solve_exact(blocks(n));
+    EXPECT_NEAR(r.attacker_wins, blocks_attacker_wins(n, n, memo), 1e-11) << n << " v " << n;
+    EXPECT_NEAR(r.attacker_wins + r.defender_holds, 1.0, 1e-12);
+  }
+}
+
+gl::battle mixed() {
+  gl::battle b;
+  b.attacker.side = gl::nation::american;
+  b.defender.side = gl::nation::british;
+  b.attacker.units = {make_unit("11th", 3, 3, 5), make_unit("Towson", 2, 4, 5, gl::unit_type::artillery),
+                      make_unit("NY Militia", 2, 2, 3, gl::unit_type::militia)};
+  b.attacker.units[2].crossed = gl::crossing::river;
+  b.attacker.leaders = {"Brown"};
+  b.defender.units = {make_unit("104th", 3, 4, 5), make_unit("Lincoln", 2, 2, 3, gl::unit_type::militia)};
+  b.defender.fortification = gl::fort{2, 2, 4, false};
+  b.defender.reinforcements.push_back({make_unit("Glengarry", 2, 2, 4), true});
+  b.defender.retreat = {gl::retreat_kind::line_sp_at_most, 2};
+  b.niagara = true;
+  return b;
+}
+
+TEST(GreatLakesBattle, ProbabilitiesSumToOne) {
+  const auto r = gl::solve_exact(mixed());
+  EXPECT_NEAR(r.attacker_wins + r.defender_holds + r.stalemate, 1.0, 1e-12);
+  EXPECT_NEAR(sum(r.attacker_sp_lost), 1.0, 1e-12);
+  EXPECT_NEAR(sum(r.defender_sp_lost), 1.0, 1e-12);
+  EXPECT_NEAR(sum(r.rounds_distribution) + r.rounds_tail, 1.0, 1e-9);
+  EXPECT_EQ(r.attacker_sp_lost.size(), 3u + 2 + 2 + 1);
+  EXPECT_EQ(r.defender_sp_lost.size(), 3u + 2 + 2 + 2 + 1);  // garrison and reinforcement included
+  ASSERT_EQ(r.units.size(), 7u);                             // listing order: own units, garrison, reinforcements
+  EXPECT_EQ(r.units[5].name, "garrison");
+  EXPECT_EQ(r.units[6].name, "Glengarry");
+}
+
+TEST(GreatLakesBattle, OneMoreDieNeverLowersTheWinChance) {
+  const gl::battle base = mixed();
+  for (bool attacker_side : {true, false}) {
+    gl::battle b = base;
+    b.attacker.retreat = b.defender.retreat = {};  // `never`
+    const auto before = gl::solve_exact(b);
+    for (std::size_t i = 0; i < 2; ++i) {
+      gl::battle more = b;
+      (attacker_side ? more.attacker.units : more.defender.units)[i].dice += 1;
+      const auto after = gl::solve_exact(more);
+      if (attacker_side)
+        EXPECT_GE(after.attacker_wins, before.attacker_wins - 1e-12) << i;
+      else
+        EXPECT_GE(after.defender_holds, before.defender_holds - 1e-12) << i;
+    }
+  }
+}
+
+TEST(GreatLakesBattle, ExactAndSimulationAgreeWithinFourSigma) {
+  const gl::battle b = mixed();
+  const auto exact = gl::solve_exact(b);
+  musket::simulation_options options;
+  options.trials = 60'000;
+  options.seed = 7;
+  const auto sim = gl::simulate(b, options);
+  const double n = static_cast<double>(sim.method.trials);
+  auto check = [&](double p, double q, const std::string& what) {
+    const double sigma = std::sqrt(std::max(p * (1 - p), 1e-12) / n);
+    EXPECT_LE(std::abs(p - q), 4 * sigma + 1e-9) << what << " exact " << p << " sim " << q;
+  };
+  for (std::size_t e = 0; e < 7; ++e) check(exact.ends[e], sim.ends[e], gl::to_string(gl::all_battle_ends[e]));
+  for (std::size_t i = 0; i < exact.defender_sp_lost.size(); ++i)
+    check(exact.defender_sp_lost[i], sim.defender_sp_lost[i], "defender_sp_lost " + std::to_string(i));
+  for (std::size_t u = 0; u < exact.units.size(); ++u) {
+    check(exact.units[u].survives, sim.units[u].survives, exact.units[u].name + " survives");
+    check(exact.units[u].fails_morale, sim.units[u].fails_morale, exact.units[u].name + " fails morale");
+  }
+  check(*exact.garrison_eliminated, *sim.garrison_eliminated, "garrison");
+  // Every simulated probability carries an interval around its estimate.
+  EXPECT_LE(sim.outcomes_interval[0].lower, sim.attacker_wins);
+  EXPECT_GE(sim.outcomes_interval[0].upper, sim.attacker_wins);
+}
+
+TEST(GreatLakesBattle, SimulationIsReproducibleWhateverTheThreadCount) {
+  musket::simulation_options one, two;
+  one.trials = two.trials = 20'000;
+  one.threads = 1;
+  two.threads = 2;
+  one.chunk_trials = two.chunk_trials = 1000;
+  const auto a = gl::simulate(mixed(), one), b = gl::simulate(mixed(), two);
+  EXPECT_EQ(a.ends, b.ends);
+  EXPECT_EQ(a.attacker_sp_lost, b.attacker_sp_lost);
+}
+
+TEST(GreatLakesBattle, StateLimitRefusesInsteadOfExhaustingMemory) {
+  gl::exact_options options;
+  options.state_limit = 50;
+  EXPECT_THROW(gl::solve_exact(mixed(), options), musket::state_limit_exceeded);
+}

@@ -1,0 +1,143 @@
+// End to end: `musket gl ...` as a user's script runs it.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+using nlohmann::json;
+
+namespace {
+
+struct run_result {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+run_result run(const std::string& arguments) {
+  static int counter = 0;
+  const std::string err_path = ::testing::TempDir() + "gl_cli_stderr_" + std::to_string(++counter);
+  const std::string command = std::string(MUSKET_BINARY) + " " + arguments + " 2>" + err_path;
+  run_result r;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return r;
+  std::array<char, 4096> buffer{};
+  std::size_t n;
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.out.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  std::ifstream in(err_path);
+  r.err.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return r;
+}
+
+json run_json(const std::string& arguments) {
+  const auto r = run(arguments + " --format json");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return json::parse(r.out);
+}
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  const std::string path = ::testing::TempDir() + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+}  // namespace
+
+TEST(GreatLakesCli, BattleJsonContract) {
+  // One 1-SP 1-die block each: P(attacker wins) = (5/36) / (11/36) = 5/11 (defender fires first).
+  const json j = run_json("gl battle --att A:regular:1/1:6:1 --def D:regular:1/1:6:1 --method exact");
+  EXPECT_EQ(j["game"], "gl");
+  EXPECT_EQ(j["command"], "battle");
+  EXPECT_EQ(j["method"]["name"], "exact");
+  EXPECT_TRUE(j["method"].contains("states"));
+  EXPECT_TRUE(j["method"].contains("seconds"));
+  EXPECT_EQ(j["method"]["pruned_mass"], 0.0);
+  EXPECT_NEAR(j["outcomes"]["attacker_wins"].get<double>(), 5.0 / 11, 1e-12);
+  for (const char* k : {"attacker_wins", "defender_holds", "stalemate"}) EXPECT_TRUE(j["outcomes"].contains(k));
+  for (const char* k : {"defender_eliminated", "defender_forced_retreat", "defender_voluntary_retreat",
+                        "attacker_eliminated", "attacker_forced_retreat", "attacker_voluntary_retreat", "stalemate"})
+    EXPECT_TRUE(j["ends"].contains(k)) << k;
+  EXPECT_EQ(j["attacker_sp_lost"].size(), 2u);
+  EXPECT_EQ(j["defender_sp_lost"].size(), 2u);
+  EXPECT_NEAR(j["rounds"]["mean"].get<double>(), 36.0 / 11, 1e-9);
+  EXPECT_NEAR(j["rounds"]["distribution"][0].get<double>(), 11.0 / 36, 1e-12);
+  ASSERT_EQ(j["units"].size(), 2u);
+  for (const char* k : {"name", "side", "survives", "expected_sp", "fails_morale"})
+    EXPECT_TRUE(j["units"][0].contains(k));
+  EXPECT_TRUE(j.contains("garrison_eliminated"));
+  EXPECT_TRUE(j["notes"].is_array());
+}
+
+TEST(GreatLakesCli, SimulationCarriesIntervals) {
+  const json j = run_json("gl battle --att A:regular:1/1:6:1 --def D:regular:1/1:6:1 --method sim --trials 20000");
+  EXPECT_EQ(j["method"]["name"], "simulation");
+  EXPECT_EQ(j["method"]["trials"], 20000);
+  const auto ci = j["intervals"]["outcomes"]["attacker_wins"];
+  EXPECT_LE(ci[0].get<double>(), j["outcomes"]["attacker_wins"].get<double>());
+  EXPECT_GE(ci[1].get<double>(), j["outcomes"]["attacker_wins"].get<double>());
+  EXPECT_EQ(j["intervals"]["ends"].size(), 7u);
+  EXPECT_EQ(j["intervals"]["units"].size(), 2u);
+}
+
+TEST(GreatLakesCli, ScenarioFileAndGarrison) {
+  // The garrison-alone case (see battle_test): defender always eliminated, garrison fails 1/2.
+  const std::string path = write_temp("gl_garrison.json", R"({
+    "attacker": {"side": "british", "units": [{"name": "A", "type": "regular", "sp": 1, "morale": 6, "dice": 1}]},
+    "defender": {"side": "american", "units": [], "fort": {"dice": 0, "sp": 2, "morale": 3}}})");
+  const json j = run_json("gl battle --scenario " + path);
+  EXPECT_NEAR(j["ends"]["defender_eliminated"].get<double>(), 1.0, 1e-12);
+  EXPECT_NEAR(j["garrison_eliminated"].get<double>(), 1.0, 1e-12);
+  EXPECT_NEAR(j["units"][1]["fails_morale"].get<double>(), 0.5, 1e-12);
+}
+
+TEST(GreatLakesCli, BadInputIsOneLineAndExitTwo) {
+  const std::string path = write_temp("gl_bad.json", R"({
+    "attacker": {"side": "british", "units": [{"name": "A", "type": "regular", "sp": 1, "morale": 9, "dice": 1}]},
+    "defender": {"side": "american", "units": [], "fort": {"dice": 0, "sp": 2, "morale": 3}}})");
+  auto r = run("gl battle --scenario " + path);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find(path), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("/attacker/units/0/morale"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  r = run("gl battle --att A:regular:5/4:5:3 --def D:regular:1/1:6:1");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--att"), std::string::npos) << r.err;
+  r = run("gl battle --att A:regular:1/1:6:1 --def D:regular:1/1:6:1 --def-retreat sometimes");
+  EXPECT_EQ(r.exit_code, 2);
+  r =
+      run("gl battle --att A:regular:1/1:6:1 --att B:regular:1/1:6:1 --def D:regular:4/4:3:3 --method exact "
+          "--state-limit 1000 "
+          "--def D2:militia:4/4:3:3 --att C:regular:4/4:3:3 --att E:regular:4/4:3:3");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.err.find("state-limit"), std::string::npos) << r.err;
+  r = run("gl turn --british erie=intercept --american ontario=supply");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("erie-dice"), std::string::npos) << r.err;
+}
+
+TEST(GreatLakesCli, AutoFallsBackToSimulationPastTheLimit) {
+  const json j = run_json(
+      "gl battle --att A:regular:4/4:3:3 --att B:regular:4/4:3:3 --att C:militia:3/3:3:2 --def D:regular:4/4:3:3 "
+      "--def E:militia:4/4:3:3 --state-limit 1000 --trials 2000");
+  EXPECT_EQ(j["method"]["name"], "simulation");
+  EXPECT_NE(j["method"]["why"].get<std::string>().find("1000"), std::string::npos);
+}
+
+TEST(GreatLakesCli, OtherCommands) {
+  // 2 dice v 1: 25/36 (worked in turn_test).
+  json j = run_json("gl ship-battle --dice 2 --vs 1");
+  EXPECT_EQ(j["exact"]["a_wins"], "25/36");
+  EXPECT_EQ(j["exact"]["b_wins"], "11/36");
+  j = run_json("gl war-end");
+  EXPECT_EQ(j["exact"]["last_turn"]["20"], "125/729");
+  j = run_json("gl turn --british ontario=transport,erie=transport --american ontario=transport,erie=transport");
+  EXPECT_EQ(j["exact"]["americans_first"], "1/3");
+  j = run_json("gl missions --erie-dice 2,2");
+  EXPECT_TRUE(j.contains("british_strategy"));
+  EXPECT_TRUE(j.contains("american_strategy"));
+}
