@@ -1,0 +1,202 @@
+// The dashboard's model: calculators read from the CLI, bounded inputs, the calc layer's own
+// messages, scenario files, exports and background simulations. No window needed.
+#include "gui/model.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "core/invalid_input.hpp"
+#include "gui/simulation.hpp"
+
+namespace {
+
+using namespace musket::gui;
+
+const catalogue& cat() {
+  static const catalogue c;
+  return c;
+}
+
+std::filesystem::path temp_dir() {
+  auto dir = std::filesystem::path(MUSKET_TEST_OUTPUT) / "model";
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+TEST(GuiModel, SupplyLinesCalculatorsComeFromTheCli) {
+  const auto* nt = cat().find_game("nt");
+  const auto* ss = cat().find_game("ss");
+  ASSERT_NE(nt, nullptr);
+  ASSERT_NE(ss, nullptr);
+  for (const char* c : {"battle", "commit", "skirmish", "initiative", "refuse", "bombard", "reinforcements"})
+    EXPECT_NE(cat().find("nt", c), nullptr) << c;
+  for (const char* c : {"battle", "commit", "skirmish", "sea-battle", "navy-return", "raid", "irregulars"})
+    EXPECT_NE(cat().find("ss", c), nullptr) << c;
+  EXPECT_EQ(cat().find("nt", "raid"), nullptr);  // a Southern Strategy rule only
+}
+
+TEST(GuiModel, InputsAreBoundedToLegalValues) {
+  const auto* battle = cat().find("nt", "battle");
+  ASSERT_NE(battle, nullptr);
+  const auto* units = battle->find_input("att-units");
+  ASSERT_NE(units, nullptr);
+  EXPECT_EQ(units->kind, input_kind::integer);
+  EXPECT_EQ(units->lowest, 1);
+  EXPECT_EQ(units->highest, 99);
+  const auto* war = battle->find_input("att-war");
+  ASSERT_NE(war, nullptr);
+  EXPECT_EQ(war->highest, 40);
+  const auto* terrain = battle->find_input("terrain");
+  ASSERT_NE(terrain, nullptr);
+  EXPECT_EQ(terrain->kind, input_kind::choice);
+  EXPECT_EQ(terrain->choices, (std::vector<std::string>{"point", "city", "fort"}));
+  EXPECT_EQ(battle->find_input("dug-in")->kind, input_kind::flag);
+  EXPECT_EQ(cat().find("nt", "skirmish")->find_input("patriot-units")->highest, 2);
+  // A hand-edited value is brought back into range.
+  EXPECT_EQ(clamp_value(*units, 500), 99);
+  EXPECT_EQ(clamp_value(*terrain, "swamp"), terrain->initial);
+}
+
+TEST(GuiModel, RunGivesTheCliReport) {
+  const auto* battle = cat().find("nt", "battle");
+  const outcome r = run(*battle, initial_values(*battle));
+  ASSERT_TRUE(r.ok) << r.message();
+  // The README's example battle: 6 units, 5 War at a city v 4 units, 3 War.
+  const auto& doc = r.report.document;
+  EXPECT_NEAR(doc.at("summary").at("defender_dislodged").get<double>(), 0.391, 0.001);
+  EXPECT_EQ(doc.at("game"), "nt");
+  EXPECT_FALSE(doc.at("exact").at("defender_dislodged").get<std::string>().empty());
+}
+
+TEST(GuiModel, IllegalCombinationShowsTheCalcMessage) {
+  const auto* battle = cat().find("nt", "battle");
+  json v = initial_values(*battle);
+  v["terrain"] = "point";
+  v["dug-in"] = true;
+  const outcome r = run(*battle, v);
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.error_field, "dug-in");
+  EXPECT_NE(r.message().find("cannot Dig-In"), std::string::npos) << r.message();
+}
+
+TEST(GuiModel, ScenarioRoundTripsThroughAFile) {
+  const auto* battle = cat().find("ss", "battle");
+  json v = initial_values(*battle);
+  v["attacker"] = "patriot";
+  v["att-units"] = 3;
+  v["crown-commander"] = false;
+  const auto path = (temp_dir() / "round-trip.json").string();
+  write_file_atomically(path, scenario_document(*battle, v).dump(2));
+  struct stat st {};
+  ASSERT_EQ(::stat(path.c_str(), &st), 0);
+  EXPECT_NE(st.st_mode & S_IRGRP, 0u) << "written with an ordinary mode, not mkstemp's 0600";
+  const scenario s = load_scenario(cat(), path);
+  EXPECT_EQ(s.game, "ss");
+  EXPECT_EQ(s.command, "battle");
+  EXPECT_EQ(s.values, v);
+  // No temporary file is left beside it.
+  int files = 0;
+  for (const auto& e : std::filesystem::directory_iterator(temp_dir()))
+    files += e.path().filename().string().rfind("round-trip.json", 0) == 0;
+  EXPECT_EQ(files, 1);
+}
+
+TEST(GuiModel, BadScenariosAreRefusedWithAMessage) {
+  auto message = [](const std::string& text) {
+    try {
+      parse_scenario(cat(), text, "test.json");
+    } catch (const musket::invalid_input& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_NE(message("{not json").find("is not JSON"), std::string::npos);
+  EXPECT_NE(message("[1,2]").find("expected a JSON object"), std::string::npos);
+  EXPECT_NE(message(R"({"game":"xx","command":"battle"})").find("unknown game 'xx'"), std::string::npos);
+  EXPECT_NE(message(R"({"game":"nt","command":"raid"})").find("unknown nt command 'raid'"), std::string::npos);
+  EXPECT_NE(message(R"({"game":"nt","command":"battle","att-unitz":3})").find("'att-unitz' is not an option"),
+            std::string::npos);
+  EXPECT_NE(message(R"({"game":"nt","command":"battle","att-units":300})").find("out of range; allowed 1..99"),
+            std::string::npos);
+  EXPECT_NE(message(R"({"game":"nt","command":"battle","terrain":"swamp"})").find("must be one of point, city, fort"),
+            std::string::npos);
+  EXPECT_NE(message(R"({"game":"nt","command":"battle","dug-in":1})").find("true or false"), std::string::npos);
+  EXPECT_THROW(load_scenario(cat(), (temp_dir() / "no-such-file.json").string()), musket::invalid_input);
+}
+
+TEST(GuiModel, CsvAndMarkdownCarryTheSameRows) {
+  const auto* raid = cat().find("ss", "raid");
+  const outcome r = run(*raid, initial_values(*raid));
+  ASSERT_TRUE(r.ok) << r.message();
+  const std::string csv = results_csv(r);
+  const std::string md = results_markdown(r);
+  EXPECT_EQ(csv.rfind("key,value,exact\n", 0), 0u);
+  // 3 Militia remaining: d6 + 3 >= 6 on 3..6, 2/3.
+  EXPECT_NE(csv.find("success,0.66666666666666663,2/3"), std::string::npos) << csv;
+  EXPECT_NE(md.find("| key | value | exact |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| success | 0.66666666666666663 | 2/3 |"), std::string::npos) << md;
+}
+
+TEST(GuiModel, SimulatedBattleRunsOffThreadAndAgreesWithExact) {
+  const auto* battle = cat().find("nt", "battle");
+  json v = initial_values(*battle);
+  v["method"] = "sim";
+  v["trials"] = 200000;
+  ASSERT_TRUE(wants_simulation(*battle, v));
+  battle_simulation sim;
+  sim.start(*battle, v);
+  sim.wait();
+  EXPECT_FALSE(sim.running());
+  EXPECT_EQ(sim.trials_done(), 200000u);
+  EXPECT_DOUBLE_EQ(sim.progress(), 1.0);
+  const auto doc = sim.result();
+  ASSERT_TRUE(doc.has_value());
+  ASSERT_FALSE(doc->contains("error")) << doc->dump();
+  json exact_values = v;
+  exact_values["method"] = "exact";
+  const outcome exact = run(*battle, exact_values);
+  ASSERT_TRUE(exact.ok);
+  for (const auto& key : {"defender_stands", "defender_retreats", "defender_victory"}) {
+    const double p = exact.report.document.at("outcomes").at(key).get<double>();
+    const auto& ci = doc->at("intervals").at(key);
+    EXPECT_LE(ci[0].get<double>() - 0.002, p) << key;
+    EXPECT_GE(ci[1].get<double>() + 0.002, p) << key;
+  }
+}
+
+TEST(GuiModel, SimulationCancelsPromptly) {
+  const auto* battle = cat().find("nt", "battle");
+  json v = initial_values(*battle);
+  v["method"] = "sim";
+  v["trials"] = 100000000;
+  battle_simulation sim;
+  const auto start = std::chrono::steady_clock::now();
+  sim.start(*battle, v);
+  sim.cancel();
+  sim.wait();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LT(seconds, 5.0);
+  EXPECT_LT(sim.trials_done(), 100000000u);
+  const auto doc = sim.result();
+  ASSERT_TRUE(doc.has_value());
+  if (!doc->contains("error")) {
+    EXPECT_TRUE(doc->at("method").at("cancelled").get<bool>());
+  }
+}
+
+TEST(GuiModel, SimulationRefusesAnIllegalBattle) {
+  const auto* battle = cat().find("nt", "battle");
+  json v = initial_values(*battle);
+  v["method"] = "sim";
+  v["att-leaders"] = 0;
+  battle_simulation sim;
+  EXPECT_THROW(sim.start(*battle, v), musket::invalid_input);
+  EXPECT_FALSE(sim.running());
+}
+
+}  // namespace

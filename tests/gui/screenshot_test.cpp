@@ -1,0 +1,266 @@
+// The dashboard as a person sees it: `musket-gui --screenshot` under Xvfb with Mesa's software
+// OpenGL, for every tab. Each picture must be a real one (its size, many colours, different from
+// the other tabs), and a scenario loaded into the Northern Theater tab must give, in
+// --dump-results, the headline numbers `musket nt battle --format json` prints for that battle.
+// Without Xvfb or an OpenGL 3.3 context the display tests are skipped with the reason.
+#include <gtest/gtest.h>
+#include <stb_image.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+const fs::path out_dir = fs::path(MUSKET_TEST_OUTPUT) / "screenshots";
+
+struct result {
+  int code = -1;
+  std::string out, err;
+};
+
+std::string read_text(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string quoted(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+result run_command(const std::string& command, const std::string& name) {
+  fs::create_directories(out_dir);
+  const fs::path out = out_dir / (name + ".stdout"), err = out_dir / (name + ".stderr");
+  const int status = std::system((command + " >" + quoted(out.string()) + " 2>" + quoted(err.string())).c_str());
+  result r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = read_text(out);
+  r.err = read_text(err);
+  return r;
+}
+
+// Runs musket-gui under xvfb-run. Returns false (and the reason) when no display can be had.
+bool run_gui(const std::string& args, const std::string& name, result& r, std::string& why_not) {
+  const std::string xvfb = MUSKET_XVFB_RUN;
+  if (xvfb.empty()) {
+    why_not = "xvfb-run is not installed: no display for the screenshot tests";
+    return false;
+  }
+  r = run_command(quoted(xvfb) + " -a -s '-screen 0 1600x1000x24' " + quoted(MUSKET_GUI_BINARY) + " " + args, name);
+  if (r.code == 3) {
+    why_not = "no OpenGL 3.3 context under Xvfb: " + r.err;
+    return false;
+  }
+  if (r.err.find("Xvfb failed to start") != std::string::npos || r.err.find("xvfb-run: error") != std::string::npos) {
+    why_not = "Xvfb could not start: " + r.err;
+    return false;
+  }
+  return true;
+}
+
+struct picture {
+  int width = 0, height = 0;
+  std::vector<unsigned char> rgb;
+};
+
+picture load_png(const fs::path& p) {
+  picture pic;
+  int channels = 0;
+  unsigned char* data = stbi_load(p.string().c_str(), &pic.width, &pic.height, &channels, 3);
+  if (!data) return pic;
+  pic.rgb.assign(data, data + static_cast<std::size_t>(pic.width) * pic.height * 3);
+  stbi_image_free(data);
+  return pic;
+}
+
+std::size_t distinct_colours(const picture& p) {
+  std::set<unsigned> colours;
+  for (std::size_t i = 0; i + 2 < p.rgb.size(); i += 3)
+    colours.insert(unsigned(p.rgb[i]) << 16 | unsigned(p.rgb[i + 1]) << 8 | p.rgb[i + 2]);
+  return colours.size();
+}
+
+// Fraction of pixels that differ between two pictures of the same size.
+double difference(const picture& a, const picture& b) {
+  if (a.rgb.size() != b.rgb.size() || a.rgb.empty()) return 1.0;
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i < a.rgb.size(); i += 3)
+    differ += a.rgb[i] != b.rgb[i] || a.rgb[i + 1] != b.rgb[i + 1] || a.rgb[i + 2] != b.rgb[i + 2];
+  return static_cast<double>(differ) / static_cast<double>(a.rgb.size() / 3);
+}
+
+void expect_real_picture(const picture& p, const std::string& what) {
+  EXPECT_EQ(p.width, 1280) << what;
+  EXPECT_EQ(p.height, 800) << what;
+  // Text, bars and charts: far more than a blank or single-colour frame.
+  EXPECT_GT(distinct_colours(p), 100u) << what;
+  // Not mostly background: the widest single colour covers under 90% of the picture.
+  std::map<unsigned, std::size_t> counts;
+  for (std::size_t i = 0; i + 2 < p.rgb.size(); i += 3)
+    ++counts[unsigned(p.rgb[i]) << 16 | unsigned(p.rgb[i + 1]) << 8 | p.rgb[i + 2]];
+  std::size_t most = 0;
+  for (const auto& [c, n] : counts) most = std::max(most, n);
+  EXPECT_LT(static_cast<double>(most), 0.9 * static_cast<double>(p.width) * p.height) << what;
+}
+
+class TabScreenshot : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(TabScreenshot, IsARealPicture) {
+  const std::string tab = GetParam();
+  const fs::path png = out_dir / ("tab-" + tab + ".png"), dump = out_dir / ("tab-" + tab + ".json");
+  fs::create_directories(out_dir);
+  fs::remove(png);
+  result r;
+  std::string why_not;
+  if (!run_gui("--screenshot " + quoted(png.string()) + " --tab " + tab + " --dump-results " + quoted(dump.string()),
+               "tab-" + tab, r, why_not))
+    GTEST_SKIP() << why_not;
+  ASSERT_EQ(r.code, 0) << r.err;
+  expect_real_picture(load_png(png), tab);
+  const json d = json::parse(read_text(dump));
+  EXPECT_EQ(d.at("tab"), tab);
+  // Every game's engine is in this build: its tab shows a result, not "not built yet".
+  if (d.at("built").get<bool>()) {
+    EXPECT_TRUE(d.at("ok").get<bool>()) << d.dump(2);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryTab, TabScreenshot, ::testing::Values("nt", "ss", "ar", "gl"));
+
+TEST(GuiScreenshot, TabsDifferFromEachOther) {
+  std::map<std::string, picture> pictures;
+  for (const std::string tab : {"nt", "ss", "ar", "gl"}) {
+    const fs::path png = out_dir / ("differ-" + tab + ".png");
+    result r;
+    std::string why_not;
+    if (!run_gui("--screenshot " + quoted(png.string()) + " --tab " + tab, "differ-" + tab, r, why_not))
+      GTEST_SKIP() << why_not;
+    ASSERT_EQ(r.code, 0) << r.err;
+    pictures[tab] = load_png(png);
+  }
+  for (auto a = pictures.begin(); a != pictures.end(); ++a)
+    for (auto b = std::next(a); b != pictures.end(); ++b)
+      EXPECT_GT(difference(a->second, b->second), 0.02) << a->first << " v " << b->first;
+}
+
+TEST(GuiScreenshot, ScenarioGivesTheCliHeadline) {
+  // A battle unlike the panel's starting one, so loading is what sets it.
+  const fs::path scenario = out_dir / "patriot-fort.json";
+  fs::create_directories(out_dir);
+  std::ofstream(scenario) << R"({"game": "nt", "command": "battle", "attacker": "patriot", "terrain": "fort",
+    "att-units": 7, "att-leaders": 1, "att-war": 6, "def-units": 3, "def-leaders": 1, "def-war": 2, "dug-in": true})";
+  const fs::path png = out_dir / "scenario.png", dump = out_dir / "scenario.json";
+  result gui;
+  std::string why_not;
+  if (!run_gui("--screenshot " + quoted(png.string()) + " --scenario " + quoted(scenario.string()) +
+                   " --dump-results " + quoted(dump.string()),
+               "scenario", gui, why_not))
+    GTEST_SKIP() << why_not;
+  ASSERT_EQ(gui.code, 0) << gui.err;
+  const result cli = run_command(std::string(quoted(MUSKET_BINARY)) +
+                                     " nt battle --attacker patriot --terrain fort --att-units 7 --att-leaders 1"
+                                     " --att-war 6 --def-units 3 --def-leaders 1 --def-war 2 --dug-in --format json",
+                                 "scenario-cli");
+  ASSERT_EQ(cli.code, 0) << cli.err;
+  const json expected = json::parse(cli.out);
+  const json got = json::parse(read_text(dump));
+  EXPECT_EQ(got.at("tab"), "nt");
+  EXPECT_EQ(got.at("command"), "battle");
+  ASSERT_TRUE(got.at("ok").get<bool>()) << got.dump(2);
+  const json& report = got.at("report");
+  const double cli_dislodged = expected.at("summary").at("defender_dislodged").get<double>();
+  EXPECT_GT(cli_dislodged, 0.0);
+  EXPECT_LT(cli_dislodged, 1.0);
+  EXPECT_EQ(report.at("summary").at("defender_dislodged").get<double>(), cli_dislodged);
+  EXPECT_EQ(report.at("exact").at("defender_dislodged"), expected.at("exact").at("defender_dislodged"));
+  EXPECT_EQ(report.at("outcomes"), expected.at("outcomes"));
+  EXPECT_EQ(report.at("attacker_losses"), expected.at("attacker_losses"));
+  expect_real_picture(load_png(png), "scenario");
+}
+
+TEST(GuiScreenshot, CommitmentHeatMapScenario) {
+  const fs::path scenario = out_dir / "commit.json";
+  fs::create_directories(out_dir);
+  std::ofstream(scenario) << R"({"game": "ss", "command": "commit", "attacker": "crown", "terrain": "city",
+    "att-units": 5, "att-leaders": 1, "def-units": 4, "def-leaders": 1, "att-war-available": 10,
+    "def-war-available": 6, "crown-commander": true})";
+  const fs::path png = out_dir / "commit.png", dump = out_dir / "commit-dump.json";
+  result gui;
+  std::string why_not;
+  if (!run_gui("--screenshot " + quoted(png.string()) + " --scenario " + quoted(scenario.string()) +
+                   " --dump-results " + quoted(dump.string()),
+               "commit", gui, why_not))
+    GTEST_SKIP() << why_not;
+  ASSERT_EQ(gui.code, 0) << gui.err;
+  const json got = json::parse(read_text(dump));
+  ASSERT_TRUE(got.at("ok").get<bool>()) << got.dump(2);
+  EXPECT_EQ(got.at("tab"), "ss");
+  EXPECT_EQ(got.at("report").at("matrix").size(), got.at("report").at("rows").size());
+  EXPECT_GE(got.at("report").at("best").at("att_war").get<int>(), 1);
+  expect_real_picture(load_png(png), "commit");
+}
+
+TEST(GuiScreenshot, SimulatedBattleFinishesBeforeThePicture) {
+  const fs::path scenario = out_dir / "sim.json";
+  fs::create_directories(out_dir);
+  std::ofstream(scenario) << R"({"game": "nt", "command": "battle", "attacker": "crown", "terrain": "point",
+    "att-units": 4, "att-leaders": 1, "att-war": 3, "def-units": 3, "def-leaders": 0, "def-war": 1,
+    "method": "sim", "trials": 50000, "seed": 7})";
+  const fs::path png = out_dir / "sim.png", dump = out_dir / "sim-dump.json";
+  result gui;
+  std::string why_not;
+  if (!run_gui("--screenshot " + quoted(png.string()) + " --scenario " + quoted(scenario.string()) +
+                   " --dump-results " + quoted(dump.string()),
+               "sim", gui, why_not))
+    GTEST_SKIP() << why_not;
+  ASSERT_EQ(gui.code, 0) << gui.err;
+  const json got = json::parse(read_text(dump));
+  ASSERT_TRUE(got.at("ok").get<bool>()) << got.dump(2);
+  const json& report = got.at("report");
+  EXPECT_EQ(report.at("method").at("trials"), 50000);
+  // The same seed and trials give the CLI's simulated numbers exactly.
+  const result cli = run_command(std::string(quoted(MUSKET_BINARY)) +
+                                     " nt battle --attacker crown --terrain point --att-units 4 --att-leaders 1"
+                                     " --att-war 3 --def-units 3 --def-leaders 0 --def-war 1 --method sim"
+                                     " --trials 50000 --seed 7 --format json",
+                                 "sim-cli");
+  ASSERT_EQ(cli.code, 0) << cli.err;
+  EXPECT_EQ(report.at("outcomes"), json::parse(cli.out).at("outcomes"));
+}
+
+// Needs no display: the file is read before any window is made.
+TEST(GuiCommandLine, BadScenarioExitsTwoWithAMessage) {
+  fs::create_directories(out_dir);
+  const fs::path bad = out_dir / "bad.json";
+  std::ofstream(bad) << "{\"game\": \"nt\", \"command\": \"battle\", ";
+  result r = run_command(std::string(quoted(MUSKET_GUI_BINARY)) + " --screenshot " +
+                             quoted((out_dir / "never.png").string()) + " --scenario " + quoted(bad.string()),
+                         "bad");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("is not JSON"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(out_dir / "never.png"));
+  r = run_command(std::string(quoted(MUSKET_GUI_BINARY)) + " --screenshot x.png --scenario " +
+                      quoted((out_dir / "missing.json").string()),
+                  "missing");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("cannot read"), std::string::npos) << r.err;
+  r = run_command(std::string(quoted(MUSKET_GUI_BINARY)) + " --tab xx --screenshot x.png", "badtab");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("allowed: nt, ss, ar, gl"), std::string::npos) << r.err;
+}
+
+}  // namespace
