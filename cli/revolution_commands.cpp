@@ -30,7 +30,7 @@ json base_document(const std::string& command, const po::variables_map& vm) {
     const auto& any = value.value();
     if (any.type() == typeid(int))
       inputs[name] = value.as<int>();
-    else if (any.type() == typeid(std::string))
+    else if (any.type() == typeid(std::string) && !value.as<std::string>().empty())
       inputs[name] = value.as<std::string>();
     else
       inputs[name] = true;  // a flag
@@ -163,16 +163,18 @@ report run_battle(const po::variables_map& vm) {
   const auto withdrawal = res.partial_withdrawal();
   doc["major_success"] = bounds_json(major);
   doc["partial_withdrawal"] = bounds_json(withdrawal);
-  json outcomes = json::array();
+  json outcomes = json::array(), outcomes_exact = json::array();
   for (auto c : ar::all_crt_results) {
     const auto& o = res.outcome(c);
     if (res.faces[static_cast<std::size_t>(c)] == 0) continue;
+    outcomes_exact.push_back(json{{"probability", to_fraction_string(res.probability(c))}});
     outcomes.push_back(json{{"result", ar::label(c)},
                             {"probability", to_double(res.probability(c))},
                             {"defender_loses", ar::to_string(o.defender_lost)},
                             {"attacker_loses", ar::to_string(o.attacker_lost)},
                             {"major_success", o.major_success}});
   }
+  if (res.unknown_faces > 0) outcomes_exact.push_back(json{{"probability", to_fraction_string(res.unknown())}});
   if (res.unknown_faces > 0)
     outcomes.push_back(json{{"result", "unknown"},
                             {"probability", to_double(res.unknown())},
@@ -184,7 +186,8 @@ report run_battle(const po::variables_map& vm) {
                       {"defender_losses", def_exact},
                       {"attacker_losses", att_exact},
                       {"major_success", bounds_exact(major)},
-                      {"partial_withdrawal", bounds_exact(withdrawal)}};
+                      {"partial_withdrawal", bounds_exact(withdrawal)},
+                      {"outcomes", outcomes_exact}};
   doc["notes"] = battle_notes(table, s, res);
   r.title = fmt::format("American Revolution battle: {} {} ({}) attack {} {} ({}){}: {}",
                         ar::to_string(s.attacker.owner), ar::to_string(s.attacker.points), res.o.attacker,
@@ -519,10 +522,13 @@ report run_options_battle(const po::variables_map& vm) {
       ex["results"] = results;
       ex["major_success"] = bounds_exact(ms);
     } else {
+      // Not fought: "-" in every figure (a blank, not an unknown), and the reason in `change`.
       row["column"] = "not allowed";
-      row["why_not"] = v.why_not;
+      for (const char* k : {"De", "HalfDe", "HalfEx", "unknown", "major_success_min", "major_success_max"})
+        row[k] = "-";
+      ex["why_not"] = v.why_not;
     }
-    row["change"] = v.change;
+    row["change"] = v.result ? v.change : v.change + ": " + v.why_not;
     rows.push_back(row);
     exact_rows.push_back(ex);
   }
