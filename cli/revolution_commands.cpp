@@ -300,8 +300,8 @@ report run_attrition(const po::variables_map& vm) {
                    "Militia and French are never affected (Irregular Forces F; French Arrival D)"});
   r.title = fmt::format("American Revolution winter attrition: {} Continentals lose {}, left-over points survive on {}",
                         strength, ar::to_string(fraction), ar::to_string(survive));
-  r.verdict = fmt::format("{} certainly lost, {} left over roll{}; expected survivors {:.2f}", res.certain_losses,
-                          res.left_over, res.left_over == 1 ? "s" : "", to_double(mean(res.survivors)));
+  r.verdict = fmt::format("{} certainly lost, {} left-over point(s) roll for survival; expected survivors {:.2f}",
+                          res.certain_losses, res.left_over, to_double(mean(res.survivors)));
   r.result_keys = {"loss_fraction", "survive_on", "certain_losses", "certain_survivors", "left_over",
                    "survive_each",  "survivors",  "losses",         "expected_survivors"};
   return r;
