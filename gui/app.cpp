@@ -620,7 +620,21 @@ void app::draw_inputs(panel_state& panel) {
       ImGui::TextUnformatted(in.name.c_str());
       ImGui::SameLine(label_col);
       ImGui::SetNextItemWidth(-1);
-      if (in.kind == input_kind::integer) {
+      if (in.kind == input_kind::integer && in.optional) {
+        // Unticked: the option is left out, as on the command line.
+        bool set = v.is_number_integer();
+        if (ImGui::Checkbox("##set", &set)) v = set ? json(std::clamp(0, in.lowest, in.highest)) : json(nullptr);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("tick to give --%s", in.name.c_str());
+        if (set) {
+          ImGui::SameLine();
+          ImGui::SetNextItemWidth(-1);
+          int x = v.is_number_integer() ? v.get<int>() : 0;
+          if (ImGui::InputInt("##v", &x, 1, 10)) v = std::clamp(x, in.lowest, in.highest);
+        } else {
+          ImGui::SameLine();
+          ImGui::TextDisabled("(not given)");
+        }
+      } else if (in.kind == input_kind::integer) {
         int x = v.is_number_integer() ? v.get<int>() : in.lowest;
         bool changed;
         if (in.highest - in.lowest <= 100)

@@ -55,7 +55,8 @@ std::string label_for(const std::string& command) {
 // otherwise the "a..b" the option's own help text states.
 std::optional<std::pair<int, int>> known_range(const std::string& game, const std::string& command,
                                                const std::string& name) {
-  if (name == "trials") return std::pair{1000, 100'000'000};  // the CLI's own check
+  if (name == "trials") return std::pair{1000, 100'000'000};        // the CLI's own check
+  if (name.rfind("track-", 0) == 0) return std::pair{-1000, 1000};  // the calc's own open track
   if (name == "seed") return std::pair{0, INT_MAX};
   if (!is_supply_lines(game)) return std::nullopt;
   const sl::rule_set& rules = sl::rules_for(game);
@@ -170,6 +171,10 @@ input_spec make_input(const std::string& game, const std::string& command, const
       if (auto* u = boost::any_cast<std::uint64_t>(&fallback)) value = static_cast<long long>(*u);
     }
     spec.initial = static_cast<int>(std::clamp<long long>(value, spec.lowest, spec.highest));
+    if (!has_default && !semantic->is_required()) {
+      spec.optional = true;  // e.g. --track-position: asking for it changes the report
+      spec.initial = nullptr;
+    }
   } else {
     std::string value;
     if (has_default)
@@ -298,6 +303,7 @@ json initial_values(const calculator& calc) {
 json clamp_value(const input_spec& spec, const json& value) {
   switch (spec.kind) {
     case input_kind::integer:
+      if (spec.optional && value.is_null()) return value;
       if (!value.is_number_integer()) return spec.initial;
       return static_cast<int>(std::clamp<long long>(value.get<long long>(), spec.lowest, spec.highest));
     case input_kind::choice:
@@ -406,6 +412,7 @@ scenario parse_scenario(const catalogue& cat, const std::string& text, const std
     const json& v = it.value();
     switch (spec->kind) {
       case input_kind::integer:
+        if (spec->optional && v.is_null()) break;
         if (!v.is_number_integer()) throw invalid_input("scenario", where + ": '" + key + "' must be a whole number");
         if (v.get<long long>() < spec->lowest || v.get<long long>() > spec->highest)
           throw invalid_input("scenario", fmt::format("{}: '{}' is {}, out of range; allowed {}..{}", where, key,

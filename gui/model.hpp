@@ -23,6 +23,7 @@ struct input_spec {
   int lowest = 0;  // integer inputs: the legal range
   int highest = 0;
   std::vector<std::string> choices;  // choice inputs ("" = leave the option out)
+  bool optional = false;             // integer inputs without a default: null = leave it out
   bool repeatable = false;           // text inputs of a repeatable option: parts separated by ';'
   json initial;                      // the value a fresh panel starts with
 };
