@@ -80,7 +80,7 @@ struct renderer {
   int colour = 0;
   float label_width = 200;
 
-  std::vector<bar> bars_of(const json& v, const json* exact, int offset) {
+  std::vector<bar> bars_of(const json& v, const json* exact, int offset, bool signed_labels) {
     std::vector<bar> bars;
     if (v.is_array()) {
       for (std::size_t i = 0; i < v.size(); ++i)
@@ -93,7 +93,7 @@ struct renderer {
             {std::stoi(it.key()), bar{it.key(), it.value().get<double>(), exact_text(child(exact, it.key()))}});
       std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
       for (auto& k : keyed) {
-        if (k.first > 0) k.second.label = "+" + k.second.label;
+        if (k.first > 0 && signed_labels) k.second.label = "+" + k.second.label;
         bars.push_back(k.second);
       }
     }
@@ -111,8 +111,8 @@ struct renderer {
     const float width = std::clamp(ImGui::GetContentRegionAvail().x * 0.48f, 220.0f, 420.0f);
     const int offset = key == "returned_by_turn" ? 1 : 0;
     flow.place(width);
-    distribution_chart(pretty(key), bars_of(v, exact, offset), palette(colour++), width,
-                       110.0f * ImGui::GetFontSize() / 16.0f);
+    distribution_chart(pretty(key), bars_of(v, exact, offset, key.find("shift") != std::string::npos),
+                       palette(colour++), width, 110.0f * ImGui::GetFontSize() / 16.0f);
   }
 
   void value(const std::string& key, const json& v, const json* exact, int depth) {
