@@ -442,6 +442,21 @@ report run_options_use(const po::variables_map& vm, const ar::options_data& data
         {"points", s.change->points ? json(*s.change->points) : json(nullptr)}});
   doc["reinforcement_changes"] = changes;
   doc["rule_changes"] = rules;
+  if (std::find(a.letters.begin(), a.letters.end(), 'G') != a.letters.end()) {
+    // Option G on every Region we know: unknown allowances stay unknown (null).
+    json allowances = json::array();
+    auto under_g = [](const std::optional<int>& n) {
+      return n ? json(ar::less_efficient_allowance(*n)) : json(nullptr);
+    };
+    auto as_json = [](const std::optional<int>& n) { return n ? json(*n) : json(nullptr); };
+    for (const auto& region : ar::load_regions({data_file("regions.json"), ""}))
+      allowances.push_back(json{{"region", region.name},
+                                {"militia", as_json(region.militia)},
+                                {"militia_under_G", under_g(region.militia)},
+                                {"tory", as_json(region.tory)},
+                                {"tory_under_G", under_g(region.tory)}});
+    doc["region_allowances"] = allowances;
+  }
   doc["exact"] = json::object();
   json notes = json::array();
   notes.push_back(

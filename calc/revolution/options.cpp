@@ -280,6 +280,10 @@ enumeration enumerate_option_sets(const options_data& data) {
   return out;
 }
 
+int less_efficient_allowance(int allowance) {
+  return allowance - (allowance + 2) / 3;
+}
+
 std::vector<battle_variant> option_battle_variants(const crt_table& table, const battle_setup& setup) {
   std::vector<battle_variant> out;
   auto fight = [&](battle_variant v) {
@@ -292,7 +296,6 @@ std::vector<battle_variant> option_battle_variants(const crt_table& table, const
   };
   fight({"none", "as given", setup, std::nullopt, {}});
 
-  auto less_a_third = [](int n) { return n - (n + 2) / 3; };  // Option G: a third lost, rounded up
   auto apply_to_both = [&](battle_setup s, auto change) {
     change(s.attacker);
     change(s.defender);
@@ -303,8 +306,8 @@ std::vector<battle_variant> option_battle_variants(const crt_table& table, const
                           0;
   if (irregulars) {
     battle_setup s = apply_to_both(setup, [&](force& f) {
-      f[unit_type::militia] = less_a_third(f[unit_type::militia]);
-      f[unit_type::tory] = less_a_third(f[unit_type::tory]);
+      f[unit_type::militia] = less_efficient_allowance(f[unit_type::militia]);
+      f[unit_type::tory] = less_efficient_allowance(f[unit_type::tory]);
     });
     fight({"G", "Militia and Tories a third smaller, rounded up", s, std::nullopt, {}});
   }

@@ -107,6 +107,9 @@ struct enumeration {
 // All 4096 subsets of A-L, classified.
 enumeration enumerate_option_sets(const options_data& data);
 
+// Option G: an allowance less a third of it, the loss rounded up (New York 5 -> 3).
+int less_efficient_allowance(int allowance);
+
 // --battle: the battle as given and under each option that changes its strengths.
 struct battle_variant {
   std::string option;  // "none", "E", "G", "K"

@@ -14,8 +14,8 @@ struct run_result {
   std::string out;
 };
 
-run_result run(const std::string& args) {
-  const std::string command = std::string(MUSKET_BINARY) + " " + args + " 2>&1";
+run_result run(const std::string& args, const std::string& environment = "") {
+  const std::string command = environment + " " + std::string(MUSKET_BINARY) + " " + args + " 2>&1";
   run_result r;
   FILE* pipe = popen(command.c_str(), "r");
   if (!pipe) return r;
@@ -121,6 +121,26 @@ TEST(RevolutionCli, BadInputExitsTwo) {
     EXPECT_NE(r.out.find(option), std::string::npos) << args << "\n" << r.out;
     EXPECT_EQ(r.out.find('\n'), r.out.size() - 1) << "one line: " << r.out;
   }
+}
+
+// MUSKET_DATA_DIR overrides the built-in data directory: a directory without ar/crt.json is a
+// bad-input exit naming the file, never a crash or a guess.
+TEST(RevolutionCli, DataDirectoryOverride) {
+  const auto r = run("ar battle --attacker 15M,8C --defender 3T,8B", "MUSKET_DATA_DIR=/nonexistent-musket-data");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("/nonexistent-musket-data/ar/crt.json"), std::string::npos) << r.out;
+}
+
+// Option G's Region allowances: New York 5 -> 3 (the rule's example); unknown stays null.
+TEST(RevolutionCli, OptionGAllowances) {
+  const auto doc = run_json("ar options --use G");
+  bool new_york = false, south_carolina = false;
+  for (const auto& row : doc["region_allowances"]) {
+    if (row["region"] == "New York") new_york = row["militia_under_G"] == 3 && row["tory_under_G"] == 3;
+    if (row["region"] == "South Carolina") south_carolina = row["militia_under_G"].is_null();
+  }
+  EXPECT_TRUE(new_york);
+  EXPECT_TRUE(south_carolina);
 }
 
 }  // namespace

@@ -103,6 +103,15 @@ TEST(RevolutionOptions, ReinforcementTables) {
   EXPECT_EQ(data().option('B').adjustment, -14);
 }
 
+// Option G: a third lost, rounded up: New York 5 - ceil(5/3) = 3 (the rule's own example);
+// Massachusetts Bay 27 - 9 = 18; 1 - ceil(1/3) = 0; 0 stays 0.
+TEST(RevolutionOptions, OptionGAllowances) {
+  EXPECT_EQ(less_efficient_allowance(5), 3);
+  EXPECT_EQ(less_efficient_allowance(27), 18);
+  EXPECT_EQ(less_efficient_allowance(1), 0);
+  EXPECT_EQ(less_efficient_allowance(0), 0);
+}
+
 // --battle: 15M,8C v 3T,8B is 2:1; under G the Militia lose ceil(15/3) = 5 and the Tories
 // ceil(3/3) = 1: 10M,8C (18) v 2T,8B (10) is 1:1. E scales 12F to 18F: 12F,3C (15) v 10B is 1:1,
 // 18F,3C (21) is 2:1; K removes the French Permanent: 3C v 10B cannot attack.
