@@ -11,7 +11,6 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -36,9 +35,12 @@ class absorbing_chain {
     double probability;
   };
 
-  // expand(key, emit) calls emit(next_key, probability, absorbing) once or more per successor
-  // (duplicates are merged; an emit of the key itself is the self-loop). It is called once per
-  // transient state. Throws state_limit_exceeded past `state_limit` states (transient + absorbing).
+  // expand(key, index, emit) calls emit(next_key, probability, absorbing) once or more per
+  // successor (duplicates are merged; an emit of the key itself is the self-loop). It is called
+  // once per transient state, in index order. A caller may also let probability leave the chain
+  // without naming an absorbing state (summing what it needs per state itself): the mass a
+  // transient state does not pass on, apart from its self-loop, is absorbed "outside". Throws state_limit_exceeded past
+  // `state_limit` states (transient + absorbing).
   template <class Expand>
   void build(const Key& start, bool start_absorbing, Expand&& expand, std::size_t state_limit) {
     clear();
@@ -58,7 +60,7 @@ class absorbing_chain {
       merged.clear();
       // Successors are summed in a small local table first: a state's expansion may emit the
       // same successor thousands of times, and the big memo table is consulted once per distinct one.
-      expand(current, [&](const Key& next, double p, bool absorbing) {
+      expand(current, i, [&](const Key& next, double p, bool absorbing) {
         if (p == 0.0) return;
         if (!absorbing && next == current) {
           stay += p;
@@ -115,14 +117,34 @@ class absorbing_chain {
 
   // P(absorbed at step t) for t = 1, 2, ... until the mass still moving is below `tolerance` or
   // `max_steps` is reached; `tail` receives the mass not yet absorbed at that point.
-  std::vector<double> step_distribution(double tolerance, std::size_t max_steps, double& tail) const {
+  // `exits`, if given, is each state's one-step probability of leaving the chain outside it.
+  std::vector<double> step_distribution(double tolerance, std::size_t max_steps, double& tail,
+                                        const std::vector<double>* exits = nullptr) const {
     const std::size_t n = keys_.size();
-    std::vector<double> current(n, 0.0), next(n, 0.0);
     std::vector<double> by_step;
     if (absorbing_[start_]) {
       tail = 0.0;
       return by_step;
     }
+    // Per transient state: the probability of absorption in one step, and a compact list of its
+    // edges to other transient states (absorbing targets are summed once, not every step).
+    std::vector<double> absorb(n, 0.0);
+    std::vector<std::uint32_t> offsets(n + 1, 0);
+    std::vector<edge> moves;
+    moves.reserve(edges_.size());
+    for (std::uint32_t i = 0; i < n; ++i) {
+      offsets[i] = static_cast<std::uint32_t>(moves.size());
+      if (absorbing_[i]) continue;
+      if (exits && i < exits->size()) absorb[i] += (*exits)[i];
+      for (std::uint32_t e = offsets_[i]; e < offsets_[i + 1]; ++e) {
+        if (absorbing_[edges_[e].target])
+          absorb[i] += edges_[e].probability;
+        else
+          moves.push_back(edges_[e]);
+      }
+    }
+    offsets[n] = static_cast<std::uint32_t>(moves.size());
+    std::vector<double> current(n, 0.0), next(n, 0.0);
     current[start_] = 1.0;
     double moving = 1.0;
     std::vector<std::uint32_t> active{start_}, next_active;
@@ -131,10 +153,6 @@ class absorbing_chain {
       double absorbed_now = 0.0;
       next_active.clear();
       auto add = [&](std::uint32_t t, double m) {
-        if (absorbing_[t]) {
-          absorbed_now += m;
-          return;
-        }
         if (!marked[t]) {
           marked[t] = 1;
           next_active.push_back(t);
@@ -145,8 +163,9 @@ class absorbing_chain {
         const double m = current[i];
         current[i] = 0.0;
         if (m == 0.0) continue;
+        absorbed_now += m * absorb[i];
         if (stay_[i] > 0.0) add(i, m * stay_[i]);
-        for (std::uint32_t e = offsets_[i]; e < offsets_[i + 1]; ++e) add(edges_[e].target, m * edges_[e].probability);
+        for (std::uint32_t e = offsets[i]; e < offsets[i + 1]; ++e) add(moves[e].target, m * moves[e].probability);
       }
       by_step.push_back(absorbed_now);
       moving = 0.0;
@@ -212,22 +231,40 @@ class absorbing_chain {
 
   void clear() {
     keys_.clear();
-    index_.clear();
+    table_.clear();
     absorbing_.clear();
     offsets_.clear();
     edges_.clear();
     stay_.clear();
   }
 
+  // The memo table: open addressing over state numbers (0 = empty, else index + 1); each key is
+  // stored once, in keys_.
   std::uint32_t intern(const Key& key, bool absorbing, std::size_t limit) {
-    auto it = index_.find(key);
-    if (it != index_.end()) return it->second;
+    if ((keys_.size() + 1) * 2 > table_.size()) rehash(std::max<std::size_t>(1024, table_.size() * 2));
+    const std::size_t mask = table_.size() - 1;
+    std::size_t at = hash_(key) & mask;
+    while (table_[at] != 0) {
+      const std::uint32_t id = table_[at] - 1;
+      if (keys_[id] == key) return id;
+      at = (at + 1) & mask;
+    }
     if (keys_.size() >= limit) throw state_limit_exceeded(limit);
     const auto id = static_cast<std::uint32_t>(keys_.size());
-    index_.emplace(key, id);
+    table_[at] = id + 1;
     keys_.push_back(key);
     absorbing_.push_back(absorbing);
     return id;
+  }
+
+  void rehash(std::size_t size) {
+    std::vector<std::uint32_t> bigger(size, 0);
+    for (std::uint32_t id = 0; id < keys_.size(); ++id) {
+      std::size_t at = hash_(keys_[id]) & (size - 1);
+      while (bigger[at] != 0) at = (at + 1) & (size - 1);
+      bigger[at] = id + 1;
+    }
+    table_.swap(bigger);
   }
 
   // Kahn's algorithm over the edges (self-loops are not edges).
@@ -251,7 +288,7 @@ class absorbing_chain {
   Hash hash_{};
   std::uint32_t start_ = 0;
   std::vector<Key> keys_;
-  std::unordered_map<Key, std::uint32_t, Hash> index_;
+  std::vector<std::uint32_t> table_;
   std::vector<bool> absorbing_;
   std::vector<std::uint32_t> offsets_;
   std::vector<edge> edges_;

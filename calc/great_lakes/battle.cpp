@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <set>
 #include <string>
 
@@ -419,53 +420,105 @@ battle_state initial_state(const battle_rules& r) {
 
 }  // namespace detail
 
+namespace {
+
+// Where each terminal quantity sits in a per-state row of exit sums (exact) or tallies (simulation).
+struct outcome_layout {
+  std::size_t ends = 0, attacker_lost = 7, defender_lost = 0, units = 0, garrison = 0, size = 0;
+  explicit outcome_layout(const battle_rules& r) {
+    defender_lost = attacker_lost + static_cast<std::size_t>(r.starting_sp[0]) + 1;
+    units = defender_lost + static_cast<std::size_t>(r.starting_sp[1]) + 1;
+    garrison = units + 3 * r.units.size();
+    size = garrison + 1;
+  }
+};
+
+// Adds weight w of a finished battle (state t, end) to a row laid out as above.
+void add_terminal(const battle_rules& r, const outcome_layout& l, double* row, const battle_state& t, battle_end end,
+                  double w) {
+  row[l.ends + static_cast<std::size_t>(end)] += w;
+  std::array<int, 2> lost{};
+  for (std::size_t u = 0; u < r.units.size(); ++u) {
+    lost[static_cast<std::size_t>(r.units[u].owner)] += r.units[u].start_sp - t.sp[u];
+    if (t.sp[u] > 0) row[l.units + 3 * u] += w;
+    row[l.units + 3 * u + 1] += w * t.sp[u];
+    if (t.st[u] == detail::failed) row[l.units + 3 * u + 2] += w;
+  }
+  row[l.attacker_lost + static_cast<std::size_t>(lost[0])] += w;
+  row[l.defender_lost + static_cast<std::size_t>(lost[1])] += w;
+  if (r.garrison >= 0 && t.sp[static_cast<std::size_t>(r.garrison)] == 0) row[l.garrison] += w;
+}
+
+}  // namespace
+
 battle_result solve_exact(const battle& b, const exact_options& options) {
   const auto started = std::chrono::steady_clock::now();
   const battle_rules r = detail::compile(b);
-  battle_state start = detail::initial_state(r);
-  const bool start_stalemate = detail::is_stalemate(r, start);
+  const battle_state start = detail::initial_state(r);
+  const outcome_layout layout(r);
+  // Finished battles are not chain states: each transient state keeps the sums, over its rounds'
+  // outcomes, of every terminal quantity (ends, losses, per-unit results), weighted by
+  // probability. Everything reported is linear in those, so the answer is the sum over states of
+  // (expected rounds spent there) x (its row).
+  // layout.size doubles per transient state, in chunks so growth never copies
+  constexpr std::size_t chunk_rows = 1024;
+  std::vector<std::unique_ptr<double[]>> exits;
+  std::vector<double> exit_probability;  // per transient state: P(the battle ends this round)
   absorbing_chain<state_key, state_key_hash> chain;
-  chain.build(
-      encode(r, start, start_stalemate ? battle_end::stalemate : battle_end::none), start_stalemate,
-      [&](const state_key& key, auto&& add) {
-        battle_end ignored;
-        const battle_state s = decode(r, key, ignored);
-        exact_chooser c;
-        auto emit = [&](const battle_state& t, battle_end end) {
-          add(encode(r, t, end), c.weight, end != battle_end::none);
-        };
-        detail::play_round(r, s, c, emit);
-      },
-      options.state_limit);
-  const auto solution = chain.solve();
+  std::vector<double> totals(layout.size, 0.0);
+  double expected_rounds = 0.0;
+  if (detail::is_stalemate(r, start)) {
+    add_terminal(r, layout, totals.data(), start, battle_end::stalemate, 1.0);
+  } else {
+    chain.build(
+        encode(r, start, battle_end::none), false,
+        [&](const state_key& key, std::uint32_t index, auto&& add) {
+          battle_end ignored;
+          const battle_state s = decode(r, key, ignored);
+          if (index / chunk_rows >= exits.size())
+            exits.push_back(std::make_unique<double[]>(chunk_rows * layout.size));  // zeroed
+          exit_probability.resize(static_cast<std::size_t>(index) + 1, 0.0);
+          double* row = exits[index / chunk_rows].get() + (index % chunk_rows) * layout.size;
+          exact_chooser c;
+          auto emit = [&](const battle_state& t, battle_end end) {
+            if (end == battle_end::none) {
+              add(encode(r, t, end), c.weight, false);
+            } else {
+              add_terminal(r, layout, row, t, end, c.weight);
+              exit_probability[index] += c.weight;
+            }
+          };
+          detail::play_round(r, s, c, emit);
+        },
+        options.state_limit);
+    const auto solution = chain.solve();
+    for (std::size_t i = 0; i < chain.state_count(); ++i) {
+      const double visits = solution.visits[i];
+      if (visits == 0.0) continue;
+      const double* row = exits[i / chunk_rows].get() + (i % chunk_rows) * layout.size;
+      for (std::size_t k = 0; k < layout.size; ++k) totals[k] += visits * row[k];
+    }
+    expected_rounds = solution.expected_steps;
+  }
 
   battle_result out;
   out.units = unit_rows(r);
-  out.attacker_sp_lost.assign(static_cast<std::size_t>(r.starting_sp[0]) + 1, 0.0);
-  out.defender_sp_lost.assign(static_cast<std::size_t>(r.starting_sp[1]) + 1, 0.0);
-  if (r.garrison >= 0) out.garrison_eliminated = 0.0;
-  for (std::size_t i = 0; i < chain.state_count(); ++i) {
-    if (!chain.is_absorbing(i)) continue;
-    const double m = solution.absorbed[i];
-    if (m == 0.0) continue;
-    battle_end end;
-    const battle_state s = decode(r, chain.key(i), end);
-    out.ends[static_cast<std::size_t>(end)] += m;
-    std::array<int, 2> lost{};
-    for (std::size_t u = 0; u < r.units.size(); ++u) {
-      lost[static_cast<std::size_t>(r.units[u].owner)] += r.units[u].start_sp - s.sp[u];
-      if (s.sp[u] > 0) out.units[u].survives += m;
-      out.units[u].expected_sp += m * s.sp[u];
-      if (s.st[u] == detail::failed) out.units[u].fails_morale += m;
-    }
-    out.attacker_sp_lost[static_cast<std::size_t>(lost[0])] += m;
-    out.defender_sp_lost[static_cast<std::size_t>(lost[1])] += m;
-    if (r.garrison >= 0 && s.sp[static_cast<std::size_t>(r.garrison)] == 0) *out.garrison_eliminated += m;
+  for (std::size_t e = 0; e < 7; ++e) out.ends[e] = totals[layout.ends + e];
+  out.attacker_sp_lost.assign(totals.begin() + static_cast<std::ptrdiff_t>(layout.attacker_lost),
+                              totals.begin() + static_cast<std::ptrdiff_t>(layout.defender_lost));
+  out.defender_sp_lost.assign(totals.begin() + static_cast<std::ptrdiff_t>(layout.defender_lost),
+                              totals.begin() + static_cast<std::ptrdiff_t>(layout.units));
+  for (std::size_t u = 0; u < r.units.size(); ++u) {
+    out.units[u].survives = totals[layout.units + 3 * u];
+    out.units[u].expected_sp = totals[layout.units + 3 * u + 1];
+    out.units[u].fails_morale = totals[layout.units + 3 * u + 2];
   }
+  if (r.garrison >= 0) out.garrison_eliminated = totals[layout.garrison];
   fill_outcomes(out);
-  out.rounds_mean = solution.expected_steps;
-  out.rounds_distribution =
-      chain.step_distribution(options.rounds_tolerance, options.max_listed_rounds, out.rounds_tail);
+  out.rounds_mean = expected_rounds;
+  if (chain.state_count() > 0)
+    out.rounds_distribution = chain.step_distribution(options.rounds_tolerance, options.max_listed_rounds,
+                                                      out.rounds_tail, &exit_probability);
   out.method.name = "exact";
   out.method.states = chain.state_count();
   out.method.transitions = chain.transition_count();

@@ -1,0 +1,83 @@
+// War Along the Great Lakes performance targets (issue 4, DESIGN.md): 8 v 8 and 12 v 12 single-SP,
+// single-die, morale-6 blocks exact in milliseconds; 4 v 4 mixed units plus a garrison exact under
+// 100 ms; simulation at 10 million battle rounds per second per core.
+#include <benchmark/benchmark.h>
+
+#include "calc/great_lakes/battle.hpp"
+#include "calc/great_lakes/turn.hpp"
+
+namespace gl = musket::great_lakes;
+
+namespace {
+
+gl::unit make_unit(const std::string& name, gl::unit_type type, int sp, int morale, int dice) {
+  return gl::unit{name, type, sp, sp, morale, dice, gl::crossing::none};
+}
+
+gl::battle blocks(int n) {
+  gl::battle b;
+  b.attacker.side = gl::nation::american;
+  b.defender.side = gl::nation::british;
+  for (int i = 0; i < n; ++i) {
+    b.attacker.units.push_back(make_unit("a" + std::to_string(i), gl::unit_type::regular, 1, 6, 1));
+    b.defender.units.push_back(make_unit("d" + std::to_string(i), gl::unit_type::regular, 1, 6, 1));
+  }
+  return b;
+}
+
+// Four American units (regular, artillery, militia, dragoon) attack four British units and the
+// fort's garrison, with printed-range values (Summary of Units).
+gl::battle mixed_4v4() {
+  gl::battle b;
+  b.attacker.side = gl::nation::american;
+  b.defender.side = gl::nation::british;
+  b.attacker.units = {make_unit("21st Infantry", gl::unit_type::regular, 4, 5, 3),
+                      make_unit("Towson", gl::unit_type::artillery, 3, 5, 5),
+                      make_unit("NY Militia", gl::unit_type::militia, 3, 3, 2),
+                      make_unit("Dragoons", gl::unit_type::dragoon, 1, 4, 1)};
+  b.defender.units = {make_unit("104th Foot", gl::unit_type::regular, 4, 5, 4),
+                      make_unit("Lincoln Militia", gl::unit_type::militia, 3, 3, 2),
+                      make_unit("Royal Artillery", gl::unit_type::artillery, 2, 5, 5),
+                      make_unit("19th Dragoons", gl::unit_type::dragoon, 1, 5, 2)};
+  b.defender.fortification = gl::fort{2, 2, 4, false};
+  return b;
+}
+
+}  // namespace
+
+static void BM_GreatLakesBlocksExact(benchmark::State& state) {
+  const auto b = blocks(static_cast<int>(state.range(0)));
+  for (auto _ : state) benchmark::DoNotOptimize(gl::solve_exact(b));
+}
+BENCHMARK(BM_GreatLakesBlocksExact)->Arg(8)->Arg(12)->Unit(benchmark::kMillisecond);
+
+static void BM_GreatLakesMixed4v4GarrisonExact(benchmark::State& state) {
+  const auto b = mixed_4v4();
+  for (auto _ : state) {
+    auto r = gl::solve_exact(b);
+    state.counters["states"] = static_cast<double>(r.method.states);
+    benchmark::DoNotOptimize(r);
+  }
+}
+BENCHMARK(BM_GreatLakesMixed4v4GarrisonExact)->Unit(benchmark::kMillisecond);
+
+// Rounds per second on one core (threads = 1): the counter `rounds_per_second` is the figure.
+static void BM_GreatLakesSimulatedRoundsOneCore(benchmark::State& state) {
+  const auto b = mixed_4v4();
+  musket::simulation_options options;
+  options.trials = 20'000;
+  options.threads = 1;
+  std::uint64_t rounds = 0;
+  for (auto _ : state) {
+    const auto r = gl::simulate(b, options);
+    rounds += r.method.rounds_simulated;
+    ++options.seed;
+  }
+  state.counters["rounds_per_second"] = benchmark::Counter(static_cast<double>(rounds), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_GreatLakesSimulatedRoundsOneCore)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+static void BM_GreatLakesShipBattle(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(gl::ship_battle_a_wins(4, 3));
+}
+BENCHMARK(BM_GreatLakesShipBattle);
