@@ -375,6 +375,11 @@ battle_rules compile(const battle& b) {
       int morale = u.morale;
       if (side == defender && fort_stands && u.type == unit_type::militia) morale = std::min(6, morale + 1);  // GL 2.5
       ur.fail_faces = 6 - morale;
+      const double q = ur.fail_faces / 6.0;
+      for (int h = 1; h < 16; ++h) {
+        ur.morale_none[static_cast<std::size_t>(h)] = std::pow(1.0 - q, h);
+        ur.morale_one[static_cast<std::size_t>(h)] = h * q * std::pow(1.0 - q, h - 1);
+      }
       ur.reinforcement = is_reinforcement;
       ur.enter_faces = std::clamp(a.reinforcement_rating - (across_niagara ? 1 : 0), 0, 6);  // GL 13.3
       if (ur.first_round_dice != ur.dice) r.first_round_matters = true;

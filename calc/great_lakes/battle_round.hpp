@@ -29,6 +29,8 @@ struct unit_rule {
   int enter_faces = 0;       // reinforcements: faces that enter (rating, -1 across the Niagara)
   bool garrison = false;
   bool reinforcement = false;
+  // P(no failed die) and P(exactly one) when checking morale with h dice (h = hits, <= 15 SP).
+  std::array<double, 16> morale_none{}, morale_one{};
 };
 
 struct battle_rules {
@@ -199,9 +201,8 @@ void morale_from(const battle_rules& r, int side, int i, const battle_state& s, 
   };
   // Only 0, exactly 1 (a reroll can save it) or 2+ failed dice matter: three outcomes, not hits + 1.
   const int h = hits[i];
-  const double q = faces / 6.0, pass = 1.0 - q;
-  const double none = std::pow(pass, h);
-  const double one = h * q * std::pow(pass, h - 1);
+  const double none = r.units[i].morale_none[h];
+  const double one = r.units[i].morale_one[h];
   const bool rerollable = s.rerolls[side] > 0;
   c.choose3(none, rerollable ? one : 0.0, rerollable ? 1.0 - none - one : 1.0 - none, [&](int outcome) {
     if (outcome == 0) {
