@@ -1,0 +1,579 @@
+#include "calc/campaign/supply_lines_campaign.hpp"
+
+#include <algorithm>
+#include <compare>
+#include <map>
+#include <mutex>
+#include <tuple>
+
+#include "calc/campaign/battle_joint.hpp"
+#include "calc/supply_lines/battle.hpp"
+#include "calc/supply_lines/skirmish.hpp"
+#include "core/invalid_input.hpp"
+#include "core/state_distribution.hpp"
+
+namespace musket::campaign {
+
+namespace sl = musket::supply_lines;
+
+namespace {
+
+enum class army_status : std::uint8_t { active, stopped, stalled, destroyed, track_end, instant_victory };
+
+// Flags of what happened at the step just taken (cleared before the next step).
+enum step_flag : std::uint8_t { reached = 1, skipped = 2, performed = 4, won = 8, stalled = 16, stopped = 32 };
+
+struct army_state {
+  std::int16_t units = 0, leaders = 0, war = 0, food = 0, track = 0;
+  std::uint8_t pc = 0;  // the next step to take
+  army_status status = army_status::active;
+  std::uint8_t dug_in = 0;
+  std::uint8_t flags = 0;
+  auto operator<=>(const army_state&) const = default;
+};
+
+int field_value(const army_state& s, state_field f) {
+  switch (f) {
+    case state_field::units:
+      return s.units;
+    case state_field::leaders:
+      return s.leaders;
+    case state_field::war:
+      return s.war;
+    case state_field::food:
+      return s.food;
+    case state_field::track:
+      return s.track;
+  }
+  return 0;
+}
+
+int evaluate(const amount& a, const army_state& s) {
+  if (!a.field) return a.constant;
+  int v = field_value(s, *a.field) - a.minus;
+  if (a.at_most) v = std::min(v, *a.at_most);
+  return std::max(0, v);
+}
+
+bool holds(const condition& c, const army_state& s, bool was_won) {
+  switch (c.what) {
+    case condition::kind::always:
+      return true;
+    case condition::kind::won:
+      return was_won;
+    case condition::kind::lost:
+      return !was_won;
+    case condition::kind::compare: {
+      const int v = field_value(s, c.field);
+      switch (c.op) {
+        case condition::comparison::below:
+          return v < c.value;
+        case condition::comparison::at_most:
+          return v <= c.value;
+        case condition::comparison::at_least:
+          return v >= c.value;
+        case condition::comparison::above:
+          return v > c.value;
+        case condition::comparison::equals:
+          return v == c.value;
+      }
+    }
+  }
+  return false;
+}
+
+int activation_food(int units) {
+  return (units + 3) / 4;  // NT 7.1/7.3, SS 9.1/9.4: 1 Food per four Units, rounding up
+}
+
+// The step kernel shared by the exact and the simulated engine: one state in, weighted
+// successors out (weights summing to 1).
+template <class P>
+class step_kernel {
+ public:
+  explicit step_kernel(const supply_lines_plan& plan) : plan_(plan), rules_(*plan.rules) {}
+
+  template <class Emit>
+  void apply(army_state s, Emit&& emit) {
+    const std::size_t i = s.pc;
+    const plan_step& step = plan_.steps[i];
+    s.flags = reached;
+    for (const auto& c : step.skip_if)
+      if (holds(c, s, false)) {
+        s.flags |= skipped;
+        s.pc = static_cast<std::uint8_t>(i + 1);
+        emit(s, P(1));
+        return;
+      }
+    auto stall = [&] {
+      s.flags |= stalled;
+      s.status = army_status::stalled;
+      emit(s, P(1));
+    };
+    switch (step.kind) {
+      case step_kind::march: {
+        const int cost = activation_food(s.units);
+        if (s.food < cost) return stall();
+        s.food = static_cast<std::int16_t>(s.food - cost);
+        s.dug_in = 0;
+        return finish(s, step, false, P(1), emit);
+      }
+      case step_kind::dig_in: {
+        if (s.food < 1 || s.war < 1) return stall();  // NT 7.5, SS 9.6: 1 Food and 1 War
+        --s.food;
+        --s.war;
+        s.dug_in = 1;
+        return finish(s, step, false, P(1), emit);
+      }
+      case step_kind::receive: {
+        s.food = static_cast<std::int16_t>(s.food + step.receive_food);
+        s.war = static_cast<std::int16_t>(std::min<int>(s.war + step.receive_war, sl::max_war_supplies));
+        s.units = static_cast<std::int16_t>(std::min<int>(s.units + step.receive_units, sl::max_units));
+        return finish(s, step, false, P(1), emit);
+      }
+      case step_kind::attack: {
+        const int committed = std::min<int>(evaluate(step.war, s), s.war);
+        const int cost = activation_food(s.units);
+        sl::battle_setup b;
+        b.attacker = plan_.army_side;
+        b.where = step.where;
+        b.attacker_units = s.units;
+        b.attacker_leaders = s.leaders;
+        b.attacker_war_supplies = committed;
+        b.defender_units = step.enemy_units;
+        b.defender_leaders = step.enemy_leaders;
+        b.defender_war_supplies = step.enemy_war;
+        b.dug_in = step.enemy_dug_in;
+        b.retreat_available = step.retreat_available;
+        b.under_siege = step.under_siege;
+        b.crown_commander = plan_.army_side == sl::side::crown ? plan_.crown_commander : step.enemy_commander;
+        // An Attack needs a Leader, Food for its Units and War enough for one die (NT 7.3, SS 9.4).
+        if (s.food < cost || s.leaders < 1 || s.units < 1 || sl::attacker_dice(rules_, b) < 1) return stall();
+        army_state base = s;
+        base.food = static_cast<std::int16_t>(s.food - cost);
+        base.war = static_cast<std::int16_t>(s.war - committed);
+        base.dug_in = 0;
+        for (const auto& cell : battle(b, step)) {
+          army_state t = base;
+          t.units = static_cast<std::int16_t>(t.units - cell.attacker_lost);
+          if (cell.outcome == sl::battle_outcome::attacker_surrenders) {
+            t.units = 0;
+            t.leaders = 0;
+            t.status = army_status::destroyed;
+          }
+          shift_track(t, sl::track_shift(rules_, b, cell.outcome));
+          if (sl::eliminates_crown_commander(rules_, b, cell.outcome)) t.status = army_status::instant_victory;
+          const bool victory = cell.outcome == sl::battle_outcome::defender_stands ||
+                               cell.outcome == sl::battle_outcome::defender_retreats ||
+                               cell.outcome == sl::battle_outcome::defender_surrenders;
+          finish(t, step, victory, cell.probability, emit);
+        }
+        return;
+      }
+      case step_kind::defend: {
+        const int committed = std::min<int>(evaluate(step.war, s), s.war);
+        if (s.units < 1) return stall();
+        sl::battle_setup b;
+        b.attacker = sl::opponent(plan_.army_side);
+        b.where = step.where;
+        b.attacker_units = step.enemy_units;
+        b.attacker_leaders = step.enemy_leaders;
+        b.attacker_war_supplies = step.enemy_war;
+        b.defender_units = s.units;
+        b.defender_leaders = s.leaders;
+        b.defender_war_supplies = committed;
+        b.dug_in = s.dug_in && step.where != sl::terrain::point;
+        b.retreat_available = step.retreat_available;
+        b.under_siege = step.under_siege;
+        b.crown_commander = plan_.army_side == sl::side::crown ? plan_.crown_commander : step.enemy_commander;
+        army_state base = s;
+        base.war = static_cast<std::int16_t>(s.war - committed);
+        for (const auto& cell : battle(b, step)) {
+          army_state t = base;
+          t.units = static_cast<std::int16_t>(t.units - cell.defender_lost);
+          if (cell.outcome == sl::battle_outcome::defender_surrenders) {
+            t.units = 0;
+            t.leaders = 0;
+            t.status = army_status::destroyed;
+          }
+          if (cell.outcome == sl::battle_outcome::defender_retreats) t.dug_in = 0;
+          shift_track(t, sl::track_shift(rules_, b, cell.outcome));
+          if (sl::eliminates_crown_commander(rules_, b, cell.outcome)) t.status = army_status::instant_victory;
+          const bool held = cell.outcome == sl::battle_outcome::attacker_surrenders ||
+                            cell.outcome == sl::battle_outcome::defender_victory;
+          finish(t, step, held, cell.probability, emit);
+        }
+        return;
+      }
+      case step_kind::skirmish: {
+        const int committed = std::min<int>(evaluate(step.war, s), s.war);
+        if (s.food < 1 || committed < 1 || s.units < 1) return stall();  // NT 7.4, SS 9.5: 1 Food
+        sl::skirmish_setup k;
+        k.patriot_units = std::min<int>(2, s.units);
+        k.war_supplies = committed;
+        k.crown_units = step.enemy_units;
+        k.crown_leaders = step.enemy_leaders;
+        k.crown_commander = step.enemy_commander;
+        const sl::skirmish_result r = skirmish(k, step);
+        army_state t = s;
+        t.food = static_cast<std::int16_t>(s.food - 1);
+        t.war = static_cast<std::int16_t>(s.war - committed);
+        t.dug_in = 0;
+        const P surrender = convert(r.crown_army_surrenders);
+        if (surrender != P(0)) {
+          army_state w = t;
+          sl::battle_setup as;
+          as.attacker = sl::side::patriot;
+          as.defender_units = k.crown_units;
+          as.defender_leaders = k.crown_leaders;
+          as.crown_commander = k.crown_commander;
+          shift_track(w, sl::army_surrender_shift(rules_, as, sl::side::crown));
+          if (rules_.crown_commander_instant_win && k.crown_commander) w.status = army_status::instant_victory;
+          finish(w, step, true, surrender, emit);
+        }
+        if (surrender != P(1)) finish(t, step, false, P(1) - surrender, emit);
+        return;
+      }
+    }
+  }
+
+ private:
+  static P convert(const rational& r) {
+    if constexpr (std::is_same_v<P, rational>)
+      return r;
+    else
+      return to_double(r);
+  }
+
+  void shift_track(army_state& t, int shift) const {
+    const int lowest = plan_.track_lowest.value_or(-1000), highest = plan_.track_highest.value_or(1000);
+    const int bottom = std::max(lowest, plan_.track_floor.value_or(lowest));
+    t.track = static_cast<std::int16_t>(std::clamp(t.track + shift, bottom, highest));
+    // NT 11.2: reaching the Treaty of Alliance ends the game at once. (SS checks its ends only at
+    // the Victory Check, so the SS marker just sits there.)
+    if (rules_.which == sl::game::northern_theater && plan_.track_highest && t.track >= *plan_.track_highest &&
+        t.status == army_status::active)
+      t.status = army_status::track_end;
+  }
+
+  template <class Emit>
+  void finish(army_state t, const plan_step& step, bool victory, const P& weight, Emit& emit) {
+    t.flags |= performed;
+    if (victory) t.flags |= won;
+    const std::size_t i = t.pc;
+    t.pc = static_cast<std::uint8_t>(i + 1);
+    if (t.status == army_status::active) {
+      for (const auto& c : step.stop_if)
+        if (holds(c, t, victory)) {
+          t.status = army_status::stopped;
+          t.flags |= stopped;
+          break;
+        }
+    }
+    if (t.status == army_status::active && step.jump_to && holds(step.jump_when, t, victory))
+      t.pc = static_cast<std::uint8_t>(*step.jump_to);
+    emit(t, weight);
+  }
+
+  const std::vector<battle_cell<P>>& battle(const sl::battle_setup& b, const plan_step& step) {
+    const auto key =
+        std::make_tuple(static_cast<const void*>(&step), b.attacker_units, b.attacker_leaders, b.attacker_war_supplies,
+                        b.defender_units, b.defender_leaders, b.defender_war_supplies, b.dug_in);
+    std::lock_guard lock(mutex_);
+    auto it = battles_.find(key);
+    if (it == battles_.end()) {
+      try {
+        it = battles_.emplace(key, joint_battle<P>(rules_, b)).first;
+      } catch (const invalid_input& e) {
+        throw invalid_input(plan_.file + ": " + step.path,
+                            std::string("during the campaign: ") + e.what() + " (--" + e.field() + " of the battle)");
+      }
+    }
+    return it->second;
+  }
+
+  sl::skirmish_result skirmish(const sl::skirmish_setup& k, const plan_step& step) {
+    const auto key = std::make_tuple(static_cast<const void*>(&step), k.patriot_units, k.war_supplies);
+    std::lock_guard lock(mutex_);
+    auto it = skirmishes_.find(key);
+    if (it == skirmishes_.end()) it = skirmishes_.emplace(key, sl::resolve_skirmish(rules_, k)).first;
+    return it->second;
+  }
+
+  const supply_lines_plan& plan_;
+  const sl::rule_set& rules_;
+  std::mutex mutex_;
+  std::map<std::tuple<const void*, int, int, int, int, int, int, bool>, std::vector<battle_cell<P>>> battles_;
+  std::map<std::tuple<const void*, int, int>, sl::skirmish_result> skirmishes_;
+};
+
+army_state start_state(const supply_lines_plan& plan) {
+  army_state s;
+  s.units = static_cast<std::int16_t>(plan.units);
+  s.leaders = static_cast<std::int16_t>(plan.leaders);
+  s.war = static_cast<std::int16_t>(plan.war);
+  s.food = static_cast<std::int16_t>(plan.food);
+  s.track = static_cast<std::int16_t>(plan.track);
+  return s;
+}
+
+bool at_step(const army_state& s, std::size_t i) {
+  return s.status == army_status::active && s.pc == i;
+}
+
+// Histogram ranges that cover every value a plan can produce.
+struct value_bounds {
+  int max_units, max_war, max_food, track_low, track_high;
+};
+value_bounds bounds_of(const supply_lines_plan& plan) {
+  value_bounds v{plan.units, plan.war, plan.food, plan.track, plan.track};
+  int swing = 0;
+  for (const auto& s : plan.steps) {
+    v.max_units += s.receive_units;
+    v.max_war += s.receive_war;
+    v.max_food += s.receive_food;
+    swing += 2 + plan.rules->max_leaders_per_army + s.enemy_leaders;
+  }
+  v.max_units = std::min(v.max_units, sl::max_units);
+  v.max_war = std::min(v.max_war, sl::max_war_supplies);
+  v.track_low = std::max(plan.track - swing, plan.track_lowest.value_or(-1000));
+  v.track_high = std::min(plan.track + swing, plan.track_highest.value_or(1000));
+  return v;
+}
+
+template <class P>
+probability_value exact_value(const P& p) {
+  probability_value v;
+  v.value = to_double(p);
+  if constexpr (std::is_same_v<P, rational>) v.exact = to_fraction_string(p);
+  return v;
+}
+
+probability_value simulated_value(const simulation_tally& tally, std::size_t index) {
+  probability_value v;
+  v.interval = tally_interval(tally, index);
+  v.value = tally.trials ? static_cast<double>(tally.counts[index]) / static_cast<double>(tally.trials) : 0.0;
+  return v;
+}
+
+struct end_condition {
+  std::string name;
+  std::function<bool(const army_state&)> holds;
+};
+
+std::vector<end_condition> end_conditions(const supply_lines_plan& plan) {
+  std::vector<end_condition> out;
+  const bool nt = plan.rules->which == sl::game::northern_theater;
+  out.push_back({"completed_plan", [n = plan.steps.size()](const army_state& s) {
+                   return s.status == army_status::active && s.pc >= n;
+                 }});
+  out.push_back({"stopped_by_rule", [](const army_state& s) { return s.status == army_status::stopped; }});
+  out.push_back({"stalled_without_supplies", [](const army_state& s) { return s.status == army_status::stalled; }});
+  out.push_back({"army_destroyed", [](const army_state& s) { return s.units == 0; }});
+  if (nt) {
+    if (plan.track_highest)
+      out.push_back({"treaty_of_alliance_patriot_victory",
+                     [h = *plan.track_highest](const army_state& s) { return s.track >= h; }});
+    if (plan.track_floor)
+      out.push_back(
+          {"track_at_declaration_floor", [f = *plan.track_floor](const army_state& s) { return s.track <= f; }});
+  } else {
+    out.push_back({"political_will_0_patriot_victory",
+                   [l = plan.track_lowest.value_or(0)](const army_state& s) { return s.track <= l; }});
+    out.push_back({"political_will_9_crown_victory",
+                   [h = plan.track_highest.value_or(9)](const army_state& s) { return s.track >= h; }});
+    out.push_back({"cornwallis_captured_patriot_victory",
+                   [](const army_state& s) { return s.status == army_status::instant_victory; }});
+  }
+  return out;
+}
+
+pmf_double normalised_histogram(const simulation_tally& tally, const tally_layout::histogram& h) {
+  std::vector<double> masses(h.bins());
+  for (std::size_t b = 0; b < h.bins(); ++b)
+    masses[b] = tally.trials ? static_cast<double>(tally.counts[h.offset + b]) / static_cast<double>(tally.trials) : 0;
+  return pmf_double(h.lowest, std::move(masses));
+}
+
+template <class P>
+pmf_double marginal(const state_distribution<army_state, P>& d, int (*field)(const army_state&)) {
+  return to_double(d.marginal(field));
+}
+
+int units_of(const army_state& s) {
+  return s.units;
+}
+int war_of(const army_state& s) {
+  return s.war;
+}
+int food_of(const army_state& s) {
+  return s.food;
+}
+int track_of(const army_state& s) {
+  return s.track;
+}
+
+template <class P>
+campaign_result run(const supply_lines_plan& plan, const campaign_options& options) {
+  campaign_result result;
+  const std::size_t n = plan.steps.size();
+  step_kernel<P> kernel(plan);
+  using distribution = state_distribution<army_state, P>;
+  distribution d = distribution::certain(start_state(plan));
+  std::size_t first_simulated = n;
+  const bool exact_allowed = options.method != "sim";
+  for (std::size_t i = 0; i < n && exact_allowed; ++i) {
+    distribution next;
+    try {
+      next = propagate(
+          d,
+          [&](const army_state& s, auto&& emit) {
+            army_state cleared = s;
+            cleared.flags = 0;
+            if (at_step(cleared, i))
+              kernel.apply(cleared, emit);
+            else
+              emit(cleared, P(1));
+          },
+          options.state_limit);
+    } catch (const state_space_exceeded&) {
+      if (options.method == "exact")
+        throw invalid_input("state-limit", "the plan's exact state space passes " +
+                                               std::to_string(options.state_limit) + " states at " +
+                                               plan.steps[i].path + "; raise --state-limit or use --method auto|sim");
+      first_simulated = i;
+      result.switched_at = i;
+      break;
+    }
+    d = std::move(next);
+    result.peak_states = std::max(result.peak_states, d.size());
+    step_result r;
+    r.id = plan.steps[i].id;
+    r.kind = step_kind_names[static_cast<int>(plan.steps[i].kind)];
+    r.method = "exact";
+    auto flagged = [&](std::uint8_t f) {
+      return exact_value(d.probability([f](const army_state& s) { return (s.flags & f) != 0; }));
+    };
+    r.reached = flagged(reached);
+    r.skipped = flagged(skipped);
+    r.performed = flagged(performed);
+    r.won = flagged(won);
+    r.stalled = flagged(stalled);
+    r.stopped = flagged(stopped);
+    r.units = marginal(d, units_of);
+    r.war = marginal(d, war_of);
+    r.food = marginal(d, food_of);
+    r.track = marginal(d, track_of);
+    result.steps.push_back(std::move(r));
+  }
+  if (!exact_allowed) first_simulated = 0;
+  const auto ends = end_conditions(plan);
+
+  if (first_simulated == n) {
+    for (const auto& e : ends) result.end.push_back({e.name, exact_value(d.probability(e.holds))});
+    return result;
+  }
+
+  // Simulate steps first_simulated..n-1 from states drawn from the exact distribution there.
+  state_distribution<army_state, double> start;
+  for (const auto& [s, p] : d.masses()) {
+    army_state c = s;
+    c.flags = 0;
+    start.add(c, to_double(p));
+  }
+  const state_sampler<army_state> sampler(start);
+  step_kernel<double> sim_kernel(plan);
+  const value_bounds vb = bounds_of(plan);
+  tally_layout layout;
+  struct step_tally {
+    std::size_t flags[6];
+    tally_layout::histogram units, war, food, track;
+  };
+  std::vector<step_tally> tallies;
+  for (std::size_t i = first_simulated; i < n; ++i) {
+    step_tally t;
+    for (auto& f : t.flags) f = layout.counter();
+    t.units = layout.add_histogram(0, vb.max_units);
+    t.war = layout.add_histogram(0, vb.max_war);
+    t.food = layout.add_histogram(0, vb.max_food);
+    t.track = layout.add_histogram(vb.track_low, vb.track_high);
+    tallies.push_back(t);
+  }
+  std::vector<std::size_t> end_counters;
+  for (std::size_t e = 0; e < ends.size(); ++e) end_counters.push_back(layout.counter());
+
+  auto trial = [&](random_engine& engine, std::span<std::uint64_t> tally) {
+    army_state s = sampler(engine);
+    for (std::size_t i = first_simulated; i < n; ++i) {
+      s.flags = 0;
+      if (at_step(s, i)) {
+        // Draw one successor of the exact step kernel.
+        army_state chosen = s;
+        double u = static_cast<double>(engine()) / 4294967296.0;
+        bool picked = false;
+        sim_kernel.apply(s, [&](const army_state& next, double w) {
+          if (picked) return;
+          chosen = next;
+          if (u < w)
+            picked = true;
+          else
+            u -= w;
+        });
+        s = chosen;
+      }
+      const step_tally& t = tallies[i - first_simulated];
+      for (int f = 0; f < 6; ++f)
+        if (s.flags & (1u << f)) ++tally[t.flags[f]];
+      ++tally[t.units.at(s.units)];
+      ++tally[t.war.at(s.war)];
+      ++tally[t.food.at(s.food)];
+      ++tally[t.track.at(s.track)];
+    }
+    for (std::size_t e = 0; e < ends.size(); ++e)
+      if (ends[e].holds(s)) ++tally[end_counters[e]];
+  };
+  const simulation_tally tally = run_chain_trials(options.simulation, layout.size(), trial);
+  result.trials = tally.trials;
+  result.seed = options.simulation.simulation.seed;
+  for (std::size_t i = first_simulated; i < n; ++i) {
+    const step_tally& t = tallies[i - first_simulated];
+    step_result r;
+    r.id = plan.steps[i].id;
+    r.kind = step_kind_names[static_cast<int>(plan.steps[i].kind)];
+    r.method = "simulation";
+    r.reached = simulated_value(tally, t.flags[0]);
+    r.skipped = simulated_value(tally, t.flags[1]);
+    r.performed = simulated_value(tally, t.flags[2]);
+    r.won = simulated_value(tally, t.flags[3]);
+    r.stalled = simulated_value(tally, t.flags[4]);
+    r.stopped = simulated_value(tally, t.flags[5]);
+    r.units = normalised_histogram(tally, t.units);
+    r.war = normalised_histogram(tally, t.war);
+    r.food = normalised_histogram(tally, t.food);
+    r.track = normalised_histogram(tally, t.track);
+    result.steps.push_back(std::move(r));
+  }
+  for (std::size_t e = 0; e < ends.size(); ++e)
+    result.end.push_back({ends[e].name, simulated_value(tally, end_counters[e])});
+  return result;
+}
+
+}  // namespace
+
+campaign_result run_supply_lines_campaign(const supply_lines_plan& plan, const campaign_options& options) {
+  if (options.method != "exact" && options.method != "sim" && options.method != "auto" && options.method != "double")
+    throw invalid_input("method", "'" + options.method + "' is not a method; allowed: exact, sim, auto");
+  campaign_result result = options.method == "double" ? run<double>(plan, options) : run<rational>(plan, options);
+  if (result.switched_at)
+    result.notes.push_back("the exact state space passed the limit of " + std::to_string(options.state_limit) +
+                           " states at " + plan.steps[*result.switched_at].path +
+                           ": that step and the rest are simulated from the exact distribution before it");
+  if (result.trials) result.seed = options.simulation.simulation.seed;
+  result.notes.push_back(
+      "Food and War are paid as the rules charge them: March and Attack 1 Food per 4 Units rounded up, Dig-In 1 Food "
+      "+ 1 War, Skirmish 1 Food; committed War Supplies are expended; a step the army cannot pay for stalls the "
+      "campaign");
+  return result;
+}
+
+}  // namespace musket::campaign

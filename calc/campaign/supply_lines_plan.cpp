@@ -1,0 +1,369 @@
+// Reading and validating a Supply Lines campaign plan. Every error names the plan file and the
+// JSON path of the offending value ("plan.json: steps[2].kind"), before anything is computed.
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "calc/campaign/supply_lines_campaign.hpp"
+#include "calc/supply_lines/battle.hpp"
+#include "calc/supply_lines/skirmish.hpp"
+#include "core/invalid_input.hpp"
+
+namespace musket::campaign {
+
+namespace sl = musket::supply_lines;
+using nlohmann::json;
+
+namespace {
+
+struct reader {
+  std::string file;
+  [[noreturn]] void fail(const std::string& path, const std::string& message) const {
+    throw invalid_input(file + ": " + path, message);
+  }
+  void only_keys(const json& object, const std::string& path, std::initializer_list<const char*> allowed) const {
+    for (auto it = object.begin(); it != object.end(); ++it) {
+      bool known = false;
+      std::string list;
+      for (const char* a : allowed) {
+        known = known || it.key() == a;
+        list += (list.empty() ? "" : ", ") + std::string(a);
+      }
+      if (!known) fail(path + (path.empty() ? "" : ".") + it.key(), "unknown key; allowed here: " + list);
+    }
+  }
+  int integer(const json& object, const std::string& path, const char* key, int fallback, int lowest,
+              int highest) const {
+    if (!object.contains(key)) return fallback;
+    const json& v = object.at(key);
+    const std::string where = path + "." + key;
+    if (!v.is_number_integer()) fail(where, "must be a whole number");
+    const long long n = v.get<long long>();
+    if (n < lowest || n > highest)
+      fail(where,
+           std::to_string(n) + " is out of range; allowed " + std::to_string(lowest) + ".." + std::to_string(highest));
+    return static_cast<int>(n);
+  }
+  bool boolean(const json& object, const std::string& path, const char* key, bool fallback) const {
+    if (!object.contains(key)) return fallback;
+    if (!object.at(key).is_boolean()) fail(path + "." + key, "must be true or false");
+    return object.at(key).get<bool>();
+  }
+  state_field field(const json& v, const std::string& path) const {
+    if (!v.is_string()) fail(path, "must name a state field: units, leaders, war, food, track");
+    const std::string name = v.get<std::string>();
+    for (int i = 0; i < 5; ++i)
+      if (name == state_field_names[i]) return static_cast<state_field>(i);
+    fail(path, "'" + name + "' is not a state field; allowed: units, leaders, war, food, track");
+  }
+  amount parse_amount(const json& v, const std::string& path) const {
+    amount a;
+    if (v.is_number_integer()) {
+      a.constant = v.get<int>();
+      if (a.constant < 0 || a.constant > sl::max_war_supplies)
+        fail(path, std::to_string(a.constant) + " is out of range; allowed 0.." + std::to_string(sl::max_war_supplies));
+    } else if (v.is_string()) {
+      a.field = v.get<std::string>() == "all" ? state_field::war : field(v, path);
+    } else if (v.is_object()) {
+      only_keys(v, path, {"field", "minus", "at_most"});
+      if (!v.contains("field")) fail(path + ".field", "is required: the state field to take the amount from");
+      a.field = field(v.at("field"), path + ".field");
+      a.minus = integer(v, path, "minus", 0, 0, 99);
+      if (v.contains("at_most")) a.at_most = integer(v, path, "at_most", 0, 0, 99);
+    } else {
+      fail(path, "must be a number, a state field name, \"all\", or {\"field\": ..., \"at_most\": n}");
+    }
+    return a;
+  }
+  condition parse_condition(const json& v, const std::string& path, bool allow_outcome) const {
+    condition c;
+    if (v.is_string()) {
+      const std::string s = v.get<std::string>();
+      if (s == "always") return c;
+      if (allow_outcome && (s == "won" || s == "lost" || s == "repulsed")) {
+        c.what = s == "won" ? condition::kind::won : condition::kind::lost;
+        return c;
+      }
+      fail(path, "'" + s + "' is not a condition; allowed: " +
+                     std::string(allow_outcome ? "always, won, lost, repulsed, " : "always, ") +
+                     "or {\"field\": F, \"below\"|\"at_most\"|\"at_least\"|\"above\"|\"equals\": n}");
+    }
+    if (!v.is_object()) fail(path, "must be a condition: a string or {\"field\": F, \"below\": n}");
+    only_keys(v, path, {"field", "below", "at_most", "at_least", "above", "equals"});
+    if (!v.contains("field")) fail(path + ".field", "is required");
+    c.what = condition::kind::compare;
+    c.field = field(v.at("field"), path + ".field");
+    int ops = 0;
+    const std::pair<const char*, condition::comparison> names[] = {{"below", condition::comparison::below},
+                                                                   {"at_most", condition::comparison::at_most},
+                                                                   {"at_least", condition::comparison::at_least},
+                                                                   {"above", condition::comparison::above},
+                                                                   {"equals", condition::comparison::equals}};
+    for (const auto& [name, op] : names)
+      if (v.contains(name)) {
+        ++ops;
+        c.op = op;
+        c.value = integer(v, path, name, 0, -99, 99);
+      }
+    if (ops != 1) fail(path, "needs exactly one of below, at_most, at_least, above, equals");
+    return c;
+  }
+  std::vector<condition> conditions(const json& step, const std::string& path, const char* key,
+                                    bool allow_outcome) const {
+    std::vector<condition> out;
+    if (!step.contains(key)) return out;
+    const json& v = step.at(key);
+    const std::string where = path + "." + key;
+    if (v.is_array()) {
+      for (std::size_t i = 0; i < v.size(); ++i)
+        out.push_back(parse_condition(v[i], where + "[" + std::to_string(i) + "]", allow_outcome));
+    } else {
+      out.push_back(parse_condition(v, where, allow_outcome));
+    }
+    return out;
+  }
+};
+
+step_kind parse_kind(const reader& r, const json& step, const std::string& path) {
+  if (!step.contains("kind")) r.fail(path + ".kind", "is required: march, attack, defend, skirmish, dig_in, receive");
+  const json& v = step.at("kind");
+  const std::string name = v.is_string() ? v.get<std::string>() : v.dump();
+  for (int i = 0; i < 6; ++i)
+    if (name == step_kind_names[i]) return static_cast<step_kind>(i);
+  r.fail(path + ".kind", "unknown step kind '" + name + "'; allowed: march, attack, defend, skirmish, dig_in, receive");
+}
+
+}  // namespace
+
+supply_lines_plan parse_supply_lines_plan(const json& doc, const std::string& file, const std::string& game_code) {
+  const reader r{file};
+  if (!doc.is_object()) r.fail("$", "a plan is a JSON object with \"army\" and \"steps\"");
+  r.only_keys(doc, "", {"game", "name", "side", "army", "track", "steps", "notes"});
+  supply_lines_plan plan;
+  if (doc.contains("game")) {
+    const std::string g = doc.at("game").is_string() ? doc.at("game").get<std::string>() : "";
+    if (g != game_code) r.fail("game", "the plan is for '" + g + "' but was run with `musket " + game_code + "`");
+  }
+  plan.rules = &sl::rules_for(game_code);
+  plan.file = file;
+  const bool ss = plan.rules->which == sl::game::southern_strategy;
+  plan.name = doc.value("name", std::string("campaign"));
+  if (doc.contains("side")) {
+    try {
+      plan.army_side = sl::parse_side(doc.at("side").is_string() ? doc.at("side").get<std::string>() : "", "side");
+    } catch (const invalid_input& e) {
+      r.fail("side", e.what());
+    }
+  }
+  if (!doc.contains("army") || !doc.at("army").is_object())
+    r.fail("army", "is required: {\"units\", \"leaders\", \"war\", \"food\"}");
+  const json& army = doc.at("army");
+  r.only_keys(army, "army", {"units", "leaders", "war", "food", "crown_commander"});
+  plan.units = r.integer(army, "army", "units", 1, 1, sl::max_units);
+  plan.leaders = r.integer(army, "army", "leaders", 1, 0, plan.rules->max_leaders_per_army);
+  plan.war = r.integer(army, "army", "war", 0, 0, sl::max_war_supplies);
+  plan.food = r.integer(army, "army", "food", 0, 0, 99);
+  plan.crown_commander = r.boolean(army, "army", "crown_commander", false);
+  if (plan.crown_commander && (!ss || plan.army_side != sl::side::crown))
+    r.fail("army.crown_commander", "only a Crown army in The Southern Strategy (ss) has Cornwallis");
+  if (ss) {
+    plan.track_lowest = 0;  // SS 14.0: the Political Will Track runs 0..9
+    plan.track_highest = 9;
+  }
+  if (doc.contains("track")) {
+    const json& t = doc.at("track");
+    if (!t.is_object()) r.fail("track", "must be {\"position\", \"floor\", \"lowest\", \"highest\"}");
+    r.only_keys(t, "track", {"position", "floor", "lowest", "highest"});
+    plan.track = r.integer(t, "track", "position", 0, -99, 99);
+    if (t.contains("floor")) {
+      if (ss) r.fail("track.floor", "the Declaration floor is a Northern Theater rule (NT 11.1)");
+      plan.track_floor = r.integer(t, "track", "floor", 0, -99, 99);
+    }
+    if (t.contains("lowest")) plan.track_lowest = r.integer(t, "track", "lowest", 0, -99, 99);
+    if (t.contains("highest")) plan.track_highest = r.integer(t, "track", "highest", 0, -99, 99);
+    if (plan.track_lowest && plan.track_highest && *plan.track_lowest > *plan.track_highest)
+      r.fail("track.lowest", "the track's lowest space is above its highest");
+    if ((plan.track_lowest && plan.track < *plan.track_lowest) ||
+        (plan.track_highest && plan.track > *plan.track_highest))
+      r.fail("track.position", "the marker starts off the track");
+    if (plan.track_floor && plan.track < *plan.track_floor)
+      r.fail("track.floor", "the marker starts below the Declaration floor; the floor applies once reached (NT 11.1)");
+  }
+
+  if (!doc.contains("steps") || !doc.at("steps").is_array() || doc.at("steps").empty())
+    r.fail("steps", "is required: a non-empty array of steps");
+  const json& steps = doc.at("steps");
+  std::map<std::string, std::size_t> ids;
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    const std::string path = "steps[" + std::to_string(i) + "]";
+    if (!steps[i].is_object()) r.fail(path, "a step is an object with a \"kind\"");
+    std::string id =
+        steps[i].contains("id") && steps[i].at("id").is_string() ? steps[i].at("id").get<std::string>() : path;
+    if (!ids.emplace(id, i).second) r.fail(path + ".id", "'" + id + "' names two steps");
+  }
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    const json& s = steps[i];
+    const std::string path = "steps[" + std::to_string(i) + "]";
+    plan_step step;
+    step.path = path;
+    step.id = s.contains("id") && s.at("id").is_string() ? s.at("id").get<std::string>() : path;
+    step.kind = parse_kind(r, s, path);
+    r.only_keys(s, path,
+                {"kind", "id", "terrain", "war", "enemy", "retreat", "siege", "food", "units", "skip_if", "stop_if",
+                 "next", "jump_if", "note"});
+    if (s.contains("terrain")) {
+      try {
+        step.where =
+            sl::parse_terrain(s.at("terrain").is_string() ? s.at("terrain").get<std::string>() : "", "terrain");
+      } catch (const invalid_input& e) {
+        r.fail(path + ".terrain", e.what());
+      }
+    }
+    const bool fights = step.kind == step_kind::attack || step.kind == step_kind::defend;
+    if (step.kind == step_kind::attack || step.kind == step_kind::defend || step.kind == step_kind::skirmish) {
+      if (!s.contains("war"))
+        r.fail(path + ".war", "is required: the War Supplies this army commits (a number, \"all\", or a state field)");
+      step.war = r.parse_amount(s.at("war"), path + ".war");
+    } else if (s.contains("war") && step.kind != step_kind::receive) {
+      r.fail(path + ".war",
+             "a " + std::string(step_kind_names[static_cast<int>(step.kind)]) + " commits no War Supplies");
+    }
+    if (step.kind == step_kind::receive) {
+      step.receive_war = r.integer(s, path, "war", 0, 0, sl::max_war_supplies);
+      step.receive_food = r.integer(s, path, "food", 0, 0, 99);
+      step.receive_units = r.integer(s, path, "units", 0, 0, sl::max_units);
+    } else if (s.contains("food") || s.contains("units")) {
+      r.fail(path + (s.contains("food") ? ".food" : ".units"), "only a receive step adds supplies or units");
+    }
+    if (fights || step.kind == step_kind::skirmish) {
+      if (!s.contains("enemy") || !s.at("enemy").is_object())
+        r.fail(path + ".enemy", "is required: {\"units\", \"leaders\", \"war\"} of the enemy army");
+      const json& e = s.at("enemy");
+      const std::string ep = path + ".enemy";
+      r.only_keys(e, ep, {"units", "leaders", "war", "dug_in", "crown_commander"});
+      step.enemy_units = r.integer(e, ep, "units", 1, 1, sl::max_units);
+      step.enemy_leaders = r.integer(e, ep, "leaders", step.kind == step_kind::defend ? 1 : 0, 0, 2);
+      step.enemy_war = r.integer(e, ep, "war", 0, 0, sl::max_war_supplies);
+      step.enemy_dug_in = r.boolean(e, ep, "dug_in", false);
+      step.enemy_commander = r.boolean(e, ep, "crown_commander", false);
+      if (step.kind == step_kind::skirmish && step.enemy_war != 0)
+        r.fail(ep + ".war", "the Crown rolls nothing in a Skirmish (NT 8.8, SS 10.8)");
+      if (step.enemy_dug_in && step.kind != step_kind::attack)
+        r.fail(ep + ".dug_in", "only a defender is dug in; for our own army, use a dig_in step");
+    } else if (s.contains("enemy")) {
+      r.fail(path + ".enemy", "a " + std::string(step_kind_names[static_cast<int>(step.kind)]) + " has no enemy");
+    }
+    step.retreat_available = r.boolean(s, path, "retreat", true);
+    step.under_siege = r.boolean(s, path, "siege", false);
+    if (step.under_siege && !ss) r.fail(path + ".siege", "sieges exist only in The Southern Strategy (ss)");
+    if (step.kind == step_kind::skirmish && plan.army_side != sl::side::patriot)
+      r.fail(path + ".kind", "only a Patriot army may Skirmish (NT 7.4, SS 9.5)");
+    step.skip_if = r.conditions(s, path, "skip_if", false);
+    step.stop_if = r.conditions(s, path, "stop_if", true);
+    if (!fights && step.kind != step_kind::skirmish)
+      for (std::size_t c = 0; c < step.stop_if.size(); ++c)
+        if (step.stop_if[c].what == condition::kind::won || step.stop_if[c].what == condition::kind::lost)
+          r.fail(path + ".stop_if", "a " + std::string(step_kind_names[static_cast<int>(step.kind)]) +
+                                        " is neither won nor lost; use a state field condition");
+    auto target = [&](const json& v, const std::string& where) {
+      if (!v.is_string()) r.fail(where, "must be a step id");
+      const auto it = ids.find(v.get<std::string>());
+      if (it == ids.end()) r.fail(where, "no step has the id '" + v.get<std::string>() + "'");
+      if (it->second <= i)
+        r.fail(where, "jumps back to '" + it->first + "', making a cycle; a campaign only moves forward");
+      return it->second;
+    };
+    if (s.contains("next")) step.jump_to = target(s.at("next"), path + ".next");
+    if (s.contains("jump_if")) {
+      if (step.jump_to) r.fail(path + ".jump_if", "a step has either next or jump_if, not both");
+      const json& j = s.at("jump_if");
+      if (!j.is_object() || !j.contains("when") || !j.contains("to"))
+        r.fail(path + ".jump_if", "must be {\"when\": condition, \"to\": step id}");
+      r.only_keys(j, path + ".jump_if", {"when", "to"});
+      step.jump_when =
+          r.parse_condition(j.at("when"), path + ".jump_if.when", fights || step.kind == step_kind::skirmish);
+      step.jump_to = target(j.at("to"), path + ".jump_if.to");
+    }
+    plan.steps.push_back(step);
+  }
+
+  // Reachability: from step 0, a step continues to the next one unless it always stops or
+  // always jumps; a step nothing leads to is an error in the plan.
+  std::vector<bool> reached(plan.steps.size(), false);
+  reached[0] = true;
+  for (std::size_t i = 0; i < plan.steps.size(); ++i) {
+    if (!reached[i])
+      r.fail(plan.steps[i].path,
+             "step '" + plan.steps[i].id + "' can never be reached (an earlier step always stops or jumps past it)");
+    const plan_step& s = plan.steps[i];
+    bool always_stops = false;
+    for (const auto& c : s.stop_if) always_stops = always_stops || c.what == condition::kind::always;
+    const bool skippable = !s.skip_if.empty();
+    const bool unconditional_jump = s.jump_to && s.jump_when.what == condition::kind::always;
+    if (s.jump_to && (!always_stops || skippable)) reached[*s.jump_to] = true;
+    if (i + 1 < plan.steps.size() && ((!always_stops && !unconditional_jump) || skippable)) reached[i + 1] = true;
+  }
+
+  // A dry run of every engagement with the starting army, so impossible battles are reported
+  // now, against the step, rather than half-way through the computation.
+  for (const auto& s : plan.steps) {
+    try {
+      if (s.kind == step_kind::attack) {
+        sl::battle_setup b;
+        b.attacker = plan.army_side;
+        b.where = s.where;
+        b.attacker_units = plan.units;
+        b.attacker_leaders = std::max(1, plan.leaders);
+        b.attacker_war_supplies = sl::max_war_supplies;
+        b.defender_units = s.enemy_units;
+        b.defender_leaders = s.enemy_leaders;
+        b.defender_war_supplies = s.enemy_war;
+        b.dug_in = s.enemy_dug_in;
+        b.retreat_available = s.retreat_available;
+        b.under_siege = s.under_siege;
+        b.crown_commander = plan.army_side == sl::side::crown ? plan.crown_commander : s.enemy_commander;
+        sl::validate(*plan.rules, b);
+      } else if (s.kind == step_kind::defend) {
+        sl::battle_setup b;
+        b.attacker = sl::opponent(plan.army_side);
+        b.where = s.where;
+        b.attacker_units = s.enemy_units;
+        b.attacker_leaders = s.enemy_leaders;
+        b.attacker_war_supplies = s.enemy_war;
+        b.defender_units = plan.units;
+        b.defender_leaders = plan.leaders;
+        b.retreat_available = s.retreat_available;
+        b.under_siege = s.under_siege;
+        b.crown_commander = plan.army_side == sl::side::crown ? plan.crown_commander : s.enemy_commander;
+        sl::validate(*plan.rules, b);
+      } else if (s.kind == step_kind::skirmish) {
+        sl::skirmish_setup k;
+        k.patriot_units = std::min(2, plan.units);
+        k.war_supplies = 1;
+        k.crown_units = s.enemy_units;
+        k.crown_leaders = s.enemy_leaders;
+        k.crown_commander = s.enemy_commander;
+        sl::validate(*plan.rules, k);
+      }
+    } catch (const invalid_input& e) {
+      const bool defending = s.kind == step_kind::defend;
+      const std::string ours = "army.", theirs = "enemy.";
+      const std::map<std::string, std::string> names{{"def-units", (defending ? ours : theirs) + "units"},
+                                                     {"def-leaders", (defending ? ours : theirs) + "leaders"},
+                                                     {"def-war", theirs + "war"},
+                                                     {"att-units", (defending ? theirs : ours) + "units"},
+                                                     {"att-leaders", (defending ? theirs : ours) + "leaders"},
+                                                     {"att-war", defending ? theirs + "war" : "war"},
+                                                     {"crown-units", "enemy.units"},
+                                                     {"crown-leaders", "enemy.leaders"},
+                                                     {"dug-in", "enemy.dug_in"},
+                                                     {"siege", "siege"},
+                                                     {"crown-commander", "enemy.crown_commander"}};
+      const auto it = names.find(e.field());
+      r.fail(s.path + "." + (it != names.end() ? it->second : e.field()), e.what());
+    }
+  }
+  return plan;
+}
+
+}  // namespace musket::campaign

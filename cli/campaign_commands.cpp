@@ -1,0 +1,500 @@
+// `musket nt|ss campaign`: chained engagements from a plan file; `musket <game> sweep <command>`:
+// any calculator over one or two parameter ranges, to CSV and an SVG chart. Thin: plans are
+// parsed and run in calc/campaign; sweeps call the other commands through the registry.
+#include <fmt/format.h>
+
+#include <cmath>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "calc/campaign/supply_lines_campaign.hpp"
+#include "cli/chart_svg.hpp"
+#include "cli/command.hpp"
+#include "core/invalid_input.hpp"
+
+namespace musket::cli {
+
+namespace {
+
+namespace cp = musket::campaign;
+
+json read_json_file(const std::string& path, const std::string& option) {
+  std::ifstream in(path);
+  if (!in) throw invalid_input(option, "cannot open '" + path + "'");
+  try {
+    return json::parse(in);
+  } catch (const json::parse_error& e) {
+    throw invalid_input(path + ": $", std::string("not valid JSON: ") + e.what());
+  }
+}
+
+json value_json(const cp::probability_value& v) {
+  return v.value;
+}
+
+json pmf_object(const pmf_double& d) {
+  json out = json::object();
+  for (int v = d.lowest(); v <= d.highest(); ++v)
+    if (d[v] > 0) out[std::to_string(v)] = d[v];
+  return out;
+}
+
+std::uint64_t uint_option(const po::variables_map& vm, const std::string& name, long long lowest, long long highest) {
+  const int v = int_option(vm, name);
+  require_in_range(name, v, lowest, highest);
+  return static_cast<std::uint64_t>(v);
+}
+
+report run_campaign(const std::string& code, const po::variables_map& vm) {
+  const std::string file = string_option(vm, "file");
+  const cp::supply_lines_plan plan = cp::parse_supply_lines_plan(read_json_file(file, "file"), file, code);
+  cp::campaign_options options;
+  options.method = string_option(vm, "method");
+  if (options.method != "exact" && options.method != "sim" && options.method != "auto")
+    throw invalid_input("method", "'" + options.method + "' is not a method; allowed: exact, sim, auto");
+  options.state_limit = uint_option(vm, "state-limit", 1, 50'000'000);
+  options.simulation.simulation.trials = uint_option(vm, "trials", 1000, 100'000'000);
+  options.simulation.simulation.seed = uint_option(vm, "seed", 0, 2'000'000'000);
+  options.simulation.memory_bound_bytes = static_cast<std::size_t>(uint_option(vm, "memory-mb", 1, 65536)) << 20;
+  cp::campaign_result result;
+  try {
+    result = cp::run_supply_lines_campaign(plan, options);
+  } catch (const memory_bound_exceeded& e) {
+    throw invalid_input("memory-mb", e.what());
+  }
+
+  json doc;
+  doc["game"] = code;
+  doc["command"] = "campaign";
+  doc["inputs"] = json{{"file", file},
+                       {"method", options.method},
+                       {"state-limit", options.state_limit},
+                       {"trials", options.simulation.simulation.trials},
+                       {"seed", options.simulation.simulation.seed},
+                       {"memory-mb", options.simulation.memory_bound_bytes >> 20}};
+  bool any_exact = false, any_sim = false;
+  for (const auto& s : result.steps) (s.method == "exact" ? any_exact : any_sim) = true;
+  json method{{"name", any_sim ? (any_exact ? "mixed" : "simulation") : "exact"}};
+  if (any_sim) {
+    method["trials"] = result.trials;
+    method["seed"] = result.seed;
+  }
+  method["peak_exact_states"] = result.peak_states;
+  method["why"] = result.switched_at ? "the exact state space passed --state-limit; later steps are simulated"
+                  : any_sim          ? "asked for with --method sim; probabilities carry 95% Wilson intervals"
+                                     : "every step's state distribution stayed under --state-limit";
+  doc["method"] = method;
+  json steps = json::array(), distributions = json::array(), exact_steps = json::array(), intervals = json::array();
+  for (const auto& s : result.steps) {
+    json row;
+    row["step"] = s.id;
+    row["kind"] = s.kind;
+    row["method"] = s.method;
+    row["reached"] = value_json(s.reached);
+    row["performed"] = value_json(s.performed);
+    row["won"] = value_json(s.won);
+    row["skipped"] = value_json(s.skipped);
+    row["stalled"] = value_json(s.stalled);
+    row["stopped"] = value_json(s.stopped);
+    row["mean_units"] = mean(s.units);
+    row["mean_war"] = mean(s.war);
+    row["mean_food"] = mean(s.food);
+    row["mean_track"] = mean(s.track);
+    steps.push_back(row);
+    distributions.push_back(json{{"step", s.id},
+                                 {"units", pmf_object(s.units)},
+                                 {"war", pmf_object(s.war)},
+                                 {"food", pmf_object(s.food)},
+                                 {"track", pmf_object(s.track)}});
+    json e = json::object(), iv = json::object();
+    const std::pair<const char*, const cp::probability_value*> named[] = {
+        {"reached", &s.reached}, {"performed", &s.performed}, {"won", &s.won},
+        {"skipped", &s.skipped}, {"stalled", &s.stalled},     {"stopped", &s.stopped}};
+    for (const auto& [name, v] : named) {
+      if (v->exact) e[name] = *v->exact;
+      if (v->interval) iv[name] = json::array({v->interval->lower, v->interval->upper});
+    }
+    exact_steps.push_back(e);
+    if (s.method == "simulation") intervals.push_back(json{{"step", s.id}, {"interval_95", iv}});
+  }
+  doc["steps"] = steps;
+  json end = json::object(), end_exact = json::object(), end_intervals = json::object();
+  for (const auto& e : result.end) {
+    end[e.name] = e.probability.value;
+    if (e.probability.exact) end_exact[e.name] = *e.probability.exact;
+    if (e.probability.interval)
+      end_intervals[e.name] = json::array({e.probability.interval->lower, e.probability.interval->upper});
+  }
+  doc["end"] = end;
+  doc["distributions"] = distributions;
+  if (any_sim) doc["intervals_95"] = json{{"steps", intervals}, {"end", end_intervals}};
+  json exact = json::object();
+  if (!end_exact.empty()) exact["end"] = end_exact;
+  if (any_exact) exact["steps"] = exact_steps;
+  doc["exact"] = exact;
+  doc["notes"] = result.notes;
+
+  report r;
+  r.title = fmt::format("{} campaign: {} ({} steps, {})", code == "nt" ? "Northern Theater" : "Southern Strategy",
+                        plan.name, plan.steps.size(), doc["method"]["name"].get<std::string>());
+  const cp::step_result& last = result.steps.back();
+  r.verdict = fmt::format("the army reaches the last step {} and wins it {}", percent(last.reached.value),
+                          percent(last.won.value));
+  // The table shows the last step's state; JSON and CSV carry every step's distributions.
+  doc["final_state"] = json{{"units", pmf_object(last.units)},
+                            {"war", pmf_object(last.war)},
+                            {"food", pmf_object(last.food)},
+                            {"track", pmf_object(last.track)}};
+  r.document = doc;
+  const bool table = vm.count("format") && vm["format"].as<std::string>() == "table";
+  r.result_keys = {"steps", "end", "final_state", "intervals_95"};
+  if (!table) r.result_keys.push_back("distributions");
+  return r;
+}
+
+// --- sweep ------------------------------------------------------------------------------------
+
+const std::set<std::string> sweep_own_options{"command", "vary", "metric", "plot", "csv", "format", "help"};
+
+// Every option of the game's other commands, accepted as text so the sweep can pass it on.
+void add_union_options(const game_entry& game, po::options_description& o) {
+  std::set<std::string> seen(sweep_own_options.begin(), sweep_own_options.end());
+  for (const auto& c : game.commands) {
+    if (c.name == "sweep") continue;
+    po::options_description d;
+    c.add_options(d);
+    for (const auto& option : d.options()) {
+      const std::string name = option->long_name();
+      if (!seen.insert(name).second) continue;
+      if (option->semantic()->max_tokens() == 0)
+        o.add_options()(name.c_str(), ("(" + c.name + ") " + option->description()).c_str());
+      else
+        o.add_options()(name.c_str(), po::value<std::vector<std::string>>()->composing(),
+                        ("(" + c.name + ") " + option->description()).c_str());
+    }
+  }
+}
+
+// `musket <game> sweep <command>`: main() does not pass positional words on, so the command is
+// read from --command or from this process's own command line.
+std::string sweep_target(const po::variables_map& vm) {
+  if (vm.count("command")) return vm["command"].as<std::string>();
+  std::ifstream in("/proc/self/cmdline", std::ios::binary);
+  std::vector<std::string> words;
+  std::string word;
+  while (std::getline(in, word, '\0')) words.push_back(word);
+  for (std::size_t i = 2; i + 1 < words.size(); ++i)
+    if (words[i] == "sweep" && words[i + 1].rfind("--", 0) != 0) return words[i + 1];
+  throw invalid_input("command", "name the calculator to sweep: musket <game> sweep <command> --vary NAME=A..B");
+}
+
+struct axis {
+  std::string name;
+  std::vector<int> values;
+};
+
+axis parse_vary(const std::string& text, const po::options_description& target) {
+  const auto eq = text.find('=');
+  const auto dots = text.find("..");
+  if (eq == std::string::npos || dots == std::string::npos || dots < eq)
+    throw invalid_input("vary", "'" + text + "' is not NAME=A..B (or NAME=A..B:STEP)");
+  axis a;
+  a.name = text.substr(0, eq);
+  const auto* option = target.find_nothrow(a.name, false);
+  if (!option) throw invalid_input("vary", "'" + a.name + "' is not an option of this command");
+  if (option->semantic()->max_tokens() == 0)
+    throw invalid_input("vary", "'" + a.name + "' is a switch, not a number to vary");
+  int lo = 0, hi = 0, step = 1;
+  const std::string range = text.substr(eq + 1);
+  char extra = 0;
+  if (std::sscanf(range.c_str(), "%d..%d:%d%c", &lo, &hi, &step, &extra) != 3 &&
+      (std::sscanf(range.c_str(), "%d..%d%c", &lo, &hi, &extra) != 2 || range.find(':') != std::string::npos))
+    throw invalid_input("vary", "'" + range + "' is not A..B or A..B:STEP with whole numbers");
+  if (step < 1) throw invalid_input("vary", "the step must be 1 or more");
+  if (hi < lo) throw invalid_input("vary", "'" + range + "' runs backwards; give A <= B");
+  for (int v = lo; v <= hi; v += step) a.values.push_back(v);
+  if (a.values.size() > 1000) throw invalid_input("vary", "more than 1000 points on one axis");
+  return a;
+}
+
+// Flattened document keys, as `--format csv` prints them: "summary.attacker_victory".
+void flatten(const std::string& path, const json& value, std::map<std::string, json>& out,
+             std::vector<std::string>& order) {
+  if (value.is_object()) {
+    for (auto it = value.begin(); it != value.end(); ++it) flatten(path + "." + it.key(), it.value(), out, order);
+  } else if (value.is_array()) {
+    for (std::size_t i = 0; i < value.size(); ++i) flatten(path + "." + std::to_string(i), value[i], out, order);
+  } else {
+    out[path] = value;
+    order.push_back(path);
+  }
+}
+
+std::string csv_number(const json& v) {
+  if (v.is_number_float()) return fmt::format("{:.17g}", v.get<double>());
+  if (v.is_number()) return v.dump();
+  if (v.is_boolean()) return v.get<bool>() ? "1" : "0";
+  return "";
+}
+
+report run_sweep(const command_registry& registry, const std::string& code, const po::variables_map& vm) {
+  const std::string target_name = sweep_target(vm);
+  const command* target = registry.find_command(code, target_name);
+  if (!target || target_name == "sweep") {
+    std::string allowed;
+    for (const auto& c : registry.find_game(code)->commands)
+      if (c.name != "sweep") allowed += (allowed.empty() ? "" : ", ") + c.name;
+    throw invalid_input("command", "'" + target_name + "' is not a " + code + " command; allowed: " + allowed);
+  }
+  po::options_description target_options;
+  target->add_options(target_options);
+  target_options.add_options()("format", po::value<std::string>()->default_value("table"), "")("help", "");
+
+  if (!vm.count("vary")) throw invalid_input("vary", "is required: --vary NAME=A..B (once or twice)");
+  const auto vary_texts = vm["vary"].as<std::vector<std::string>>();
+  if (vary_texts.size() > 2) throw invalid_input("vary", "at most two parameters (a line chart or a heat map)");
+  std::vector<axis> axes;
+  for (const auto& t : vary_texts) axes.push_back(parse_vary(t, target_options));
+  if (axes.size() == 2 && axes[0].name == axes[1].name) throw invalid_input("vary", "the two parameters are the same");
+  if (axes.size() == 2 && axes[0].values.size() * axes[1].values.size() > 10000)
+    throw invalid_input("vary", "more than 10000 grid points");
+
+  // The fixed inputs: every option the user gave that the target command knows.
+  std::vector<std::string> fixed_args;
+  json fixed = json::object();
+  for (const auto& [name, value] : vm) {
+    if (sweep_own_options.count(name) || value.defaulted()) continue;
+    if (!target_options.find_nothrow(name, false))
+      throw invalid_input(name, "is not an option of `" + code + " " + target_name + "`");
+    bool varied = false;
+    for (const auto& a : axes) varied = varied || a.name == name;
+    if (varied) throw invalid_input(name, "is both fixed and varied; drop one");
+    if (value.value().type() == typeid(std::vector<std::string>)) {
+      for (const auto& v : value.as<std::vector<std::string>>()) {
+        fixed_args.push_back("--" + name);
+        fixed_args.push_back(v);
+        fixed[name] = fixed.contains(name) ? json(fixed[name].get<std::string>() + ";" + v) : json(v);
+      }
+    } else {
+      fixed_args.push_back("--" + name);
+      fixed[name] = true;
+    }
+  }
+
+  std::vector<std::string> metrics;
+  if (vm.count("metric")) metrics = vm["metric"].as<std::vector<std::string>>();
+
+  struct point {
+    std::vector<int> at;
+    std::map<std::string, json> values;
+    std::string error;
+  };
+  std::vector<point> points;
+  std::vector<int> index(axes.size(), 0);
+  const std::size_t total = axes.size() == 1 ? axes[0].values.size() : axes[0].values.size() * axes[1].values.size();
+  const auto style = po::command_line_style::allow_long | po::command_line_style::long_allow_adjacent |
+                     po::command_line_style::long_allow_next;
+  std::vector<std::string> default_order;
+  for (std::size_t k = 0; k < total; ++k) {
+    point p;
+    std::vector<std::string> args = fixed_args;
+    std::size_t rest = k;
+    for (std::size_t a = axes.size(); a-- > 0;) {
+      const int v = axes[a].values[rest % axes[a].values.size()];
+      rest /= axes[a].values.size();
+      p.at.insert(p.at.begin(), v);
+    }
+    for (std::size_t a = 0; a < axes.size(); ++a) {
+      args.push_back("--" + axes[a].name);
+      args.push_back(std::to_string(p.at[a]));
+    }
+    try {
+      po::variables_map point_vm;
+      po::store(po::command_line_parser(args).options(target_options).style(style).run(), point_vm);
+      po::notify(point_vm);
+      const report r = target->run(point_vm);
+      std::vector<std::string> order;
+      for (const auto& key : r.result_keys)
+        if (r.document.contains(key)) flatten(key, r.document.at(key), p.values, order);
+      if (default_order.empty()) default_order = order;
+    } catch (const invalid_input& e) {
+      p.error = "--" + e.field() + ": " + e.what();
+    } catch (const po::error& e) {
+      throw invalid_input("vary", std::string(e.what()) + " (the sweep passes the other options to `" + code + " " +
+                                      target_name + "`)");
+    }
+    points.push_back(std::move(p));
+  }
+  std::size_t legal = 0;
+  for (const auto& p : points) legal += p.error.empty();
+  if (legal == 0) throw invalid_input("vary", "no point of the sweep is legal; the first says: " + points[0].error);
+  if (metrics.empty()) {
+    // The first probability in the command's summary, else its first probability.
+    for (int pass = 0; pass < 2 && metrics.empty(); ++pass)
+      for (const auto& key : default_order) {
+        if (pass == 0 && key.rfind("summary.", 0) != 0) continue;
+        for (const auto& p : points)
+          if (p.error.empty() && p.values.count(key)) {
+            const json& v = p.values.at(key);
+            if (v.is_number_float() && v.get<double>() >= 0 && v.get<double>() <= 1) metrics.push_back(key);
+            break;
+          }
+        if (!metrics.empty()) break;
+      }
+    if (metrics.empty()) throw invalid_input("metric", "the command reports no probability; name one with --metric");
+  }
+  for (const auto& m : metrics) {
+    bool found = false;
+    for (const auto& p : points) found = found || p.values.count(m);
+    if (!found) {
+      std::string some;
+      for (std::size_t i = 0; i < default_order.size() && i < 12; ++i) some += (i ? ", " : "") + default_order[i];
+      throw invalid_input("metric", "'" + m + "' is not a result key of `" + code + " " + target_name +
+                                        "`; keys are as --format csv prints them, e.g. " + some);
+    }
+  }
+
+  // Long format: one row per point and metric.
+  std::string csv = "game,command";
+  for (const auto& a : axes) csv += "," + a.name;
+  csv += ",metric,value\n";
+  json rows = json::array();
+  for (const auto& p : points)
+    for (const auto& m : metrics) {
+      json row;
+      for (std::size_t a = 0; a < axes.size(); ++a) row[axes[a].name] = p.at[a];
+      row["metric"] = m;
+      const auto it = p.values.find(m);
+      const std::string text = it == p.values.end() ? "" : csv_number(it->second);
+      row["value"] = it == p.values.end() ? json() : it->second;
+      csv += code + "," + target_name;
+      for (int v : p.at) csv += "," + std::to_string(v);
+      csv += "," + m + "," + text + "\n";
+      rows.push_back(row);
+    }
+  if (vm.count("csv")) {
+    std::ofstream out(vm["csv"].as<std::string>());
+    if (!out) throw invalid_input("csv", "cannot write '" + vm["csv"].as<std::string>() + "'");
+    out << csv;
+  }
+
+  std::string fixed_text;
+  for (auto it = fixed.begin(); it != fixed.end(); ++it)
+    fixed_text += (fixed_text.empty() ? "" : ", ") + it.key() +
+                  (it.value().is_string() ? "=" + it.value().get<std::string>() : std::string());
+  const std::string title = code + " " + target_name + ": " +
+                            (metrics.size() == 1 ? metrics[0] : std::to_string(metrics.size()) + " metrics") + " by " +
+                            axes[0].name + (axes.size() == 2 ? " and " + axes[1].name : "");
+  if (vm.count("plot")) {
+    const std::string path = vm["plot"].as<std::string>();
+    if (path.size() < 4 || path.substr(path.size() - 4) != ".svg")
+      throw invalid_input("plot", "'" + path + "': only SVG charts are written (FILE.svg); PNG is not built yet");
+    std::string svg;
+    const std::string subtitle = "fixed: " + (fixed_text.empty() ? std::string("defaults") : fixed_text);
+    if (axes.size() == 1) {
+      std::vector<chart::series> lines;
+      for (const auto& m : metrics) {
+        chart::series s{m, {}, {}};
+        for (const auto& p : points) {
+          s.x.push_back(p.at[0]);
+          const auto it = p.values.find(m);
+          s.y.push_back(it != p.values.end() && it->second.is_number() ? it->second.get<double>() : NAN);
+        }
+        lines.push_back(std::move(s));
+      }
+      svg = chart::line_chart(title, subtitle, axes[0].name, metrics.size() == 1 ? metrics[0] : "value", lines);
+    } else {
+      std::vector<double> xs(axes[0].values.begin(), axes[0].values.end()),
+          ys(axes[1].values.begin(), axes[1].values.end());
+      std::vector<std::vector<double>> grid(xs.size(), std::vector<double>(ys.size(), NAN));
+      for (std::size_t k = 0; k < points.size(); ++k) {
+        const auto it = points[k].values.find(metrics[0]);
+        if (it != points[k].values.end() && it->second.is_number())
+          grid[k / ys.size()][k % ys.size()] = it->second.get<double>();
+      }
+      svg = chart::heat_map(title, subtitle, axes[0].name, axes[1].name, metrics[0], xs, ys, grid);
+    }
+    std::ofstream out(path);
+    if (!out) throw invalid_input("plot", "cannot write '" + path + "'");
+    out << svg;
+  }
+
+  json doc;
+  doc["game"] = code;
+  doc["command"] = "sweep";
+  json inputs{{"command", target_name}, {"vary", vary_texts}, {"metric", metrics}, {"fixed", fixed}};
+  if (vm.count("csv")) inputs["csv"] = vm["csv"].as<std::string>();
+  if (vm.count("plot")) inputs["plot"] = vm["plot"].as<std::string>();
+  doc["inputs"] = inputs;
+  doc["method"] = json{{"name", "sweep"}, {"points", points.size()}, {"legal_points", legal}};
+  doc["points"] = rows;
+  json notes = json::array();
+  for (const auto& p : points)
+    if (!p.error.empty()) {
+      std::string at;
+      for (std::size_t a = 0; a < axes.size(); ++a)
+        at += (a ? ", " : "") + axes[a].name + "=" + std::to_string(p.at[a]);
+      notes.push_back("no value at " + at + ": " + p.error);
+    }
+  doc["notes"] = notes;
+  report r;
+  r.document = doc;
+  r.title = title;
+  r.verdict = fmt::format("{} points ({} legal){}{}", points.size(), legal,
+                          vm.count("csv") ? ", CSV in " + vm["csv"].as<std::string>() : "",
+                          vm.count("plot") ? ", chart in " + vm["plot"].as<std::string>() : "");
+  r.result_keys = {"points"};
+  return r;
+}
+
+}  // namespace
+
+void register_campaign_commands(command_registry& registry) {
+  for (const std::string code : {"nt", "ss"}) {
+    auto& game = registry.add_game(code, "");
+    game.commands.push_back(command{
+        "campaign", "a chain of marches, attacks and defences from a plan file: odds per step and at the end",
+        [](po::options_description& o) {
+          o.add_options()("file", po::value<std::string>()->required(), "the plan (JSON); see examples/")(
+              "method", po::value<std::string>()->default_value("auto"),
+              "exact | sim | auto (exact while the state space stays under --state-limit)")(
+              "state-limit", po::value<int>()->default_value(20000),
+              "most exact states before switching to simulation")("trials", po::value<int>()->default_value(200000),
+                                                                  "simulated campaigns when simulating")(
+              "seed", po::value<int>()->default_value(1775), "simulation seed (same seed, same answer)")(
+              "memory-mb", po::value<int>()->default_value(256), "memory bound for simulation tallies, MB");
+        },
+        [code](const po::variables_map& vm) { return run_campaign(code, vm); },
+        "A plan: {\"game\", \"side\", \"army\": {units, leaders, war, food}, \"track\": {position, floor, lowest, "
+        "highest},\n\"steps\": [{\"kind\": march|attack|defend|skirmish|dig_in|receive, ...}]}. Amounts may name a "
+        "state field\n(\"war\": \"all\" or {\"field\": \"war\", \"at_most\": 4}); stop_if/skip_if take \"won\", "
+        "\"lost\" or {\"field\": \"units\", \"below\": 3}.\nexample: musket " +
+            code + " campaign --file examples/" + code + "-campaign.json"});
+  }
+  std::vector<std::string> codes;
+  for (const auto& g : registry.games()) codes.push_back(g.code);
+  for (const std::string& code : codes) {
+    auto& game = registry.add_game(code, "");
+    game.commands.push_back(command{
+        "sweep", "any calculator over one or two parameter ranges: long CSV and an SVG chart",
+        [&registry, code](po::options_description& o) {
+          o.add_options()("command", po::value<std::string>(), "the calculator to sweep (or the word after `sweep`)")(
+              "vary", po::value<std::vector<std::string>>()->composing(),
+              "NAME=A..B[:STEP], once (line chart) or twice (heat map)")(
+              "metric", po::value<std::vector<std::string>>()->composing(),
+              "result key as --format csv prints it (repeatable); default: the first probability of the summary")(
+              "csv", po::value<std::string>(), "write the long-format CSV here")("plot", po::value<std::string>(),
+                                                                                 "write an SVG chart here (FILE.svg)");
+          add_union_options(*registry.find_game(code), o);
+        },
+        [&registry, code](const po::variables_map& vm) { return run_sweep(registry, code, vm); },
+        "example: musket " + code +
+            " sweep battle --vary att-war=1..10 ... --metric summary.attacker_victory --plot "
+            "chart.svg --csv points.csv"});
+  }
+}
+
+}  // namespace musket::cli

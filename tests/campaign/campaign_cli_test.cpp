@@ -1,0 +1,156 @@
+// End-to-end: `musket nt campaign` and `musket <game> sweep` through the built binary.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "run_musket.hpp"
+
+namespace {
+
+using nlohmann::json;
+
+std::string temp(const std::string& name) {
+  return ::testing::TempDir() + name;
+}
+
+std::vector<std::vector<std::string>> read_csv(const std::string& path) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream in(slurp(path));
+  std::string line;
+  while (std::getline(in, line)) {
+    std::vector<std::string> cells;
+    std::string cell;
+    std::istringstream l(line);
+    while (std::getline(l, cell, ',')) cells.push_back(cell);
+    rows.push_back(cells);
+  }
+  return rows;
+}
+
+// The value of `key` in a command's `--format csv` output.
+std::string csv_value(const std::string& csv, const std::string& key) {
+  std::istringstream in(csv);
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind(key + ",", 0) == 0) {
+      const std::string rest = line.substr(key.size() + 1);
+      return rest.substr(0, rest.find(','));
+    }
+  return "(missing)";
+}
+
+const std::string fixed_battle =
+    "--attacker crown --terrain city --att-units 6 --att-leaders 1 --def-units 4 --def-leaders 1";
+
+TEST(SweepCli, CsvEqualsIndividualCallsPointByPoint) {
+  const std::string csv = temp("sweep_line.csv");
+  const auto run = run_musket("nt sweep battle " + fixed_battle +
+                              " --vary att-war=1..6 --vary def-war=0..2 --metric summary.attacker_victory"
+                              " --metric outcomes.defender_retreats --csv " +
+                              csv);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const auto rows = read_csv(csv);
+  ASSERT_EQ(rows.size(), 1u + 6 * 3 * 2);
+  EXPECT_EQ(rows[0], (std::vector<std::string>{"game", "command", "att-war", "def-war", "metric", "value"}));
+  std::map<std::string, std::string> single;
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    const auto& r = rows[i];
+    ASSERT_EQ(r.size(), 6u);
+    const std::string args = r[2] + " " + r[3];
+    if (!single.count(args)) {
+      const auto one =
+          run_musket("nt battle " + fixed_battle + " --att-war " + r[2] + " --def-war " + r[3] + " --format csv");
+      ASSERT_EQ(one.exit_code, 0) << one.err;
+      single[args] = one.out;
+    }
+    EXPECT_EQ(r[5], csv_value(single[args], r[4])) << args << " " << r[4];
+  }
+}
+
+int count_marks(const std::string& svg_path, const std::string& tag, const std::string& cls) {
+  // Parse as XML (python3's xml.etree) and count the marks of one class.
+  const std::string cmd =
+      "python3 -c \"import sys,xml.etree.ElementTree as E; r=E.parse(sys.argv[1]).getroot(); "
+      "print(sum(1 for e in r.iter('{http://www.w3.org/2000/svg}" +
+      tag + "') if e.get('class')=='" + cls + "'))\" " + svg_path;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return -1;
+  char buffer[64] = {0};
+  const bool ok = std::fgets(buffer, sizeof buffer, p) != nullptr;
+  const int status = pclose(p);
+  return ok && status == 0 ? std::atoi(buffer) : -1;
+}
+
+TEST(SweepCli, LineChartIsXmlWithOnePointPerValue) {
+  const std::string svg = temp("sweep_line.svg");
+  const auto run = run_musket("nt sweep battle " + fixed_battle + " --def-war 2 --vary att-war=1..8 --plot " + svg +
+                              " --format json");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const json doc = json::parse(run.out);
+  EXPECT_EQ(doc["points"].size(), 8u);
+  EXPECT_EQ(doc["inputs"]["metric"][0], "summary.attacker_victory");
+  EXPECT_EQ(count_marks(svg, "circle", "point"), 8);
+  EXPECT_EQ(count_marks(svg, "polyline", "series"), 1);
+  const std::string text = slurp(svg);
+  EXPECT_NE(text.find("def-war=2"), std::string::npos);  // the title names the fixed inputs
+  EXPECT_NE(text.find("class=\"legend\""), std::string::npos);
+  EXPECT_NE(text.find("class=\"x-label\""), std::string::npos);
+}
+
+TEST(SweepCli, HeatMapHasOneCellPerGridPoint) {
+  const std::string svg = temp("sweep_heat.svg");
+  const auto run = run_musket(
+      "ss sweep battle --attacker patriot --terrain point --def-units 3 --def-leaders 1"
+      " --vary att-units=1..4 --vary att-war=1..5 --plot " +
+      svg);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(count_marks(svg, "rect", "cell"), 20);
+}
+
+TEST(SweepCli, BadSweepsExitTwo) {
+  auto run = run_musket("nt sweep battle " + fixed_battle + " --vary cannons=1..3");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find("--vary"), std::string::npos);
+  run = run_musket("nt sweep battle " + fixed_battle + " --vary att-war=1..3 --metric nothing.here");
+  EXPECT_EQ(run.exit_code, 2);
+  run = run_musket("nt sweep parley --vary att-war=1..3");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find("parley"), std::string::npos);
+}
+
+TEST(CampaignCli, ExamplePlansRun) {
+  for (const std::string game : {"nt", "ss"}) {
+    const auto run =
+        run_musket(game + " campaign --file " + MUSKET_EXAMPLES_DIR + "/" + game + "-campaign.json --format json");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    const json doc = json::parse(run.out);
+    EXPECT_EQ(doc["method"]["name"], "exact");
+    EXPECT_GT(doc["steps"].size(), 3u);
+    for (const auto& s : doc["steps"]) EXPECT_EQ(s["method"], "exact");
+  }
+}
+
+TEST(CampaignCli, BadPlanNamesStepAndPath) {
+  const std::string path = temp("bad_plan.json");
+  std::ofstream(path) << R"({"side": "crown", "army": {"units": 4, "food": 4},
+    "steps": [{"kind": "march"}, {"kind": "parley"}]})";
+  const auto run = run_musket("nt campaign --file " + path);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find("steps[1].kind"), std::string::npos) << run.err;
+  EXPECT_EQ(run.out, "");
+}
+
+TEST(CampaignCli, SimulationReportsIntervals) {
+  const auto run = run_musket(std::string("ss campaign --file ") + MUSKET_EXAMPLES_DIR +
+                              "/ss-campaign.json --method sim --trials 20000 --format json");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const json doc = json::parse(run.out);
+  EXPECT_EQ(doc["method"]["name"], "simulation");
+  EXPECT_EQ(doc["intervals_95"]["steps"].size(), doc["steps"].size());
+}
+
+}  // namespace
