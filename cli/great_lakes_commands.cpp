@@ -78,8 +78,8 @@ void add_battle_options(po::options_description& o) {
       "a defending leader (Drummond, Riall: a reroll)")("att-ship", po::value<int>()->default_value(0),
                                                         "the attacker's supporting ship dice, 0..12")(
       "def-ship", po::value<int>()->default_value(0), "the defender's supporting ship dice, 0..12")(
-      "att-retreat", po::value<std::string>()->default_value("never"), "never | weaker | line_sp_at_most:K")(
-      "def-retreat", po::value<std::string>()->default_value("never"), "never | weaker | line_sp_at_most:K")(
+      "att-retreat", po::value<std::string>()->default_value("never"), "never | weaker | line_sp_at_most:K | optimal")(
+      "def-retreat", po::value<std::string>()->default_value("never"), "never | weaker | line_sp_at_most:K | optimal")(
       "att-no-route", "the attacker has no open retreat route: retreating units are eliminated")(
       "def-no-route", "the defender has no open retreat route: retreating units are eliminated")(
       "att-reinforce", po::value<std::vector<std::string>>()->composing(),

@@ -348,10 +348,6 @@ void validate(const battle& b) {
   const bool garrison = b.defender.fortification && !b.defender.fortification->destroyed;
   if (b.defender.units.empty() && !garrison)
     throw invalid_input("defender/units", "the defender has no units and no undestroyed fort");
-  if (b.attacker.retreat.kind == retreat_kind::optimal || b.defender.retreat.kind == retreat_kind::optimal)
-    throw invalid_input(
-        b.attacker.retreat.kind == retreat_kind::optimal ? "attacker/retreat/policy" : "defender/retreat/policy",
-        "'optimal' retreat is not built yet; allowed: never, line_sp_at_most, weaker");
   const std::size_t count = b.attacker.units.size() + b.attacker.reinforcements.size() + b.defender.units.size() +
                             b.defender.reinforcements.size() + (garrison ? 1 : 0);
   require_in_range("units", static_cast<long long>(count), 2, detail::max_units, "units in one battle");

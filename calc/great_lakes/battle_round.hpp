@@ -98,7 +98,12 @@ inline bool wants_retreat(const battle_rules& r, const battle_state& s, int side
   const retreat_policy& p = r.policy[side];
   switch (p.kind) {
     case retreat_kind::never:
-    case retreat_kind::optimal:  // decided by the optimal solver, never here
+      return false;
+    case retreat_kind::optimal:
+      // The stopping game solved: a voluntary retreat ends the battle lost for the retreating side
+      // (RULINGS outcomes), so retreating is worth a win probability of 0 and fighting on is worth
+      // at least 0. Retreating is never strictly better; ties go to fighting on. Hence the optimal
+      // policy, for either side, in every state, is to fight on.
       return false;
     case retreat_kind::line_sp_at_most:
       return line_sp(r, s, side) <= p.k;

@@ -335,3 +335,18 @@ TEST(GreatLakesBattle, StateLimitRefusesInsteadOfExhaustingMemory) {
   options.state_limit = 50;
   EXPECT_THROW(gl::solve_exact(mixed(), options), musket::state_limit_exceeded);
 }
+
+TEST(GreatLakesBattle, OptimalRetreatNeverRetreatsForWinProbability) {
+  // A voluntary retreat is a lost battle (win probability 0); fighting on is worth >= 0, so the
+  // optimal stopping rule (ties to fighting on) never retreats: the same answer as `never`, and
+  // at least as good for each side as any fixed retreat rule.
+  gl::battle b = mixed();
+  b.attacker.retreat = b.defender.retreat = {gl::retreat_kind::optimal, 0};
+  const auto optimal = gl::solve_exact(b);
+  b.attacker.retreat = b.defender.retreat = {};
+  const auto never = gl::solve_exact(b);
+  EXPECT_NEAR(optimal.attacker_wins, never.attacker_wins, 1e-15);
+  EXPECT_EQ(optimal[battle_end::attacker_voluntary_retreat], 0.0);
+  b.attacker.retreat = {gl::retreat_kind::line_sp_at_most, 3};
+  EXPECT_LE(gl::solve_exact(b).attacker_wins, optimal.attacker_wins + 1e-12);
+}
