@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "calc/campaign/southern_turns.hpp"
 #include "calc/campaign/supply_lines_campaign.hpp"
 #include "cli/chart_svg.hpp"
 #include "cli/command.hpp"
@@ -153,6 +154,147 @@ report run_campaign(const std::string& code, const po::variables_map& vm) {
   r.result_keys = {"steps", "end", "final_state", "intervals_95"};
   if (!table) r.result_keys.push_back("distributions");
   return r;
+}
+
+// --- SS sieges and navies over turns -----------------------------------------------------------
+
+rational parse_chance(const std::string& text, const std::string& field) {
+  try {
+    const auto slash = text.find('/');
+    if (slash == std::string::npos) {
+      std::size_t used = 0;
+      const double d = std::stod(text, &used);
+      if (used != text.size()) throw std::invalid_argument(text);
+      if (d == 0 || d == 1) return rational(static_cast<int>(d));
+      // Decimals up to six places are read exactly.
+      const long long scaled = std::llround(d * 1'000'000);
+      if (std::fabs(d * 1'000'000 - static_cast<double>(scaled)) > 1e-6) throw std::invalid_argument(text);
+      return rational(big_integer(scaled), big_integer(1'000'000));
+    }
+    const long long num = std::stoll(text.substr(0, slash)), den = std::stoll(text.substr(slash + 1));
+    if (den <= 0) throw std::invalid_argument(text);
+    return rational(big_integer(num), big_integer(den));
+  } catch (const std::logic_error&) {
+    throw invalid_input(field, "'" + text + "' is not a chance; give a fraction like 1/3 or a decimal like 0.25");
+  }
+}
+
+report run_siege(const po::variables_map& vm) {
+  cp::siege_setup s;
+  s.food = int_option(vm, "food");
+  s.turns = int_option(vm, "turns");
+  s.resupply_chance = parse_chance(string_option(vm, "resupply"), "resupply");
+  if (s.resupply_chance < 0 || s.resupply_chance > 1) throw invalid_input("resupply", "a chance is between 0 and 1");
+  const cp::siege_result r = cp::resolve_siege(s);
+  json doc;
+  doc["game"] = "ss";
+  doc["command"] = "siege";
+  doc["inputs"] = json{{"food", s.food}, {"resupply", to_fraction_string(s.resupply_chance)}, {"turns", s.turns}};
+  doc["method"] = exact_method();
+  json on = json::object(), by = json::object(), exact_on = json::object(), exact_by = json::object();
+  double expected_turn = 0;
+  for (std::size_t t = 0; t < r.surrenders_on.size(); ++t) {
+    const std::string key = std::to_string(t + 1);
+    on[key] = to_double(r.surrenders_on[t]);
+    by[key] = to_double(r.surrendered_by[t]);
+    exact_on[key] = to_fraction_string(r.surrenders_on[t]);
+    exact_by[key] = to_fraction_string(r.surrendered_by[t]);
+    expected_turn += static_cast<double>(t + 1) * to_double(r.surrenders_on[t]);
+  }
+  doc["surrenders_on_turn"] = on;
+  doc["surrendered_by_turn"] = by;
+  doc["summary"] = json{{"holds_out_all_turns", to_double(r.holds_out)}};
+  doc["exact"] = json{{"surrenders_on_turn", exact_on},
+                      {"surrendered_by_turn", exact_by},
+                      {"holds_out_all_turns", to_fraction_string(r.holds_out)}};
+  doc["notes"] = json::array(
+      {"each Turn End the besieged army expends 1 Food and surrenders with none (SS 11.2, 13.1)",
+       "SS 8.2 forbids Forage under Siege: --resupply is the chance per turn that 1 Food reaches the army some "
+       "other way, added before the Turn End"});
+  report out;
+  out.document = doc;
+  out.title = fmt::format("Southern Strategy siege: {} Food, resupply chance {} per turn", s.food,
+                          to_fraction_string(s.resupply_chance));
+  out.verdict = fmt::format("holds out all {} turns {}", s.turns, percent(to_double(r.holds_out)));
+  out.result_keys = {"surrenders_on_turn", "surrendered_by_turn", "summary"};
+  return out;
+}
+
+std::vector<bool> parse_winter(const std::string& text, int turns) {
+  std::vector<bool> winter(static_cast<std::size_t>(turns), false);
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    if (item.empty()) continue;
+    int t = 0;
+    try {
+      std::size_t used = 0;
+      t = std::stoi(item, &used);
+      if (used != item.size()) throw std::invalid_argument(item);
+    } catch (const std::logic_error&) {
+      throw invalid_input("winter", "'" + item + "' is not a turn number; give a list like 4,8,12");
+    }
+    require_in_range("winter", t, 1, turns, "a turn of the sequence");
+    winter[static_cast<std::size_t>(t - 1)] = true;
+  }
+  return winter;
+}
+
+bool yes_no(const po::variables_map& vm, const std::string& name) {
+  const std::string v = string_option(vm, name);
+  if (v == "yes") return true;
+  if (v == "no") return false;
+  throw invalid_input(name, "'" + v + "'; allowed: yes, no");
+}
+
+report run_navies(const po::variables_map& vm) {
+  cp::navy_turns_setup s;
+  s.turns = int_option(vm, "turns");
+  require_in_range("turns", s.turns, 1, 200);
+  s.winter = parse_winter(vm.count("winter") ? vm["winter"].as<std::string>() : "", s.turns);
+  s.crown_on_map = yes_no(vm, "crown-on-map");
+  s.french_on_map = yes_no(vm, "french-on-map");
+  const auto turns = cp::resolve_navy_turns(s);
+  json doc;
+  doc["game"] = "ss";
+  doc["command"] = "navies";
+  std::string winter_list;
+  for (int t = 1; t <= s.turns; ++t)
+    if (s.winter[static_cast<std::size_t>(t - 1)]) winter_list += (winter_list.empty() ? "" : ",") + std::to_string(t);
+  doc["inputs"] = json{{"turns", s.turns},
+                       {"winter", winter_list},
+                       {"crown-on-map", s.crown_on_map},
+                       {"french-on-map", s.french_on_map}};
+  doc["method"] = exact_method();
+  json rows = json::array(), exact_rows = json::array();
+  for (std::size_t t = 0; t < turns.size(); ++t) {
+    rows.push_back(json{{"turn", t + 1},
+                        {"winter", static_cast<bool>(s.winter[t])},
+                        {"crown_navy_on_map", to_double(turns[t].crown_on_map)},
+                        {"french_navy_on_map", to_double(turns[t].french_on_map)},
+                        {"both_on_map", to_double(turns[t].both_on_map)}});
+    exact_rows.push_back(json{{"crown_navy_on_map", to_fraction_string(turns[t].crown_on_map)},
+                              {"french_navy_on_map", to_fraction_string(turns[t].french_on_map)},
+                              {"both_on_map", to_fraction_string(turns[t].both_on_map)}});
+  }
+  doc["turns"] = rows;
+  doc["exact"] = json{{"turns", exact_rows}};
+  doc["notes"] =
+      json::array({"both navies leave the map at the start of a Winter Turn (SS 12.3) and do not roll at "
+                   "its end (12.4)",
+                   "an absent navy returns on 1-2 with the enemy navy off the map, 1-3 with it on; the "
+                   "Crown rolls first (12.4)",
+                   "probabilities are at each turn's end, after the return rolls; sea battles are not "
+                   "modelled"});
+  report out;
+  out.document = doc;
+  out.title = fmt::format("Southern Strategy navies over {} turns (winter: {})", s.turns,
+                          winter_list.empty() ? std::string("none") : winter_list);
+  out.verdict =
+      fmt::format("at the end of turn {}: Crown navy on the map {}, French {}", s.turns,
+                  percent(to_double(turns.back().crown_on_map)), percent(to_double(turns.back().french_on_map)));
+  out.result_keys = {"turns"};
+  return out;
 }
 
 // --- sweep ------------------------------------------------------------------------------------
@@ -474,6 +616,25 @@ void register_campaign_commands(command_registry& registry) {
         "\"lost\" or {\"field\": \"units\", \"below\": 3}.\nexample: musket " +
             code + " campaign --file examples/" + code + "-campaign.json"});
   }
+  auto& ss = registry.add_game("ss", "");
+  ss.commands.push_back(command{"siege", "turns until a besieged army surrenders, given its Food and a resupply chance",
+                                [](po::options_description& o) {
+                                  o.add_options()("food", po::value<int>()->required(),
+                                                  "Food Supplies with the besieged army, 0..99")(
+                                      "resupply", po::value<std::string>()->default_value("0"),
+                                      "chance per turn that 1 Food reaches it (1/3, 0.25); 0 by the rules")(
+                                      "turns", po::value<int>()->default_value(12), "Turn Ends to follow, 1..200");
+                                },
+                                run_siege, "example: musket ss siege --food 3 --resupply 1/6 --turns 10"});
+  ss.commands.push_back(
+      command{"navies", "where the two navies are, turn by turn, with the Winter Turns given",
+              [](po::options_description& o) {
+                o.add_options()("turns", po::value<int>()->default_value(8), "turns to follow, 1..200")(
+                    "winter", po::value<std::string>(), "Winter Turns among them, e.g. 4,8")(
+                    "crown-on-map", po::value<std::string>()->default_value("yes"), "yes | no at the start")(
+                    "french-on-map", po::value<std::string>()->default_value("no"), "yes | no at the start");
+              },
+              run_navies, "example: musket ss navies --turns 8 --winter 4,8 --crown-on-map no"});
   std::vector<std::string> codes;
   for (const auto& g : registry.games()) codes.push_back(g.code);
   for (const std::string& code : codes) {

@@ -154,3 +154,20 @@ TEST(CampaignCli, SimulationReportsIntervals) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(SiegeCli, ExactAndValidated) {
+  auto run = run_musket("ss siege --food 2 --turns 4 --format json");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const json doc = json::parse(run.out);
+  EXPECT_EQ(doc["exact"]["surrenders_on_turn"]["3"], "1/1");  // 2 Food: surrenders on turn 3
+  run = run_musket("ss siege --food 2 --resupply 3/2");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find("--resupply"), std::string::npos);
+  run = run_musket("ss navies --turns 4 --winter 9");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find("--winter"), std::string::npos);
+}
+
+}  // namespace
