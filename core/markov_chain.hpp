@@ -129,21 +129,29 @@ class absorbing_chain {
     // Per transient state: the probability of absorption in one step, and a compact list of its
     // edges to other transient states (absorbing targets are summed once, not every step).
     std::vector<double> absorb(n, 0.0);
-    std::vector<std::uint32_t> offsets(n + 1, 0);
-    std::vector<edge> moves;
-    moves.reserve(edges_.size());
+    const bool any_absorbing = std::find(absorbing_.begin(), absorbing_.end(), true) != absorbing_.end();
+    std::vector<std::uint32_t> compact_offsets;
+    std::vector<edge> compact;
+    if (any_absorbing) {
+      compact_offsets.assign(n + 1, 0);
+      compact.reserve(edges_.size());
+    }
     for (std::uint32_t i = 0; i < n; ++i) {
-      offsets[i] = static_cast<std::uint32_t>(moves.size());
+      if (any_absorbing) compact_offsets[i] = static_cast<std::uint32_t>(compact.size());
       if (absorbing_[i]) continue;
       if (exits && i < exits->size()) absorb[i] += (*exits)[i];
+      if (!any_absorbing) continue;
       for (std::uint32_t e = offsets_[i]; e < offsets_[i + 1]; ++e) {
         if (absorbing_[edges_[e].target])
           absorb[i] += edges_[e].probability;
         else
-          moves.push_back(edges_[e]);
+          compact.push_back(edges_[e]);
       }
     }
-    offsets[n] = static_cast<std::uint32_t>(moves.size());
+    if (any_absorbing) compact_offsets[n] = static_cast<std::uint32_t>(compact.size());
+    // Without absorbing states the edge lists serve as they are (no copy).
+    const std::vector<std::uint32_t>& offsets = any_absorbing ? compact_offsets : offsets_;
+    const std::vector<edge>& moves = any_absorbing ? compact : edges_;
     std::vector<double> current(n, 0.0), next(n, 0.0);
     current[start_] = 1.0;
     double moving = 1.0;

@@ -256,13 +256,16 @@ struct sampling_chooser {
 using detail::battle_rules;
 using detail::battle_state;
 
-// A state as a fixed 56-byte key: one byte per unit (SP | status << 5), rerolls, the first-round
+// A state as a fixed 40-byte key: one byte per unit (SP | status << 5), rerolls, the first-round
 // flag and the end (none for a transient state).
 struct state_key {
-  std::array<std::uint64_t, 7> words{};
-  bool operator==(const state_key& o) const { return words == o.words; }
+  std::array<std::uint64_t, 5> words{};
+  bool operator==(const state_key& o) const {
+    return words[0] == o.words[0] && words[1] == o.words[1] && words[2] == o.words[2] && words[3] == o.words[3] &&
+           words[4] == o.words[4];
+  }
 };
-static_assert(detail::max_units + 4 <= 56);
+static_assert(detail::max_units + 4 <= 40);
 
 struct state_key_hash {
   std::size_t operator()(const state_key& k) const {
@@ -276,7 +279,7 @@ struct state_key_hash {
 };
 
 state_key encode(const battle_rules& r, const battle_state& s, battle_end end) {
-  std::array<std::uint8_t, 56> bytes{};
+  std::array<std::uint8_t, 40> bytes{};
   const std::size_t n = r.units.size();
   for (std::size_t i = 0; i < n; ++i) bytes[i] = static_cast<std::uint8_t>(s.sp[i] | (s.st[i] << 5));
   bytes[n] = s.rerolls[0];
@@ -289,7 +292,7 @@ state_key encode(const battle_rules& r, const battle_state& s, battle_end end) {
 }
 
 battle_state decode(const battle_rules& r, const state_key& key, battle_end& end) {
-  std::array<std::uint8_t, 56> bytes{};
+  std::array<std::uint8_t, 40> bytes{};
   std::memcpy(bytes.data(), key.words.data(), bytes.size());
   battle_state s;
   const std::size_t n = r.units.size();
@@ -311,6 +314,25 @@ void fill_outcomes(battle_result& out) {
   out.defender_holds =
       out[e::attacker_eliminated] + out[e::attacker_forced_retreat] + out[e::attacker_voluntary_retreat];
   out.stalemate = out[e::stalemate];
+}
+
+// Sums of many doubles can stray by an ulp or two past 0 or 1; probabilities are reported in [0, 1].
+double unit_interval(double p) {
+  return std::clamp(p, 0.0, 1.0);
+}
+
+void clamp_probabilities(battle_result& out) {
+  for (auto& e : out.ends) e = unit_interval(e);
+  out.attacker_wins = unit_interval(out.attacker_wins);
+  out.defender_holds = unit_interval(out.defender_holds);
+  out.stalemate = unit_interval(out.stalemate);
+  for (auto& p : out.attacker_sp_lost) p = unit_interval(p);
+  for (auto& p : out.defender_sp_lost) p = unit_interval(p);
+  for (auto& u : out.units) {
+    u.survives = unit_interval(u.survives);
+    u.fails_morale = unit_interval(u.fails_morale);
+  }
+  if (out.garrison_eliminated) *out.garrison_eliminated = unit_interval(*out.garrison_eliminated);
 }
 
 std::vector<unit_outcome> unit_rows(const battle_rules& r) {
@@ -457,13 +479,10 @@ battle_result solve_exact(const battle& b, const exact_options& options) {
   const battle_rules r = detail::compile(b);
   const battle_state start = detail::initial_state(r);
   const outcome_layout layout(r);
-  // Finished battles are not chain states: each transient state keeps the sums, over its rounds'
-  // outcomes, of every terminal quantity (ends, losses, per-unit results), weighted by
-  // probability. Everything reported is linear in those, so the answer is the sum over states of
-  // (expected rounds spent there) x (its row).
-  // layout.size doubles per transient state, in chunks so growth never copies
-  constexpr std::size_t chunk_rows = 1024;
-  std::vector<std::unique_ptr<double[]>> exits;
+  // Finished battles are not chain states. The first pass builds the chain of battles still going
+  // and each state's chance of ending in a round; the solve gives the expected rounds spent in
+  // each state; a second pass replays each state's round and adds what it ends in, weighted by
+  // those expected rounds. Everything reported is linear in the finished battles, so this is exact.
   std::vector<double> exit_probability;  // per transient state: P(the battle ends this round)
   absorbing_chain<state_key, state_key_hash> chain;
   std::vector<double> totals(layout.size, 0.0);
@@ -476,18 +495,13 @@ battle_result solve_exact(const battle& b, const exact_options& options) {
         [&](const state_key& key, std::uint32_t index, auto&& add) {
           battle_end ignored;
           const battle_state s = decode(r, key, ignored);
-          if (index / chunk_rows >= exits.size())
-            exits.push_back(std::make_unique<double[]>(chunk_rows * layout.size));  // zeroed
           exit_probability.resize(static_cast<std::size_t>(index) + 1, 0.0);
-          double* row = exits[index / chunk_rows].get() + (index % chunk_rows) * layout.size;
           exact_chooser c;
           auto emit = [&](const battle_state& t, battle_end end) {
-            if (end == battle_end::none) {
+            if (end == battle_end::none)
               add(encode(r, t, end), c.weight, false);
-            } else {
-              add_terminal(r, layout, row, t, end, c.weight);
+            else
               exit_probability[index] += c.weight;
-            }
           };
           detail::play_round(r, s, c, emit);
         },
@@ -495,9 +509,15 @@ battle_result solve_exact(const battle& b, const exact_options& options) {
     const auto solution = chain.solve();
     for (std::size_t i = 0; i < chain.state_count(); ++i) {
       const double visits = solution.visits[i];
-      if (visits == 0.0) continue;
-      const double* row = exits[i / chunk_rows].get() + (i % chunk_rows) * layout.size;
-      for (std::size_t k = 0; k < layout.size; ++k) totals[k] += visits * row[k];
+      if (visits == 0.0 || exit_probability[i] == 0.0) continue;
+      battle_end ignored;
+      const battle_state s = decode(r, chain.key(i), ignored);
+      exact_chooser c;
+      c.weight = visits;
+      auto emit = [&](const battle_state& t, battle_end end) {
+        if (end != battle_end::none) add_terminal(r, layout, totals.data(), t, end, c.weight);
+      };
+      detail::play_round(r, s, c, emit);
     }
     expected_rounds = solution.expected_steps;
   }
@@ -516,10 +536,12 @@ battle_result solve_exact(const battle& b, const exact_options& options) {
   }
   if (r.garrison >= 0) out.garrison_eliminated = totals[layout.garrison];
   fill_outcomes(out);
+  clamp_probabilities(out);
   out.rounds_mean = expected_rounds;
   if (chain.state_count() > 0)
     out.rounds_distribution = chain.step_distribution(options.rounds_tolerance, options.max_listed_rounds,
                                                       out.rounds_tail, &exit_probability);
+  for (auto& p : out.rounds_distribution) p = unit_interval(p);
   out.method.name = "exact";
   out.method.states = chain.state_count();
   out.method.transitions = chain.transition_count();

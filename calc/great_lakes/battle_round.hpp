@@ -13,7 +13,7 @@
 
 namespace musket::great_lakes::detail {
 
-inline constexpr int max_units = 48;
+inline constexpr int max_units = 32;  // units in one battle, garrison and reinforcements included
 inline constexpr int attacker = 0;
 inline constexpr int defender = 1;
 
