@@ -76,6 +76,8 @@ class app {
 
   // The PNG export the UI asked for, taken (and cleared) by the window loop after rendering.
   std::optional<png_request> take_png_request();
+  // Asks for the results panel as drawn in the next frame to be written to `path`.
+  void request_png(const std::string& path) { png_request_ = png_request{path, results_min_, results_max_}; }
   void report_status(const std::string& message, bool error);
 
  private:

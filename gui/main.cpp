@@ -36,6 +36,7 @@ struct options {
   std::optional<std::string> tab;
   std::optional<std::string> scenario;
   std::optional<std::string> dump;
+  std::optional<std::string> export_panel;
   int frames = 6;
   int width = 1280, height = 800;
   std::optional<float> scale;
@@ -45,7 +46,7 @@ struct options {
 const char* usage =
     "usage: musket-gui [--tab nt|ss|ar|gl] [--scenario FILE] [--scale S]\n"
     "       musket-gui --screenshot OUT.png [--tab nt|ss|ar|gl] [--scenario FILE] [--frames N] [--size WxH]\n"
-    "                  [--dump-results FILE.json] [--hover X,Y]\n";
+    "                  [--dump-results FILE.json] [--export-panel FILE.png] [--hover X,Y]\n";
 
 int fail(const std::string& message) {
   std::cerr << "musket-gui: " << message << "\n";
@@ -68,7 +69,7 @@ std::optional<int> parse(int argc, char** argv, options& o) {
     }
     std::optional<std::string> v;
     if (a == "--screenshot" || a == "--tab" || a == "--scenario" || a == "--frames" || a == "--dump-results" ||
-        a == "--size" || a == "--scale" || a == "--hover") {
+        a == "--export-panel" || a == "--size" || a == "--scale" || a == "--hover") {
       v = value(a.c_str());
       if (!v) return fail(a + " needs a value\n" + usage);
     } else {
@@ -85,6 +86,8 @@ std::optional<int> parse(int argc, char** argv, options& o) {
         o.scenario = *v;
       else if (a == "--dump-results")
         o.dump = *v;
+      else if (a == "--export-panel")
+        o.export_panel = *v;
       else if (a == "--frames") {
         o.frames = std::stoi(*v);
         if (o.frames < 1 || o.frames > 1000) return fail("--frames: " + *v + " is out of range; allowed 1..1000");
@@ -107,7 +110,8 @@ std::optional<int> parse(int argc, char** argv, options& o) {
       return fail(a + ": '" + *v + "' is not a number");
     }
   }
-  if (o.dump && !o.screenshot) return fail("--dump-results goes with --screenshot");
+  if ((o.dump || o.export_panel) && !o.screenshot)
+    return fail("--dump-results and --export-panel go with --screenshot");
   return std::nullopt;
 }
 
@@ -316,8 +320,9 @@ int main(int argc, char** argv) {
     glClearColor(0.08f, 0.08f, 0.10f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-    ui.frame_ms = 0.9 * ui.frame_ms +
-                  0.1 * std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    const double this_frame =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    ui.frame_ms = ui.frame_ms == 0 ? this_frame : 0.9 * ui.frame_ms + 0.1 * this_frame;
     bool ok = true;
     if (capture) {
       int w = 0, h = 0;
@@ -327,10 +332,15 @@ int main(int argc, char** argv) {
     }
     if (auto request = ui.take_png_request()) {
       std::string error;
-      if (write_png(window, request->path, request->min, request->max, error))
+      if (write_png(window, request->path, request->min, request->max, error)) {
         ui.report_status("results exported to " + request->path, false);
-      else
+      } else {
         ui.report_status("export failed: " + error, true);
+        if (screenshot) {
+          std::cerr << "musket-gui: cannot export " << request->path << ": " << error << "\n";
+          ok = false;
+        }
+      }
     }
     glfwSwapBuffers(window);
     return ok;
@@ -343,6 +353,7 @@ int main(int argc, char** argv) {
       render_frame(false, "", error);
       ui.settle(true);  // a simulated battle finishes before the picture is taken
     }
+    if (opt.export_panel) ui.request_png(*opt.export_panel);  // the Ctrl+E path, on the last frame
     if (!render_frame(true, *opt.screenshot, error)) {
       std::cerr << "musket-gui: cannot write " << *opt.screenshot << ": " << error << "\n";
       exit_code = 1;

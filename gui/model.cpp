@@ -70,6 +70,8 @@ std::optional<std::pair<int, int>> known_range(const std::string& game, const st
     return std::pair{0, sl::max_war_supplies};
   if (name == "war") return std::pair{1, sl::max_war_supplies};
   if (name == "supplies") return std::pair{0, sl::max_army_supplies};
+  if (name == "difference") return std::pair{1, 2 * (sl::max_units + leaders)};  // units + leaders ahead
+  if (name == "checks") return std::pair{1, 2};
   if (name == "modifier") return std::pair{0, sl::max_naval_modifier};
   if (name == "turns") return std::pair{1, sl::max_navy_turns};
   if (name == "militia-remaining" || name == "cup-markers" || name == "crown-occupied" || name == "draws")
@@ -130,6 +132,7 @@ std::optional<json> starting_value(const std::string& game, const std::string& c
       {"reinforcements", {{"cup-markers", 12}, {"crown-occupied", 4}, {"draws", 3}}},
       {"sea-battle", {{"modifier", 2}, {"colour", "red"}, {"initiator", "crown"}}},
       {"navy-return", {{"turns", 6}}},
+      {"morale", {{"difference", 2}}},
       {"raid", {{"militia-remaining", 3}}},
       {"irregulars", {{"cup", "ga-loyalist=2,sc-loyalist=1,sc-militia=2,swamp-fox=1"}}}};
   auto c = table.find(command);

@@ -40,6 +40,43 @@ TEST(GuiModel, SupplyLinesCalculatorsComeFromTheCli) {
   EXPECT_EQ(cat().find("nt", "raid"), nullptr);  // a Southern Strategy rule only
 }
 
+TEST(GuiModel, EverySupplyLinesPanelStartsWithAResult) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> panels{
+      {"nt", {"battle", "commit", "skirmish", "morale", "initiative", "refuse", "bombard", "reinforcements"}},
+      {"ss",
+       {"battle", "commit", "skirmish", "morale", "initiative", "refuse", "sea-battle", "navy-return", "raid",
+        "irregulars"}}};
+  for (const auto& [game, commands] : panels) {
+    for (const auto& command : commands) {
+      const auto* calc = cat().find(game, command);
+      ASSERT_NE(calc, nullptr) << game << " " << command;
+      const outcome r = run(*calc, initial_values(*calc));
+      EXPECT_TRUE(r.ok) << game << " " << command << ": " << r.message();
+      EXPECT_FALSE(r.report.result_keys.empty()) << game << " " << command;
+    }
+  }
+}
+
+TEST(GuiModel, OptionalOptionsAreLeftOutUntilGiven) {
+  const auto* battle = cat().find("nt", "battle");
+  const auto* position = battle->find_input("track-position");
+  ASSERT_NE(position, nullptr);
+  EXPECT_TRUE(position->optional);
+  json v = initial_values(*battle);
+  EXPECT_TRUE(v.at("track-position").is_null());
+  auto has = [](const std::vector<std::string>& args, const std::string& prefix) {
+    for (const auto& a : args)
+      if (a.rfind(prefix, 0) == 0) return true;
+    return false;
+  };
+  EXPECT_FALSE(has(command_arguments(*battle, v), "--track-position"));
+  v["track-position"] = 3;
+  EXPECT_TRUE(has(command_arguments(*battle, v), "--track-position=3"));
+  const outcome r = run(*battle, v);
+  ASSERT_TRUE(r.ok) << r.message();
+  EXPECT_TRUE(r.report.document.contains("track_position")) << r.report.document.dump();
+}
+
 TEST(GuiModel, InputsAreBoundedToLegalValues) {
   const auto* battle = cat().find("nt", "battle");
   ASSERT_NE(battle, nullptr);

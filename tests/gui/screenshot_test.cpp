@@ -192,6 +192,25 @@ TEST(GuiScreenshot, ScenarioGivesTheCliHeadline) {
   expect_real_picture(load_png(png), "scenario");
 }
 
+TEST(GuiScreenshot, ExportWritesTheResultsPanelAlone) {
+  const fs::path png = out_dir / "export-window.png", panel = out_dir / "export-panel.png";
+  fs::create_directories(out_dir);
+  fs::remove(panel);
+  result r;
+  std::string why_not;
+  if (!run_gui("--screenshot " + quoted(png.string()) + " --tab ss --export-panel " + quoted(panel.string()), "export",
+               r, why_not))
+    GTEST_SKIP() << why_not;
+  ASSERT_EQ(r.code, 0) << r.err;
+  const picture p = load_png(panel);
+  // The right-hand panel: narrower and shorter than the window, wider than the inputs column.
+  EXPECT_GT(p.width, 600);
+  EXPECT_LT(p.width, 1280);
+  EXPECT_GT(p.height, 400);
+  EXPECT_LT(p.height, 800);
+  EXPECT_GT(distinct_colours(p), 50u);
+}
+
 TEST(GuiScreenshot, CommitmentHeatMapScenario) {
   const fs::path scenario = out_dir / "commit.json";
   fs::create_directories(out_dir);
