@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "calc/revolution/attrition.hpp"
+#include "calc/revolution/levy.hpp"
 #include "calc/revolution/options.hpp"
 #include "core/invalid_input.hpp"
 #include "test_support.hpp"
@@ -93,6 +94,33 @@ TEST(RevolutionData, OptionsInconsistenciesAreRejected) {
   missing["options"].erase(11);
   const auto p4 = test::scratch_file("opt4.json", missing.dump());
   expect_rejected([&] { load_options({p4, ""}); }, p4, "options", "option L is missing");
+}
+
+// A transcribed attrition row loads; a malformed one names its entry.
+TEST(RevolutionData, AttritionRowsOnceTranscribed) {
+  const auto good = test::scratch_file("attr.json",
+                                       R"({"source": "test", "transcribed": true,
+          "rows": [{"label": "hard", "loss_fraction": "2/3", "survive_on": "6", "source": "test"}]})");
+  const auto t = load_attrition({good, ""});
+  ASSERT_EQ(t.rows.size(), 1u);
+  EXPECT_EQ(t.rows[0].fraction.numerator, 2);
+  EXPECT_EQ(t.rows[0].fraction.denominator, 3);
+  EXPECT_EQ(count(t.rows[0].survive_on), 1);
+  const auto bad = test::scratch_file("attr-bad.json",
+                                      R"({"source": "test", "transcribed": true,
+          "rows": [{"label": "odd", "loss_fraction": "1/4", "survive_on": "6", "source": "test"}]})");
+  expect_rejected([&] { load_attrition({bad, ""}); }, bad, "rows[0] (odd)", "loss_fraction");
+}
+
+// Levy charts: a face outside 1..6 or a missing face is rejected with the entry named.
+TEST(RevolutionData, LevyChartShape) {
+  const auto seven = test::scratch_file(
+      "levy7.json", R"({"source": "t", "transcribed": true, "faces": {"1": [], "2": [], "3": [], "4": [], "5": [],
+                       "6": [], "7": []}})");
+  expect_rejected([&] { load_levy_chart({seven, "chart"}); }, seven, "faces.7", "not a die face");
+  const auto five = test::scratch_file(
+      "levy5.json", R"({"source": "t", "transcribed": true, "faces": {"1": [], "2": [], "3": [], "4": [], "5": []}})");
+  expect_rejected([&] { load_levy_chart({five, "chart"}); }, five, "faces.6", "missing");
 }
 
 }  // namespace
