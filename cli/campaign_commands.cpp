@@ -12,6 +12,10 @@
 
 #include "calc/campaign/southern_turns.hpp"
 #include "calc/campaign/supply_lines_campaign.hpp"
+#ifdef MUSKET_CAMPAIGN_REVOLUTION
+#include "calc/campaign/revolution_campaign.hpp"
+#include "calc/revolution/data.hpp"
+#endif
 #include "cli/chart_svg.hpp"
 #include "cli/command.hpp"
 #include "core/invalid_input.hpp"
@@ -296,6 +300,82 @@ report run_navies(const po::variables_map& vm) {
   out.result_keys = {"turns"};
   return out;
 }
+
+#ifdef MUSKET_CAMPAIGN_REVOLUTION
+// --- American Revolution season plans -----------------------------------------------------------
+
+void put_interval(json& row, json& exact_row, const std::string& key, const cp::interval_value& v) {
+  row[key + "_min"] = to_double(v.low);
+  row[key + "_max"] = to_double(v.high);
+  exact_row[key + "_min"] = to_fraction_string(v.low);
+  exact_row[key + "_max"] = to_fraction_string(v.high);
+}
+
+report run_revolution_campaign_command(const po::variables_map& vm) {
+  namespace ar = musket::revolution;
+  const std::string file = string_option(vm, "file");
+  const cp::revolution_plan plan = cp::parse_revolution_plan(read_json_file(file, "file"), file);
+  const ar::crt_table table = vm.count("crt") ? ar::load_crt({vm["crt"].as<std::string>(), "crt"})
+                                              : ar::load_crt({ar::data_directory(MUSKET_DATA_DIR) + "/crt.json", ""});
+  const cp::revolution_campaign_result r = cp::run_revolution_campaign(table, plan);
+  json doc;
+  doc["game"] = "ar";
+  doc["command"] = "campaign";
+  doc["inputs"] =
+      json{{"file", file}, {"crt", vm.count("crt") ? vm["crt"].as<std::string>() : std::string("built-in")}};
+  doc["method"] = json{{"name", "exact"},
+                       {"why", r.exact ? "every CRT cell used is printed"
+                                       : "blank CRT cells (3:1, 4:1 row 6) make each probability a [min, max] range"}};
+  json attacks = json::array(), exact_attacks = json::array();
+  for (const auto& a : r.attacks) {
+    json row{{"attack", a.id}, {"turn", a.turn}, {"odds", std::to_string(a.column) + ":1"}}, e = json::object();
+    put_interval(row, e, "reached", a.reached);
+    put_interval(row, e, "major_success", a.major_success);
+    attacks.push_back(row);
+    exact_attacks.push_back(e);
+  }
+  doc["attacks"] = attacks;
+  json summary = json::object(), exact_summary = json::object();
+  for (int k = 1; k <= 3; ++k)
+    put_interval(summary, exact_summary, "at_least_" + std::to_string(k) + "_major_successes",
+                 r.at_least[static_cast<std::size_t>(k)]);
+  put_interval(summary, exact_summary, "american_victory", r.american_victory);
+  put_interval(summary, exact_summary, "partial_withdrawal", r.partial_withdrawal);
+  doc["summary"] = summary;
+  json french = json::array(), exact_french = json::array();
+  for (std::size_t t = 0; t < r.turns.size(); ++t) {
+    json row{{"turn", r.turns[t]}}, e = json::object();
+    put_interval(row, e, "french_arrival_triggered", r.french_triggered_by[t]);
+    put_interval(row, e, "french_permanent_arrived", r.french_permanent_by[t]);
+    french.push_back(row);
+    exact_french.push_back(e);
+  }
+  doc["french_arrival"] = french;
+  doc["exact"] = json{{"attacks", exact_attacks}, {"summary", exact_summary}, {"french_arrival", exact_french}};
+  json notes = json::array(
+      {"each attack is resolved on the forces the plan gives it; Major Success: a De or 1/2De eliminating 5+ British "
+       "Regular points; Partial Withdrawal the first time 15+ are",
+       "American victory: a third Major Success, or a second with the British controlling fewer than floor(goal / 2) "
+       "= " +
+           std::to_string(r.continue_threshold) + " Victory Points (british_vp " + std::to_string(plan.british_vp) +
+           ")",
+       "French Arrival: the first Major Success triggers it; the Permanent Reinforcements arrive six Game-Turns later",
+       "_min and _max differ only where a blank CRT cell could change a Major Success; both ends are exact"});
+  if (plan.prior_major_successes > 0)
+    notes.push_back("the plan starts after " + std::to_string(plan.prior_major_successes) +
+                    " Major Success(es): the French Arrival was triggered before it, so its rows count none");
+  doc["notes"] = notes;
+  report out;
+  out.document = doc;
+  out.title = "American Revolution season: " + plan.name + " (" + std::to_string(plan.attacks.size()) + " attacks)";
+  out.verdict = r.exact ? fmt::format("American victory {}, at least one Major Success {}",
+                                      percent(to_double(r.american_victory.low)), percent(to_double(r.at_least[1].low)))
+                        : fmt::format("American victory {} to {}", percent(to_double(r.american_victory.low)),
+                                      percent(to_double(r.american_victory.high)));
+  out.result_keys = {"attacks", "summary", "french_arrival"};
+  return out;
+}
+#endif
 
 // --- sweep ------------------------------------------------------------------------------------
 
@@ -635,6 +715,18 @@ void register_campaign_commands(command_registry& registry) {
                     "french-on-map", po::value<std::string>()->default_value("no"), "yes | no at the start");
               },
               run_navies, "example: musket ss navies --turns 8 --winter 4,8 --crown-on-map no"});
+#ifdef MUSKET_CAMPAIGN_REVOLUTION
+  if (registry.find_game("ar")) {
+    auto& ar_game = registry.add_game("ar", "");
+    ar_game.commands.push_back(command{
+        "campaign", "a season of American attacks: Major Successes, French Arrival, American victory",
+        [](po::options_description& o) {
+          o.add_options()("file", po::value<std::string>()->required(), "the season plan (JSON); see examples/")(
+              "crt", po::value<std::string>(), "a Combat Results Table file (JSON like data/ar/crt.json)");
+        },
+        run_revolution_campaign_command, "example: musket ar campaign --file examples/ar-campaign.json"});
+  }
+#endif
   std::vector<std::string> codes;
   for (const auto& g : registry.games()) codes.push_back(g.code);
   for (const std::string& code : codes) {

@@ -1,0 +1,65 @@
+#pragma once
+// An American Revolution (SPI) season plan: a list of American attacks, each a CRT combat, in
+// Game-Turn order. Every attack is resolved on its own forces (the plan gives them), and the
+// chain carries the Major Success count, the turn of the first one (French Arrival) and whether
+// the game has ended in an American victory (Major Success B, C; Victory Conditions 1-2).
+// Blank CRT cells (3:1 and 4:1 row 6, RULINGS.md) make every answer an interval: the low end
+// counts an unknown cell as no Major Success, the high end as one whenever any printed result
+// of that column would be; both ends are propagated exactly.
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "calc/revolution/combat.hpp"
+#include "core/rational.hpp"
+
+namespace musket::campaign {
+
+struct revolution_attack {
+  std::string id, path;
+  int turn = 1;  // Game-Turn of the attack
+  revolution::battle_setup battle;
+};
+
+struct revolution_plan {
+  std::string name, file;
+  int prior_major_successes = 0;  // before the plan starts (0..2)
+  int british_goal = 51;          // Victory Point goal (51 + net Variable Forces adjustment)
+  int british_vp = 0;             // Victory Points the British control during the plan
+  int last_turn = 0;              // report French arrival through this turn
+  std::vector<revolution_attack> attacks;
+};
+
+// Throws invalid_input naming "FILE: attacks[1].defender" and the like.
+revolution_plan parse_revolution_plan(const nlohmann::json& plan, const std::string& file);
+
+struct interval_value {
+  rational low{0}, high{0};
+};
+
+struct revolution_attack_result {
+  std::string id;
+  int turn = 0;
+  int column = 0;
+  interval_value reached;        // P(the game is still on when the attack is made)
+  interval_value major_success;  // P(this attack is a Major Success, and is made)
+};
+
+// Exact (low == high) whenever no blank CRT cell of a used column could change a Major Success.
+struct revolution_campaign_result {
+  std::vector<revolution_attack_result> attacks;
+  // [k] = P(at least k Major Successes in all, prior included), k = 0..3. (Bounds hold for events
+  // that more successes can only make likelier; "exactly k" is not one, so it is not reported.)
+  std::vector<interval_value> at_least;
+  interval_value american_victory;  // three, or two with the British under floor(goal / 2)
+  interval_value partial_withdrawal;
+  std::vector<int> turns;                           // first attack's turn .. last_turn
+  std::vector<interval_value> french_triggered_by;  // P(first Major Success by turn t)
+  std::vector<interval_value> french_permanent_by;  // P(Permanent Reinforcements arrived by turn t: 6 after)
+  int continue_threshold = 25;                      // floor(goal / 2)
+  bool exact = true;                                // no unknown CRT cell mattered
+};
+
+revolution_campaign_result run_revolution_campaign(const revolution::crt_table& table, const revolution_plan& plan);
+
+}  // namespace musket::campaign
