@@ -89,8 +89,8 @@ struct renderer {
     } else {
       std::vector<std::pair<int, bar>> keyed;
       for (auto it = v.begin(); it != v.end(); ++it)
-        keyed.push_back(
-            {std::stoi(it.key()), bar{it.key(), it.value().get<double>(), exact_text(child(exact, it.key()))}});
+        keyed.push_back({static_cast<int>(std::clamp(std::strtol(it.key().c_str(), nullptr, 10), -1000000L, 1000000L)),
+                         bar{it.key(), it.value().get<double>(), exact_text(child(exact, it.key()))}});
       std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
       for (auto& k : keyed) {
         if (k.first > 0 && signed_labels) k.second.label = "+" + k.second.label;
@@ -184,8 +184,9 @@ struct renderer {
   void table(const std::string& key, const json& rows) {
     std::vector<std::string> columns;
     for (const auto& row : rows)
-      for (auto it = row.begin(); it != row.end(); ++it)
-        if (std::find(columns.begin(), columns.end(), it.key()) == columns.end()) columns.push_back(it.key());
+      if (row.is_object())
+        for (auto it = row.begin(); it != row.end(); ++it)
+          if (std::find(columns.begin(), columns.end(), it.key()) == columns.end()) columns.push_back(it.key());
     ImGui::Spacing();
     ImGui::TextUnformatted(pretty(key).c_str());
     const int n = static_cast<int>(columns.size());
@@ -207,7 +208,8 @@ struct renderer {
         const std::string& column = columns[static_cast<std::size_t>(spec.ColumnIndex)];
         const bool ascending = spec.SortDirection == ImGuiSortDirection_Ascending;
         std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-          const json va = rows[a].value(column, json()), vb = rows[b].value(column, json());
+          const json va = rows[a].is_object() ? rows[a].value(column, json()) : json();
+          const json vb = rows[b].is_object() ? rows[b].value(column, json()) : json();
           const bool less =
               (va.is_number() && vb.is_number()) ? va.get<double>() < vb.get<double>() : va.dump() < vb.dump();
           const bool greater =
@@ -216,6 +218,7 @@ struct renderer {
         });
       }
       for (std::size_t r : order) {
+        if (!rows[r].is_object()) continue;
         ImGui::TableNextRow();
         for (int c = 0; c < n; ++c) {
           ImGui::TableSetColumnIndex(c);
@@ -706,6 +709,26 @@ void app::draw_results(panel_state& panel) {
   if (!wants_simulation(*panel.calc, panel.values))
     ImGui::TextColored(verdict_colour, "%s", result.report.verdict.c_str());
   ImGui::PopTextWrapPos();
+  try {
+    draw_result_body(panel);
+  } catch (const std::exception& e) {
+    // A report shaped unlike what the pictures expect: say so rather than stop.
+    ImGui::TextColored(error_colour, "cannot draw this report: %s", e.what());
+  }
+  const json& doc = result.report.document;
+  if (doc.contains("notes") && doc.at("notes").is_array() && !doc.at("notes").empty()) {
+    ImGui::Spacing();
+    if (ImGui::CollapsingHeader("Notes: the rulings behind these numbers")) {
+      ImGui::PushTextWrapPos(0);
+      for (const auto& n : doc.at("notes"))
+        if (n.is_string()) ImGui::BulletText("%s", n.get<std::string>().c_str());
+      ImGui::PopTextWrapPos();
+    }
+  }
+}
+
+void app::draw_result_body(panel_state& panel) {
+  const outcome& result = panel.result;
   if (panel.calc->command == "commit") {
     draw_commit(result);
   } else if (wants_simulation(*panel.calc, panel.values)) {
@@ -717,16 +740,6 @@ void app::draw_results(panel_state& panel) {
     const json* exact = doc.contains("exact") ? &doc.at("exact") : nullptr;
     for (const auto& key : result.report.result_keys)
       if (doc.contains(key)) r.value(key, doc.at(key), child(exact, key), 0);
-  }
-  const json& doc = result.report.document;
-  if (doc.contains("notes") && doc.at("notes").is_array() && !doc.at("notes").empty()) {
-    ImGui::Spacing();
-    if (ImGui::CollapsingHeader("Notes: the rulings behind these numbers")) {
-      ImGui::PushTextWrapPos(0);
-      for (const auto& n : doc.at("notes"))
-        if (n.is_string()) ImGui::BulletText("%s", n.get<std::string>().c_str());
-      ImGui::PopTextWrapPos();
-    }
   }
 }
 

@@ -88,6 +88,7 @@ class app {
   void draw_panel(panel_state& panel);
   void draw_inputs(panel_state& panel);
   void draw_results(panel_state& panel);
+  void draw_result_body(panel_state& panel);
   void draw_commit(const outcome& result);
   void draw_simulation(panel_state& panel);
   void draw_popups();

@@ -261,6 +261,30 @@ TEST(GuiScreenshot, SimulatedBattleFinishesBeforeThePicture) {
   EXPECT_EQ(report.at("outcomes"), json::parse(cli.out).at("outcomes"));
 }
 
+TEST(GuiScreenshot, IllegalBattleShowsTheCliMessage) {
+  const fs::path scenario = out_dir / "illegal.json";
+  fs::create_directories(out_dir);
+  std::ofstream(scenario) << R"({"game": "nt", "command": "battle", "terrain": "point", "dug-in": true})";
+  const fs::path png = out_dir / "illegal.png", dump = out_dir / "illegal-dump.json";
+  result gui;
+  std::string why_not;
+  if (!run_gui("--screenshot " + quoted(png.string()) + " --scenario " + quoted(scenario.string()) +
+                   " --dump-results " + quoted(dump.string()),
+               "illegal", gui, why_not))
+    GTEST_SKIP() << why_not;
+  ASSERT_EQ(gui.code, 0) << gui.err;
+  const json got = json::parse(read_text(dump));
+  EXPECT_FALSE(got.at("ok").get<bool>());
+  const result cli = run_command(std::string(quoted(MUSKET_BINARY)) +
+                                     " nt battle --attacker crown --terrain point --att-units 6 --att-leaders 1"
+                                     " --att-war 5 --def-units 4 --def-leaders 1 --def-war 3 --dug-in",
+                                 "illegal-cli");
+  EXPECT_EQ(cli.code, 2);
+  // The CLI prints "musket: --dug-in: ..."; the window shows the same words.
+  EXPECT_EQ("musket: " + got.at("error").get<std::string>() + "\n", cli.err);
+  expect_real_picture(load_png(png), "illegal");
+}
+
 // Needs no display: the file is read before any window is made.
 TEST(GuiCommandLine, BadScenarioExitsTwoWithAMessage) {
   fs::create_directories(out_dir);
