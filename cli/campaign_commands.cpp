@@ -12,6 +12,11 @@
 
 #include "calc/campaign/southern_turns.hpp"
 #include "calc/campaign/supply_lines_campaign.hpp"
+#ifdef MUSKET_CAMPAIGN_GREAT_LAKES
+#include <cstdlib>
+
+#include "calc/campaign/great_lakes_campaign.hpp"
+#endif
 #ifdef MUSKET_CAMPAIGN_REVOLUTION
 #include "calc/campaign/revolution_campaign.hpp"
 #include "calc/revolution/data.hpp"
@@ -377,6 +382,110 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
 }
 #endif
 
+#ifdef MUSKET_CAMPAIGN_GREAT_LAKES
+// --- Great Lakes turn-by-turn plans -------------------------------------------------------------
+
+json interval_json(const proportion_interval& p) {
+  return json::array({p.lower, p.upper});
+}
+
+report run_great_lakes_campaign_command(const po::variables_map& vm) {
+  const char* env = std::getenv("MUSKET_DATA_DIR");
+  const std::string dir = std::string(env && *env ? env : MUSKET_DATA_DIR) + "/gl";
+  const auto data = musket::great_lakes::load_game_data(dir);
+  const std::string file = string_option(vm, "file");
+  const auto plan = cp::parse_great_lakes_plan(read_json_file(file, "file"), file, data);
+  chain_simulation_options options;
+  options.simulation.trials = uint_option(vm, "trials", 1000, 100'000'000);
+  options.simulation.seed = uint_option(vm, "seed", 0, 2'000'000'000);
+  options.memory_bound_bytes = static_cast<std::size_t>(uint_option(vm, "memory-mb", 1, 65536)) << 20;
+  cp::great_lakes_campaign_result r;
+  try {
+    r = cp::run_great_lakes_campaign(plan, data, options);
+  } catch (const memory_bound_exceeded& e) {
+    throw invalid_input("memory-mb", e.what());
+  }
+  json doc;
+  doc["game"] = "gl";
+  doc["command"] = "campaign";
+  doc["inputs"] = json{{"file", file}, {"trials", options.simulation.trials}, {"seed", options.simulation.seed}};
+  doc["method"] = json{{"name", "simulation"},
+                       {"trials", r.trials},
+                       {"seed", r.seed},
+                       {"why",
+                        "battles with carried-over units are rolled; every step is simulated, with 95% "
+                        "Wilson intervals"}};
+  json steps = json::array(), step_iv = json::array();
+  for (const auto& s : r.steps) {
+    steps.push_back(json{{"step", s.id},
+                         {"turn", s.turn},
+                         {"location", s.location},
+                         {"method", "simulation"},
+                         {"fought", s.fought.estimate},
+                         {"attacker_wins", s.attacker_wins.estimate},
+                         {"mean_american_sp", s.mean_sp[0]},
+                         {"mean_british_sp", s.mean_sp[1]}});
+    step_iv.push_back(
+        json{{"step", s.id}, {"fought", interval_json(s.fought)}, {"attacker_wins", interval_json(s.attacker_wins)}});
+  }
+  doc["steps"] = steps;
+  json locations = json::array(), loc_iv = json::array();
+  for (const auto& l : r.locations) {
+    locations.push_back(json{{"location", l.location},
+                             {"vp", l.vp},
+                             {"earned_by", l.earned_by},
+                             {"american_holds", l.american.estimate},
+                             {"british_holds", l.british.estimate}});
+    loc_iv.push_back(json{{"location", l.location},
+                          {"american_holds", interval_json(l.american)},
+                          {"british_holds", interval_json(l.british)}});
+  }
+  doc["locations"] = locations;
+  doc["american_vp"] = r.american_vp;
+  doc["british_vp"] = r.british_vp;
+  doc["summary"] = json{{"british_vp_ahead", r.british_ahead.estimate},
+                        {"vp_tied", r.tied.estimate},
+                        {"mean_american_vp",
+                         [&] {
+                           double m = 0;
+                           for (std::size_t v = 0; v < r.american_vp.size(); ++v)
+                             m += static_cast<double>(v) * r.american_vp[v];
+                           return m;
+                         }()},
+                        {"mean_british_vp", [&] {
+                           double m = 0;
+                           for (std::size_t v = 0; v < r.british_vp.size(); ++v)
+                             m += static_cast<double>(v) * r.british_vp[v];
+                           return m;
+                         }()}};
+  doc["intervals_95"] = json{{"steps", step_iv},
+                             {"locations", loc_iv},
+                             {"british_vp_ahead", interval_json(r.british_ahead)},
+                             {"vp_tied", interval_json(r.tied)}};
+  json last = json::object();
+  for (std::size_t t = 0; t < r.last_turn.size(); ++t)
+    if (r.last_turn[t] > 0) last[std::to_string(t)] = r.last_turn[t];
+  doc["game_ends_after_turn"] = last;
+  doc["notes"] = json::array(
+      {"the war ends after turn 14-16 on a 6 and after 17-19 on a 5-6, always after 20 (GL 15.1, "
+       "data/gl/war_end.json); "
+       "steps scheduled after the last turn are not fought",
+       "each field army carries its surviving units and their SP from battle to battle; a battle's extra units "
+       "(garrison troops, reinforcements) fight only there",
+       "a won attack takes the location if an attacking regular, militia or artillery unit survives (GL 14.5)",
+       "replacement SP go to the most damaged units first; CAP and mission choices per turn are not modelled: give "
+       "the SP the plan's CAP buys"});
+  report out;
+  out.document = doc;
+  out.title = "Great Lakes campaign: " + plan.name + " (" + std::to_string(plan.steps.size()) + " steps, simulated)";
+  out.verdict =
+      fmt::format("British ahead on VP {}, tied {}", percent(r.british_ahead.estimate), percent(r.tied.estimate));
+  out.result_keys = {"steps", "locations", "summary", "american_vp", "british_vp", "game_ends_after_turn"};
+  if (!(vm.count("format") && vm["format"].as<std::string>() == "table")) out.result_keys.push_back("intervals_95");
+  return out;
+}
+#endif
+
 // --- sweep ------------------------------------------------------------------------------------
 
 const std::set<std::string> sweep_own_options{"command", "vary", "metric", "plot", "csv", "format", "help"};
@@ -725,6 +834,20 @@ void register_campaign_commands(command_registry& registry) {
               "crt", po::value<std::string>(), "a Combat Results Table file (JSON like data/ar/crt.json)");
         },
         run_revolution_campaign_command, "example: musket ar campaign --file examples/ar-campaign.json"});
+  }
+#endif
+#ifdef MUSKET_CAMPAIGN_GREAT_LAKES
+  if (registry.find_game("gl")) {
+    auto& gl_game = registry.add_game("gl", "");
+    gl_game.commands.push_back(command{
+        "campaign", "a turn-by-turn plan of battles with survivors carried: who holds each VP location, VP totals",
+        [](po::options_description& o) {
+          o.add_options()("file", po::value<std::string>()->required(), "the plan (JSON); see examples/")(
+              "trials", po::value<int>()->default_value(20000), "simulated campaigns")(
+              "seed", po::value<int>()->default_value(1812), "simulation seed (same seed, same answer)")(
+              "memory-mb", po::value<int>()->default_value(256), "memory bound for simulation tallies, MB");
+        },
+        run_great_lakes_campaign_command, "example: musket gl campaign --file examples/gl-campaign.json"});
   }
 #endif
   std::vector<std::string> codes;

@@ -49,3 +49,36 @@ static void BM_SupplyLinesFiveStepChainSimulated(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 100000);
 }
 BENCHMARK(BM_SupplyLinesFiveStepChainSimulated)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+#ifdef MUSKET_CAMPAIGN_GREAT_LAKES
+#include "calc/campaign/great_lakes_campaign.hpp"
+
+// A 10-turn Great Lakes plan (turns 10-19, a battle each turn, survivors carried), simulated:
+// campaigns per second.
+static void BM_GreatLakesTenTurnPlanSimulated(benchmark::State& state) {
+  const auto data = musket::great_lakes::load_game_data(MUSKET_DATA_DIR "/gl");
+  nlohmann::json army_a = {{"units",
+                            {{{"name", "Scott"}, {"type", "regular"}, {"sp", 4}, {"morale", 5}, {"dice", 4}},
+                             {{"name", "Ripley"}, {"type", "regular"}, {"sp", 3}, {"morale", 4}, {"dice", 3}},
+                             {{"name", "Porter"}, {"type", "militia"}, {"sp", 3}, {"morale", 3}, {"dice", 2}}}},
+                           {"retreat", {{"policy", "line_sp_at_most"}, {"k", 3}}}};
+  nlohmann::json army_b = {{"units",
+                            {{{"name", "Royal Scots"}, {"type", "regular"}, {"sp", 4}, {"morale", 5}, {"dice", 4}},
+                             {{"name", "Lincoln"}, {"type", "militia"}, {"sp", 3}, {"morale", 3}, {"dice", 2}}}},
+                           {"retreat", {{"policy", "weaker"}}}};
+  nlohmann::json steps = nlohmann::json::array();
+  const char* places[] = {"Ft. Erie", "Ft. George", "Beaver Dam", "York", "Ft. Niagara"};
+  for (int t = 10; t < 20; ++t) {
+    steps.push_back(
+        {{"kind", "battle"}, {"turn", t}, {"location", places[t % 5]}, {"attacker", t % 2 ? "british" : "american"}});
+    if (t % 3 == 0) steps.push_back({{"kind", "replacements"}, {"turn", t}, {"american", 1}, {"british", 1}});
+  }
+  const auto plan = musket::campaign::parse_great_lakes_plan(
+      {{"from_turn", 10}, {"armies", {{"american", army_a}, {"british", army_b}}}, {"steps", steps}}, "bench", data);
+  musket::chain_simulation_options o;
+  o.simulation.trials = 20000;
+  for (auto _ : state) benchmark::DoNotOptimize(musket::campaign::run_great_lakes_campaign(plan, data, o));
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 20000);
+}
+BENCHMARK(BM_GreatLakesTenTurnPlanSimulated)->Unit(benchmark::kMillisecond)->UseRealTime();
+#endif
