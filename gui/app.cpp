@@ -470,7 +470,7 @@ void app::draw_menu() {
       report_status("results copied as Markdown", false);
     }
     ImGui::Separator();
-    if (ImGui::MenuItem("Quit")) std::exit(0);
+    if (ImGui::MenuItem("Quit")) quit_requested = true;
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("View")) {
@@ -684,7 +684,8 @@ void app::draw_inputs(panel_state& panel) {
   ImGui::Spacing();
   ImGui::TextDisabled("The same command line:");
   std::string line = "musket " + calc.game + " " + calc.command;
-  for (const auto& a : command_arguments(calc, panel.values)) line += " " + a;
+  for (const auto& a : command_arguments(calc, panel.values))
+    if (simulated || (a.rfind("--trials=", 0) != 0 && a.rfind("--seed=", 0) != 0)) line += " " + a;
   ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("%s", line.c_str());
   ImGui::PopTextWrapPos();

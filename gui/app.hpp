@@ -67,6 +67,7 @@ class app {
   float ui_scale = 1.0f;
   bool ui_scale_changed = false;
   double frame_ms = 0;  // measured by the window loop
+  bool quit_requested = false;
 
   // Brings every panel of the current tab's selected calculator up to date (runs exact results,
   // starts simulations) and, with `wait`, lets a running simulation finish.

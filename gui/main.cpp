@@ -368,7 +368,7 @@ int main(int argc, char** argv) {
     }
   } else {
     std::string unused;
-    while (!glfwWindowShouldClose(window)) render_frame(false, "", unused);
+    while (!glfwWindowShouldClose(window) && !ui.quit_requested) render_frame(false, "", unused);
     settings now;
     glfwGetWindowSize(window, &now.width, &now.height);
     now.tab = ui.current_tab();
