@@ -38,13 +38,14 @@ struct options {
   std::optional<std::string> dump;
   std::optional<std::string> export_panel;
   int frames = 6;
+  bool frames_given = false;  // in the window: quit after that many frames (a smoke test)
   int width = 1280, height = 800;
   std::optional<float> scale;
   std::optional<ImVec2> hover;  // screenshot mode: where the mouse rests (default: off the window)
 };
 
 const char* usage =
-    "usage: musket-gui [--tab nt|ss|ar|gl] [--scenario FILE] [--scale S]\n"
+    "usage: musket-gui [--tab nt|ss|ar|gl] [--scenario FILE] [--scale S] [--frames N (then quit)]\n"
     "       musket-gui --screenshot OUT.png [--tab nt|ss|ar|gl] [--scenario FILE] [--frames N] [--size WxH]\n"
     "                  [--dump-results FILE.json] [--export-panel FILE.png] [--hover X,Y]\n";
 
@@ -90,6 +91,7 @@ std::optional<int> parse(int argc, char** argv, options& o) {
         o.export_panel = *v;
       else if (a == "--frames") {
         o.frames = std::stoi(*v);
+        o.frames_given = true;
         if (o.frames < 1 || o.frames > 1000) return fail("--frames: " + *v + " is out of range; allowed 1..1000");
       } else if (a == "--scale") {
         o.scale = std::stof(*v);
@@ -368,7 +370,10 @@ int main(int argc, char** argv) {
     }
   } else {
     std::string unused;
-    while (!glfwWindowShouldClose(window) && !ui.quit_requested) render_frame(false, "", unused);
+    for (int frame = 0; !glfwWindowShouldClose(window) && !ui.quit_requested; ++frame) {
+      if (opt.frames_given && frame >= opt.frames) break;
+      render_frame(false, "", unused);
+    }
     settings now;
     glfwGetWindowSize(window, &now.width, &now.height);
     now.tab = ui.current_tab();

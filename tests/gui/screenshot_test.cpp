@@ -54,13 +54,15 @@ result run_command(const std::string& command, const std::string& name) {
 }
 
 // Runs musket-gui under xvfb-run. Returns false (and the reason) when no display can be had.
-bool run_gui(const std::string& args, const std::string& name, result& r, std::string& why_not) {
+bool run_gui(const std::string& args, const std::string& name, result& r, std::string& why_not,
+             const std::string& environment = "") {
   const std::string xvfb = MUSKET_XVFB_RUN;
   if (xvfb.empty()) {
     why_not = "xvfb-run is not installed: no display for the screenshot tests";
     return false;
   }
-  r = run_command(quoted(xvfb) + " -a -s '-screen 0 1600x1000x24' " + quoted(MUSKET_GUI_BINARY) + " " + args, name);
+  r = run_command(
+      environment + quoted(xvfb) + " -a -s '-screen 0 1600x1000x24' " + quoted(MUSKET_GUI_BINARY) + " " + args, name);
   if (r.code == 3) {
     why_not = "no OpenGL 3.3 context under Xvfb: " + r.err;
     return false;
@@ -283,6 +285,45 @@ TEST(GuiScreenshot, IllegalBattleShowsTheCliMessage) {
   // The CLI prints "musket: --dug-in: ..."; the window shows the same words.
   EXPECT_EQ("musket: " + got.at("error").get<std::string>() + "\n", cli.err);
   expect_real_picture(load_png(png), "illegal");
+}
+
+TEST(GuiScreenshot, UiScaleEnlargesTheInterface) {
+  const fs::path normal = out_dir / "scale-1.png", large = out_dir / "scale-1.5.png";
+  fs::create_directories(out_dir);
+  result r;
+  std::string why_not;
+  if (!run_gui("--screenshot " + quoted(normal.string()) + " --tab ss", "scale-1", r, why_not)) GTEST_SKIP() << why_not;
+  ASSERT_EQ(r.code, 0) << r.err;
+  ASSERT_TRUE(run_gui("--screenshot " + quoted(large.string()) + " --tab ss --scale 1.5", "scale-1.5", r, why_not));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const picture a = load_png(normal), b = load_png(large);
+  expect_real_picture(b, "scale 1.5");
+  EXPECT_GT(difference(a, b), 0.05);
+}
+
+// The window remembers its size, last tab and last scenario, and ImGui's layout, between runs.
+TEST(GuiWindow, RemembersSettingsBetweenRuns) {
+  const fs::path config = out_dir / "config";
+  fs::remove_all(config);
+  fs::create_directories(config);
+  const fs::path scenario = config / "last.json";
+  std::ofstream(scenario) << R"({"game": "ss", "command": "raid", "militia-remaining": 4, "swamp-fox": true})";
+  std::ofstream(config / "gui-settings.json")
+      << json{{"width", 1000}, {"height", 700}, {"tab", "gl"}, {"scenario", scenario.string()}, {"ui_scale", 1.25}}
+             .dump();
+  result r;
+  std::string why_not;
+  // The window mode, quitting after 5 frames; never the user's own ~/.config.
+  if (!run_gui("--frames 5", "settings", r, why_not, "MUSKET_GUI_CONFIG_DIR=" + quoted(config.string()) + " "))
+    GTEST_SKIP() << why_not;
+  ASSERT_EQ(r.code, 0) << r.err;
+  const json saved = json::parse(read_text(config / "gui-settings.json"));
+  EXPECT_EQ(saved.at("width"), 1000);
+  EXPECT_EQ(saved.at("height"), 700);
+  EXPECT_EQ(saved.at("tab"), "gl");  // the last tab wins over the tab of the last scenario
+  EXPECT_EQ(saved.at("scenario"), fs::absolute(scenario).string());
+  EXPECT_DOUBLE_EQ(saved.at("ui_scale").get<double>(), 1.25);
+  EXPECT_NE(read_text(config / "imgui.ini").find("[Window]"), std::string::npos);
 }
 
 // Needs no display: the file is read before any window is made.
