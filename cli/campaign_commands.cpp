@@ -3,6 +3,7 @@
 // parsed and run in calc/campaign; sweeps call the other commands through the registry.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iterator>
@@ -60,7 +61,26 @@ std::uint64_t uint_option(const po::variables_map& vm, const std::string& name, 
 
 report run_campaign(const std::string& code, const po::variables_map& vm) {
   const std::string file = string_option(vm, "file");
-  const cp::supply_lines_plan plan = cp::parse_supply_lines_plan(read_json_file(file, "file"), file, code);
+  json plan_json = read_json_file(file, "file");
+  // Overrides of the plan's starting army and track, so a sweep can vary them.
+  const std::pair<const char*, const char*> overrides[] = {
+      {"army-units", "units"}, {"army-war", "war"}, {"army-food", "food"}, {"army-leaders", "leaders"}};
+  for (const auto& [option, key] : overrides)
+    if (vm.count(option) && plan_json.is_object() && plan_json.contains("army") && plan_json["army"].is_object())
+      plan_json["army"][key] = vm[option].as<int>();
+  if (vm.count("track-position") && plan_json.is_object())
+    plan_json["track"]["position"] = vm["track-position"].as<int>();
+  cp::supply_lines_plan plan;
+  try {
+    plan = cp::parse_supply_lines_plan(plan_json, file, code);
+  } catch (const invalid_input& e) {
+    // An override out of range is the option's fault, not the file's.
+    for (const auto& [option, key] : overrides)
+      if (vm.count(option) && e.field() == file + ": army." + key) throw invalid_input(option, e.what());
+    if (vm.count("track-position") && e.field().rfind(file + ": track", 0) == 0)
+      throw invalid_input("track-position", e.what());
+    throw;
+  }
   cp::campaign_options options;
   options.method = string_option(vm, "method");
   if (options.method != "exact" && options.method != "sim" && options.method != "auto")
@@ -319,7 +339,22 @@ void put_interval(json& row, json& exact_row, const std::string& key, const cp::
 report run_revolution_campaign_command(const po::variables_map& vm) {
   namespace ar = musket::revolution;
   const std::string file = string_option(vm, "file");
-  const cp::revolution_plan plan = cp::parse_revolution_plan(read_json_file(file, "file"), file);
+  json plan_json = read_json_file(file, "file");
+  if (vm.count("british-vp") && plan_json.is_object()) plan_json["british_vp"] = vm["british-vp"].as<int>();
+  if (vm.count("prior-major-successes") && plan_json.is_object())
+    plan_json["prior_major_successes"] = vm["prior-major-successes"].as<int>();
+  if (vm.count("british-goal") && plan_json.is_object()) plan_json["british_goal"] = vm["british-goal"].as<int>();
+  cp::revolution_plan plan;
+  try {
+    plan = cp::parse_revolution_plan(plan_json, file);
+  } catch (const invalid_input& e) {
+    for (const char* option : {"british-vp", "prior-major-successes", "british-goal"}) {
+      std::string key = option;
+      std::replace(key.begin(), key.end(), '-', '_');
+      if (vm.count(option) && e.field() == file + ": " + key) throw invalid_input(option, e.what());
+    }
+    throw;
+  }
   const ar::crt_table table = vm.count("crt") ? ar::load_crt({vm["crt"].as<std::string>(), "crt"})
                                               : ar::load_crt({ar::data_directory(MUSKET_DATA_DIR) + "/crt.json", ""});
   const cp::revolution_campaign_result r = cp::run_revolution_campaign(table, plan);
@@ -394,7 +429,17 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
   const std::string dir = std::string(env && *env ? env : MUSKET_DATA_DIR) + "/gl";
   const auto data = musket::great_lakes::load_game_data(dir);
   const std::string file = string_option(vm, "file");
-  const auto plan = cp::parse_great_lakes_plan(read_json_file(file, "file"), file, data);
+  json plan_json = read_json_file(file, "file");
+  for (const char* side : {"american", "british"}) {
+    const std::string option = std::string(side) + "-replacements";
+    if (!vm.count(option)) continue;
+    const int sp = vm[option].as<int>();
+    require_in_range(option, sp, 0, 30, "replacement SP per replacements step");
+    if (plan_json.is_object() && plan_json.contains("steps") && plan_json["steps"].is_array())
+      for (auto& step : plan_json["steps"])
+        if (step.is_object() && step.value("kind", "") == "replacements") step[side] = sp;
+  }
+  const auto plan = cp::parse_great_lakes_plan(plan_json, file, data);
   chain_simulation_options options;
   options.simulation.trials = uint_option(vm, "trials", 1000, 100'000'000);
   options.simulation.seed = uint_option(vm, "seed", 0, 2'000'000'000);
@@ -488,7 +533,7 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
 
 // --- sweep ------------------------------------------------------------------------------------
 
-const std::set<std::string> sweep_own_options{"command", "vary", "metric", "plot", "csv", "format", "help"};
+const std::set<std::string> sweep_own_options{"command", "vary", "metric", "plot", "csv", "title", "format", "help"};
 
 // Every option of the game's other commands, accepted as text so the sweep can pass it on.
 void add_union_options(const game_entry& game, po::options_description& o) {
@@ -716,9 +761,11 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
   for (auto it = fixed.begin(); it != fixed.end(); ++it)
     fixed_text += (fixed_text.empty() ? "" : ", ") + it.key() +
                   (it.value().is_string() ? "=" + it.value().get<std::string>() : std::string());
-  const std::string title = code + " " + target_name + ": " +
-                            (metrics.size() == 1 ? metrics[0] : std::to_string(metrics.size()) + " metrics") + " by " +
-                            axes[0].name + (axes.size() == 2 ? " and " + axes[1].name : "");
+  const std::string title = vm.count("title")
+                                ? vm["title"].as<std::string>()
+                                : code + " " + target_name + ": " +
+                                      (metrics.size() == 1 ? metrics[0] : std::to_string(metrics.size()) + " metrics") +
+                                      " by " + axes[0].name + (axes.size() == 2 ? " and " + axes[1].name : "");
   if (vm.count("plot")) {
     const std::string path = vm["plot"].as<std::string>();
     if (path.size() < 4 || path.substr(path.size() - 4) != ".svg")
@@ -796,7 +843,12 @@ void register_campaign_commands(command_registry& registry) {
               "most exact states before switching to simulation")("trials", po::value<int>()->default_value(200000),
                                                                   "simulated campaigns when simulating")(
               "seed", po::value<int>()->default_value(1775), "simulation seed (same seed, same answer)")(
-              "memory-mb", po::value<int>()->default_value(256), "memory bound for simulation tallies, MB");
+              "memory-mb", po::value<int>()->default_value(256), "memory bound for simulation tallies, MB")(
+              "army-units", po::value<int>(), "override the plan's army.units (for sweeps)")(
+              "army-leaders", po::value<int>(), "override the plan's army.leaders")("army-war", po::value<int>(),
+                                                                                    "override the plan's army.war")(
+              "army-food", po::value<int>(), "override the plan's army.food")("track-position", po::value<int>(),
+                                                                              "override the plan's track.position");
         },
         [code](const po::variables_map& vm) { return run_campaign(code, vm); },
         "A plan: {\"game\", \"side\", \"army\": {units, leaders, war, food}, \"track\": {position, floor, lowest, "
@@ -831,7 +883,10 @@ void register_campaign_commands(command_registry& registry) {
         "campaign", "a season of American attacks: Major Successes, French Arrival, American victory",
         [](po::options_description& o) {
           o.add_options()("file", po::value<std::string>()->required(), "the season plan (JSON); see examples/")(
-              "crt", po::value<std::string>(), "a Combat Results Table file (JSON like data/ar/crt.json)");
+              "crt", po::value<std::string>(), "a Combat Results Table file (JSON like data/ar/crt.json)")(
+              "british-vp", po::value<int>(), "override the plan's british_vp (for sweeps)")(
+              "british-goal", po::value<int>(), "override the plan's british_goal")(
+              "prior-major-successes", po::value<int>(), "override the plan's prior_major_successes");
         },
         run_revolution_campaign_command, "example: musket ar campaign --file examples/ar-campaign.json"});
   }
@@ -845,7 +900,9 @@ void register_campaign_commands(command_registry& registry) {
           o.add_options()("file", po::value<std::string>()->required(), "the plan (JSON); see examples/")(
               "trials", po::value<int>()->default_value(20000), "simulated campaigns")(
               "seed", po::value<int>()->default_value(1812), "simulation seed (same seed, same answer)")(
-              "memory-mb", po::value<int>()->default_value(256), "memory bound for simulation tallies, MB");
+              "memory-mb", po::value<int>()->default_value(256), "memory bound for simulation tallies, MB")(
+              "american-replacements", po::value<int>(), "override the American SP of every replacements step")(
+              "british-replacements", po::value<int>(), "override the British SP of every replacements step");
         },
         run_great_lakes_campaign_command, "example: musket gl campaign --file examples/gl-campaign.json"});
   }
@@ -863,7 +920,8 @@ void register_campaign_commands(command_registry& registry) {
               "metric", po::value<std::vector<std::string>>()->composing(),
               "result key as --format csv prints it (repeatable); default: the first probability of the summary")(
               "csv", po::value<std::string>(), "write the long-format CSV here")("plot", po::value<std::string>(),
-                                                                                 "write an SVG chart here (FILE.svg)");
+                                                                                 "write an SVG chart here (FILE.svg)")(
+              "title", po::value<std::string>(), "the chart's title (default: command, metric and parameters)");
           add_union_options(*registry.find_game(code), o);
         },
         [&registry, code](const po::variables_map& vm) { return run_sweep(registry, code, vm); },

@@ -57,7 +57,8 @@ inline std::vector<double> ticks(double lo, double hi, int wanted = 6) {
       break;
     }
   std::vector<double> out;
-  for (double v = std::ceil(lo / step - 1e-9) * step; v <= hi + 1e-9 * step; v += step) out.push_back(v);
+  for (double v = std::ceil(lo / step - 1e-9) * step; v <= hi + 1e-9 * step; v += step)
+    out.push_back(std::fabs(v) < 1e-9 * step ? 0.0 : v);
   return out;
 }
 
