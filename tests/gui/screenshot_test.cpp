@@ -308,16 +308,18 @@ TEST(GuiWindow, RemembersSettingsBetweenRuns) {
   fs::create_directories(config);
   const fs::path scenario = config / "last.json";
   std::ofstream(scenario) << R"({"game": "ss", "command": "raid", "militia-remaining": 4, "swamp-fox": true})";
-  std::ofstream(config / "gui-settings.json")
-      << json{{"width", 1000}, {"height", 700}, {"tab", "gl"}, {"scenario", scenario.string()}, {"ui_scale", 1.25}}
-             .dump();
+  const std::string written =
+      json{{"width", 1000}, {"height", 700}, {"tab", "gl"}, {"scenario", scenario.string()}, {"ui_scale", 1.25}}.dump();
+  std::ofstream(config / "gui-settings.json") << written;
   result r;
   std::string why_not;
   // The window mode, quitting after 5 frames; never the user's own ~/.config.
   if (!run_gui("--frames 5", "settings", r, why_not, "MUSKET_GUI_CONFIG_DIR=" + quoted(config.string()) + " "))
     GTEST_SKIP() << why_not;
   ASSERT_EQ(r.code, 0) << r.err;
-  const json saved = json::parse(read_text(config / "gui-settings.json"));
+  const std::string text = read_text(config / "gui-settings.json");
+  EXPECT_NE(text, written) << "the settings file was not written again on quitting";
+  const json saved = json::parse(text);
   EXPECT_EQ(saved.at("width"), 1000);
   EXPECT_EQ(saved.at("height"), 700);
   EXPECT_EQ(saved.at("tab"), "gl");  // the last tab wins over the tab of the last scenario
