@@ -427,6 +427,10 @@ battle_rules compile(const battle& b) {
   add_side(b.attacker, attacker);
   add_side(b.defender, defender);
   r.retreat_fire_faces = b.niagara ? 2 : 1;
+  for (std::size_t i = 0; i < r.units.size(); ++i) {
+    r.dice[i] = static_cast<std::uint8_t>(r.units[i].dice);
+    r.first_round_dice[i] = static_cast<std::uint8_t>(r.units[i].first_round_dice);
+  }
   return r;
 }
 

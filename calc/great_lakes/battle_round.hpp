@@ -43,6 +43,8 @@ struct battle_rules {
   std::array<int, 2> starting_sp{};  // total, garrison and reinforcements included
   int retreat_fire_faces = 1;        // 6, or 5-6 across the Niagara (GL 12.2-12.3)
   int garrison = -1;                 // index of the defender's garrison, if any
+  // Hot per-unit values kept contiguous (copies of units[i].dice and .first_round_dice).
+  std::array<std::uint8_t, max_units> dice{}, first_round_dice{};
   bool first_round_matters = false;  // any attacker dice lost in round 1
 };
 
@@ -83,7 +85,7 @@ inline bool line_empty(const battle_rules& r, const battle_state& s, int side) {
 inline int fire_dice(const battle_rules& r, const battle_state& s, int side, bool first_round) {
   int dice = r.ship_dice[side];
   for (int i = r.begin[side]; i < r.end[side]; ++i)
-    if (in_line(s, i)) dice += first_round ? r.units[i].first_round_dice : r.units[i].dice;
+    if (in_line(s, i)) dice += first_round ? r.first_round_dice[i] : r.dice[i];
   return dice;
 }
 
@@ -131,8 +133,7 @@ inline void allocate_hits(const battle_rules& r, battle_state& s, hit_counts& hi
       for (int i = r.begin[side]; i < r.end[side]; ++i) {
         if (s.st[i] != wanted || s.sp[i] == 0) continue;
         if (best < 0 || hits[i] < hits[best] ||
-            (hits[i] == hits[best] &&
-             (s.sp[i] > s.sp[best] || (s.sp[i] == s.sp[best] && r.units[i].dice < r.units[best].dice))))
+            (hits[i] == hits[best] && (s.sp[i] > s.sp[best] || (s.sp[i] == s.sp[best] && r.dice[i] < r.dice[best]))))
           best = i;
       }
     }
