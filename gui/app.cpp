@@ -293,6 +293,15 @@ void app::select_tab(const std::string& game) {
   select_tab_now_ = true;
 }
 
+bool app::select_panel(const std::string& game, std::size_t index) {
+  auto* tab = find_tab(game);
+  if (!tab || index >= tab->panels.size()) return false;
+  tab->selected = static_cast<int>(index);
+  tab->select_now = true;
+  select_tab(game);
+  return true;
+}
+
 void app::report_status(const std::string& message, bool error) {
   status_ = message;
   status_error_ = error;
@@ -401,6 +410,15 @@ void app::settle(bool wait) {
 json app::results_document() const {
   json out;
   out["tab"] = current_tab_;
+  // How many calculators have been drawn and computed, of how many (for --visit-all).
+  int panels = 0, computed = 0;
+  for (const auto& t : tabs_)
+    for (const auto& p : t.panels) {
+      ++panels;
+      computed += !p.computed_key.empty();
+    }
+  out["panels"] = panels;
+  out["panels_computed"] = computed;
   const panel_state* panel = current_panel();
   if (!panel) {
     out["built"] = false;

@@ -57,6 +57,8 @@ class app {
 
   // Selecting and loading (also from the command line).
   void select_tab(const std::string& game);
+  // Selects a tab's index-th calculator; false when there is none.
+  bool select_panel(const std::string& game, std::size_t index);
   // Loads a scenario file into its tab; on failure keeps the state, shows and returns the message.
   std::optional<std::string> load(const std::string& path);
   void apply(const scenario& s);

@@ -38,7 +38,9 @@ struct options {
   std::optional<std::string> dump;
   std::optional<std::string> export_panel;
   int frames = 6;
-  bool frames_given = false;  // in the window: quit after that many frames (a smoke test)
+  bool frames_given = false;
+  bool visit_all = false;  // screenshot mode: first show every calculator of every tab (a smoke test)  // in the
+                           // window: quit after that many frames (a smoke test)
   int width = 1280, height = 800;
   std::optional<float> scale;
   std::optional<ImVec2> hover;  // screenshot mode: where the mouse rests (default: off the window)
@@ -47,7 +49,7 @@ struct options {
 const char* usage =
     "usage: musket-gui [--tab nt|ss|ar|gl] [--scenario FILE] [--scale S] [--frames N (then quit)]\n"
     "       musket-gui --screenshot OUT.png [--tab nt|ss|ar|gl] [--scenario FILE] [--frames N] [--size WxH]\n"
-    "                  [--dump-results FILE.json] [--export-panel FILE.png] [--hover X,Y]\n";
+    "                  [--dump-results FILE.json] [--export-panel FILE.png] [--hover X,Y] [--visit-all]\n";
 
 int fail(const std::string& message) {
   std::cerr << "musket-gui: " << message << "\n";
@@ -64,6 +66,10 @@ std::optional<int> parse(int argc, char** argv, options& o) {
       (void)name;
       return args[++i];
     };
+    if (a == "--visit-all") {
+      o.visit_all = true;
+      continue;
+    }
     if (a == "--help" || a == "-h") {
       std::cout << usage;
       return 0;
@@ -112,7 +118,7 @@ std::optional<int> parse(int argc, char** argv, options& o) {
       return fail(a + ": '" + *v + "' is not a number");
     }
   }
-  if ((o.dump || o.export_panel) && !o.screenshot)
+  if ((o.dump || o.export_panel || o.visit_all) && !o.screenshot)
     return fail("--dump-results and --export-panel go with --screenshot");
   return std::nullopt;
 }
@@ -351,6 +357,17 @@ int main(int argc, char** argv) {
   int exit_code = 0;
   if (screenshot) {
     std::string error;
+    if (opt.visit_all) {
+      const std::string start_tab = ui.current_tab();
+      for (const auto& t : musket::gui::all_tabs)
+        for (std::size_t p = 0; ui.select_panel(t.code, p); ++p)
+          for (int i = 0; i < 3; ++i) {
+            render_frame(false, "", error);
+            ui.settle(true);
+          }
+      for (const auto& t : musket::gui::all_tabs) ui.select_panel(t.code, 0);
+      ui.select_tab(opt.tab.value_or(start_tab));
+    }
     for (int i = 0; i < opt.frames; ++i) {
       render_frame(false, "", error);
       ui.settle(true);  // a simulated battle finishes before the picture is taken

@@ -287,6 +287,24 @@ TEST(GuiScreenshot, IllegalBattleShowsTheCliMessage) {
   expect_real_picture(load_png(png), "illegal");
 }
 
+// Every calculator of every tab drawn with its starting inputs, in one run: nothing crashes, and
+// each either shows a result or the calc layer's message.
+TEST(GuiScreenshot, EveryCalculatorDrawsWithoutCrashing) {
+  const fs::path png = out_dir / "visit-all.png";
+  fs::create_directories(out_dir);
+  result r;
+  std::string why_not;
+  const fs::path dump = out_dir / "visit-all.json";
+  if (!run_gui("--screenshot " + quoted(png.string()) + " --visit-all --tab nt --dump-results " + quoted(dump.string()),
+               "visit-all", r, why_not))
+    GTEST_SKIP() << why_not;
+  ASSERT_EQ(r.code, 0) << r.err;
+  const json got = json::parse(read_text(dump));
+  EXPECT_GE(got.at("panels").get<int>(), 18);  // nt and ss alone have 8 + 10
+  EXPECT_EQ(got.at("panels_computed"), got.at("panels"));
+  expect_real_picture(load_png(png), "after visiting every calculator");
+}
+
 TEST(GuiScreenshot, UiScaleEnlargesTheInterface) {
   const fs::path normal = out_dir / "scale-1.png", large = out_dir / "scale-1.5.png";
   fs::create_directories(out_dir);
