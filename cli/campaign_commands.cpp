@@ -22,6 +22,7 @@
 #include "calc/campaign/revolution_campaign.hpp"
 #include "calc/revolution/data.hpp"
 #endif
+#include "cli/chart_png.hpp"
 #include "cli/chart_svg.hpp"
 #include "cli/command.hpp"
 #include "core/invalid_input.hpp"
@@ -768,8 +769,8 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
                                       " by " + axes[0].name + (axes.size() == 2 ? " and " + axes[1].name : "");
   if (vm.count("plot")) {
     const std::string path = vm["plot"].as<std::string>();
-    if (path.size() < 4 || path.substr(path.size() - 4) != ".svg")
-      throw invalid_input("plot", "'" + path + "': only SVG charts are written (FILE.svg); PNG is not built yet");
+    const std::string ext = path.size() >= 4 ? path.substr(path.size() - 4) : "";
+    if (ext != ".svg" && ext != ".png") throw invalid_input("plot", "'" + path + "': give FILE.svg or FILE.png");
     std::string svg;
     const std::string subtitle = "fixed: " + (fixed_text.empty() ? std::string("defaults") : fixed_text);
     if (axes.size() == 1) {
@@ -795,9 +796,13 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
       }
       svg = chart::heat_map(title, subtitle, axes[0].name, axes[1].name, metrics[0], xs, ys, grid);
     }
-    std::ofstream out(path);
-    if (!out) throw invalid_input("plot", "cannot write '" + path + "'");
-    out << svg;
+    if (ext == ".png") {
+      if (!chart::write_png(svg, path)) throw invalid_input("plot", "cannot write '" + path + "'");
+    } else {
+      std::ofstream out(path);
+      if (!out) throw invalid_input("plot", "cannot write '" + path + "'");
+      out << svg;
+    }
   }
 
   json doc;
@@ -919,8 +924,8 @@ void register_campaign_commands(command_registry& registry) {
               "NAME=A..B[:STEP], once (line chart) or twice (heat map)")(
               "metric", po::value<std::vector<std::string>>()->composing(),
               "result key as --format csv prints it (repeatable); default: the first probability of the summary")(
-              "csv", po::value<std::string>(), "write the long-format CSV here")("plot", po::value<std::string>(),
-                                                                                 "write an SVG chart here (FILE.svg)")(
+              "csv", po::value<std::string>(), "write the long-format CSV here")(
+              "plot", po::value<std::string>(), "write a chart here: FILE.svg or FILE.png")(
               "title", po::value<std::string>(), "the chart's title (default: command, metric and parameters)");
           add_union_options(*registry.find_game(code), o);
         },

@@ -96,7 +96,12 @@ inline std::string axis_labels(const frame& f, const std::string& x_label, const
 // A line chart: x is the varied parameter, each series one metric.
 inline std::string line_chart(const std::string& title, const std::string& subtitle, const std::string& x_label,
                               const std::string& y_label, const std::vector<series>& lines) {
-  const frame f;
+  frame f;
+  // Room for the legend's longest name (about 7 px a character at 12 px).
+  std::size_t longest = 0;
+  for (const auto& l : lines) longest = std::max(longest, l.name.size());
+  f.right = std::max(200.0, 50 + 7.0 * static_cast<double>(longest));
+  f.width = 560 + f.right;
   double x_lo = 1e300, x_hi = -1e300, y_lo = 0, y_hi = 1;
   bool probabilities = true;
   for (const auto& l : lines)
@@ -125,7 +130,7 @@ inline std::string line_chart(const std::string& title, const std::string& subti
   for (double t : ticks(y_lo, y_hi, 5)) {
     s += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n", f.left - 6, py(t) + 4,
                      probabilities ? fmt::format("{:.0f}%", 100 * t) : number(t));
-    s += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"#ddd\"/>\n", f.left, py(t),
+    s += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"#dddddd\"/>\n", f.left, py(t),
                      f.left + f.plot_w());
   }
   s += "</g>\n";

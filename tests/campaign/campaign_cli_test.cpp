@@ -171,3 +171,30 @@ TEST(SiegeCli, ExactAndValidated) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(SweepCli, PngChartIsAPictureOfTheChartSize) {
+  const std::string png = ::testing::TempDir() + "sweep_line.png";
+  std::remove(png.c_str());
+  const auto run = run_musket(
+      "nt sweep battle --attacker crown --terrain point --att-units 4 --def-units 3"
+      " --vary att-war=1..6 --plot " +
+      png);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const std::string bytes = slurp(png);
+  ASSERT_GT(bytes.size(), 33u);
+  EXPECT_EQ(bytes.substr(1, 3), "PNG");
+  auto be32 = [&](std::size_t at) {
+    return (static_cast<unsigned char>(bytes[at]) << 24) | (static_cast<unsigned char>(bytes[at + 1]) << 16) |
+           (static_cast<unsigned char>(bytes[at + 2]) << 8) | static_cast<unsigned char>(bytes[at + 3]);
+  };
+  EXPECT_GE(be32(16), 760);  // IHDR width (760 or wider for long legends) and height
+  EXPECT_EQ(be32(20), 480);
+  EXPECT_EQ(run_musket("nt sweep battle --attacker crown --terrain point --att-units 4 --def-units 3"
+                       " --vary att-war=1..6 --plot chart.gif")
+                .exit_code,
+            2);
+}
+
+}  // namespace
