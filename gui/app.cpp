@@ -192,7 +192,8 @@ struct renderer {
     const int n = static_cast<int>(columns.size());
     if (n == 0 || n > 32) return;
     const float height =
-        std::min(ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 1.5f), 260.0f);
+        std::min(ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 1.5f),
+                 std::max(260.0f, ImGui::GetContentRegionAvail().y - 3 * ImGui::GetFrameHeightWithSpacing()));
     if (ImGui::BeginTable(key.c_str(), n,
                           ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                               ImGuiTableFlags_Sortable | ImGuiTableFlags_SizingStretchProp,
