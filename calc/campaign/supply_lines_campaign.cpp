@@ -4,6 +4,7 @@
 #include <compare>
 #include <map>
 #include <mutex>
+#include <shared_mutex>
 #include <tuple>
 
 #include "calc/campaign/battle_joint.hpp"
@@ -279,30 +280,37 @@ class step_kernel {
     const auto key =
         std::make_tuple(static_cast<const void*>(&step), b.attacker_units, b.attacker_leaders, b.attacker_war_supplies,
                         b.defender_units, b.defender_leaders, b.defender_war_supplies, b.dug_in);
-    std::lock_guard lock(mutex_);
-    auto it = battles_.find(key);
-    if (it == battles_.end()) {
-      try {
-        it = battles_.emplace(key, joint_battle<P>(rules_, b)).first;
-      } catch (const invalid_input& e) {
-        throw invalid_input(plan_.file + ": " + step.path,
-                            std::string("during the campaign: ") + e.what() + " (--" + e.field() + " of the battle)");
-      }
+    {
+      std::shared_lock lock(mutex_);  // simulation threads share the cache; most calls only read
+      const auto it = battles_.find(key);
+      if (it != battles_.end()) return it->second;
     }
-    return it->second;
+    std::vector<battle_cell<P>> cells;
+    try {
+      cells = joint_battle<P>(rules_, b);
+    } catch (const invalid_input& e) {
+      throw invalid_input(plan_.file + ": " + step.path,
+                          std::string("during the campaign: ") + e.what() + " (--" + e.field() + " of the battle)");
+    }
+    std::unique_lock lock(mutex_);
+    return battles_.try_emplace(key, std::move(cells)).first->second;
   }
 
   sl::skirmish_result skirmish(const sl::skirmish_setup& k, const plan_step& step) {
     const auto key = std::make_tuple(static_cast<const void*>(&step), k.patriot_units, k.war_supplies);
-    std::lock_guard lock(mutex_);
-    auto it = skirmishes_.find(key);
-    if (it == skirmishes_.end()) it = skirmishes_.emplace(key, sl::resolve_skirmish(rules_, k)).first;
-    return it->second;
+    {
+      std::shared_lock lock(mutex_);
+      const auto it = skirmishes_.find(key);
+      if (it != skirmishes_.end()) return it->second;
+    }
+    sl::skirmish_result r = sl::resolve_skirmish(rules_, k);
+    std::unique_lock lock(mutex_);
+    return skirmishes_.try_emplace(key, std::move(r)).first->second;
   }
 
   const supply_lines_plan& plan_;
   const sl::rule_set& rules_;
-  std::mutex mutex_;
+  std::shared_mutex mutex_;
   std::map<std::tuple<const void*, int, int, int, int, int, int, bool>, std::vector<battle_cell<P>>> battles_;
   std::map<std::tuple<const void*, int, int>, sl::skirmish_result> skirmishes_;
 };
