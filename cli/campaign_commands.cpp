@@ -392,7 +392,22 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
     exact_french.push_back(e);
   }
   doc["french_arrival"] = french;
+  json moves = json::array(), exact_moves = json::array();
+  for (std::size_t i = 0; i < r.british_moves.size(); ++i) {
+    const auto& m = r.british_moves[i];
+    moves.push_back(json{{"move", plan.british_moves[i].id},
+                         {"turn", plan.british_moves[i].turn},
+                         {"areas", m.rolls},
+                         {"groups", m.groups},
+                         {"one_group_arrives", to_double(m.arrive)},
+                         {"at_least_one_arrives", to_double(m.at_least_one_arrives)},
+                         {"expected_areas_one_group", to_double(mean(m.reached))}});
+    exact_moves.push_back(json{{"one_group_arrives", to_fraction_string(m.arrive)},
+                               {"at_least_one_arrives", to_fraction_string(m.at_least_one_arrives)}});
+  }
+  if (!moves.empty()) doc["british_moves"] = moves;
   doc["exact"] = json{{"attacks", exact_attacks}, {"summary", exact_summary}, {"french_arrival", exact_french}};
+  if (!moves.empty()) doc["exact"]["british_moves"] = exact_moves;
   json notes = json::array(
       {"each attack is resolved on the forces the plan gives it; Major Success: a De or 1/2De eliminating 5+ British "
        "Regular points; Partial Withdrawal the first time 15+ are",
@@ -401,6 +416,8 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
            std::to_string(r.continue_threshold) + " Victory Points (british_vp " + std::to_string(plan.british_vp) +
            ")",
        "French Arrival: the first Major Success triggers it; the Permanent Reinforcements arrive six Game-Turns later",
+       "British moves (Land Movement case K): each Area entered and each sea move fails on 1-2; a group stops at the "
+       "first failure",
        "_min and _max differ only where a blank CRT cell could change a Major Success; both ends are exact"});
   if (plan.prior_major_successes > 0)
     notes.push_back("the plan starts after " + std::to_string(plan.prior_major_successes) +
@@ -413,7 +430,7 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
                                       percent(to_double(r.american_victory.low)), percent(to_double(r.at_least[1].low)))
                         : fmt::format("American victory {} to {}", percent(to_double(r.american_victory.low)),
                                       percent(to_double(r.american_victory.high)));
-  out.result_keys = {"attacks", "summary", "french_arrival"};
+  out.result_keys = {"attacks", "summary", "french_arrival", "british_moves"};
   return out;
 }
 #endif

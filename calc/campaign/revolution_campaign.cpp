@@ -27,8 +27,9 @@ revolution_plan parse_revolution_plan(const json& doc, const std::string& file) 
   };
   if (!doc.is_object()) fail("$", "a plan is a JSON object with \"attacks\"");
   for (auto it = doc.begin(); it != doc.end(); ++it) {
-    static const std::vector<std::string> keys{
-        "game", "name", "prior_major_successes", "british_goal", "british_vp", "last_turn", "attacks", "notes"};
+    static const std::vector<std::string> keys{"game",         "name",          "prior_major_successes",
+                                               "british_goal", "british_vp",    "last_turn",
+                                               "attacks",      "british_moves", "notes"};
     if (std::find(keys.begin(), keys.end(), it.key()) == keys.end())
       fail(it.key(),
            "unknown key; allowed: game, name, prior_major_successes, british_goal, british_vp, last_turn, "
@@ -90,6 +91,26 @@ revolution_plan parse_revolution_plan(const json& doc, const std::string& file) 
       fail(path + "." + e.field(), e.what());
     }
     plan.attacks.push_back(at);
+  }
+  if (doc.contains("british_moves")) {
+    const json& moves = doc.at("british_moves");
+    if (!moves.is_array()) fail("british_moves", "must be an array of {\"areas\", \"groups\"}");
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const std::string path = "british_moves[" + std::to_string(i) + "]";
+      const json& m = moves[i];
+      if (!m.is_object()) fail(path, "a move is an object {\"id\", \"turn\", \"areas\", \"groups\"}");
+      for (auto it = m.begin(); it != m.end(); ++it)
+        if (it.key() != "id" && it.key() != "turn" && it.key() != "areas" && it.key() != "groups" && it.key() != "note")
+          fail(path + "." + it.key(), "unknown key; allowed: id, turn, areas, groups, note");
+      revolution_move mv;
+      mv.path = path;
+      mv.id = m.contains("id") && m.at("id").is_string() ? m.at("id").get<std::string>() : path;
+      mv.turn = integer(m, path + ".", "turn", 1, 1, 200);
+      if (!m.contains("areas")) fail(path + ".areas", "is required: Areas entered (a sea move counts one), 1..5");
+      mv.areas = integer(m, path + ".", "areas", 1, 1, ar::movement_allowance);
+      mv.groups = integer(m, path + ".", "groups", 1, 1, 20);
+      plan.british_moves.push_back(mv);
+    }
   }
   plan.last_turn = integer(doc, "", "last_turn", previous_turn + 6, previous_turn, 400);
   return plan;
@@ -198,6 +219,7 @@ revolution_campaign_result run_revolution_campaign(const ar::crt_table& table, c
           d.probability([turn](const war_state& s) { return s.first_turn > 0 && s.first_turn + 6 <= turn; }));
     }
   }
+  for (const auto& m : plan.british_moves) out.british_moves.push_back(ar::british_movement(m.areas, m.groups));
   // The low and high ends coincide when no unknown cell mattered.
   out.exact = out.american_victory.low == out.american_victory.high;
   for (const auto& v : out.at_least) out.exact = out.exact && v.low == v.high;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "calc/revolution/combat.hpp"
+#include "calc/revolution/movement.hpp"
 #include "core/rational.hpp"
 
 namespace musket::campaign {
@@ -21,6 +22,14 @@ struct revolution_attack {
   revolution::battle_setup battle;
 };
 
+// A British move by land (case K): `areas` rolls (a sea move is one), `groups` moving alike.
+struct revolution_move {
+  std::string id, path;
+  int turn = 1;
+  int areas = 1;
+  int groups = 1;
+};
+
 struct revolution_plan {
   std::string name, file;
   int prior_major_successes = 0;  // before the plan starts (0..2)
@@ -28,6 +37,7 @@ struct revolution_plan {
   int british_vp = 0;             // Victory Points the British control during the plan
   int last_turn = 0;              // report French arrival through this turn
   std::vector<revolution_attack> attacks;
+  std::vector<revolution_move> british_moves;
 };
 
 // Throws invalid_input naming "FILE: attacks[1].defender" and the like.
@@ -53,11 +63,12 @@ struct revolution_campaign_result {
   std::vector<interval_value> at_least;
   interval_value american_victory;  // three, or two with the British under floor(goal / 2)
   interval_value partial_withdrawal;
-  std::vector<int> turns;                           // first attack's turn .. last_turn
-  std::vector<interval_value> french_triggered_by;  // P(first Major Success by turn t)
-  std::vector<interval_value> french_permanent_by;  // P(Permanent Reinforcements arrived by turn t: 6 after)
-  int continue_threshold = 25;                      // floor(goal / 2)
-  bool exact = true;                                // no unknown CRT cell mattered
+  std::vector<int> turns;                                  // first attack's turn .. last_turn
+  std::vector<interval_value> french_triggered_by;         // P(first Major Success by turn t)
+  std::vector<interval_value> french_permanent_by;         // P(Permanent Reinforcements arrived by turn t: 6 after)
+  int continue_threshold = 25;                             // floor(goal / 2)
+  bool exact = true;                                       // no unknown CRT cell mattered
+  std::vector<revolution::movement_result> british_moves;  // per planned British move, exact
 };
 
 revolution_campaign_result run_revolution_campaign(const revolution::crt_table& table, const revolution_plan& plan);

@@ -66,6 +66,17 @@ TEST(RevolutionCampaign, TwoSuccessesWinWhenTheBritishAreShort) {
   EXPECT_EQ(r.attacks[2].reached.low, 1 - p * p);
 }
 
+// Case K: each of 3 Areas fails on 1-2, so one group arrives with (2/3)^3 = 8/27 and at least
+// one of two groups with 1 - (19/27)^2 = 368/729.
+TEST(RevolutionCampaign, BritishMovesByCaseK) {
+  const json plan = {{"attacks", {{{"turn", 2}, {"attacker", "12C"}, {"defender", "6B"}}}},
+                     {"british_moves", {{{"id", "howe"}, {"turn", 2}, {"areas", 3}, {"groups", 2}}}}};
+  const auto r = run_revolution_campaign(table(), parse_revolution_plan(plan, "ar.json"));
+  ASSERT_EQ(r.british_moves.size(), 1u);
+  EXPECT_EQ(r.british_moves[0].arrive, rational(8, 27));
+  EXPECT_EQ(r.british_moves[0].at_least_one_arrives, rational(368, 729));
+}
+
 TEST(RevolutionCampaign, BadPlansNameTheAttack) {
   auto field = [](const json& plan) {
     try {
@@ -82,6 +93,8 @@ TEST(RevolutionCampaign, BadPlansNameTheAttack) {
                      {{"turn", 3}, {"attacker", "10C"}, {"defender", "6B"}}}}}),
             "ar.json: attacks[1].turn");
   EXPECT_EQ(field({{"attacks", {{{"attacker", "5C"}, {"defender", "6B"}}}}}), "ar.json: attacks[0].attacker");
+  EXPECT_EQ(field({{"attacks", {{{"attacker", "10C"}, {"defender", "6B"}}}}, {"british_moves", {{{"areas", 7}}}}}),
+            "ar.json: british_moves[0].areas");
 }
 
 }  // namespace
