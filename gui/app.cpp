@@ -322,7 +322,7 @@ void app::apply(const scenario& s) {
 
 std::optional<std::string> app::load(const std::string& path) {
   try {
-    const scenario s = load_scenario(cat_, path);
+    const scenario s = load_any_scenario(cat_, path);
     apply(s);
     last_scenario_ = path;
     report_status("loaded " + path, false);

@@ -445,6 +445,32 @@ scenario load_scenario(const catalogue& cat, const std::string& path) {
   return parse_scenario(cat, read_file(path), "'" + path + "'");
 }
 
+scenario load_any_scenario(const catalogue& cat, const std::string& path) {
+  try {
+    return load_scenario(cat, path);
+  } catch (const invalid_input& e) {
+    const auto* battle = cat.find("gl", "battle");
+    if (!battle || !battle->find_input("scenario")) throw;
+    json doc;
+    try {
+      doc = json::parse(read_file(path));
+    } catch (const std::exception&) {
+      throw e;
+    }
+    if (!doc.is_object() || doc.contains("game")) throw;
+    // The Great Lakes CLI's own battle file: the unit flags stay empty, the file says it all.
+    scenario s{"gl", "battle", initial_values(*battle)};
+    for (const auto& in : battle->inputs)
+      if (in.kind == input_kind::text) s.values[in.name] = "";
+    s.values["scenario"] = path;
+    const outcome r = run(*battle, s.values);
+    if (!r.ok)
+      throw invalid_input("scenario", "'" + path + "' is neither a musket-gui scenario (" + e.what() +
+                                          ") nor a Great Lakes battle file (" + r.message() + ")");
+    return s;
+  }
+}
+
 json scenario_document(const calculator& calc, const json& values) {
   json doc;
   doc["game"] = calc.game;

@@ -90,6 +90,9 @@ struct scenario {
 // with a message fit to show the user.
 scenario load_scenario(const catalogue& cat, const std::string& path);
 scenario parse_scenario(const catalogue& cat, const std::string& text, const std::string& where);
+// As load_scenario, and also takes the battle file `musket gl battle --scenario FILE` reads (a JSON
+// object with no "game"): it opens in the Great Lakes battle panel with its scenario option set.
+scenario load_any_scenario(const catalogue& cat, const std::string& path);
 json scenario_document(const calculator& calc, const json& values);
 // Writes through a temporary file renamed into place; throws std::runtime_error on failure.
 void write_file_atomically(const std::string& path, const std::string& contents);

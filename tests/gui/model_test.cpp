@@ -166,6 +166,34 @@ TEST(GuiModel, BadScenariosAreRefusedWithAMessage) {
   EXPECT_THROW(load_scenario(cat(), (temp_dir() / "no-such-file.json").string()), musket::invalid_input);
 }
 
+TEST(GuiModel, GreatLakesBattleFileOpensInItsPanel) {
+  if (!cat().find("gl", "battle")) GTEST_SKIP() << "the Great Lakes engine is not in this build";
+  const auto path = (temp_dir() / "gl-battle.json").string();
+  std::ofstream(path) << R"({"niagara": false,
+    "attacker": {"side": "american", "units": [{"name": "11th Infantry", "type": "regular", "sp": 4, "max_sp": 4,
+      "morale": 5, "dice": 3}], "leaders": ["Brown"], "ship_dice": 0, "retreat": {"policy": "never"},
+      "retreat_route": true, "reinforcements": []},
+    "defender": {"side": "british", "units": [{"name": "104th Foot", "type": "regular", "sp": 4, "morale": 5,
+      "dice": 4}], "leaders": [], "ship_dice": 0, "retreat": {"policy": "never"}, "retreat_route": true,
+      "reinforcements": []}})";
+  const scenario s = load_any_scenario(cat(), path);
+  EXPECT_EQ(s.game, "gl");
+  EXPECT_EQ(s.command, "battle");
+  EXPECT_EQ(s.values.at("scenario"), path);
+  EXPECT_EQ(s.values.at("att"), "");
+  const outcome r = run(*cat().find("gl", "battle"), s.values);
+  ASSERT_TRUE(r.ok) << r.message();
+  // A file that is neither says both why nots.
+  const auto bad = (temp_dir() / "neither.json").string();
+  std::ofstream(bad) << R"({"attacker": 3})";
+  try {
+    load_any_scenario(cat(), bad);
+    FAIL() << "accepted";
+  } catch (const musket::invalid_input& e) {
+    EXPECT_NE(std::string(e.what()).find("neither a musket-gui scenario"), std::string::npos) << e.what();
+  }
+}
+
 TEST(GuiModel, CsvAndMarkdownCarryTheSameRows) {
   const auto* raid = cat().find("ss", "raid");
   const outcome r = run(*raid, initial_values(*raid));
