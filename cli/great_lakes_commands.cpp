@@ -29,7 +29,7 @@ const gl::game_data& data() {
   return d;
 }
 
-json echo_inputs(const po::variables_map& vm) {
+json gl_echo_inputs(const po::variables_map& vm) {
   json inputs = json::object();
   for (const auto& [name, value] : vm) {
     if (name == "help" || name == "format") continue;
@@ -46,11 +46,11 @@ json echo_inputs(const po::variables_map& vm) {
   return inputs;
 }
 
-json base_document(const std::string& command, const po::variables_map& vm) {
+json gl_document(const std::string& command, const po::variables_map& vm) {
   json doc;
   doc["game"] = "gl";
   doc["command"] = command;
-  doc["inputs"] = echo_inputs(vm);
+  doc["inputs"] = gl_echo_inputs(vm);
   doc["method"] = exact_method();
   return doc;
 }
@@ -278,7 +278,7 @@ report run_battle(const po::variables_map& vm) {
   }
 
   report r;
-  r.document = base_document("battle", vm);
+  r.document = gl_document("battle", vm);
   json& doc = r.document;
   doc["inputs"]["battle"] = gl::to_json(b);
   const bool simulated = res.method.name == "simulation";
@@ -378,7 +378,7 @@ report run_ship_battle(const po::variables_map& vm) {
   const int a = int_option(vm, "dice"), b = int_option(vm, "vs");
   const rational a_wins = gl::ship_battle_a_wins(a, b);
   report r;
-  r.document = base_document("ship-battle", vm);
+  r.document = gl_document("ship-battle", vm);
   json& doc = r.document;
   doc["a_wins"] = to_double(a_wins);
   doc["b_wins"] = to_double(1 - a_wins);
@@ -448,7 +448,7 @@ report run_turn(const po::variables_map& vm) {
   s.ship_dice = ship_dice_from(vm);
   const auto res = gl::resolve_turn(data(), s);
   report r;
-  r.document = base_document("turn", vm);
+  r.document = gl_document("turn", vm);
   json& doc = r.document;
   doc["british_cap"] = probability_object(res.cap[gl::british]);
   doc["american_cap"] = probability_object(res.cap[gl::american]);
@@ -494,7 +494,7 @@ report run_missions(const po::variables_map& vm) {
                         "in our rules text");
   const auto res = gl::solve_missions(data(), dice, objective);
   report r;
-  r.document = base_document("missions", vm);
+  r.document = gl_document("missions", vm);
   json& doc = r.document;
   doc["objective"] = objective_text;
   auto strategy = [&](const std::vector<double>& p) {
@@ -530,7 +530,7 @@ report run_missions(const po::variables_map& vm) {
 report run_war_end(const po::variables_map& vm) {
   const auto res = gl::resolve_war_end(data(), int_option(vm, "from-turn"));
   report r;
-  r.document = base_document("war-end", vm);
+  r.document = gl_document("war-end", vm);
   json& doc = r.document;
   doc["last_turn"] = probability_object(res.last_turn);
   doc["expected_last_turn"] = to_double(res.expected_last_turn);
