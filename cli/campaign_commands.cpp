@@ -572,16 +572,9 @@ void add_union_options(const game_entry& game, po::options_description& o) {
   }
 }
 
-// `musket <game> sweep <command>`: main() does not pass positional words on, so the command is
-// read from --command or from this process's own command line.
+// `musket <game> sweep <command>`: main() passes the word after `sweep` as --command.
 std::string sweep_target(const po::variables_map& vm) {
   if (vm.count("command")) return vm["command"].as<std::string>();
-  std::ifstream in("/proc/self/cmdline", std::ios::binary);
-  std::vector<std::string> words;
-  std::string word;
-  while (std::getline(in, word, '\0')) words.push_back(word);
-  for (std::size_t i = 2; i + 1 < words.size(); ++i)
-    if (words[i] == "sweep" && words[i + 1].rfind("--", 0) != 0) return words[i + 1];
   throw invalid_input("command", "name the calculator to sweep: musket <game> sweep <command> --vary NAME=A..B");
 }
 

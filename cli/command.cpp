@@ -1,5 +1,9 @@
 #include "cli/command.hpp"
 
+#include <cstdint>
+#include <typeinfo>
+#include <vector>
+
 #include "core/invalid_input.hpp"
 
 namespace musket::cli {
@@ -23,6 +27,38 @@ const command* command_registry::find_command(const std::string& game, const std
   for (const auto& c : g->commands)
     if (c.name == name) return &c;
   return nullptr;
+}
+
+json echo_inputs(const po::variables_map& vm) {
+  json inputs = json::object();
+  for (const auto& [name, value] : vm) {
+    if (name == "help" || name == "format") continue;
+    const auto& any = value.value();
+    if (any.type() == typeid(int))
+      inputs[name] = value.as<int>();
+    else if (any.type() == typeid(std::uint64_t))
+      inputs[name] = value.as<std::uint64_t>();
+    else if (any.type() == typeid(double))
+      inputs[name] = value.as<double>();
+    else if (any.type() == typeid(std::string))
+      inputs[name] = value.as<std::string>();
+    else if (any.type() == typeid(std::vector<std::string>))
+      inputs[name] = value.as<std::vector<std::string>>();
+    else if (any.type() == typeid(std::vector<int>))
+      inputs[name] = value.as<std::vector<int>>();
+    else
+      inputs[name] = true;  // a switch
+  }
+  return inputs;
+}
+
+json base_document(const std::string& game, const std::string& command, const po::variables_map& vm) {
+  json doc;
+  doc["game"] = game;
+  doc["command"] = command;
+  doc["inputs"] = echo_inputs(vm);
+  doc["method"] = exact_method();
+  return doc;
 }
 
 int int_option(const po::variables_map& vm, const std::string& name) {

@@ -45,6 +45,11 @@ void register_revolution_commands(command_registry& registry);   // cli/revoluti
 void register_great_lakes_commands(command_registry& registry);  // cli/great_lakes_commands.cpp
 void register_campaign_commands(command_registry& registry);     // cli/campaign_commands.cpp
 
+// Every option the user gave or that took a default, as JSON (flags as true), for `inputs`.
+json echo_inputs(const po::variables_map& vm);
+// The document every command starts from: game, command, echoed inputs, and method exact.
+json base_document(const std::string& game, const std::string& command, const po::variables_map& vm);
+
 // Option readers that turn a missing or malformed value into invalid_input naming the option.
 int int_option(const po::variables_map& vm, const std::string& name);
 std::string string_option(const po::variables_map& vm, const std::string& name);

@@ -29,30 +29,8 @@ const gl::game_data& data() {
   return d;
 }
 
-json gl_echo_inputs(const po::variables_map& vm) {
-  json inputs = json::object();
-  for (const auto& [name, value] : vm) {
-    if (name == "help" || name == "format") continue;
-    const auto& any = value.value();
-    if (any.type() == typeid(int))
-      inputs[name] = value.as<int>();
-    else if (any.type() == typeid(std::string))
-      inputs[name] = value.as<std::string>();
-    else if (any.type() == typeid(std::vector<std::string>))
-      inputs[name] = value.as<std::vector<std::string>>();
-    else
-      inputs[name] = true;
-  }
-  return inputs;
-}
-
 json gl_document(const std::string& command, const po::variables_map& vm) {
-  json doc;
-  doc["game"] = "gl";
-  doc["command"] = command;
-  doc["inputs"] = gl_echo_inputs(vm);
-  doc["method"] = exact_method();
-  return doc;
+  return cli::base_document("gl", command, vm);
 }
 
 std::vector<std::string> strings(const po::variables_map& vm, const std::string& name) {

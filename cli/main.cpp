@@ -65,7 +65,11 @@ int main(int argc, char** argv) {
     const auto style = po::command_line_style::allow_long | po::command_line_style::long_allow_adjacent |
                        po::command_line_style::long_allow_next;
     const std::vector<std::string> rest(args.begin() + 2, args.end());
-    po::store(po::command_line_parser(rest).options(options).style(style).run(), vm);
+    // A command that takes a word after its name (`musket nt sweep battle ...`) declares an
+    // option named "command"; the first bare word fills it. Anywhere else a bare word is an error.
+    po::positional_options_description positional;
+    if (options.find_nothrow("command", false)) positional.add("command", 1);
+    po::store(po::command_line_parser(rest).options(options).positional(positional).style(style).run(), vm);
     if (vm.count("help")) {  // before notify, so --help needs none of the required options
       std::cout << cmd->summary << "\n\n" << options << "\n";
       if (!cmd->help_notes.empty()) std::cout << cmd->help_notes << "\n";
@@ -78,6 +82,9 @@ int main(int argc, char** argv) {
     return 0;
   } catch (const musket::invalid_input& e) {
     return fail("--" + e.field() + ": " + e.what());
+  } catch (const po::too_many_positional_options_error&) {
+    return fail("unexpected bare word after '" + game->code + " " + cmd->name +
+                "'; options are written --name value (see: musket " + game->code + " " + cmd->name + " --help)");
   } catch (const po::error& e) {
     return fail(std::string(e.what()) + " (see: musket " + game->code + " " + cmd->name + " --help)");
   } catch (const std::exception& e) {

@@ -21,23 +21,7 @@ std::string data_file(const std::string& name) {
 }
 
 json base_document(const std::string& command, const po::variables_map& vm) {
-  json doc;
-  doc["game"] = "ar";
-  doc["command"] = command;
-  json inputs = json::object();
-  for (const auto& [name, value] : vm) {
-    if (name == "help" || name == "format") continue;
-    const auto& any = value.value();
-    if (any.type() == typeid(int))
-      inputs[name] = value.as<int>();
-    else if (any.type() == typeid(std::string) && !value.as<std::string>().empty())
-      inputs[name] = value.as<std::string>();
-    else
-      inputs[name] = true;  // a flag
-  }
-  doc["inputs"] = inputs;
-  doc["method"] = exact_method();
-  return doc;
+  return cli::base_document("ar", command, vm);
 }
 
 json bounds_json(const ar::probability_bounds& b) {

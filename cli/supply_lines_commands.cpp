@@ -25,25 +25,7 @@ namespace sl = musket::supply_lines;
 namespace {
 
 json base_document(const sl::rule_set& rules, const std::string& command, const po::variables_map& vm) {
-  json doc;
-  doc["game"] = rules.code;
-  doc["command"] = command;
-  json inputs = json::object();
-  for (const auto& [name, value] : vm) {
-    if (name == "help" || name == "format") continue;
-    const auto& any = value.value();
-    if (any.type() == typeid(int))
-      inputs[name] = value.as<int>();
-    else if (any.type() == typeid(std::string))
-      inputs[name] = value.as<std::string>();
-    else if (any.type() == typeid(std::uint64_t))
-      inputs[name] = value.as<std::uint64_t>();
-    else
-      inputs[name] = true;  // a flag
-  }
-  doc["inputs"] = inputs;
-  doc["method"] = exact_method();
-  return doc;
+  return cli::base_document(rules.code, command, vm);
 }
 
 std::string game_title(const sl::rule_set& rules) {
