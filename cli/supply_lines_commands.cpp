@@ -16,6 +16,7 @@
 #include "calc/supply_lines/skirmish.hpp"
 #include "calc/supply_lines/track.hpp"
 #include "cli/command.hpp"
+#include "cli/supply_lines_report.hpp"
 #include "core/invalid_input.hpp"
 
 namespace musket::cli {
@@ -158,22 +159,11 @@ report run_battle(const sl::rule_set& rules, const po::variables_map& vm) {
                          {"seed", options.seed},
                          {"confidence", 0.95},
                          {"why", "asked for with --method sim; every probability carries a 95% Wilson interval"}};
-    json outcomes = json::object(), intervals = json::object();
-    for (auto o : sl::all_battle_outcomes) {
-      const auto ci = est.interval(o);
-      outcomes[sl::to_string(o)] = ci.estimate;
-      intervals[sl::to_string(o)] = json::array({ci.lower, ci.upper});
-    }
-    doc["outcomes"] = outcomes;
-    doc["intervals"] = intervals;
-    json att = json::array(), def = json::array();
-    for (auto c : est.attacker_loss_counts) att.push_back(static_cast<double>(c) / static_cast<double>(est.trials));
-    for (auto c : est.defender_loss_counts) def.push_back(static_cast<double>(c) / static_cast<double>(est.trials));
-    doc["attacker_losses"] = att;
-    doc["defender_losses"] = def;
-    if (ss) doc["instant_victory"] = static_cast<double>(est.instant_victory_count) / static_cast<double>(est.trials);
-    dislodge = outcomes["defender_retreats"].get<double>() + outcomes["defender_surrenders"].get<double>();
-    victory = dislodge + outcomes["defender_stands"].get<double>();
+    const json results = simulated_battle_results(est, ss);
+    for (auto it = results.begin(); it != results.end(); ++it) doc[it.key()] = it.value();
+    const json& outcomes = results.at("outcomes");
+    dislodge = outcomes.at("defender_retreats").get<double>() + outcomes.at("defender_surrenders").get<double>();
+    victory = dislodge + outcomes.at("defender_stands").get<double>();
     r.result_keys = {"outcomes", "intervals", "attacker_losses", "defender_losses", "instant_victory"};
   } else {
     if (method == "auto")
@@ -552,6 +542,26 @@ command make(const std::string& code, const std::string& name, const std::string
 }
 
 }  // namespace
+
+json simulated_battle_results(const sl::battle_estimate& est, bool southern_strategy) {
+  json doc;
+  json outcomes = json::object(), intervals = json::object();
+  for (auto o : sl::all_battle_outcomes) {
+    const auto ci = est.interval(o);
+    outcomes[sl::to_string(o)] = ci.estimate;
+    intervals[sl::to_string(o)] = json::array({ci.lower, ci.upper});
+  }
+  doc["outcomes"] = outcomes;
+  doc["intervals"] = intervals;
+  const double n = static_cast<double>(std::max<std::uint64_t>(est.trials, 1));
+  json att = json::array(), def = json::array();
+  for (auto c : est.attacker_loss_counts) att.push_back(static_cast<double>(c) / n);
+  for (auto c : est.defender_loss_counts) def.push_back(static_cast<double>(c) / n);
+  doc["attacker_losses"] = att;
+  doc["defender_losses"] = def;
+  if (southern_strategy) doc["instant_victory"] = static_cast<double>(est.instant_victory_count) / n;
+  return doc;
+}
 
 void register_supply_lines_commands(command_registry& registry) {
   for (const std::string code : {"nt", "ss"}) {

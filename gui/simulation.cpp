@@ -1,6 +1,7 @@
 #include "gui/simulation.hpp"
 
 #include "calc/supply_lines/battle.hpp"
+#include "cli/supply_lines_report.hpp"
 #include "core/invalid_input.hpp"
 
 namespace musket::gui {
@@ -102,21 +103,8 @@ void battle_simulation::start(const calculator& calc, const json& values) {
                            {"seed", options.seed},
                            {"confidence", 0.95},
                            {"cancelled", est.trials < trials_}};
-      json outcomes = json::object(), intervals = json::object();
-      for (auto o : sl::all_battle_outcomes) {
-        const auto ci = est.interval(o);
-        outcomes[sl::to_string(o)] = ci.estimate;
-        intervals[sl::to_string(o)] = json::array({ci.lower, ci.upper});
-      }
-      doc["outcomes"] = outcomes;
-      doc["intervals"] = intervals;
-      const double n = static_cast<double>(std::max<std::uint64_t>(est.trials, 1));
-      json att = json::array(), def = json::array();
-      for (auto c : est.attacker_loss_counts) att.push_back(static_cast<double>(c) / n);
-      for (auto c : est.defender_loss_counts) def.push_back(static_cast<double>(c) / n);
-      doc["attacker_losses"] = att;
-      doc["defender_losses"] = def;
-      if (ss) doc["instant_victory"] = static_cast<double>(est.instant_victory_count) / n;
+      const json results = cli::simulated_battle_results(est, ss);
+      for (auto it = results.begin(); it != results.end(); ++it) doc[it.key()] = it.value();
     } catch (const std::exception& e) {
       doc["error"] = e.what();
     }
