@@ -132,67 +132,28 @@ class step_kernel {
         s.units = static_cast<std::int16_t>(std::min<int>(s.units + step.receive_units, sl::max_units));
         return finish(s, step, false, P(1), emit);
       }
-      case step_kind::attack: {
-        const int committed = std::min<int>(evaluate(step.war, s), s.war);
-        const int cost = activation_food(s.units);
-        sl::battle_setup b;
-        b.attacker = plan_.army_side;
-        b.where = step.where;
-        b.attacker_units = s.units;
-        b.attacker_leaders = s.leaders;
-        b.attacker_war_supplies = committed;
-        b.defender_units = step.enemy_units;
-        b.defender_leaders = step.enemy_leaders;
-        b.defender_war_supplies = step.enemy_war;
-        b.dug_in = step.enemy_dug_in;
-        b.retreat_available = step.retreat_available;
-        b.under_siege = step.under_siege;
-        b.crown_commander = plan_.army_side == sl::side::crown ? plan_.crown_commander : step.enemy_commander;
-        // An Attack needs a Leader, Food for its Units and War enough for one die (NT 7.3, SS 9.4).
-        if (s.food < cost || s.leaders < 1 || s.units < 1 || sl::attacker_dice(rules_, b) < 1) return stall();
-        army_state base = s;
-        base.food = static_cast<std::int16_t>(s.food - cost);
-        base.war = static_cast<std::int16_t>(s.war - committed);
-        base.dug_in = 0;
-        for (const auto& cell : battle(b, step)) {
-          army_state t = base;
-          t.units = static_cast<std::int16_t>(t.units - cell.attacker_lost);
-          if (cell.outcome == sl::battle_outcome::attacker_surrenders) {
-            t.units = 0;
-            t.leaders = 0;
-            t.status = army_status::destroyed;
-          }
-          shift_track(t, sl::track_shift(rules_, b, cell.outcome));
-          if (sl::eliminates_crown_commander(rules_, b, cell.outcome)) t.status = army_status::instant_victory;
-          const bool victory = cell.outcome == sl::battle_outcome::defender_stands ||
-                               cell.outcome == sl::battle_outcome::defender_retreats ||
-                               cell.outcome == sl::battle_outcome::defender_surrenders;
-          finish(t, step, victory, cell.probability, emit);
-        }
-        return;
-      }
+      case step_kind::attack:
       case step_kind::defend: {
+        const bool defending = step.kind == step_kind::defend;
         const int committed = std::min<int>(evaluate(step.war, s), s.war);
-        if (s.units < 1) return stall();
-        sl::battle_setup b;
-        b.attacker = sl::opponent(plan_.army_side);
-        b.where = step.where;
-        b.attacker_units = step.enemy_units;
-        b.attacker_leaders = step.enemy_leaders;
-        b.attacker_war_supplies = step.enemy_war;
-        b.defender_units = s.units;
-        b.defender_leaders = s.leaders;
-        b.defender_war_supplies = committed;
-        b.dug_in = s.dug_in && step.where != sl::terrain::point;
-        b.retreat_available = step.retreat_available;
-        b.under_siege = step.under_siege;
-        b.crown_commander = plan_.army_side == sl::side::crown ? plan_.crown_commander : step.enemy_commander;
+        const sl::battle_setup b = battle_for(plan_, step, {s.units, s.leaders, committed, s.dug_in != 0});
         army_state base = s;
         base.war = static_cast<std::int16_t>(s.war - committed);
+        if (defending) {
+          if (s.units < 1) return stall();
+        } else {
+          // An Attack needs a Leader, Food for its Units and War enough for one die (NT 7.3, SS 9.4).
+          const int cost = activation_food(s.units);
+          if (s.food < cost || s.leaders < 1 || s.units < 1 || sl::attacker_dice(rules_, b) < 1) return stall();
+          base.food = static_cast<std::int16_t>(s.food - cost);
+          base.dug_in = 0;
+        }
+        const auto our_surrender =
+            defending ? sl::battle_outcome::defender_surrenders : sl::battle_outcome::attacker_surrenders;
         for (const auto& cell : battle(b, step)) {
           army_state t = base;
-          t.units = static_cast<std::int16_t>(t.units - cell.defender_lost);
-          if (cell.outcome == sl::battle_outcome::defender_surrenders) {
+          t.units = static_cast<std::int16_t>(t.units - (defending ? cell.defender_lost : cell.attacker_lost));
+          if (cell.outcome == our_surrender) {
             t.units = 0;
             t.leaders = 0;
             t.status = army_status::destroyed;
@@ -200,9 +161,11 @@ class step_kernel {
           if (cell.outcome == sl::battle_outcome::defender_retreats) t.dug_in = 0;
           shift_track(t, sl::track_shift(rules_, b, cell.outcome));
           if (sl::eliminates_crown_commander(rules_, b, cell.outcome)) t.status = army_status::instant_victory;
-          const bool held = cell.outcome == sl::battle_outcome::attacker_surrenders ||
-                            cell.outcome == sl::battle_outcome::defender_victory;
-          finish(t, step, held, cell.probability, emit);
+          // The attacker won when the defender stood, retreated or surrendered after failing morale.
+          const bool attacker_won = cell.outcome == sl::battle_outcome::defender_stands ||
+                                    cell.outcome == sl::battle_outcome::defender_retreats ||
+                                    cell.outcome == sl::battle_outcome::defender_surrenders;
+          finish(t, step, attacker_won != defending, cell.probability, emit);
         }
         return;
       }

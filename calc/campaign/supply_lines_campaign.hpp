@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "calc/supply_lines/battle.hpp"
 #include "calc/supply_lines/rule_set.hpp"
 #include "core/chain_simulation.hpp"
 #include "core/pmf.hpp"
@@ -68,6 +69,16 @@ struct supply_lines_plan {
   std::optional<int> track_floor, track_lowest, track_highest;
   std::vector<plan_step> steps;
 };
+
+// Our army as an attack or defend step finds it.
+struct army_at_battle {
+  int units = 0, leaders = 0, war_committed = 0;
+  bool dug_in = false;  // defend: our army dug in at an earlier step
+};
+
+// The battle an attack or defend step fights (NT 8, SS 10), built in one place for both the
+// plan's validation and the run, so that a ruling cannot apply in one and not the other.
+supply_lines::battle_setup battle_for(const supply_lines_plan& plan, const plan_step& step, const army_at_battle& army);
 
 // Parses and validates a plan (JSON). `file` prefixes every error's field: "FILE: steps[2].kind".
 // game_code "nt" | "ss" must match the plan's "game" when it has one. Throws invalid_input.

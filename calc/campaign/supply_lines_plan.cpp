@@ -135,6 +135,31 @@ step_kind parse_kind(const reader& r, const json& step, const std::string& path)
 
 }  // namespace
 
+sl::battle_setup battle_for(const supply_lines_plan& plan, const plan_step& step, const army_at_battle& army) {
+  sl::battle_setup b;
+  b.where = step.where;
+  b.retreat_available = step.retreat_available;
+  b.under_siege = step.under_siege;
+  b.crown_commander = plan.army_side == sl::side::crown ? plan.crown_commander : step.enemy_commander;
+  const bool defending = step.kind == step_kind::defend;
+  b.attacker = defending ? sl::opponent(plan.army_side) : plan.army_side;
+  int& our_units = defending ? b.defender_units : b.attacker_units;
+  int& our_leaders = defending ? b.defender_leaders : b.attacker_leaders;
+  int& our_war = defending ? b.defender_war_supplies : b.attacker_war_supplies;
+  int& their_units = defending ? b.attacker_units : b.defender_units;
+  int& their_leaders = defending ? b.attacker_leaders : b.defender_leaders;
+  int& their_war = defending ? b.attacker_war_supplies : b.defender_war_supplies;
+  our_units = army.units;
+  our_leaders = army.leaders;
+  our_war = army.war_committed;
+  their_units = step.enemy_units;
+  their_leaders = step.enemy_leaders;
+  their_war = step.enemy_war;
+  // NT 7.5, SS 9.6: only an army in a City or Fort can be Dug-In.
+  b.dug_in = defending ? army.dug_in && step.where != sl::terrain::point : step.enemy_dug_in;
+  return b;
+}
+
 supply_lines_plan parse_supply_lines_plan(const json& doc, const std::string& file, const std::string& game_code) {
   const reader r{file};
   if (!doc.is_object()) r.fail("$", "a plan is a JSON object with \"army\" and \"steps\"");
@@ -309,33 +334,10 @@ supply_lines_plan parse_supply_lines_plan(const json& doc, const std::string& fi
   for (const auto& s : plan.steps) {
     try {
       if (s.kind == step_kind::attack) {
-        sl::battle_setup b;
-        b.attacker = plan.army_side;
-        b.where = s.where;
-        b.attacker_units = plan.units;
-        b.attacker_leaders = std::max(1, plan.leaders);
-        b.attacker_war_supplies = sl::max_war_supplies;
-        b.defender_units = s.enemy_units;
-        b.defender_leaders = s.enemy_leaders;
-        b.defender_war_supplies = s.enemy_war;
-        b.dug_in = s.enemy_dug_in;
-        b.retreat_available = s.retreat_available;
-        b.under_siege = s.under_siege;
-        b.crown_commander = plan.army_side == sl::side::crown ? plan.crown_commander : s.enemy_commander;
-        sl::validate(*plan.rules, b);
+        // The most War the army could commit, so only the enemy's side can fail here.
+        sl::validate(*plan.rules, battle_for(plan, s, {plan.units, std::max(1, plan.leaders), sl::max_war_supplies}));
       } else if (s.kind == step_kind::defend) {
-        sl::battle_setup b;
-        b.attacker = sl::opponent(plan.army_side);
-        b.where = s.where;
-        b.attacker_units = s.enemy_units;
-        b.attacker_leaders = s.enemy_leaders;
-        b.attacker_war_supplies = s.enemy_war;
-        b.defender_units = plan.units;
-        b.defender_leaders = plan.leaders;
-        b.retreat_available = s.retreat_available;
-        b.under_siege = s.under_siege;
-        b.crown_commander = plan.army_side == sl::side::crown ? plan.crown_commander : s.enemy_commander;
-        sl::validate(*plan.rules, b);
+        sl::validate(*plan.rules, battle_for(plan, s, {plan.units, plan.leaders, 0}));
       } else if (s.kind == step_kind::skirmish) {
         sl::skirmish_setup k;
         k.patriot_units = std::min(2, plan.units);

@@ -217,5 +217,41 @@ TEST(SupplyLinesPlan, ConditionalJumpKeepsBothBranchesReachable) {
   EXPECT_EQ(exact_of(r.steps[2].reached), rational(1));
 }
 
+// One construction of a step's battle for validation and run: roles follow the step's kind, and
+// our Dug-In marker counts only in a City or Fort (NT 7.5), never at a Point.
+TEST(SupplyLinesCampaign, BattleForSwapsRolesAndKeepsDigInToCitiesAndForts) {
+  supply_lines_plan plan;
+  plan.army_side = sl::side::crown;
+  plan_step step;
+  step.kind = step_kind::defend;
+  step.where = sl::terrain::point;
+  step.enemy_units = 4;
+  step.enemy_leaders = 1;
+  step.enemy_war = 3;
+  step.enemy_dug_in = true;  // an attack's field: ignored when we defend
+  const army_at_battle ours{5, 2, 1, true};
+
+  sl::battle_setup b = battle_for(plan, step, ours);
+  EXPECT_EQ(b.attacker, sl::side::patriot);
+  EXPECT_EQ(b.attacker_units, 4);
+  EXPECT_EQ(b.attacker_leaders, 1);
+  EXPECT_EQ(b.attacker_war_supplies, 3);
+  EXPECT_EQ(b.defender_units, 5);
+  EXPECT_EQ(b.defender_leaders, 2);
+  EXPECT_EQ(b.defender_war_supplies, 1);
+  EXPECT_FALSE(b.dug_in);  // a Point
+  step.where = sl::terrain::fort;
+  EXPECT_TRUE(battle_for(plan, step, ours).dug_in);
+
+  step.kind = step_kind::attack;
+  b = battle_for(plan, step, ours);
+  EXPECT_EQ(b.attacker, sl::side::crown);
+  EXPECT_EQ(b.attacker_units, 5);
+  EXPECT_EQ(b.attacker_war_supplies, 1);
+  EXPECT_EQ(b.defender_units, 4);
+  EXPECT_EQ(b.defender_war_supplies, 3);
+  EXPECT_TRUE(b.dug_in);  // the enemy's marker
+}
+
 }  // namespace
 }  // namespace musket::campaign
