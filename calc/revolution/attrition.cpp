@@ -76,9 +76,7 @@ attrition_table load_attrition(const data_source& source) {
   const json doc = read_json_file(source);
   attrition_table table;
   table.source = require_string(source, doc, "source", "(top level)");
-  const json& transcribed = require_field(source, doc, "transcribed", "(top level)");
-  if (!transcribed.is_boolean()) data_error(source, "transcribed", "must be true or false");
-  table.transcribed = transcribed.get<bool>();
+  table.transcribed = require_bool(source, doc, "transcribed", "(top level)");
   const json& rows = require_field(source, doc, "rows", "(top level)");
   if (!rows.is_array()) data_error(source, "rows", "must be an array");
   if (!table.transcribed && !rows.empty()) data_error(source, "rows", "has rows but 'transcribed' is false");

@@ -42,6 +42,12 @@ std::string require_string(const data_source& source, const json& object, const 
   return v.get<std::string>();
 }
 
+bool require_bool(const data_source& source, const json& object, const std::string& key, const std::string& entry) {
+  const json& v = require_field(source, object, key, entry);
+  if (!v.is_boolean()) data_error(source, entry, "field '" + key + "' must be true or false");
+  return v.get<bool>();
+}
+
 std::optional<int> optional_int(const data_source& source, const json& object, const std::string& key,
                                 const std::string& entry, int lowest, int highest) {
   const json& v = require_field(source, object, key, entry);

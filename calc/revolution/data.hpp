@@ -33,6 +33,7 @@ const json& require_field(const data_source& source, const json& object, const s
                           const std::string& entry);
 std::string require_string(const data_source& source, const json& object, const std::string& key,
                            const std::string& entry);
+bool require_bool(const data_source& source, const json& object, const std::string& key, const std::string& entry);
 // An integer or null (an unknown value); anything else is an error.
 std::optional<int> optional_int(const data_source& source, const json& object, const std::string& key,
                                 const std::string& entry, int lowest, int highest);

@@ -10,9 +10,7 @@ levy_chart load_levy_chart(const data_source& source) {
   const json doc = read_json_file(source);
   levy_chart chart;
   chart.source = require_string(source, doc, "source", "(top level)");
-  const json& transcribed = require_field(source, doc, "transcribed", "(top level)");
-  if (!transcribed.is_boolean()) data_error(source, "transcribed", "must be true or false");
-  chart.transcribed = transcribed.get<bool>();
+  chart.transcribed = require_bool(source, doc, "transcribed", "(top level)");
   const json& faces = require_field(source, doc, "faces", "(top level)");
   if (!faces.is_object()) data_error(source, "faces", "must be an object keyed \"1\"..\"6\"");
   for (auto it = faces.begin(); it != faces.end(); ++it)
