@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -90,12 +91,18 @@ report run_campaign(const std::string& code, const po::variables_map& vm) {
   options.simulation.simulation.trials = uint_option(vm, "trials", 1000, 100'000'000);
   options.simulation.simulation.seed = uint_option(vm, "seed", 0, 2'000'000'000);
   options.simulation.memory_bound_bytes = static_cast<std::size_t>(uint_option(vm, "memory-mb", 1, 65536)) << 20;
+  attach_run_context(options.simulation.simulation);  // the dashboard's progress and cancel
   cp::campaign_result result;
   try {
     result = cp::run_supply_lines_campaign(plan, options);
   } catch (const memory_bound_exceeded& e) {
     throw invalid_input("memory-mb", e.what());
+  } catch (const std::exception&) {
+    if (run_cancel_requested()) throw run_cancelled();  // stopped before a trial was tallied
+    throw;
   }
+  const bool cancelled = run_cancel_requested();
+  if (cancelled && result.trials == 0) throw run_cancelled();
 
   json doc;
   doc["game"] = code;
@@ -114,6 +121,7 @@ report run_campaign(const std::string& code, const po::variables_map& vm) {
     method["seed"] = result.seed;
   }
   method["peak_exact_states"] = result.peak_states;
+  if (cancelled && any_sim) method["cancelled"] = true;
   method["why"] = result.switched_at ? "the exact state space passed --state-limit; later steps are simulated"
                   : any_sim          ? "asked for with --method sim; probabilities carry 95% Wilson intervals"
                                      : "every step's state distribution stayed under --state-limit";
@@ -462,12 +470,17 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
   options.simulation.trials = uint_option(vm, "trials", 1000, 100'000'000);
   options.simulation.seed = uint_option(vm, "seed", 0, 2'000'000'000);
   options.memory_bound_bytes = static_cast<std::size_t>(uint_option(vm, "memory-mb", 1, 65536)) << 20;
+  attach_run_context(options.simulation);  // the dashboard's progress and cancel
   cp::great_lakes_campaign_result r;
   try {
     r = cp::run_great_lakes_campaign(plan, data, options);
   } catch (const memory_bound_exceeded& e) {
     throw invalid_input("memory-mb", e.what());
+  } catch (const std::exception&) {
+    if (run_cancel_requested()) throw run_cancelled();  // stopped before a trial was tallied
+    throw;
   }
+  if (r.trials == 0) throw run_cancelled();  // only a cancel stops it before the first trial
   json doc;
   doc["game"] = "gl";
   doc["command"] = "campaign";
@@ -478,6 +491,7 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
                        {"why",
                         "battles with carried-over units are rolled; every step is simulated, with 95% "
                         "Wilson intervals"}};
+  if (r.trials < options.simulation.trials) doc["method"]["cancelled"] = true;
   json steps = json::array(), step_iv = json::array();
   for (const auto& s : r.steps) {
     steps.push_back(json{{"step", s.id},
@@ -685,7 +699,13 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
   const auto style = po::command_line_style::allow_long | po::command_line_style::long_allow_adjacent |
                      po::command_line_style::long_allow_next;
   std::vector<std::string> default_order;
+  // Under the dashboard: progress in points, and each point's command sees only the cancel flag.
+  const run_context* outer = current_run_context();
+  if (outer && outer->total) outer->total->store(total);
+  if (outer && outer->done) outer->done->store(0);
+  const run_context inner{outer ? outer->cancel : nullptr, nullptr, nullptr};
   for (std::size_t k = 0; k < total; ++k) {
+    if (run_cancel_requested()) throw run_cancelled();
     point p;
     std::vector<std::string> args = fixed_args;
     std::size_t rest = k;
@@ -702,6 +722,7 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
       po::variables_map point_vm;
       po::store(po::command_line_parser(args).options(target_options).style(style).run(), point_vm);
       po::notify(point_vm);
+      const scoped_run_context scope(outer ? &inner : nullptr);
       const report r = target->run(point_vm);
       std::vector<std::string> order;
       for (const auto& key : r.result_keys)
@@ -714,6 +735,7 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
                                       target_name + "`)");
     }
     points.push_back(std::move(p));
+    if (outer && outer->done) outer->done->fetch_add(1);
   }
   std::size_t legal = 0;
   for (const auto& p : points) legal += p.error.empty();

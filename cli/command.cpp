@@ -75,4 +75,34 @@ bool flag_option(const po::variables_map& vm, const std::string& name) {
   return vm.count(name) > 0;
 }
 
+namespace {
+thread_local const run_context* installed_context = nullptr;
+}  // namespace
+
+const run_context* current_run_context() {
+  return installed_context;
+}
+
+scoped_run_context::scoped_run_context(const run_context* context) : previous_(installed_context) {
+  installed_context = context;
+}
+
+scoped_run_context::~scoped_run_context() {
+  installed_context = previous_;
+}
+
+bool run_cancel_requested() {
+  const run_context* c = installed_context;
+  return c && c->cancel && c->cancel->load(std::memory_order_relaxed);
+}
+
+void attach_run_context(simulation_options& options) {
+  const run_context* c = installed_context;
+  if (!c) return;
+  options.cancel = c->cancel;
+  options.progress = c->done;
+  if (c->done) c->done->store(0);
+  if (c->total) c->total->store(options.trials);
+}
+
 }  // namespace musket::cli

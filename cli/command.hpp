@@ -1,13 +1,17 @@
 #pragma once
 // A `musket <game> <command>`: its options and how it turns them into a report. Each game's
 // commands live in their own file and register here; main.cpp only dispatches.
+#include <atomic>
 #include <boost/program_options.hpp>
+#include <cstdint>
 #include <functional>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "cli/report.hpp"
+#include "core/monte_carlo.hpp"
 
 namespace musket::cli {
 
@@ -54,5 +58,41 @@ json base_document(const std::string& game, const std::string& command, const po
 int int_option(const po::variables_map& vm, const std::string& name);
 std::string string_option(const po::variables_map& vm, const std::string& name);
 bool flag_option(const po::variables_map& vm, const std::string& name);
+
+// --- running a command on someone's behalf (the dashboard) ---------------------------------------
+// A command run from `musket` has no run context and behaves exactly as before. A caller that
+// runs a command in a worker thread (musket-gui) may install one for that thread: commands that
+// can be slow read it to stop early (cancel) and to say how far they are (done of total; total 0
+// means unknown). Reading it is optional for a command; nothing else changes.
+struct run_context {
+  const std::atomic<bool>* cancel = nullptr;
+  std::atomic<std::uint64_t>* done = nullptr;   // units of work finished (trials, sweep points)
+  std::atomic<std::uint64_t>* total = nullptr;  // units of work asked for; 0 = unknown
+};
+
+// The context installed on this thread, or nullptr (always nullptr in `musket`).
+const run_context* current_run_context();
+// Installs a context for this thread for the scope's lifetime (restoring the previous one).
+class scoped_run_context {
+ public:
+  explicit scoped_run_context(const run_context* context);
+  ~scoped_run_context();
+  scoped_run_context(const scoped_run_context&) = delete;
+  scoped_run_context& operator=(const scoped_run_context&) = delete;
+
+ private:
+  const run_context* previous_;
+};
+
+// Whether the caller asked this thread's run to stop.
+bool run_cancel_requested();
+// Thrown by a command that was cancelled before it had anything to report.
+class run_cancelled : public std::runtime_error {
+ public:
+  run_cancelled() : std::runtime_error("cancelled") {}
+};
+// Hands this thread's cancel flag and progress counter to a simulation, with `trials` as the
+// total; no-op without a context.
+void attach_run_context(simulation_options& options);
 
 }  // namespace musket::cli

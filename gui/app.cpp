@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 
 #include "core/invalid_input.hpp"
@@ -97,8 +98,10 @@ struct renderer {
         bars.push_back(k.second);
       }
     }
-    for (auto& b : bars) {
-      if (const json* ci = child(intervals, b.label); ci && ci->is_array() && ci->size() == 2) {
+    for (std::size_t i = 0; i < bars.size(); ++i) {
+      bar& b = bars[i];
+      const json* ci = intervals && intervals->is_array() ? child(intervals, i) : child(intervals, b.label);
+      if (ci && ci->is_array() && ci->size() == 2 && (*ci)[0].is_number() && (*ci)[1].is_number()) {
         b.has_interval = true;
         b.lower = (*ci)[0].get<double>();
         b.upper = (*ci)[1].get<double>();
@@ -163,7 +166,14 @@ struct renderer {
       return;
     }
     if (is_probability(key, v)) {
-      probability_bar(bar{pretty(key), v.get<double>(), exact_text(exact)}, palette(colour++), label_width);
+      bar b{pretty(key), v.get<double>(), exact_text(exact)};
+      if (depth == 0 && intervals && intervals->is_array() && intervals->size() == 2 && (*intervals)[0].is_number() &&
+          (*intervals)[1].is_number()) {
+        b.has_interval = true;
+        b.lower = (*intervals)[0].get<double>();
+        b.upper = (*intervals)[1].get<double>();
+      }
+      probability_bar(b, palette(colour++), label_width);
       return;
     }
     std::string text;
@@ -259,6 +269,7 @@ app::app(const catalogue& cat) : cat_(cat) {
         p.calc = &c;
         p.values = initial_values(c);
         if (c.command == "battle") p.simulation = std::make_unique<battle_simulation>();
+        p.runner = std::make_unique<background_runner>();
         tab.panels.push_back(std::move(p));
       }
     }
@@ -356,21 +367,39 @@ std::optional<png_request> app::take_png_request() {
   return r;
 }
 
+static bool runs_in_frame(const panel_state& panel) {
+  // Supply Lines battles: the exact answer within the frame, a simulation in battle_simulation.
+  return (panel.calc->game == "nt" || panel.calc->game == "ss") && panel.calc->command == "battle";
+}
+
+void app::take_finished(panel_state& panel) {
+  if (auto f = panel.runner->take_finished()) {
+    panel.result = std::move(f->result);
+    panel.computed_key = f->key;
+    panel.compute_ms = f->ms;
+  }
+}
+
 void app::update(panel_state& panel) {
   const std::string key = panel.values.dump();
-  if (panel.calc->game != "nt" && panel.calc->game != "ss") {
-    // Off the UI thread: the last result stays on screen until the new one is ready.
-    if (panel.pending.valid()) {
-      if (panel.pending.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
-      panel.result = panel.pending.get();
-      panel.computed_key = panel.pending_key;
-      panel.compute_ms = elapsed_ms(panel.pending_start);
-    }
+  const auto now = std::chrono::steady_clock::now();
+  if (key != panel.seen_key) {
+    panel.seen_key = key;
+    panel.changed_at = now;
+  }
+  if (!runs_in_frame(panel)) {
+    background_runner& runner = *panel.runner;
+    take_finished(panel);
     if (key == panel.computed_key) return;
-    panel.pending_key = key;
-    panel.pending_start = std::chrono::steady_clock::now();
-    panel.pending =
-        std::async(std::launch::async, [calc = panel.calc, values = panel.values] { return run(*calc, values); });
+    if (runner.running()) {
+      if (runner.key() == key) return;
+      // The inputs moved on: the old run is dropped once they have held still for a moment, so a
+      // dragged slider does not start a run per frame.
+      if (now - panel.changed_at < std::chrono::milliseconds(150)) return;
+    }
+    runner.start(*panel.calc, panel.values, key);
+    // A fast calculator is back within this frame; a slow one shows its progress.
+    if (runner.wait_for(std::chrono::milliseconds(25))) take_finished(panel);
     return;
   }
   if (key == panel.computed_key) return;
@@ -401,11 +430,14 @@ void app::settle(bool wait) {
   panel_state* panel = current_panel();
   if (!panel) return;
   update(*panel);
-  if (wait && panel->pending.valid()) {
-    panel->pending.wait();
-    update(*panel);
+  if (wait) {
+    // A run for older values first, then the one for these.
+    for (int i = 0; i < 3 && panel->computed_key != panel->values.dump(); ++i) {
+      panel->runner->wait();
+      update(*panel);
+    }
+    if (panel->simulation) panel->simulation->wait();
   }
-  if (wait && panel->simulation) panel->simulation->wait();
 }
 
 json app::results_document() const {
@@ -428,7 +460,14 @@ json app::results_document() const {
   out["built"] = true;
   out["command"] = panel->calc->command;
   out["values"] = panel->values;
-  out["ok"] = panel->result.ok;
+  // Results are only ever reported for the values on screen.
+  out["current"] = panel->computed_key == panel->values.dump();
+  out["ok"] = panel->result.ok && out["current"].get<bool>();
+  if (!out["current"].get<bool>()) {
+    out["error"] = "still computing";
+    return out;
+  }
+  if (panel->result.cancelled) out["cancelled"] = true;
   if (!panel->result.ok) {
     out["error"] = panel->result.message();
     return out;
@@ -479,7 +518,7 @@ void app::draw_menu() {
     }
     ImGui::Separator();
     const panel_state* p = current_panel();
-    const bool have = p && p->result.ok;
+    const bool have = p && p->result.ok && p->computed_key == p->values.dump();
     if (ImGui::MenuItem("Copy results as CSV", nullptr, false, have)) {
       ImGui::SetClipboardText(results_csv(p->result).c_str());
       report_status("results copied as CSV", false);
@@ -691,12 +730,13 @@ void app::draw_inputs(panel_state& panel) {
   ImGui::Spacing();
   if (ImGui::Button("Reset")) panel.values = initial_values(calc);
   ImGui::SameLine();
-  if (ImGui::Button("Copy CSV") && panel.result.ok) {
+  const bool have = panel.result.ok && panel.computed_key == panel.values.dump();
+  if (ImGui::Button("Copy CSV") && have) {
     ImGui::SetClipboardText(results_csv(panel.result).c_str());
     report_status("results copied as CSV", false);
   }
   ImGui::SameLine();
-  if (ImGui::Button("Copy Markdown") && panel.result.ok) {
+  if (ImGui::Button("Copy Markdown") && have) {
     ImGui::SetClipboardText(results_markdown(panel.result).c_str());
     report_status("results copied as Markdown", false);
   }
@@ -712,10 +752,26 @@ void app::draw_inputs(panel_state& panel) {
 
 void app::draw_results(panel_state& panel) {
   const outcome& result = panel.result;
-  if (panel.pending.valid()) {
-    const double seconds = elapsed_ms(panel.pending_start) / 1000.0;
-    ImGui::TextColored(verdict_colour, "computing... %.1f s", seconds);
+  const bool current = panel.computed_key == panel.values.dump();
+  if (!current && !runs_in_frame(panel)) {
+    draw_progress(panel);
+    if (panel.computed_key.empty()) return;
+    // The last results stay visible for comparison, dimmed and labelled: never as current.
+    ImGui::Spacing();
+    ImGui::TextColored(verdict_colour, "Below: the results for the previous inputs (not these).");
+    ImGui::BeginDisabled();
   } else if (panel.computed_key.empty()) {
+    return;
+  }
+  struct end_disabled {
+    bool on;
+    ~end_disabled() {
+      if (on) ImGui::EndDisabled();
+    }
+  } dimmed{!current && !runs_in_frame(panel)};
+  if (result.cancelled) {
+    ImGui::TextColored(verdict_colour, "Cancelled before any result.");
+    if (current && ImGui::Button("Run again")) panel.computed_key.clear();
     return;
   }
   if (!result.ok) {
@@ -758,8 +814,21 @@ void app::draw_result_body(panel_state& panel) {
     r.label_width = ImGui::CalcTextSize("only french navy defeated  ").x;
     const json& doc = result.report.document;
     const json* exact = doc.contains("exact") ? &doc.at("exact") : nullptr;
-    for (const auto& key : result.report.result_keys)
+    const json* method = child(&doc, "method");
+    if (method && method->is_object() && method->value("name", "") == "simulation") {
+      // A simulated answer says how many trials and that the bars carry 95% intervals.
+      const std::uint64_t trials = method->value("trials", std::uint64_t{0});
+      const std::string cancelled = method->value("cancelled", false) ? "  (cancelled early)" : "";
+      ImGui::TextDisabled("simulation: %llu trials, seed %llu; bars show 95%% Wilson intervals%s",
+                          static_cast<unsigned long long>(trials),
+                          static_cast<unsigned long long>(method->value("seed", std::uint64_t{0})), cancelled.c_str());
+      if (ImGui::Button("Run again")) panel.computed_key.clear();
+    }
+    const json* intervals = child(&doc, "intervals");
+    for (const auto& key : result.report.result_keys) {
+      r.intervals = child(intervals, key);
       if (doc.contains(key)) r.value(key, doc.at(key), child(exact, key), 0);
+    }
   }
 }
 
@@ -802,6 +871,45 @@ void app::draw_commit(const outcome& result) {
   heat_map("attacker War", "defender War", rows, columns, cells, marked, best_row, best.at("def_war").get<int>(),
            percent);
   ImGui::TextDisabled("white frame: the best commitment and its reply; dot: the defender's best reply in each row");
+}
+
+void app::draw_progress(panel_state& panel) {
+  const background_runner& runner = *panel.runner;
+  const float button = ImGui::CalcTextSize("Cancel").x + 2 * ImGui::GetStyle().FramePadding.x;
+  const float width = ImGui::GetContentRegionAvail().x - button - ImGui::GetStyle().ItemSpacing.x;
+  if (runner.cancel_requested()) {
+    ImGui::TextColored(verdict_colour, "cancelling...");
+    return;
+  }
+  if (!runner.running()) {
+    ImGui::TextColored(verdict_colour, "waiting for the inputs to settle...");
+    return;
+  }
+  const std::uint64_t done = runner.done(), total = runner.total();
+  if (total > 0 && done > 0) {
+    // Known length: trials (simulations) or points (sweeps) done of those asked.
+    const std::string overlay = fmt::format("{} / {}  ({:.1f} s)", done, total, runner.seconds());
+    ImGui::ProgressBar(static_cast<float>(static_cast<double>(done) / static_cast<double>(total)), ImVec2(width, 0),
+                       overlay.c_str());
+  } else {
+    // Unknown length: a block sweeping along an empty bar, and the time so far.
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float height = ImGui::GetFrameHeight();
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->AddRectFilled(at, ImVec2(at.x + width, at.y + height), ImGui::GetColorU32(ImGuiCol_FrameBg), 3.0f);
+    const double phase = std::fmod(runner.seconds(), 1.6) / 1.6;
+    const float block = width * 0.2f;
+    const float x = at.x + static_cast<float>(phase) * (width + block) - block;
+    draw->AddRectFilled(ImVec2(std::max(at.x, x), at.y), ImVec2(std::min(at.x + width, x + block), at.y + height),
+                        ImGui::GetColorU32(ImGuiCol_PlotHistogram), 3.0f);
+    const std::string text = fmt::format("working... {:.1f} s", runner.seconds());
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    draw->AddText(ImVec2(at.x + (width - size.x) / 2, at.y + (height - size.y) / 2), ImGui::GetColorU32(ImGuiCol_Text),
+                  text.c_str());
+    ImGui::Dummy(ImVec2(width, height));
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel")) panel.runner->cancel();
 }
 
 void app::draw_simulation(panel_state& panel) {

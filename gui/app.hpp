@@ -4,13 +4,13 @@
 #include <imgui.h>
 
 #include <chrono>
-#include <future>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "gui/model.hpp"
+#include "gui/runner.hpp"
 #include "gui/simulation.hpp"
 
 namespace musket::gui {
@@ -29,11 +29,12 @@ struct panel_state {
   std::string computed_key;  // values.dump() of the last run
   outcome result;
   double compute_ms = 0;
-  std::unique_ptr<battle_simulation> simulation;  // battles only
-  // Games whose runs may take long (Great Lakes chains, simulations) run off the UI thread.
-  std::future<outcome> pending;
-  std::string pending_key;
-  std::chrono::steady_clock::time_point pending_start;
+  std::unique_ptr<battle_simulation> simulation;  // Supply Lines battles only
+  // Every other calculator runs off the UI thread (simulations, campaigns, sweeps, Great Lakes
+  // battles); a fast one is back within the frame that started it.
+  std::unique_ptr<background_runner> runner;
+  std::string seen_key;  // the values as last seen, to notice when they change
+  std::chrono::steady_clock::time_point changed_at;
 };
 
 struct tab_state {
@@ -94,6 +95,9 @@ class app {
   void draw_result_body(panel_state& panel);
   void draw_commit(const outcome& result);
   void draw_simulation(panel_state& panel);
+  // A background run's progress bar (or "working..." when its length is unknown) and Cancel.
+  void draw_progress(panel_state& panel);
+  void take_finished(panel_state& panel);
   void draw_popups();
   void handle_shortcuts();
   void update(panel_state& panel);

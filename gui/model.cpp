@@ -362,6 +362,9 @@ outcome run(const calculator& calc, const json& values) {
     po::notify(vm);
     out.report = calc.cli_command->run(vm);
     out.ok = true;
+  } catch (const cli::run_cancelled&) {
+    out.cancelled = true;
+    out.error = "cancelled";
   } catch (const invalid_input& e) {
     out.error_field = e.field();
     out.error = e.what();

@@ -72,12 +72,14 @@ struct outcome {
   cli::report report;
   std::string error_field;  // the option the calc named
   std::string error;        // its message
+  bool cancelled = false;   // stopped on request before it had anything to report
   std::string message() const { return error_field.empty() ? error : "--" + error_field + ": " + error; }
 };
 
 // The command line `musket <game> <command> ...` would take for these values.
 std::vector<std::string> command_arguments(const calculator& calc, const json& values);
-// Parses those arguments with the command's own options and runs it; never throws.
+// Parses those arguments with the command's own options and runs it; never throws. A command
+// run under a cli::run_context (gui/runner.hpp) that is cancelled gives an outcome marked so.
 outcome run(const calculator& calc, const json& values);
 
 // A scenario file: {"game":"nt","command":"battle","attacker":"crown","att-units":6,...}.

@@ -9,8 +9,11 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
+#include <thread>
 
 #include "core/invalid_input.hpp"
+#include "gui/runner.hpp"
 #include "gui/simulation.hpp"
 
 namespace {
@@ -262,6 +265,133 @@ TEST(GuiModel, SimulationRefusesAnIllegalBattle) {
   battle_simulation sim;
   EXPECT_THROW(sim.start(*battle, v), musket::invalid_input);
   EXPECT_FALSE(sim.running());
+}
+
+// --- background runs (gui/runner.hpp) -----------------------------------------------------------
+
+// Polls the runner until its current run hands out a result, or `limit` passes.
+std::optional<background_runner::finished> finish(background_runner& runner, double limit_seconds) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(limit_seconds);
+  while (std::chrono::steady_clock::now() < until) {
+    if (auto f = runner.take_finished()) return f;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return std::nullopt;
+}
+
+TEST(GuiRunner, AFastCalculatorGivesTheSameReportAsARunOnThisThread) {
+  const auto* raid = cat().find("ss", "raid");
+  background_runner runner;
+  json v = initial_values(*raid);
+  runner.start(*raid, v, v.dump());
+  auto f = finish(runner, 10);
+  ASSERT_TRUE(f.has_value());
+  EXPECT_FALSE(f->abandoned);
+  EXPECT_EQ(f->key, v.dump());
+  ASSERT_TRUE(f->result.ok) << f->result.message();
+  // 3 Militia remaining: d6 + 3 >= 6 on 3..6 (SS raid), 4/6.
+  EXPECT_EQ(f->result.report.document.at("exact").at("success"), "2/3");
+  EXPECT_FALSE(runner.take_finished().has_value()) << "a result is handed out once";
+}
+
+TEST(GuiRunner, ACampaignReportsItsTrialsAndStopsWhenCancelled) {
+  const auto* campaign = cat().find("gl", "campaign");
+  if (!campaign) GTEST_SKIP() << "the Great Lakes engine is not in this build";
+  json v = initial_values(*campaign);
+  v["file"] = std::string(MUSKET_EXAMPLES_DIR) + "/gl-campaign.json";
+  v["trials"] = 50'000'000;  // about half an hour: only a cancel ends it in time
+  background_runner runner;
+  runner.start(*campaign, v, v.dump());
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (runner.done() == 0 && std::chrono::steady_clock::now() < until)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  EXPECT_EQ(runner.total(), 50'000'000u) << "the campaign says how many trials it was asked for";
+  EXPECT_GT(runner.done(), 0u);
+  EXPECT_TRUE(runner.running());
+  const auto cancelled_at = std::chrono::steady_clock::now();
+  runner.cancel();
+  auto f = finish(runner, 10);
+  ASSERT_TRUE(f.has_value());
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - cancelled_at).count();
+  EXPECT_LT(seconds, 3.0);  // the next chunk of 16384 campaigns at most
+  // It heeded the cancel: the trials done so far, marked cancelled, with intervals (not abandoned).
+  EXPECT_FALSE(f->abandoned);
+  ASSERT_TRUE(f->result.ok) << f->result.message();
+  const auto& method = f->result.report.document.at("method");
+  EXPECT_TRUE(method.at("cancelled").get<bool>());
+  EXPECT_LT(method.at("trials").get<std::uint64_t>(), 50'000'000u);
+  EXPECT_GT(method.at("trials").get<std::uint64_t>(), 0u);
+}
+
+TEST(GuiRunner, ASweepCountsItsPointsAndACancelledOneReportsNothing) {
+  const auto* sweep = cat().find("nt", "sweep");
+  ASSERT_NE(sweep, nullptr);
+  json v = initial_values(*sweep);
+  v["command"] = "campaign";
+  v["file"] = std::string(MUSKET_EXAMPLES_DIR) + "/nt-campaign.json";
+  v["vary"] = "army-units=1..99;seed=1..100";  // 9900 campaigns
+  v["method"] = "sim";
+  v["trials"] = "1000";
+  background_runner runner;
+  runner.start(*sweep, v, v.dump());
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (runner.done() == 0 && std::chrono::steady_clock::now() < until)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  EXPECT_EQ(runner.total(), 99u * 100u) << "a sweep's progress is in points";
+  EXPECT_GT(runner.done(), 0u);
+  runner.cancel();
+  auto f = finish(runner, 10);
+  ASSERT_TRUE(f.has_value());
+  EXPECT_FALSE(f->abandoned);
+  EXPECT_TRUE(f->result.cancelled) << f->result.message();
+  EXPECT_FALSE(f->result.ok);
+}
+
+TEST(GuiRunner, ARunForOldInputsIsNeverHandedOutAfterANewStart) {
+  const auto* campaign = cat().find("gl", "campaign");
+  if (!campaign) GTEST_SKIP() << "the Great Lakes engine is not in this build";
+  json slow = initial_values(*campaign);
+  slow["file"] = std::string(MUSKET_EXAMPLES_DIR) + "/gl-campaign.json";
+  slow["trials"] = 50'000'000;
+  background_runner runner;
+  runner.start(*campaign, slow, "slow");
+  const auto* raid = cat().find("ss", "raid");
+  json fast = initial_values(*raid);
+  runner.start(*raid, fast, "fast");
+  auto f = finish(runner, 10);
+  ASSERT_TRUE(f.has_value());
+  EXPECT_EQ(f->key, "fast");
+  ASSERT_TRUE(f->result.ok);
+  EXPECT_EQ(f->result.report.document.at("command"), "raid");
+  EXPECT_FALSE(runner.take_finished().has_value());
+}
+
+TEST(GuiRunner, ACommandThatIgnoresTheCancelIsAbandonedNotWaitedFor) {
+  // A Great Lakes simulated battle of ~3 s; whether or not the command reads the run context, a
+  // cancel ends the run for the user within the grace period.
+  const auto* battle = cat().find("gl", "battle");
+  if (!battle) GTEST_SKIP() << "the Great Lakes engine is not in this build";
+  json v = initial_values(*battle);
+  v["method"] = "sim";
+  v["trials"] = 5'000'000;
+  background_runner runner;
+  runner.start(*battle, v, v.dump());
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ASSERT_TRUE(runner.running());
+  const auto cancelled_at = std::chrono::steady_clock::now();
+  runner.cancel(std::chrono::milliseconds(300));
+  auto f = finish(runner, 10);
+  ASSERT_TRUE(f.has_value());
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - cancelled_at).count();
+  EXPECT_LT(seconds, 1.0);
+  // Either abandoned (no result) or stopped early by the command itself (fewer trials, marked).
+  if (f->abandoned) {
+    EXPECT_TRUE(f->result.cancelled);
+    EXPECT_FALSE(f->result.ok);
+  } else {
+    ASSERT_TRUE(f->result.ok) << f->result.message();
+    EXPECT_LT(f->result.report.document.at("method").at("trials").get<std::uint64_t>(), 5'000'000u);
+  }
 }
 
 }  // namespace
