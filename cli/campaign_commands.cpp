@@ -465,6 +465,17 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
       for (auto& step : plan_json["steps"])
         if (step.is_object() && step.value("kind", "") == "replacements") step[side] = sp;
   }
+  if (vm.count("erie-dice") && plan_json.is_object()) {
+    // As `gl turn --erie-dice B,A`: the Lake Erie squadrons' dice, not in the rules text.
+    const std::string text = vm["erie-dice"].as<std::string>();
+    int b = 0, a = 0;
+    char comma = 0, extra = 0;
+    if (std::sscanf(text.c_str(), "%d%c%d%c", &b, &comma, &a, &extra) != 3 || comma != ',')
+      throw invalid_input("erie-dice", "'" + text + "' is not BRITISH,AMERICAN (e.g. 3,2)");
+    require_in_range("erie-dice", b, 1, 12, "British squadron dice");
+    require_in_range("erie-dice", a, 1, 12, "American squadron dice");
+    plan_json["erie_dice"] = json::array({b, a});
+  }
   const auto plan = cp::parse_great_lakes_plan(plan_json, file, data);
   chain_simulation_options options;
   options.simulation.trials = uint_option(vm, "trials", 1000, 100'000'000);
@@ -485,6 +496,7 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
   doc["game"] = "gl";
   doc["command"] = "campaign";
   doc["inputs"] = json{{"file", file}, {"trials", options.simulation.trials}, {"seed", options.simulation.seed}};
+  if (vm.count("erie-dice")) doc["inputs"]["erie-dice"] = vm["erie-dice"].as<std::string>();
   doc["method"] = json{{"name", "simulation"},
                        {"trials", r.trials},
                        {"seed", r.seed},
@@ -506,6 +518,25 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
         json{{"step", s.id}, {"fought", interval_json(s.fought)}, {"attacker_wins", interval_json(s.attacker_wins)}});
   }
   doc["steps"] = steps;
+  if (!r.turns.empty()) {
+    // Turn steps: missions, each side's CAP (exact), who moves first, replacement SP bought.
+    json turns = json::array();
+    for (const auto& t : r.turns) {
+      turns.push_back(json{{"step", t.id},
+                           {"turn", t.turn},
+                           {"british_missions", t.orders[1]},
+                           {"american_missions", t.orders[0]},
+                           {"british_cap", pmf_object(t.odds.cap[1])},
+                           {"american_cap", pmf_object(t.odds.cap[0])},
+                           {"mean_british_cap", mean(t.odds.cap[1])},
+                           {"mean_american_cap", mean(t.odds.cap[0])},
+                           {"americans_first", t.odds.americans_first},
+                           {"british_first", 1 - t.odds.americans_first},
+                           {"mean_british_replacement_sp", t.mean_replacement_sp[1]},
+                           {"mean_american_replacement_sp", t.mean_replacement_sp[0]}});
+    }
+    doc["turns"] = turns;
+  }
   json locations = json::array(), loc_iv = json::array();
   for (const auto& l : r.locations) {
     locations.push_back(json{{"location", l.location},
@@ -550,14 +581,20 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
        "each field army carries its surviving units and their SP from battle to battle; a battle's extra units "
        "(garrison troops, reinforcements) fight only there",
        "a won attack takes the location if an attacking regular, militia or artillery unit survives (GL 14.5)",
-       "replacement SP go to the most damaged units first; CAP and mission choices per turn are not modelled: give "
-       "the SP the plan's CAP buys"});
+       "replacement SP go to the most damaged units first; a replacements step gives SP directly, a turn step buys "
+       "them with that turn's CAP: 2 CAP per SP, at most 2 SP a turn (GL 9.1), after the CAP kept for movement "
+       "(keep_cap, GL 10.1)",
+       "a turn step's CAP is exact, from its missions as `gl turn` computes them: base + commander roll + "
+       "successful supply missions, - 1 for a lost intercept-v-intercept battle (GL 5.4-5.7, 7.5, 7.8); the "
+       "higher CAP moves first, ties to the Americans (GL 8.2); \"optimal\" is the mixed strategy of `gl "
+       "missions` (objective: moving first)"});
   report out;
   out.document = doc;
   out.title = "Great Lakes campaign: " + plan.name + " (" + std::to_string(plan.steps.size()) + " steps, simulated)";
   out.verdict =
       fmt::format("British ahead on VP {}, tied {}", percent(r.british_ahead.estimate), percent(r.tied.estimate));
   out.result_keys = {"steps", "locations", "summary", "american_vp", "british_vp", "game_ends_after_turn"};
+  if (!r.turns.empty()) out.result_keys.insert(out.result_keys.begin() + 1, "turns");
   if (!(vm.count("format") && vm["format"].as<std::string>() == "table")) out.result_keys.push_back("intervals_95");
   return out;
 }
@@ -939,7 +976,10 @@ void register_campaign_commands(command_registry& registry) {
               "seed", po::value<int>()->default_value(1812), "simulation seed (same seed, same answer)")(
               "memory-mb", po::value<int>()->default_value(256), "memory bound for simulation tallies, MB")(
               "american-replacements", po::value<int>(), "override the American SP of every replacements step")(
-              "british-replacements", po::value<int>(), "override the British SP of every replacements step");
+              "british-replacements", po::value<int>(), "override the British SP of every replacements step")(
+              "erie-dice", po::value<std::string>(),
+              "Lake Erie squadron dice BRITISH,AMERICAN for turn steps (not in our rules text: required when an "
+              "Erie ship battle can occur)");
         },
         run_great_lakes_campaign_command, "example: musket gl campaign --file examples/gl-campaign.json"});
   }

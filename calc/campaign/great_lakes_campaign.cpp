@@ -1,6 +1,7 @@
 #include "calc/campaign/great_lakes_campaign.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include "calc/great_lakes/battle_round.hpp"
@@ -60,14 +61,136 @@ struct rolling_chooser {
   }
 };
 
+// [BRITISH, AMERICAN] squadron dice, each 1..12 (as `gl turn --erie-dice B,A`).
+std::array<int, 2> parse_dice(const json& v, const std::string& file, const std::string& path) {
+  const std::string allowed = "give [BRITISH, AMERICAN] squadron dice, each 1..12";
+  if (!v.is_array() || v.size() != 2 || !v[0].is_number_integer() || !v[1].is_number_integer())
+    fail(file, path, allowed);
+  const std::array<int, 2> dice{v[0].get<int>(), v[1].get<int>()};
+  for (int d : dice)
+    if (d < 1 || d > 12) fail(file, path, std::to_string(d) + " is out of range; " + allowed);
+  return dice;
+}
+
+great_lakes_orders parse_orders(const json& v, const std::string& file, const std::string& path) {
+  great_lakes_orders o;
+  if (v.is_string() && v == "optimal") {
+    o.optimal = true;
+    return o;
+  }
+  if (!v.is_object())
+    fail(file, path, "give {\"ontario\": MISSION, \"erie\": MISSION} (a lake left out: transport) or \"optimal\"");
+  for (auto it = v.begin(); it != v.end(); ++it) {
+    if (it.key() != "ontario" && it.key() != "erie")
+      fail(file, path + "." + it.key(), "unknown lake; allowed: ontario, erie");
+    const std::string text = it.value().is_string() ? it.value().get<std::string>() : it.value().dump();
+    try {
+      o.by_lake[it.key() == "ontario" ? gl::ontario : gl::erie] = gl::parse_mission(text, path);
+    } catch (const invalid_input& e) {
+      fail(file, path + "." + it.key(), e.what());
+    }
+  }
+  return o;
+}
+
+// Per-side SP or CAP amounts: {"american": N, "british": N}, each lowest..highest.
+void parse_per_side(const json& s, const char* key, int out[2], int lowest, int highest, const std::string& why,
+                    const std::string& file, const std::string& path) {
+  if (!s.contains(key)) return;
+  const json& v = s.at(key);
+  const std::string where = path + "." + key;
+  if (!v.is_object()) fail(file, where, "give {\"american\": N, \"british\": N}, " + why);
+  for (auto it = v.begin(); it != v.end(); ++it) {
+    if (it.key() != "american" && it.key() != "british")
+      fail(file, where + "." + it.key(), "unknown side; allowed: american, british");
+    if (!it.value().is_number_integer() || it.value().get<int>() < lowest || it.value().get<int>() > highest)
+      fail(file, where + "." + it.key(),
+           it.value().dump() + " is not allowed; " + std::to_string(lowest) + ".." + std::to_string(highest) + " " +
+               why);
+    out[it.key() == "american" ? 0 : 1] = it.value().get<int>();
+  }
+}
+
+// The turn's CAP odds from the `gl turn` functions: every pair of pure mission choices the two
+// sides' orders give weight to, resolved exactly and mixed by those weights.
+great_lakes_turn_odds turn_odds(const gl::game_data& data, const great_lakes_orders orders[2],
+                                const std::array<std::array<int, 2>, 2>& dice, const std::string& file,
+                                const std::string& path) {
+  auto dice_path = [&](const invalid_input& e) {
+    return path + (e.field() == "ontario-dice" ? ".ontario_dice" : ".erie_dice");
+  };
+  std::optional<gl::missions_result> solved;
+  std::array<std::vector<double>, 2> mix;  // [american, british] over index 4 * ontario + erie
+  for (int s = 0; s < 2; ++s) {
+    if (orders[s].optimal) {
+      if (!solved) {
+        try {
+          solved = gl::solve_missions(data, dice, gl::mission_objective::first);
+        } catch (const invalid_input& e) {
+          fail(file, dice_path(e),
+               std::string(e.what()) +
+                   "; \"optimal\" weighs every mission, intercepts included: give the dice "
+                   "in the step or the plan (\"erie_dice\": [BRITISH, AMERICAN]) or --erie-dice");
+        }
+      }
+      mix[s] = s == 0 ? solved->american_strategy : solved->british_strategy;
+    } else {
+      mix[s].assign(16, 0.0);
+      mix[s][4 * static_cast<std::size_t>(orders[s].by_lake[0]) + static_cast<std::size_t>(orders[s].by_lake[1])] = 1.0;
+    }
+  }
+  great_lakes_turn_odds out;
+  out.cap = {pmf_double::empty(), pmf_double::empty()};
+  double weight = 0;
+  for (std::size_t b = 0; b < 16; ++b)
+    for (std::size_t a = 0; a < 16; ++a) {
+      const double w = mix[1][b] * mix[0][a];
+      if (!(w > 1e-12)) continue;  // the solver's zeros (and rounding dust)
+      gl::turn_setup t;
+      t.orders[gl::ontario] = {gl::all_missions[b / 4], gl::all_missions[a / 4]};
+      t.orders[gl::erie] = {gl::all_missions[b % 4], gl::all_missions[a % 4]};
+      t.ship_dice = dice;
+      gl::turn_result r;
+      try {
+        r = gl::resolve_turn(data, t);
+      } catch (const invalid_input& e) {
+        fail(file, dice_path(e),
+             std::string(e.what()) +
+                 "; give the dice in the step or the plan (\"erie_dice\": [BRITISH, AMERICAN]) "
+                 "or --erie-dice");
+      }
+      for (int s = 0; s < 2; ++s) {
+        const pmf_double cap = to_double(r.cap[s == 0 ? gl::american : gl::british]);
+        for (int v = cap.lowest(); v <= cap.highest(); ++v) out.cap[s].add_mass(v, w * cap[v]);
+      }
+      out.americans_first += w * to_double(r.americans_first);
+      weight += w;
+    }
+  // Mixed strategies sum to 1 up to the solver's rounding.
+  for (auto& c : out.cap) {
+    pmf_double scaled = pmf_double::empty();
+    for (int v = c.lowest(); v <= c.highest(); ++v) scaled.add_mass(v, c[v] / weight);
+    c = scaled;
+  }
+  out.americans_first /= weight;
+  return out;
+}
+
 }  // namespace
+
+std::string great_lakes_orders::text() const {
+  if (optimal) return "optimal";
+  return "ontario=" + gl::to_string(by_lake[0]) + ",erie=" + gl::to_string(by_lake[1]);
+}
 
 great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file, const gl::game_data& data) {
   if (!doc.is_object()) fail(file, "$", "a plan is a JSON object with \"armies\" and \"steps\"");
   for (auto it = doc.begin(); it != doc.end(); ++it) {
-    static const std::set<std::string> keys{"game", "name", "armies", "control", "steps", "from_turn", "notes"};
+    static const std::set<std::string> keys{"game",      "name",  "armies",       "control",  "steps",
+                                            "from_turn", "notes", "ontario_dice", "erie_dice"};
     if (!keys.count(it.key()))
-      fail(file, it.key(), "unknown key; allowed: game, name, armies, control, steps, from_turn, notes");
+      fail(file, it.key(),
+           "unknown key; allowed: game, name, armies, control, steps, from_turn, notes, ontario_dice, erie_dice");
   }
   great_lakes_plan plan;
   plan.file = file;
@@ -112,6 +235,13 @@ great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file
   if (!doc.contains("steps") || !doc.at("steps").is_array() || doc.at("steps").empty())
     fail(file, "steps", "is required: a non-empty array");
   const json& steps = doc.at("steps");
+  // Squadron dice for turn steps: Lake Ontario's from the rules' data (GL 7.1), Lake Erie's only
+  // from the plan (they are not in the rules text); a step may give its own.
+  std::array<std::array<int, 2>, 2> plan_dice{};
+  plan_dice[gl::ontario] = {data.ontario_british_dice.value_or(0), data.ontario_american_dice.value_or(0)};
+  plan_dice[gl::erie] = {data.erie_british_dice.value_or(0), data.erie_american_dice.value_or(0)};
+  if (doc.contains("ontario_dice")) plan_dice[gl::ontario] = parse_dice(doc.at("ontario_dice"), file, "ontario_dice");
+  if (doc.contains("erie_dice")) plan_dice[gl::erie] = parse_dice(doc.at("erie_dice"), file, "erie_dice");
   int previous = plan.from_turn;
   for (std::size_t i = 0; i < steps.size(); ++i) {
     const std::string path = "steps[" + std::to_string(i) + "]";
@@ -121,13 +251,60 @@ great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file
     step.path = path;
     step.id = s.contains("id") && s.at("id").is_string() ? s.at("id").get<std::string>() : path;
     if (!s.contains("kind") || !s.at("kind").is_string() ||
-        (s.at("kind") != "battle" && s.at("kind") != "replacements"))
-      fail(file, path + ".kind", "allowed: battle, replacements");
+        (s.at("kind") != "battle" && s.at("kind") != "replacements" && s.at("kind") != "turn"))
+      fail(file, path + ".kind", "allowed: battle, replacements, turn");
     step.turn = s.value("turn", previous);
     if (step.turn < previous) fail(file, path + ".turn", "steps must be in turn order (a campaign only moves forward)");
     if (step.turn > data.last_turn)
       fail(file, path + ".turn", "the game ends after turn " + std::to_string(data.last_turn));
     previous = step.turn;
+    if (s.at("kind") == "turn") {
+      step.what = great_lakes_step::kind::turn;
+      for (auto it = s.begin(); it != s.end(); ++it) {
+        static const std::set<std::string> keys{"kind",         "id",        "turn",         "missions",
+                                                "ontario_dice", "erie_dice", "replacements", "keep_cap"};
+        if (!keys.count(it.key()))
+          fail(file, path + "." + it.key(),
+               "unknown key; allowed: kind, id, turn, missions, ontario_dice, erie_dice, replacements, keep_cap");
+      }
+      if (!s.contains("turn")) fail(file, path + ".turn", "is required: the turn whose missions and CAP these are");
+      if (!plan.steps.empty() && plan.steps.back().turn == step.turn &&
+          plan.steps.back().what != great_lakes_step::kind::turn)
+        fail(file, path + ".turn",
+             "a turn's missions and CAP roll come before its replacements and battles (GL 6.1): put this step first "
+             "in turn " +
+                 std::to_string(step.turn));
+      for (const auto& other : plan.steps)
+        if (other.what == great_lakes_step::kind::turn && other.turn == step.turn)
+          fail(file, path + ".turn",
+               "turn " + std::to_string(step.turn) + " already has a turn step (" + other.path + ")");
+      if (!s.contains("missions") || !s.at("missions").is_object())
+        fail(file, path + ".missions",
+             "is required: {\"british\": {\"ontario\": MISSION, \"erie\": MISSION} or \"optimal\", "
+             "\"american\": ...}");
+      const json& missions = s.at("missions");
+      for (auto it = missions.begin(); it != missions.end(); ++it)
+        if (it.key() != "american" && it.key() != "british")
+          fail(file, path + ".missions." + it.key(), "unknown side; allowed: american, british");
+      for (int side = 0; side < 2; ++side) {
+        const std::string name = side == 0 ? "american" : "british";
+        if (!missions.contains(name))
+          fail(file, path + ".missions." + name,
+               "is required: {\"ontario\": MISSION, \"erie\": MISSION} or \"optimal\"");
+        step.orders[side] = parse_orders(missions.at(name), file, path + ".missions." + name);
+      }
+      step.ship_dice = plan_dice;
+      if (s.contains("ontario_dice"))
+        step.ship_dice[gl::ontario] = parse_dice(s.at("ontario_dice"), file, path + ".ontario_dice");
+      if (s.contains("erie_dice")) step.ship_dice[gl::erie] = parse_dice(s.at("erie_dice"), file, path + ".erie_dice");
+      parse_per_side(s, "replacements", step.replacement_sp, 0, great_lakes_max_replacement_sp_per_turn,
+                     "SP wanted this turn (GL 9.1: at most 2 SP a turn, 2 CAP each)", file, path);
+      parse_per_side(s, "keep_cap", step.keep_cap, 0, 30, "CAP kept for movement before buying replacements (GL 10.1)",
+                     file, path);
+      step.odds = turn_odds(data, step.orders, step.ship_dice, file, path);
+      plan.steps.push_back(step);
+      continue;
+    }
     if (s.at("kind") == "replacements") {
       step.what = great_lakes_step::kind::replacements;
       for (auto it = s.begin(); it != s.end(); ++it)
@@ -206,13 +383,23 @@ great_lakes_campaign_result run_great_lakes_campaign(const great_lakes_plan& pla
 
   tally_layout layout;
   struct step_counters {
-    std::size_t fought, attacker_wins, sp[2];
+    std::size_t fought, attacker_wins, sp[2], bought[2];
   };
   std::vector<step_counters> counters;
   for (std::size_t i = 0; i < plan.steps.size(); ++i) {
-    step_counters c{layout.counter(), layout.counter(), {layout.counter(), layout.counter()}};
+    step_counters c{
+        layout.counter(), layout.counter(), {layout.counter(), layout.counter()}, {layout.counter(), layout.counter()}};
     counters.push_back(c);
   }
+  // Turn steps: each side's CAP law as a cumulative table to draw from.
+  std::vector<std::array<std::vector<std::pair<double, int>>, 2>> cap_cdf(plan.steps.size());
+  for (std::size_t i = 0; i < plan.steps.size(); ++i)
+    for (int s = 0; s < 2; ++s) {
+      const pmf_double& cap = plan.steps[i].odds.cap[s];
+      double sum = 0;
+      for (int v = cap.lowest(); !cap.is_empty() && v <= cap.highest(); ++v)
+        if (cap[v] > 0) cap_cdf[i][s].push_back({sum += cap[v], v});
+    }
   std::vector<std::array<std::size_t, 2>> held;
   for (std::size_t l = 0; l < locations.size(); ++l) held.push_back({layout.counter(), layout.counter()});
   const auto vp_hist_a = layout.add_histogram(0, max_vp[0]);
@@ -231,7 +418,28 @@ great_lakes_campaign_result run_great_lakes_campaign(const great_lakes_plan& pla
     for (std::size_t i = 0; i < plan.steps.size(); ++i) {
       const great_lakes_step& step = plan.steps[i];
       if (step.turn > last_turn) break;
-      if (step.what == great_lakes_step::kind::replacements) {
+      if (step.what == great_lakes_step::kind::turn) {
+        ++tally[counters[i].fought];  // the turn is played
+        for (int s = 0; s < 2; ++s) {
+          // This turn's CAP (GL 8.1), drawn from its exact law; 2 CAP buy 1 SP, at most 2 SP (GL 9.1),
+          // from what is left after the CAP the plan keeps for movement (GL 10.1).
+          const auto& cdf = cap_cdf[i][s];
+          const double u = static_cast<double>(engine()) * (1.0 / 4294967296.0) * cdf.back().first;
+          std::size_t k = 0;
+          while (k + 1 < cdf.size() && u >= cdf[k].first) ++k;
+          const int spare = std::max(0, cdf[k].second - step.keep_cap[s]);
+          int left = std::min(step.replacement_sp[s], spare / great_lakes_cap_per_replacement_sp);
+          while (left > 0) {
+            gl::unit* worst = nullptr;
+            for (auto& un : army[s])
+              if (un.sp < un.max_sp && (!worst || un.max_sp - un.sp > worst->max_sp - worst->sp)) worst = &un;
+            if (!worst) break;  // GL 9.1: only reduced units, never eliminated ones
+            ++worst->sp;
+            --left;
+            ++tally[counters[i].bought[s]];
+          }
+        }
+      } else if (step.what == great_lakes_step::kind::replacements) {
         for (int s = 0; s < 2; ++s) {
           int left = step.replacement_sp[s];
           while (left > 0) {
@@ -350,6 +558,19 @@ great_lakes_campaign_result run_great_lakes_campaign(const great_lakes_plan& pla
       r.mean_sp[s] =
           static_cast<double>(t.counts[counters[i].sp[s]]) / static_cast<double>(std::max<std::uint64_t>(1, t.trials));
     out.steps.push_back(r);
+    if (plan.steps[i].what == great_lakes_step::kind::turn) {
+      great_lakes_turn_result turn;
+      turn.id = r.id;
+      turn.turn = r.turn;
+      for (int s = 0; s < 2; ++s) {
+        turn.orders[s] = plan.steps[i].orders[s].text();
+        const std::uint64_t played = t.counts[counters[i].fought];
+        turn.mean_replacement_sp[s] =
+            played ? static_cast<double>(t.counts[counters[i].bought[s]]) / static_cast<double>(played) : 0.0;
+      }
+      turn.odds = plan.steps[i].odds;
+      out.turns.push_back(turn);
+    }
   }
   for (std::size_t l = 0; l < locations.size(); ++l) {
     great_lakes_location_result r;

@@ -6,6 +6,11 @@
 // fought. The answer is P(each side holds each Victory Point location at game end) and the
 // distribution of each side's VP total (GL 14). Battles are rolled with the battle engine's own
 // round (battle_round.hpp), so this chain is always simulated, with 95% intervals.
+//
+// A "turn" step plays a turn's ship missions and CAP roll (GL 5, 7, 8) with the same functions as
+// `gl turn` and `gl missions` (calc/great_lakes/turn.hpp): each side's CAP distribution and who
+// moves first are exact; each side then buys replacement SP at 2 CAP per SP, at most 2 SP a turn
+// (GL 9.1), from the CAP left after what the plan keeps for movement (GL 10.1).
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -13,20 +18,45 @@
 
 #include "calc/great_lakes/battle.hpp"
 #include "calc/great_lakes/game_data.hpp"
+#include "calc/great_lakes/turn.hpp"
 #include "core/chain_simulation.hpp"
 #include "core/proportion_interval.hpp"
 
 namespace musket::campaign {
 
+// GL 9.1: "It cost 2 CAP to add 1 SP as a replacement"; "a maximum of 2 SP per turn".
+inline constexpr int great_lakes_cap_per_replacement_sp = 2;
+inline constexpr int great_lakes_max_replacement_sp_per_turn = 2;
+
+// One side's mission choice for a turn: a pure choice per lake, or the optimal mixed strategy of
+// the missions game (`gl missions`, objective: moving first).
+struct great_lakes_orders {
+  bool optimal = false;
+  std::array<great_lakes::mission, 2> by_lake{great_lakes::mission::transport,
+                                              great_lakes::mission::transport};  // [ontario, erie]
+  std::string text() const;  // "ontario=supply,erie=intercept" or "optimal"
+};
+
+// What a turn step's missions and CAP roll give, exactly (computed when the plan is read).
+struct great_lakes_turn_odds {
+  std::array<pmf_double, 2> cap;  // [american, british], after supply missions and intercept losses
+  double americans_first = 0;     // GL 8.2: the higher CAP moves first, ties to the Americans
+};
+
 struct great_lakes_step {
   std::string id, path;
   int turn = 1;
-  enum class kind { battle, replacements } what = kind::battle;
+  enum class kind { battle, replacements, turn } what = kind::battle;
   std::string location;
   great_lakes::nation attacker = great_lakes::nation::american;
   great_lakes::battle template_battle;  // parsed with the starting armies; army units are swapped in
   std::size_t attacker_army_units = 0, defender_army_units = 0;  // the carried units come first
   int replacement_sp[2] = {0, 0};                                // [american, british]
+  // kind::turn: missions per side, the squadron dice used, SP wanted and CAP kept for movement.
+  great_lakes_orders orders[2];                   // [american, british]
+  std::array<std::array<int, 2>, 2> ship_dice{};  // [lake][british, american] as turn.hpp
+  int keep_cap[2] = {0, 0};                       // [american, british]
+  great_lakes_turn_odds odds;
 };
 
 struct great_lakes_plan {
@@ -45,8 +75,17 @@ struct great_lakes_step_result {
   std::string id;
   int turn = 0;
   std::string location;
-  proportion_interval fought, attacker_wins;
-  double mean_sp[2] = {0, 0};  // surviving SP of each field army after the step
+  proportion_interval fought, attacker_wins;  // a turn step: fought = the turn is played
+  double mean_sp[2] = {0, 0};                 // surviving SP of each field army after the step
+};
+
+// A turn step's report: the exact CAP odds and, simulated, the replacement SP each side bought.
+struct great_lakes_turn_result {
+  std::string id;
+  int turn = 0;
+  std::string orders[2];  // [american, british]
+  great_lakes_turn_odds odds;
+  double mean_replacement_sp[2] = {0, 0};  // per trial that plays the turn
 };
 
 struct great_lakes_location_result {
@@ -58,6 +97,7 @@ struct great_lakes_location_result {
 
 struct great_lakes_campaign_result {
   std::vector<great_lakes_step_result> steps;
+  std::vector<great_lakes_turn_result> turns;  // the plan's turn steps, in order
   std::vector<great_lakes_location_result> locations;
   std::vector<double> american_vp, british_vp;  // distributions of the VP totals, from 0
   proportion_interval british_ahead;            // British VP > American VP

@@ -1,6 +1,8 @@
 // End-to-end: `musket nt campaign` and `musket <game> sweep` through the built binary.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -142,6 +144,47 @@ TEST(CampaignCli, BadPlanNamesStepAndPath) {
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_NE(run.err.find("steps[1].kind"), std::string::npos) << run.err;
   EXPECT_EQ(run.out, "");
+}
+
+// A Great Lakes plan with a turn step: CAP per side and who moves first in the JSON (values
+// worked by hand in great_lakes_campaign_test.cpp); a bad field is one line naming file and path.
+TEST(CampaignCli, GreatLakesTurnStepsReportCap) {
+  const std::string path = temp("gl_turn_plan.json");
+  const std::string armies = R"("armies": {"american": {"units": [{"name": "Scott", "type": "regular", "sp": 2,
+      "max_sp": 4, "morale": 5, "dice": 4}]}, "british": {"units": [{"name": "Royal Scots", "type": "regular",
+      "sp": 4, "morale": 5, "dice": 4}]}})";
+  std::ofstream(path) << "{" << armies << R"(, "from_turn": 2, "steps": [{"kind": "turn", "turn": 2,
+      "missions": {"british": {"ontario": "transport", "erie": "intercept"}, "american": {"erie": "supply"}},
+      "replacements": {"american": 2}}]})";
+  auto run = run_musket("gl campaign --file " + path + " --trials 2000 --format json");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find(path + ": steps[0].erie_dice"), std::string::npos) << run.err;
+  EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+  run = run_musket("gl campaign --file " + path + " --trials 2000 --erie-dice 3,2 --format json");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const json doc = json::parse(run.out);
+  ASSERT_EQ(doc["turns"].size(), 1u);
+  const json& t = doc["turns"][0];
+  EXPECT_EQ(t["british_missions"], "ontario=transport,erie=intercept");
+  EXPECT_EQ(t["american_missions"], "ontario=transport,erie=supply");
+  // Lake Erie, 3 British dice v 2 American (given): the British win with w; an American win lets
+  // the supply mission through (+1 CAP, GL 7.5). American CAP 7 (1/3) or 8 (2/3), +1 with 1 - w.
+  auto max_is = [](int n, int k) { return std::pow(k / 6.0, n) - std::pow((k - 1) / 6.0, n); };
+  double b = 0, a = 0;
+  for (int x = 1; x <= 6; ++x)
+    for (int y = 1; y <= 6; ++y) {
+      if (x > y) b += max_is(3, x) * max_is(2, y);
+      if (y > x) a += max_is(3, x) * max_is(2, y);
+    }
+  const double w = b / (a + b);
+  EXPECT_NEAR(t["mean_american_cap"].get<double>(), 23.0 / 3 + (1 - w), 1e-9);
+  EXPECT_NEAR(t["mean_british_cap"].get<double>(), 8.5, 1e-9);
+  // The Americans move first when A >= B: A = 8 + s (s = 1 on a won battle) against B = 8 or 9.
+  const double first = (1 - w) * (1.0 / 3 * 0.5 + 2.0 / 3 * 1.0) + w * (2.0 / 3 * 0.5);
+  EXPECT_NEAR(t["americans_first"].get<double>(), first, 1e-9);
+  EXPECT_NEAR(t["british_first"].get<double>(), 1 - first, 1e-9);
+  // 7+ CAP always buy the 2 SP wanted: the American unit is back to 4.
+  EXPECT_DOUBLE_EQ(t["mean_american_replacement_sp"].get<double>(), 2.0);
 }
 
 TEST(CampaignCli, SimulationReportsIntervals) {

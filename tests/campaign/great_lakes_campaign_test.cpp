@@ -87,5 +87,154 @@ TEST(GreatLakesCampaign, BadPlansNameTheStep) {
             "gl.json: steps[0].attacker");
 }
 
+// --- turn steps: missions, CAP, replacements bought with CAP (GL 5, 7, 8, 9) -------------------
+
+// One reduced unit a side: a regular at 1 SP of 4, so up to 3 SP can be replaced.
+json reduced_armies() {
+  return {
+      {"american",
+       {{"units", {{{"name", "Scott"}, {"type", "regular"}, {"sp", 1}, {"max_sp", 4}, {"morale", 5}, {"dice", 4}}}}}},
+      {"british",
+       {{"units",
+         {{{"name", "Royal Scots"}, {"type", "regular"}, {"sp", 1}, {"max_sp", 4}, {"morale", 5}, {"dice", 4}}}}}}};
+}
+
+json one_turn(const json& missions, const json& extra = json::object()) {
+  json step = {{"kind", "turn"}, {"turn", 3}, {"missions", missions}};
+  for (auto it = extra.begin(); it != extra.end(); ++it) step[it.key()] = it.value();
+  return {{"armies", reduced_armies()}, {"from_turn", 3}, {"steps", {step}}};
+}
+
+// By hand from GL 5.4-5.7 and 7.5: the British roll 7 + Drummond (1-3: +1, 4-6: +2) and a
+// successful Lake Ontario supply mission adds 2 (no intercept, so it succeeds): 10 or 11, each
+// 1/2, mean 10.5. The Americans roll 6 + Brown (1-2: +1, 3-6: +2): 7 with 1/3, 8 with 2/3, mean
+// 23/3. The British always have more, so the Americans never move first (GL 8.2).
+// Replacements (GL 9.1, 2 CAP per SP, at most 2): the British keep 7 CAP for movement, leaving
+// 3 or 4: 1 or 2 SP, mean 1.5; the Americans keep 5, leaving 2 or 3: 1 SP always.
+TEST(GreatLakesCampaign, OneTurnsCapAndReplacementsByHand) {
+  const json plan =
+      one_turn({{"british", {{"ontario", "supply"}, {"erie", "transport"}}},
+                {"american", {{"ontario", "transport"}, {"erie", "transport"}}}},
+               {{"replacements", {{"british", 2}, {"american", 2}}}, {"keep_cap", {{"british", 7}, {"american", 5}}}});
+  const auto p = parse_great_lakes_plan(plan, "gl.json", data());
+  chain_simulation_options o;
+  o.simulation.trials = 40000;
+  const auto r = run_great_lakes_campaign(p, data(), o);
+  ASSERT_EQ(r.turns.size(), 1u);
+  const auto& t = r.turns[0];
+  const auto& british = t.odds.cap[1];
+  const auto& american = t.odds.cap[0];
+  EXPECT_NEAR(british[10], 0.5, 1e-12);
+  EXPECT_NEAR(british[11], 0.5, 1e-12);
+  EXPECT_NEAR(mean(british), 10.5, 1e-12);
+  EXPECT_NEAR(american[7], 1.0 / 3, 1e-12);
+  EXPECT_NEAR(american[8], 2.0 / 3, 1e-12);
+  EXPECT_NEAR(mean(american), 23.0 / 3, 1e-12);
+  EXPECT_NEAR(t.odds.americans_first, 0.0, 1e-12);
+  EXPECT_EQ(t.orders[1], "ontario=supply,erie=transport");
+  // Turn 3 is always played (the war-end roll starts after turn 14).
+  EXPECT_EQ(r.steps[0].fought.estimate, 1.0);
+  EXPECT_DOUBLE_EQ(t.mean_replacement_sp[0], 1.0);
+  EXPECT_DOUBLE_EQ(r.steps[0].mean_sp[0], 2.0);
+  // British SP bought: 1 or 2 with 1/2 each; standard deviation 1/2.
+  const double sigma = 0.5 / std::sqrt(static_cast<double>(o.simulation.trials));
+  EXPECT_NEAR(t.mean_replacement_sp[1], 1.5, 4 * sigma);
+  EXPECT_NEAR(r.steps[0].mean_sp[1], 2.5, 4 * sigma);
+}
+
+// No supply missions: British 8 or 9 (1/2 each), Americans 7 (1/3) or 8 (2/3). The Americans move
+// first only on 8 v 8 (ties go to them, GL 8.2): 1/2 * 2/3 = 1/3. With nothing kept, 7+ CAP buy
+// the full 2 SP (GL 9.1 caps it), so each side's unit ends at 3 SP.
+TEST(GreatLakesCampaign, TiesInCapGoToTheAmericans) {
+  const json plan = one_turn({{"british", {{"ontario", "transport"}}}, {"american", {{"erie", "support"}}}},
+                             {{"replacements", {{"british", 2}, {"american", 2}}}});
+  const auto p = parse_great_lakes_plan(plan, "gl.json", data());
+  chain_simulation_options o;
+  o.simulation.trials = 2000;
+  const auto r = run_great_lakes_campaign(p, data(), o);
+  ASSERT_EQ(r.turns.size(), 1u);
+  EXPECT_NEAR(r.turns[0].odds.americans_first, 1.0 / 3, 1e-12);
+  EXPECT_NEAR(mean(r.turns[0].odds.cap[1]), 8.5, 1e-12);
+  EXPECT_DOUBLE_EQ(r.turns[0].mean_replacement_sp[0], 2.0);
+  EXPECT_DOUBLE_EQ(r.turns[0].mean_replacement_sp[1], 2.0);
+  EXPECT_DOUBLE_EQ(r.steps[0].mean_sp[0], 3.0);
+}
+
+// Intercept v intercept on Lake Ontario (GL 7.1: British 4 dice, Americans 3): each keeps its
+// highest die, ties reroll (GL 7.8); the loser loses 1 CAP. P(British win) by the closed form
+// P(max of n d6 <= k) = (k/6)^n, conditioned on no tie.
+TEST(GreatLakesCampaign, LostInterceptBattleCostsOneCap) {
+  const json plan = one_turn({{"british", {{"ontario", "intercept"}}}, {"american", {{"ontario", "intercept"}}}});
+  const auto p = parse_great_lakes_plan(plan, "gl.json", data());
+  auto max_is = [](int n, int k) { return std::pow(k / 6.0, n) - std::pow((k - 1) / 6.0, n); };
+  double british_higher = 0, american_higher = 0;
+  for (int x = 1; x <= 6; ++x)
+    for (int y = 1; y <= 6; ++y) {
+      if (x > y) british_higher += max_is(4, x) * max_is(3, y);
+      if (y > x) american_higher += max_is(4, x) * max_is(3, y);
+    }
+  const double w = british_higher / (british_higher + american_higher);
+  const auto& odds = p.steps[0].odds;
+  // British: 8 or 9 (1/2 each), one less when they lose.
+  EXPECT_NEAR(odds.cap[1][7], (1 - w) * 0.5, 1e-12);
+  EXPECT_NEAR(mean(odds.cap[1]), 8.5 - (1 - w), 1e-12);
+  // Americans: 7 (1/3) or 8 (2/3), one less when they lose.
+  EXPECT_NEAR(odds.cap[0][6], w / 3, 1e-12);
+  EXPECT_NEAR(mean(odds.cap[0]), 23.0 / 3 - w, 1e-12);
+}
+
+// "optimal" on both sides plays the missions game's equilibrium: P(British move first) is the
+// game's value, which `gl missions` reports.
+TEST(GreatLakesCampaign, OptimalMissionsGiveTheGamesValue) {
+  const json plan = one_turn({{"british", "optimal"}, {"american", "optimal"}}, {{"erie_dice", {3, 2}}});
+  const auto p = parse_great_lakes_plan(plan, "gl.json", data());
+  std::array<std::array<int, 2>, 2> dice{};
+  dice[gl::ontario] = {4, 3};
+  dice[gl::erie] = {3, 2};
+  const auto game = gl::solve_missions(data(), dice, gl::mission_objective::first);
+  EXPECT_NEAR(1 - p.steps[0].odds.americans_first, game.value, 1e-9);
+  double total = 0;
+  for (int v = p.steps[0].odds.cap[1].lowest(); v <= p.steps[0].odds.cap[1].highest(); ++v)
+    total += p.steps[0].odds.cap[1][v];
+  EXPECT_NEAR(total, 1.0, 1e-12);
+}
+
+TEST(GreatLakesCampaign, BadTurnStepsNameTheJsonPath) {
+  auto field = [](const json& plan) {
+    try {
+      parse_great_lakes_plan(plan, "gl.json", data());
+    } catch (const invalid_input& e) {
+      return e.field() + " | " + e.what();
+    }
+    return std::string("(accepted)");
+  };
+  auto starts = [](const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; };
+  // Lake Erie's squadron dice are not in the rules: an Erie intercept needs them from the plan.
+  const std::string erie = field(one_turn({{"british", {{"erie", "intercept"}}}, {"american", json::object()}}));
+  EXPECT_TRUE(starts(erie, "gl.json: steps[0].erie_dice | ")) << erie;
+  EXPECT_NE(erie.find("not in our rules text"), std::string::npos) << erie;
+  EXPECT_TRUE(
+      starts(field(one_turn({{"british", "optimal"}, {"american", "optimal"}})), "gl.json: steps[0].erie_dice"));
+  EXPECT_EQ(
+      field(one_turn({{"british", {{"erie", "intercept"}}}, {"american", json::object()}}, {{"erie_dice", {3, 2}}})),
+      "(accepted)");
+  EXPECT_TRUE(starts(field(one_turn({{"british", {{"erie", "raid"}}}, {"american", json::object()}})),
+                     "gl.json: steps[0].missions.british.erie | unknown mission 'raid'"));
+  EXPECT_TRUE(starts(field(one_turn({{"british", {{"huron", "supply"}}}, {"american", json::object()}})),
+                     "gl.json: steps[0].missions.british.huron"));
+  EXPECT_TRUE(starts(field(one_turn({{"british", json::object()}})), "gl.json: steps[0].missions.american"));
+  EXPECT_TRUE(starts(field(one_turn({{"british", json::object()}, {"american", json::object()}},
+                                    {{"replacements", {{"british", 3}}}})),
+                     "gl.json: steps[0].replacements.british | 3 is not allowed; 0..2"));
+  EXPECT_TRUE(
+      starts(field(one_turn({{"british", json::object()}, {"american", json::object()}}, {{"erie_dice", {3, 13}}})),
+             "gl.json: steps[0].erie_dice"));
+  // The CAP roll comes before the turn's battles (GL 6.1).
+  json late = one_turn({{"british", json::object()}, {"american", json::object()}});
+  late["steps"].insert(late["steps"].begin(),
+                       json{{"kind", "battle"}, {"turn", 3}, {"location", "York"}, {"attacker", "american"}});
+  EXPECT_TRUE(starts(field(late), "gl.json: steps[1].turn")) << field(late);
+}
+
 }  // namespace
 }  // namespace musket::campaign
