@@ -7,6 +7,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <unordered_map>
 
 #include "calc/great_lakes/battle_round.hpp"
 #include "core/invalid_input.hpp"
@@ -184,6 +185,7 @@ const binomial_tables& tables() {
 struct exact_chooser {
   const binomial_tables& t = tables();
   double weight = 1.0;
+  bool merge_capped = true;  // false: list every hit count, even those beyond what is left to hit
   template <class F>
   void binomial(int n, int faces, F&& f) {
     const auto& row = t.pmf[static_cast<std::size_t>(faces)][static_cast<std::size_t>(n)];
@@ -211,7 +213,7 @@ struct exact_chooser {
   // Outcomes of `cap` or more hits are one outcome (nothing is left to hit): P(k >= cap) summed.
   template <class F>
   void binomial_capped(int n, int faces, int cap, F&& f) {
-    if (cap >= n) return binomial(n, faces, f);
+    if (cap >= n || !merge_capped) return binomial(n, faces, f);
     const auto& row = t.pmf[static_cast<std::size_t>(faces)][static_cast<std::size_t>(n)];
     const double w0 = weight;
     double tail = 0.0;
@@ -478,7 +480,9 @@ void add_terminal(const battle_rules& r, const outcome_layout& l, double* row, c
 
 }  // namespace
 
-battle_result solve_exact(const battle& b, const exact_options& options) {
+namespace {
+
+battle_result solve_unfolded(const battle& b, const exact_options& options) {
   const auto started = std::chrono::steady_clock::now();
   const battle_rules r = detail::compile(b);
   const battle_state start = detail::initial_state(r);
@@ -552,6 +556,524 @@ battle_result solve_exact(const battle& b, const exact_options& options) {
   out.method.pruned_mass = 0.0;
   out.method.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return out;
+}
+
+}  // namespace
+
+namespace {
+
+// ---- The folded exact engine ----------------------------------------------------------------
+// A unit that has left the line for good (eliminated, or failed morale: GL 11.24) never fires and
+// takes no hit while any line unit of its side stands (RULINGS hit allocation); once none stands,
+// that side retreats or is eliminated and the battle ends (GL 12). So the SP a failed unit carries
+// changes nothing in any round but the last, yet keeping it in the state multiplies the states by
+// every SP each unit could have failed with. The folded engine therefore runs the chain on states
+// in which every unit out of the line is just `out`, and carries, beside each such state, the
+// distribution of what the out units hold ("labels": their SP and status), one side at a time:
+// a side's final SP, its units and the way it leaves depend only on its own out units, never on
+// the other side's. Each label is pushed along the folded chain's transitions (a transition adds
+// the units that left the line in that round); at the last round the real allocation and retreat
+// fire are played on the state with that side's labels put back. Nothing is pruned or
+// approximated: this is the same sum as the unfolded chain, grouped differently.
+
+bool left_line(const battle_state& s, std::size_t i) {
+  return s.st[i] == detail::failed || s.st[i] == detail::out || (s.st[i] == detail::line && s.sp[i] == 0);
+}
+
+battle_state folded(const battle_rules& r, battle_state s) {
+  for (std::size_t i = 0; i < r.units.size(); ++i)
+    if (left_line(s, i)) {
+      s.st[i] = detail::out;
+      s.sp[i] = 0;
+    }
+  return s;
+}
+
+// Strictly smaller after every round that changes anything (a hit, a unit leaving the line, a
+// reinforcement entering, a reroll spent, round 1 over), so decreasing order is a topological order.
+int progress(const battle_rules& r, const battle_state& s) {
+  int p = s.rerolls[0] + s.rerolls[1] + (s.first_round && r.first_round_matters ? 1 : 0);
+  for (std::size_t i = 0; i < r.units.size(); ++i) {
+    if (s.st[i] == detail::line) p += s.sp[i] + 1;
+    if (s.st[i] == detail::waiting) p += s.sp[i] + 2;
+  }
+  return p;
+}
+
+std::uint8_t unit_byte(const battle_state& s, std::size_t i) {
+  return static_cast<std::uint8_t>(s.sp[i] | (s.st[i] << 5));
+}
+
+void set_byte(state_key& k, std::size_t i, std::uint8_t b) {
+  k.words[i / 8] |= static_cast<std::uint64_t>(b) << (8 * (i % 8));
+}
+
+std::uint8_t get_byte(const state_key& k, std::size_t i) {
+  return static_cast<std::uint8_t>(k.words[i / 8] >> (8 * (i % 8)));
+}
+
+state_key combine(const state_key& a, const state_key& b) {
+  state_key k;
+  for (std::size_t w = 0; w < k.words.size(); ++w) k.words[w] = a.words[w] | b.words[w];
+  return k;
+}
+
+// Labels of one side: (folded state, what its out units hold) -> probability of entering that
+// state with them. Open addressing; each folded state's labels are chained for iteration.
+class label_table {
+ public:
+  struct entry {
+    state_key label;
+    double mass;
+    std::uint32_t state;
+    std::uint32_t next;  // next label of the same state + 1, 0 = none
+  };
+  explicit label_table(std::size_t limit) : limit_(limit) {}
+  void add(std::uint32_t state, const state_key& label, double mass) {
+    if (head_.size() <= state) head_.resize(std::max<std::size_t>(state + 1, head_.size() * 2), 0);
+    if ((entries_.size() + 1) * 2 > index_.size()) rehash(std::max<std::size_t>(4096, index_.size() * 2));
+    const std::size_t mask = index_.size() - 1;
+    std::size_t at = slot(state, label) & mask;
+    while (index_[at] != 0) {
+      entry& e = entries_[index_[at] - 1];
+      if (e.state == state && e.label == label) {
+        e.mass += mass;
+        return;
+      }
+      at = (at + 1) & mask;
+    }
+    if (entries_.size() >= limit_) throw state_limit_exceeded(limit_);
+    entries_.push_back({label, mass, state, head_[state]});
+    index_[at] = static_cast<std::uint32_t>(entries_.size());
+    head_[state] = index_[at];
+  }
+  // f may add labels of other states (a copy is passed: adding can move the entries).
+  template <class F>
+  void for_each(std::uint32_t state, F&& f) const {
+    if (state >= head_.size()) return;
+    for (std::uint32_t e = head_[state]; e != 0;) {
+      const entry copy = entries_[e - 1];
+      f(copy);
+      e = copy.next;
+    }
+  }
+  std::size_t size() const { return entries_.size(); }
+
+ private:
+  static std::size_t slot(std::uint32_t state, const state_key& label) {
+    return state_key_hash{}(label) ^ (static_cast<std::size_t>(state) * 0x9E3779B97F4A7C15ull);
+  }
+  void rehash(std::size_t size) {
+    std::vector<std::uint32_t> bigger(size, 0);
+    for (std::uint32_t e = 0; e < entries_.size(); ++e) {
+      std::size_t at = slot(entries_[e].state, entries_[e].label) & (size - 1);
+      while (bigger[at] != 0) at = (at + 1) & (size - 1);
+      bigger[at] = e + 1;
+    }
+    index_.swap(bigger);
+  }
+  std::vector<entry> entries_;
+  std::vector<std::uint32_t> index_;
+  std::vector<std::uint32_t> head_;
+  std::size_t limit_;
+};
+
+// Outcome sums, accumulated straight from the last rounds.
+struct outcome_sums {
+  std::array<double, 7> ends{};
+  std::array<std::vector<double>, 2> lost;
+  std::vector<double> survives, sp, fails;
+  explicit outcome_sums(const battle_rules& r)
+      : survives(r.units.size(), 0.0), sp(r.units.size(), 0.0), fails(r.units.size(), 0.0) {
+    for (int side = 0; side < 2; ++side) lost[side].assign(static_cast<std::size_t>(r.starting_sp[side]) + 1, 0.0);
+  }
+  // `side`'s part of a finished battle in state t.
+  void add_side(const battle_rules& r, int side, const battle_state& t, double w) {
+    int total = 0;
+    for (int i = r.begin[side]; i < r.end[side]; ++i) {
+      total += r.units[i].start_sp - t.sp[i];
+      if (t.sp[i] > 0) survives[i] += w;
+      sp[i] += w * t.sp[i];
+      if (t.st[i] == detail::failed) fails[i] += w;
+    }
+    lost[side][static_cast<std::size_t>(total)] += w;
+  }
+};
+
+// What one side's still-standing units end with when the battle ends with that side not
+// retreating (the other side retreats, or a stalemate), from one folded state: SP lost by them
+// (a histogram) and their unit sums. The side's out units are untouched and added per label.
+struct standing_part {
+  std::vector<double> lost;
+  std::vector<double> survives, sp, fails;
+  double mass = 0;
+  void reset(const battle_rules& r, int side) {
+    if (mass == 0 && !lost.empty()) return;  // nothing was added since the last reset
+    lost.assign(static_cast<std::size_t>(r.starting_sp[side]) + 1, 0.0);
+    survives.assign(r.units.size(), 0.0);
+    sp.assign(r.units.size(), 0.0);
+    fails.assign(r.units.size(), 0.0);
+    mass = 0;
+  }
+  void add(const battle_rules& r, int side, const battle_state& t, const std::vector<char>& out_before, double w) {
+    int total = 0;
+    for (int i = r.begin[side]; i < r.end[side]; ++i) {
+      if (out_before[static_cast<std::size_t>(i)]) continue;
+      total += r.units[i].start_sp - t.sp[i];
+      if (t.sp[i] > 0) survives[i] += w;
+      sp[i] += w * t.sp[i];
+      if (t.st[i] == detail::failed) fails[i] += w;
+    }
+    lost[static_cast<std::size_t>(total)] += w;
+    mass += w;
+  }
+};
+
+// A retreat about to be resolved (before retreat fire), from one folded state: the retreating
+// side's units only (nothing of the other side matters once its retreat fire dice are known).
+struct retreat_start {
+  state_key at;
+  bool forced;
+  int spill;
+  int dice;
+  double p;
+};
+
+// Distinct keys and summed probabilities, for the few dozen successors of one state.
+class small_sum {
+ public:
+  small_sum() : index_(256, 0) {}
+  void clear() {
+    for (std::uint32_t at : used_) index_[at] = 0;
+    used_.clear();
+    items_.clear();
+  }
+  void add(const state_key& k, double p) {
+    if ((items_.size() + 1) * 2 > index_.size()) grow();
+    const std::size_t at = find(k);
+    if (index_[at] == 0) {
+      items_.push_back({k, 0.0});
+      index_[at] = static_cast<std::uint32_t>(items_.size());
+      used_.push_back(static_cast<std::uint32_t>(at));
+    }
+    items_[index_[at] - 1].second += p;
+  }
+  const std::vector<std::pair<state_key, double>>& items() const { return items_; }
+
+ private:
+  std::size_t find(const state_key& k) const {
+    const std::size_t mask = index_.size() - 1;
+    std::size_t at = state_key_hash{}(k)&mask;
+    while (index_[at] != 0 && !(items_[index_[at] - 1].first == k)) at = (at + 1) & mask;
+    return at;
+  }
+  void grow() {
+    std::vector<std::uint32_t> bigger(index_.size() * 2, 0);
+    index_.swap(bigger);
+    used_.clear();
+    for (std::uint32_t j = 0; j < items_.size(); ++j) {
+      const std::size_t at = find(items_[j].first);
+      index_[at] = j + 1;
+      used_.push_back(static_cast<std::uint32_t>(at));
+    }
+  }
+  std::vector<std::pair<state_key, double>> items_;
+  std::vector<std::uint32_t> index_;
+  std::vector<std::uint32_t> used_;
+};
+
+// Folded states by key, numbered as found, with a bucket per `progress` value: every successor has
+// less progress, so taking the buckets from the top visits each state after all its predecessors.
+class folded_states {
+ public:
+  folded_states(std::size_t limit) : limit_(limit) {}
+  std::uint32_t intern(const battle_rules& r, const state_key& key) {
+    if ((keys_.size() + 1) * 2 > index_.size()) rehash(std::max<std::size_t>(4096, index_.size() * 2));
+    const std::size_t mask = index_.size() - 1;
+    std::size_t at = state_key_hash{}(key)&mask;
+    while (index_[at] != 0) {
+      if (keys_[index_[at] - 1] == key) return index_[at] - 1;
+      at = (at + 1) & mask;
+    }
+    if (keys_.size() >= limit_) throw state_limit_exceeded(limit_);
+    keys_.push_back(key);
+    index_[at] = static_cast<std::uint32_t>(keys_.size());
+    battle_end ignored;
+    const auto p = static_cast<std::size_t>(progress(r, decode(r, key, ignored)));
+    if (buckets_.size() <= p) buckets_.resize(p + 1);
+    buckets_[p].push_back(static_cast<std::uint32_t>(keys_.size() - 1));
+    return static_cast<std::uint32_t>(keys_.size() - 1);
+  }
+  const state_key& key(std::uint32_t i) const { return keys_[i]; }
+  std::size_t size() const { return keys_.size(); }
+  // Calls f(state) for every state, predecessors first; f may intern successors.
+  template <class F>
+  void in_order(F&& f) {
+    for (std::size_t p = buckets_.size(); p-- > 0;)
+      for (std::size_t k = 0; k < buckets_[p].size(); ++k) f(buckets_[p][k]);
+  }
+
+ private:
+  void rehash(std::size_t size) {
+    std::vector<std::uint32_t> bigger(size, 0);
+    for (std::uint32_t i = 0; i < keys_.size(); ++i) {
+      std::size_t at = state_key_hash{}(keys_[i]) & (size - 1);
+      while (bigger[at] != 0) at = (at + 1) & (size - 1);
+      bigger[at] = i + 1;
+    }
+    index_.swap(bigger);
+  }
+  std::vector<state_key> keys_;
+  std::vector<std::uint32_t> index_;
+  std::vector<std::vector<std::uint32_t>> buckets_;
+  std::size_t limit_;
+};
+
+// P(the battle ends in round t), t = 1, 2, ..., from the folded chain (rounds do not depend on what
+// the out units hold), until less than `tolerance` is still going or `max_rounds` are listed.
+struct round_edges {
+  std::vector<std::uint32_t> begin, end, target;
+  std::vector<double> p, stay, exit;
+};
+
+std::vector<double> rounds_distribution(const round_edges& g, double tolerance, std::size_t max_rounds, double& tail) {
+  const std::size_t n = g.stay.size();
+  std::vector<double> by_round, current(n, 0.0), next(n, 0.0);
+  std::vector<std::uint32_t> active{0}, next_active;
+  std::vector<char> marked(n, 0);
+  current[0] = 1.0;
+  double moving = 1.0;
+  while (moving > tolerance && by_round.size() < max_rounds) {
+    double ended = 0.0;
+    next_active.clear();
+    auto add = [&](std::uint32_t t, double m) {
+      if (!marked[t]) {
+        marked[t] = 1;
+        next_active.push_back(t);
+      }
+      next[t] += m;
+    };
+    for (std::uint32_t i : active) {
+      const double m = current[i];
+      current[i] = 0.0;
+      if (m == 0.0) continue;
+      ended += m * g.exit[i];
+      if (g.stay[i] > 0.0) add(i, m * g.stay[i]);
+      for (std::uint32_t e = g.begin[i]; e < g.end[i]; ++e) add(g.target[e], m * g.p[e]);
+    }
+    by_round.push_back(ended);
+    moving = 0.0;
+    for (std::uint32_t t : next_active) {
+      marked[t] = 0;
+      current[t] = next[t];
+      next[t] = 0.0;
+      moving += current[t];
+    }
+    std::swap(active, next_active);
+  }
+  tail = moving;
+  return by_round;
+}
+
+battle_result solve_folded(const battle& b, const exact_options& options) {
+  const auto started = std::chrono::steady_clock::now();
+  const battle_rules r = detail::compile(b);
+  const battle_state start = detail::initial_state(r);
+  const std::size_t n = r.units.size();
+  battle_result out;
+  out.units = unit_rows(r);
+  outcome_sums sums(r);
+  folded_states states(options.state_limit);
+  round_edges graph;
+  double expected_rounds = 0.0;
+  std::size_t labels = 0;
+  if (detail::is_stalemate(r, start)) {
+    sums.ends[static_cast<std::size_t>(battle_end::stalemate)] = 1.0;
+    for (int side = 0; side < 2; ++side) sums.add_side(r, side, start, 1.0);
+  } else {
+    states.intern(r, encode(r, start, battle_end::none));  // state 0
+    std::array<label_table, 2> table{label_table(options.state_limit), label_table(options.state_limit)};
+    for (int side = 0; side < 2; ++side) table[side].add(0, state_key{}, 1.0);
+    small_sum next;               // distinct successors (unfolded) and their probability
+    std::array<small_sum, 2> to;  // per side: (folded successor, units that left the line) and probability
+    std::array<std::vector<retreat_start>, 2> retreats;
+    std::array<standing_part, 2> standing;
+    std::vector<char> out_before(n);
+    auto grow = [&](std::vector<double>& v, std::uint32_t i) {
+      if (v.size() <= i) v.resize(std::max<std::size_t>(i + 1, v.size() * 2), 0.0);
+    };
+    states.in_order([&](std::uint32_t i) {
+      battle_end ignored;
+      const state_key key = states.key(i);
+      const battle_state s = decode(r, key, ignored);
+      for (std::size_t u = 0; u < n; ++u) out_before[u] = s.st[u] == detail::out;
+      next.clear();
+      for (int side = 0; side < 2; ++side) {
+        to[side].clear();
+        retreats[side].clear();
+        standing[side].reset(r, side);
+      }
+      double stalemate = 0.0, stay = 0.0, ends_now = 0.0;
+      exact_chooser c;
+      c.merge_capped = false;  // the spill onto out units is needed hit by hit
+      auto emit = [&](const battle_state& t, battle_end end) {
+        if (end == battle_end::none) {
+          const state_key k = encode(r, t, end);
+          if (encode(r, folded(r, t), end) == key)
+            stay += c.weight;  // the self-loop: nothing changed
+          else
+            next.add(k, c.weight);
+          return;
+        }
+        stalemate += c.weight;  // RULINGS: nobody can ever hit; nobody retreats
+        ends_now += c.weight;
+        for (int side = 0; side < 2; ++side) standing[side].add(r, side, t, out_before, c.weight);
+      };
+      auto retreat = [&](const battle_state& t, int side, bool forced, int spill) {
+        ends_now += c.weight;
+        standing[1 - side].add(r, 1 - side, t, out_before, c.weight);
+        state_key k;
+        for (int u = r.begin[side]; u < r.end[side]; ++u)
+          set_byte(k, static_cast<std::size_t>(u), unit_byte(t, static_cast<std::size_t>(u)));
+        const int dice = detail::retreat_fire_dice(r, t, side, forced);
+        for (auto& e : retreats[side])
+          if (e.forced == forced && e.spill == spill && e.dice == dice && e.at == k) {
+            e.p += c.weight;
+            return;
+          }
+        retreats[side].push_back({k, forced, spill, dice, c.weight});
+      };
+      detail::play_round_until_retreat(r, s, c, emit, retreat);
+      const double scale = 1.0 / (1.0 - stay);  // the self-loop in closed form
+
+      // Successors; a label grows by the units of its side that left the line this round. The
+      // folded successor's number rides in the key's last word (units use at most 32 bytes).
+      graph.begin.resize(states.size() + next.items().size() + 1, 0);
+      graph.end.resize(graph.begin.size(), 0);
+      graph.begin[i] = static_cast<std::uint32_t>(graph.target.size());
+      for (const auto& [k, p] : next.items()) {
+        const battle_state t = decode(r, k, ignored);
+        const std::uint32_t target = states.intern(r, encode(r, folded(r, t), battle_end::none));
+        graph.target.push_back(target);
+        graph.p.push_back(p);
+        for (int side = 0; side < 2; ++side) {
+          state_key delta;
+          for (int u = r.begin[side]; u < r.end[side]; ++u)
+            if (!out_before[static_cast<std::size_t>(u)] && left_line(t, static_cast<std::size_t>(u)))
+              set_byte(delta, static_cast<std::size_t>(u), unit_byte(t, static_cast<std::size_t>(u)));
+          delta.words[4] = target;
+          to[side].add(delta, p);
+        }
+      }
+      graph.end[i] = static_cast<std::uint32_t>(graph.target.size());
+      grow(graph.stay, i);
+      grow(graph.exit, i);
+      graph.stay[i] = stay;
+      graph.exit[i] = ends_now;
+
+      for (int side = 0; side < 2; ++side) {
+        double visits = 0.0;
+        const standing_part& stand = standing[side];
+        table[side].for_each(i, [&](const label_table::entry& e) {
+          const double v = e.mass * scale;
+          visits += v;
+          for (const auto& [delta, p] : to[side].items()) {
+            state_key grown = delta;
+            grown.words[4] = 0;
+            table[side].add(static_cast<std::uint32_t>(delta.words[4]), combine(e.label, grown), v * p);
+          }
+          // The other side retreats (or nobody can hit): this side's out units keep what they hold.
+          if (stand.mass > 0.0) {
+            int out_lost = 0;
+            for (int u = r.begin[side]; u < r.end[side]; ++u) {
+              const auto su = static_cast<std::size_t>(u);
+              if (!out_before[su]) continue;
+              const std::uint8_t byte = get_byte(e.label, su);
+              const int held = byte & 31;
+              out_lost += r.units[su].start_sp - held;
+              if (held > 0) sums.survives[su] += v * stand.mass;
+              sums.sp[su] += v * stand.mass * held;
+              if ((byte >> 5) == detail::failed) sums.fails[su] += v * stand.mass;
+            }
+            auto& lost = sums.lost[side];
+            for (std::size_t l = 0; l + static_cast<std::size_t>(out_lost) < lost.size(); ++l)
+              lost[l + static_cast<std::size_t>(out_lost)] += v * stand.lost[l];
+          }
+          // This side retreats: its out units go back in, the spill and the retreat fire fall.
+          for (const retreat_start& rs : retreats[side]) {
+            battle_state merged{};
+            for (int u = r.begin[side]; u < r.end[side]; ++u) {
+              const auto su = static_cast<std::size_t>(u);
+              const std::uint8_t byte = out_before[su] ? get_byte(e.label, su) : get_byte(rs.at, su);
+              merged.sp[su] = byte & 31;
+              merged.st[su] = static_cast<std::uint8_t>(byte >> 5);
+            }
+            detail::hit_counts hits{};
+            detail::allocate_hits(r, merged, hits, side, rs.spill);
+            exact_chooser last;
+            last.weight = v * rs.p;
+            auto finish = [&](const battle_state& t, battle_end end) {
+              sums.ends[static_cast<std::size_t>(end)] += last.weight;
+              sums.add_side(r, side, t, last.weight);
+            };
+            detail::resolve_retreat_under_fire(r, merged, side, rs.forced, rs.dice, last, finish);
+          }
+        });
+        for (std::size_t u = 0; u < n; ++u) {
+          if (out_before[u]) continue;
+          sums.survives[u] += visits * stand.survives[u];
+          sums.sp[u] += visits * stand.sp[u];
+          sums.fails[u] += visits * stand.fails[u];
+        }
+        if (side == 0) {
+          sums.ends[static_cast<std::size_t>(battle_end::stalemate)] += visits * stalemate;
+          expected_rounds += visits;
+        }
+      }
+    });
+    labels = table[0].size() + table[1].size();
+    const std::size_t count = states.size();
+    graph.begin.resize(count);
+    graph.end.resize(count);
+    graph.stay.resize(count);
+    graph.exit.resize(count);
+    out.rounds_distribution =
+        rounds_distribution(graph, options.rounds_tolerance, options.max_listed_rounds, out.rounds_tail);
+  }
+
+  for (std::size_t e = 0; e < 7; ++e) out.ends[e] = sums.ends[e];
+  out.attacker_sp_lost = sums.lost[0];
+  out.defender_sp_lost = sums.lost[1];
+  for (std::size_t u = 0; u < n; ++u) {
+    out.units[u].survives = sums.survives[u];
+    out.units[u].expected_sp = sums.sp[u];
+    out.units[u].fails_morale = sums.fails[u];
+  }
+  if (r.garrison >= 0) out.garrison_eliminated = 1.0 - sums.survives[static_cast<std::size_t>(r.garrison)];
+  fill_outcomes(out);
+  clamp_probabilities(out);
+  out.rounds_mean = expected_rounds;
+  for (auto& p : out.rounds_distribution) p = unit_interval(p);
+  out.method.name = "exact";
+  out.method.states = states.size();
+  out.method.transitions = graph.target.size();
+  out.method.labels = labels;
+  out.method.pruned_mass = 0.0;
+  out.method.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return out;
+}
+
+}  // namespace
+
+battle_result solve_exact(const battle& b, const exact_options& options) {
+  // With no morale to fail, the only units out of the line are eliminated (SP 0): nothing to fold.
+  bool can_fail = false;
+  for (const army* side : {&b.attacker, &b.defender}) {
+    for (const auto& u : side->units) can_fail |= u.morale < 6;
+    for (const auto& re : side->reinforcements) can_fail |= re.u.morale < 6;
+    if (side->fortification && !side->fortification->destroyed) can_fail |= side->fortification->morale < 6;
+  }
+  return options.fold_out_units && can_fail ? solve_folded(b, options) : solve_unfolded(b, options);
 }
 
 battle_result simulate(const battle& b, const simulation_options& options) {

@@ -121,6 +121,7 @@ struct battle_method {
   std::string name;  // "exact" | "simulation"
   std::size_t states = 0;
   std::size_t transitions = 0;
+  std::size_t labels = 0;  // exact, folded: (state, out units' SP) pairs carried beside the chain
   std::uint64_t trials = 0;
   std::uint64_t seed = 0;
   std::uint64_t rounds_simulated = 0;
@@ -154,6 +155,9 @@ struct exact_options {
   std::size_t state_limit = 2'000'000;
   double rounds_tolerance = 1e-12;  // the rounds distribution is listed until this mass remains
   std::size_t max_listed_rounds = 2000;
+  // Fold units out of the line (eliminated or failed) out of the chain's states and carry their SP
+  // beside it (battle.cpp): the same answer from far fewer states. false: the plain chain.
+  bool fold_out_units = true;
 };
 
 // Exact: the absorbing chain over reachable states. Throws state_limit_exceeded past the limit.

@@ -17,7 +17,9 @@ inline constexpr int max_units = 32;  // units in one battle, garrison and reinf
 inline constexpr int attacker = 0;
 inline constexpr int defender = 1;
 
-enum status : std::uint8_t { line = 0, failed = 1, waiting = 2 };
+// `out` marks, in the exact engine's folded states only, a unit that has left the line for good
+// (eliminated or failed morale) whose SP is carried beside the state (battle.cpp explains why).
+enum status : std::uint8_t { line = 0, failed = 1, waiting = 2, out = 3 };
 
 struct unit_rule {
   std::string name;
@@ -124,8 +126,9 @@ inline bool is_stalemate(const battle_rules& r, const battle_state& s) {
 
 // GL 11.23 with the RULINGS default owner policy: each hit goes to the line unit with the fewest
 // hits so far (so one each before any second), then the most current SP, then the fewest dice,
-// then listing order. Failed-morale units take hits only once no line unit is left.
-inline void allocate_hits(const battle_rules& r, battle_state& s, hit_counts& hits, int side, int count) {
+// then listing order. Failed-morale units take hits only once no line unit is left. Returns the
+// hits nobody was left to take.
+inline int allocate_hits(const battle_rules& r, battle_state& s, hit_counts& hits, int side, int count) {
   for (int h = 0; h < count; ++h) {
     int best = -1;
     for (int pass = 0; pass < 2 && best < 0; ++pass) {
@@ -137,10 +140,11 @@ inline void allocate_hits(const battle_rules& r, battle_state& s, hit_counts& hi
           best = i;
       }
     }
-    if (best < 0) return;  // nobody left to take it
+    if (best < 0) return count - h;  // nobody left to take it
     --s.sp[best];
     ++hits[best];
   }
+  return 0;
 }
 
 // SP still on the field for `side` (line and failed-morale units): more hits than this change nothing.
@@ -161,12 +165,23 @@ inline battle_end eliminated_end(int side) {
   return side == attacker ? battle_end::attacker_eliminated : battle_end::defender_eliminated;
 }
 
-// GL 12.2-12.3 with RULINGS: the other side's line units fire (full dice if forced, one die each
-// if voluntary; never the ship, never the river penalty); the garrison of a retreating defender is
-// eliminated first; with no route every retreating unit is eliminated and nothing is rolled. A
-// side left with none of its entered units alive counts as eliminated.
+// GL 12.2-12.3 with RULINGS: the dice the other side's line units fire at a retreating `side`: full
+// dice if forced, one die each if voluntary; never the ship, never the river penalty.
+inline int retreat_fire_dice(const battle_rules& r, const battle_state& s, int side, bool forced) {
+  int dice = 0;
+  const int other = 1 - side;
+  for (int i = r.begin[other]; i < r.end[other]; ++i)
+    if (in_line(s, i)) dice += forced ? r.units[i].dice : (r.units[i].dice > 0 ? 1 : 0);
+  return dice;
+}
+
+// GL 12.2-12.3 with RULINGS, the retreat under `dice` of retreat fire: the garrison of a retreating
+// defender is eliminated first; with no route every retreating unit is eliminated and nothing is
+// rolled. A side left with none of its entered units alive counts as eliminated. Only `side`'s
+// units are read or changed.
 template <class Chooser, class Emit>
-void resolve_retreat(const battle_rules& r, battle_state s, int side, bool forced, Chooser& c, Emit& emit) {
+void resolve_retreat_under_fire(const battle_rules& r, battle_state s, int side, bool forced, int dice, Chooser& c,
+                                Emit& emit) {
   const battle_end end = side == attacker
                              ? (forced ? battle_end::attacker_forced_retreat : battle_end::attacker_voluntary_retreat)
                              : (forced ? battle_end::defender_forced_retreat : battle_end::defender_voluntary_retreat);
@@ -177,16 +192,17 @@ void resolve_retreat(const battle_rules& r, battle_state s, int side, bool force
     emit(s, eliminated_end(side));
     return;
   }
-  int dice = 0;
-  const int other = 1 - side;
-  for (int i = r.begin[other]; i < r.end[other]; ++i)
-    if (in_line(s, i)) dice += forced ? r.units[i].dice : (r.units[i].dice > 0 ? 1 : 0);
   c.binomial_capped(dice, r.retreat_fire_faces, alive_sp(r, s, side), [&](int h) {
     battle_state t = s;
     hit_counts hits{};
     allocate_hits(r, t, hits, side, h);
     emit(t, any_entered_alive(r, t, side) ? end : eliminated_end(side));
   });
+}
+
+template <class Chooser, class Emit>
+void resolve_retreat(const battle_rules& r, const battle_state& s, int side, bool forced, Chooser& c, Emit& emit) {
+  resolve_retreat_under_fire(r, s, side, forced, retreat_fire_dice(r, s, side, forced), c, emit);
 }
 
 // GL 11.24 and RULINGS: each line unit hit this round and still alive rolls a die per hit; a roll
@@ -247,42 +263,45 @@ void reinforce_from(const battle_rules& r, int side, int i, const battle_state& 
   });
 }
 
-// One battle round from s (GL 11.18 in the RULINGS order). emit(state, end) is called for each
-// outcome: end == battle_end::none means the battle goes on from that state.
-template <class Chooser, class Emit>
-void play_round(const battle_rules& r, const battle_state& s, Chooser& c, Emit& emit) {
+// One battle round from s (GL 11.18 in the RULINGS order) up to the start of any retreat. emit(state,
+// end) is called for each outcome that is not a retreat: end == battle_end::none means the battle
+// goes on from that state, else it is a stalemate. retreat(state, side, forced, spill) is called
+// where `side` starts to retreat (GL 12.2), before the garrison is lost and before retreat fire;
+// `spill` counts the hits of this round's fire that found no unit of `side` to take them.
+template <class Chooser, class Emit, class Retreat>
+void play_round_until_retreat(const battle_rules& r, const battle_state& s, Chooser& c, Emit& emit, Retreat& retreat) {
   const bool first = s.first_round;
   // 1. Defender line (and ship) fires; hits applied at once.
   c.binomial_capped(fire_dice(r, s, defender, false), 1, alive_sp(r, s, attacker), [&](int defender_hits) {
     battle_state s1 = s;
     hit_counts hits{};
-    allocate_hits(r, s1, hits, attacker, defender_hits);
+    const int spill = allocate_hits(r, s1, hits, attacker, defender_hits);
     if (line_empty(r, s1, attacker)) {
-      resolve_retreat(r, s1, attacker, true, c, emit);
+      retreat(s1, attacker, true, spill);
       return;
     }
     // 2. Attacker line fires (units eliminated in step 1 are gone; round-1 crossing penalty).
     c.binomial_capped(fire_dice(r, s1, attacker, first), 1, alive_sp(r, s1, defender), [&](int attacker_hits) {
       battle_state s2 = s1;
       hit_counts hits2 = hits;
-      allocate_hits(r, s2, hits2, defender, attacker_hits);
+      const int spill2 = allocate_hits(r, s2, hits2, defender, attacker_hits);
       if (line_empty(r, s2, defender)) {
-        resolve_retreat(r, s2, defender, true, c, emit);
+        retreat(s2, defender, true, spill2);
         return;
       }
       // 3. Morale: attacker first; if its line empties, the defender does not check.
       auto after_defender_morale = [&](const battle_state& s4) {
         if (line_empty(r, s4, defender)) {
-          resolve_retreat(r, s4, defender, true, c, emit);
+          retreat(s4, defender, true, 0);
           return;
         }
         // 4. Voluntary retreat: attacker, then defender.
         if (wants_retreat(r, s4, attacker)) {
-          resolve_retreat(r, s4, attacker, false, c, emit);
+          retreat(s4, attacker, false, 0);
           return;
         }
         if (wants_retreat(r, s4, defender)) {
-          resolve_retreat(r, s4, defender, false, c, emit);
+          retreat(s4, defender, false, 0);
           return;
         }
         // 5. Reinforcement: defender, then attacker.
@@ -298,7 +317,7 @@ void play_round(const battle_rules& r, const battle_state& s, Chooser& c, Emit& 
       };
       auto after_attacker_morale = [&](const battle_state& s3) {
         if (line_empty(r, s3, attacker)) {
-          resolve_retreat(r, s3, attacker, true, c, emit);
+          retreat(s3, attacker, true, 0);
           return;
         }
         morale_from(r, defender, r.begin[defender], s3, hits2, c, after_defender_morale);
@@ -306,6 +325,15 @@ void play_round(const battle_rules& r, const battle_state& s, Chooser& c, Emit& 
       morale_from(r, attacker, r.begin[attacker], s2, hits2, c, after_attacker_morale);
     });
   });
+}
+
+// One whole battle round from s: as above, with every retreat resolved (retreat fire included).
+template <class Chooser, class Emit>
+void play_round(const battle_rules& r, const battle_state& s, Chooser& c, Emit& emit) {
+  auto retreat = [&](const battle_state& t, int side, bool forced, int) {
+    resolve_retreat(r, t, side, forced, c, emit);
+  };
+  play_round_until_retreat(r, s, c, emit, retreat);
 }
 
 }  // namespace musket::great_lakes::detail

@@ -319,6 +319,61 @@ TEST(GreatLakesBattle, ExactAndSimulationAgreeWithinFourSigma) {
   EXPECT_GE(sim.outcomes_interval[0].upper, sim.attacker_wins);
 }
 
+// The folded engine (units out of the line carried beside the chain) against the plain chain over
+// every unit's SP and status: two different sums of the same battle, equal to rounding.
+void expect_same(const gl::battle_result& a, const gl::battle_result& b, const std::string& what) {
+  constexpr double eps = 1e-12;
+  for (std::size_t e = 0; e < 7; ++e) EXPECT_NEAR(a.ends[e], b.ends[e], eps) << what << " end " << e;
+  ASSERT_EQ(a.attacker_sp_lost.size(), b.attacker_sp_lost.size()) << what;
+  ASSERT_EQ(a.defender_sp_lost.size(), b.defender_sp_lost.size()) << what;
+  for (std::size_t i = 0; i < a.attacker_sp_lost.size(); ++i)
+    EXPECT_NEAR(a.attacker_sp_lost[i], b.attacker_sp_lost[i], eps) << what << " attacker lost " << i;
+  for (std::size_t i = 0; i < a.defender_sp_lost.size(); ++i)
+    EXPECT_NEAR(a.defender_sp_lost[i], b.defender_sp_lost[i], eps) << what << " defender lost " << i;
+  ASSERT_EQ(a.units.size(), b.units.size());
+  for (std::size_t u = 0; u < a.units.size(); ++u) {
+    EXPECT_NEAR(a.units[u].survives, b.units[u].survives, eps) << what << " " << a.units[u].name;
+    EXPECT_NEAR(a.units[u].expected_sp, b.units[u].expected_sp, 1e-11) << what << " " << a.units[u].name;
+    EXPECT_NEAR(a.units[u].fails_morale, b.units[u].fails_morale, eps) << what << " " << a.units[u].name;
+  }
+  EXPECT_EQ(a.garrison_eliminated.has_value(), b.garrison_eliminated.has_value());
+  if (a.garrison_eliminated) {
+    EXPECT_NEAR(*a.garrison_eliminated, *b.garrison_eliminated, eps) << what;
+  }
+  EXPECT_NEAR(a.rounds_mean, b.rounds_mean, 1e-10) << what;
+  ASSERT_EQ(a.rounds_distribution.size(), b.rounds_distribution.size()) << what;
+  for (std::size_t i = 0; i < a.rounds_distribution.size(); ++i)
+    EXPECT_NEAR(a.rounds_distribution[i], b.rounds_distribution[i], eps) << what << " round " << i + 1;
+}
+
+TEST(GreatLakesBattle, FoldedChainEqualsThePlainChain) {
+  gl::exact_options plain;
+  plain.fold_out_units = false;
+  std::vector<std::pair<std::string, gl::battle>> cases;
+  cases.push_back({"mixed", mixed()});
+  gl::battle b = mixed();
+  b.attacker.retreat = {gl::retreat_kind::weaker, 0};
+  b.defender.retreat = {};
+  cases.push_back({"weaker attacker", b});
+  b = mixed();
+  b.defender.retreat_route = false;
+  b.defender.leaders = {"Drummond"};
+  cases.push_back({"no route, rerolls on both sides", b});
+  b = mixed();
+  b.defender.fortification.reset();
+  b.attacker.ship_dice = 2;
+  b.defender.reinforcements.push_back({make_unit("Incorporated Militia", 2, 1, 3), false});
+  cases.push_back({"no fort, ship, two reinforcements", b});
+  b = morale_chain();
+  cases.push_back({"morale chain", b});
+  for (const auto& [what, battle] : cases) {
+    const auto folded = gl::solve_exact(battle);
+    const auto unfolded = gl::solve_exact(battle, plain);
+    EXPECT_LE(folded.method.states, unfolded.method.states) << what;
+    expect_same(folded, unfolded, what);
+  }
+}
+
 TEST(GreatLakesBattle, SimulationIsReproducibleWhateverTheThreadCount) {
   musket::simulation_options one, two;
   one.trials = two.trials = 20'000;
