@@ -678,6 +678,20 @@ std::string csv_number(const json& v) {
   return "";
 }
 
+// The long CSV: game, command, the varied parameters, metric, value; one row per point and metric.
+std::string sweep_csv_rows(const std::string& code, const std::string& target, const std::vector<std::string>& axes,
+                           const json& rows) {
+  std::string csv = "game,command";
+  for (const auto& a : axes) csv += "," + a;
+  csv += ",metric,value\n";
+  for (const auto& row : rows) {
+    csv += code + "," + target;
+    for (const auto& a : axes) csv += "," + std::to_string(row.at(a).get<int>());
+    csv += "," + row.at("metric").get<std::string>() + "," + csv_number(row.at("value")) + "\n";
+  }
+  return csv;
+}
+
 report run_sweep(const command_registry& registry, const std::string& code, const po::variables_map& vm) {
   const std::string target_name = sweep_target(vm);
   const command* target = registry.find_command(code, target_name);
@@ -804,9 +818,6 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
   }
 
   // Long format: one row per point and metric.
-  std::string csv = "game,command";
-  for (const auto& a : axes) csv += "," + a.name;
-  csv += ",metric,value\n";
   json rows = json::array();
   for (const auto& p : points)
     for (const auto& m : metrics) {
@@ -814,13 +825,12 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
       for (std::size_t a = 0; a < axes.size(); ++a) row[axes[a].name] = p.at[a];
       row["metric"] = m;
       const auto it = p.values.find(m);
-      const std::string text = it == p.values.end() ? "" : csv_number(it->second);
       row["value"] = it == p.values.end() ? json() : it->second;
-      csv += code + "," + target_name;
-      for (int v : p.at) csv += "," + std::to_string(v);
-      csv += "," + m + "," + text + "\n";
       rows.push_back(row);
     }
+  std::vector<std::string> axis_names;
+  for (const auto& a : axes) axis_names.push_back(a.name);
+  const std::string csv = sweep_csv_rows(code, target_name, axis_names, rows);
   if (vm.count("csv")) {
     std::ofstream out(vm["csv"].as<std::string>());
     if (!out) throw invalid_input("csv", "cannot write '" + vm["csv"].as<std::string>() + "'");
@@ -903,6 +913,17 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
 }
 
 }  // namespace
+
+std::string sweep_csv(const json& doc) {
+  const json& inputs = doc.at("inputs");
+  std::vector<std::string> axes;
+  for (const auto& v : inputs.at("vary")) {
+    const std::string text = v.get<std::string>();
+    axes.push_back(text.substr(0, text.find('=')));
+  }
+  return sweep_csv_rows(doc.at("game").get<std::string>(), inputs.at("command").get<std::string>(), axes,
+                        doc.at("points"));
+}
 
 void register_campaign_commands(command_registry& registry) {
   for (const std::string code : {"nt", "ss"}) {

@@ -49,6 +49,10 @@ void register_revolution_commands(command_registry& registry);   // cli/revoluti
 void register_great_lakes_commands(command_registry& registry);  // cli/great_lakes_commands.cpp
 void register_campaign_commands(command_registry& registry);     // cli/campaign_commands.cpp
 
+// A `sweep` report's points as the long CSV `--csv FILE` writes (game, command, the varied
+// parameters, metric, value), for front ends that show a sweep (cli/campaign_commands.cpp).
+std::string sweep_csv(const json& sweep_document);
+
 // Every option the user gave or that took a default, as JSON (flags as true), for `inputs`.
 json echo_inputs(const po::variables_map& vm);
 // The document every command starts from: game, command, echoed inputs, and method exact.

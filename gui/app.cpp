@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <sstream>
 
 #include "core/invalid_input.hpp"
 #include "gui/charts.hpp"
@@ -270,6 +271,10 @@ app::app(const catalogue& cat) : cat_(cat) {
         p.values = initial_values(c);
         if (c.command == "battle") p.simulation = std::make_unique<battle_simulation>();
         p.runner = std::make_unique<background_runner>();
+        if (c.command == "sweep") {
+          p.sweep = default_sweep(*g);
+          if (p.sweep) p.values = sweep_values(*cat.find(t.code, p.sweep->target), *p.sweep);
+        }
         tab.panels.push_back(std::move(p));
       }
     }
@@ -324,6 +329,10 @@ void app::apply(const scenario& s) {
   if (!tab) return;
   for (std::size_t i = 0; i < tab->panels.size(); ++i) {
     if (tab->panels[i].calc->command != s.command) continue;
+    if (tab->panels[i].sweep) {
+      // Throws invalid_input (kept state, message shown) for a setup that does not fit.
+      tab->panels[i].sweep = sweep_setup_from(*cat_.find_game(s.game), s.values);
+    }
     tab->panels[i].values = s.values;
     tab->selected = static_cast<int>(i);
     tab->select_now = true;
@@ -334,7 +343,11 @@ void app::apply(const scenario& s) {
 std::optional<std::string> app::load(const std::string& path) {
   try {
     const scenario s = load_any_scenario(cat_, path);
-    apply(s);
+    try {
+      apply(s);
+    } catch (const invalid_input& e) {
+      throw invalid_input("scenario", "'" + path + "': " + e.field() + ": " + e.what());
+    }
     last_scenario_ = path;
     report_status("loaded " + path, false);
     return std::nullopt;
@@ -380,7 +393,12 @@ void app::take_finished(panel_state& panel) {
   }
 }
 
+const calculator* app::sweep_target(const panel_state& panel) const {
+  return panel.sweep ? cat_.find(panel.calc->game, panel.sweep->target) : nullptr;
+}
+
 void app::update(panel_state& panel) {
+  if (const calculator* target = sweep_target(panel)) panel.values = sweep_values(*target, *panel.sweep);
   const std::string key = panel.values.dump();
   const auto now = std::chrono::steady_clock::now();
   if (key != panel.seen_key) {
@@ -661,7 +679,69 @@ void app::draw_panel(panel_state& panel) {
   ImGui::EndChild();
 }
 
+// One input's widget, bounded to its legal values (a slider, stepper, combo, tick or text).
+static void input_widget(const input_spec& in, json& v, float label_col) {
+  ImGui::PushID(in.name.c_str());
+  if (in.kind == input_kind::flag) {
+    bool b = v.is_boolean() && v.get<bool>();
+    if (ImGui::Checkbox(in.name.c_str(), &b)) v = b;
+  } else {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(in.name.c_str());
+    ImGui::SameLine(label_col);
+    ImGui::SetNextItemWidth(-1);
+    if (in.kind == input_kind::integer && in.optional) {
+      // Unticked: the option is left out, as on the command line.
+      bool set = v.is_number_integer();
+      if (ImGui::Checkbox("##set", &set)) v = set ? json(std::clamp(0, in.lowest, in.highest)) : json(nullptr);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("tick to give --%s", in.name.c_str());
+      if (set) {
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(-1);
+        int x = v.is_number_integer() ? v.get<int>() : 0;
+        if (ImGui::InputInt("##v", &x, 1, 10)) v = std::clamp(x, in.lowest, in.highest);
+      } else {
+        ImGui::SameLine();
+        ImGui::TextDisabled("(not given)");
+      }
+    } else if (in.kind == input_kind::integer) {
+      int x = v.is_number_integer() ? v.get<int>() : in.lowest;
+      bool changed;
+      if (in.highest - in.lowest <= 100)
+        changed = ImGui::SliderInt("##v", &x, in.lowest, in.highest, "%d", ImGuiSliderFlags_AlwaysClamp);
+      else
+        changed = ImGui::InputInt("##v", &x, 1, 1000);
+      if (changed) v = std::clamp(x, in.lowest, in.highest);
+    } else if (in.kind == input_kind::choice) {
+      const std::string current = v.is_string() ? v.get<std::string>() : in.choices.front();
+      auto shown = [](const std::string& c) { return c.empty() ? std::string("(default)") : c; };
+      float radio_width = 0;
+      for (const auto& c : in.choices)
+        radio_width += ImGui::CalcTextSize(shown(c).c_str()).x + ImGui::GetFrameHeight() * 1.6f;
+      if (in.choices.size() <= 3 && radio_width <= ImGui::GetContentRegionAvail().x) {
+        for (std::size_t c = 0; c < in.choices.size(); ++c) {
+          if (c > 0) ImGui::SameLine();
+          if (ImGui::RadioButton(shown(in.choices[c]).c_str(), current == in.choices[c])) v = in.choices[c];
+        }
+      } else if (ImGui::BeginCombo("##v", shown(current).c_str())) {
+        for (const auto& c : in.choices)
+          if (ImGui::Selectable(shown(c).c_str(), current == c)) v = c;
+        ImGui::EndCombo();
+      }
+    } else {
+      std::string s = v.is_string() ? v.get<std::string>() : "";
+      if (ImGui::InputText("##v", &s)) v = s;
+    }
+  }
+  if (ImGui::IsItemHovered() && !in.help.empty()) ImGui::SetTooltip("--%s: %s", in.name.c_str(), in.help.c_str());
+  ImGui::PopID();
+}
+
 void app::draw_inputs(panel_state& panel) {
+  if (panel.sweep) {
+    draw_sweep_inputs(panel);
+    return;
+  }
   const calculator& calc = *panel.calc;
   ImGui::TextUnformatted(calc.summary.c_str());
   ImGui::Separator();
@@ -671,61 +751,7 @@ void app::draw_inputs(panel_state& panel) {
   for (const auto& in : calc.inputs) {
     if (in.help.rfind(hidden_prefix, 0) == 0) continue;  // another game's rule
     if ((in.name == "trials" || in.name == "seed") && !simulated) continue;
-    ImGui::PushID(in.name.c_str());
-    json& v = panel.values[in.name];
-    if (in.kind == input_kind::flag) {
-      bool b = v.is_boolean() && v.get<bool>();
-      if (ImGui::Checkbox(in.name.c_str(), &b)) v = b;
-    } else {
-      ImGui::AlignTextToFramePadding();
-      ImGui::TextUnformatted(in.name.c_str());
-      ImGui::SameLine(label_col);
-      ImGui::SetNextItemWidth(-1);
-      if (in.kind == input_kind::integer && in.optional) {
-        // Unticked: the option is left out, as on the command line.
-        bool set = v.is_number_integer();
-        if (ImGui::Checkbox("##set", &set)) v = set ? json(std::clamp(0, in.lowest, in.highest)) : json(nullptr);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("tick to give --%s", in.name.c_str());
-        if (set) {
-          ImGui::SameLine();
-          ImGui::SetNextItemWidth(-1);
-          int x = v.is_number_integer() ? v.get<int>() : 0;
-          if (ImGui::InputInt("##v", &x, 1, 10)) v = std::clamp(x, in.lowest, in.highest);
-        } else {
-          ImGui::SameLine();
-          ImGui::TextDisabled("(not given)");
-        }
-      } else if (in.kind == input_kind::integer) {
-        int x = v.is_number_integer() ? v.get<int>() : in.lowest;
-        bool changed;
-        if (in.highest - in.lowest <= 100)
-          changed = ImGui::SliderInt("##v", &x, in.lowest, in.highest, "%d", ImGuiSliderFlags_AlwaysClamp);
-        else
-          changed = ImGui::InputInt("##v", &x, 1, 1000);
-        if (changed) v = std::clamp(x, in.lowest, in.highest);
-      } else if (in.kind == input_kind::choice) {
-        const std::string current = v.is_string() ? v.get<std::string>() : in.choices.front();
-        auto shown = [](const std::string& c) { return c.empty() ? std::string("(default)") : c; };
-        float radio_width = 0;
-        for (const auto& c : in.choices)
-          radio_width += ImGui::CalcTextSize(shown(c).c_str()).x + ImGui::GetFrameHeight() * 1.6f;
-        if (in.choices.size() <= 3 && radio_width <= ImGui::GetContentRegionAvail().x) {
-          for (std::size_t c = 0; c < in.choices.size(); ++c) {
-            if (c > 0) ImGui::SameLine();
-            if (ImGui::RadioButton(shown(in.choices[c]).c_str(), current == in.choices[c])) v = in.choices[c];
-          }
-        } else if (ImGui::BeginCombo("##v", shown(current).c_str())) {
-          for (const auto& c : in.choices)
-            if (ImGui::Selectable(shown(c).c_str(), current == c)) v = c;
-          ImGui::EndCombo();
-        }
-      } else {
-        std::string s = v.is_string() ? v.get<std::string>() : "";
-        if (ImGui::InputText("##v", &s)) v = s;
-      }
-    }
-    if (ImGui::IsItemHovered() && !in.help.empty()) ImGui::SetTooltip("--%s: %s", in.name.c_str(), in.help.c_str());
-    ImGui::PopID();
+    input_widget(in, panel.values[in.name], label_col);
   }
   ImGui::Spacing();
   if (ImGui::Button("Reset")) panel.values = initial_values(calc);
@@ -805,7 +831,9 @@ void app::draw_results(panel_state& panel) {
 
 void app::draw_result_body(panel_state& panel) {
   const outcome& result = panel.result;
-  if (panel.calc->command == "commit") {
+  if (panel.sweep) {
+    draw_sweep(panel);
+  } else if (panel.calc->command == "commit") {
     draw_commit(result);
   } else if (wants_simulation(*panel.calc, panel.values)) {
     draw_simulation(panel);
@@ -871,6 +899,185 @@ void app::draw_commit(const outcome& result) {
   heat_map("attacker War", "defender War", rows, columns, cells, marked, best_row, best.at("def_war").get<int>(),
            percent);
   ImGui::TextDisabled("white frame: the best commitment and its reply; dot: the defender's best reply in each row");
+}
+
+void app::draw_sweep_inputs(panel_state& panel) {
+  sweep_setup& sw = *panel.sweep;
+  const game_calculators* game = cat_.find_game(panel.calc->game);
+  const calculator* target = sweep_target(panel);
+  if (!game || !target) return;
+  ImGui::TextWrapped("One calculator over one parameter (a line chart) or two (a heat map): `musket %s sweep`.",
+                     game->code.c_str());
+  ImGui::Separator();
+  const float label_col = ImGui::CalcTextSize("def-war-available  ").x;
+  auto label = [&](const char* text) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(text);
+    ImGui::SameLine(label_col);
+    ImGui::SetNextItemWidth(-1);
+  };
+  // The calculator: switching starts from its own panel's values and its first sweepable input.
+  label("calculator");
+  if (ImGui::BeginCombo("##target", target->label.c_str())) {
+    for (const auto& c : game->calculators) {
+      bool any = false;
+      for (const auto& in : c.inputs) any = any || sweepable(in);
+      if (c.command == "sweep" || !any) continue;
+      if (ImGui::Selectable(c.label.c_str(), c.command == sw.target) && c.command != sw.target) {
+        sweep_setup fresh;
+        fresh.target = c.command;
+        fresh.fixed = initial_values(c);
+        if (const tab_state* tab = find_tab(game->code))
+          for (const auto& p : tab->panels)
+            if (p.calc == &c) fresh.fixed = p.values;
+        for (const auto& in : c.inputs)
+          if (sweepable(in) && !in.optional && fresh.axes.empty()) {
+            const int start = fresh.fixed.value(in.name, json(in.lowest)).is_number_integer()
+                                  ? fresh.fixed.at(in.name).get<int>()
+                                  : in.lowest;
+            fresh.axes.push_back({in.name, std::max(in.lowest, std::min(start, in.highest - 5)),
+                                  std::min(in.highest, std::max(start, in.lowest) + 5)});
+          }
+        if (!fresh.axes.empty()) sw = fresh;
+        target = sweep_target(panel);
+      }
+    }
+    ImGui::EndCombo();
+  }
+  // One or two parameters, each a whole-number input of the calculator, over a range.
+  bool heat = sw.axes.size() == 2;
+  for (std::size_t a = 0; a < sw.axes.size(); ++a) {
+    ImGui::PushID(static_cast<int>(a));
+    sweep_axis& axis = sw.axes[a];
+    label(a == 0 ? "vary" : "and vary");
+    if (ImGui::BeginCombo("##axis", axis.name.c_str())) {
+      for (const auto& in : target->inputs) {
+        const bool taken = sw.axes.size() == 2 && sw.axes[1 - a].name == in.name;
+        if (!sweepable(in) || taken) continue;
+        if (ImGui::Selectable(in.name.c_str(), in.name == axis.name)) {
+          axis.name = in.name;
+          axis.lowest = std::max(axis.lowest, in.lowest);
+          axis.highest = std::min(axis.highest, in.highest);
+          if (axis.lowest > axis.highest) axis.lowest = in.lowest, axis.highest = std::min(in.highest, in.lowest + 5);
+        }
+      }
+      ImGui::EndCombo();
+    }
+    if (const input_spec* in = target->find_input(axis.name)) {
+      label("from .. to");
+      const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
+      ImGui::SetNextItemWidth(half);
+      int lo = axis.lowest, hi = axis.highest;
+      if (ImGui::InputInt("##lo", &lo)) axis.lowest = std::clamp(lo, in->lowest, axis.highest);
+      ImGui::SameLine();
+      ImGui::SetNextItemWidth(half);
+      // At most 1000 points on a line and 10000 in a grid, as the CLI allows.
+      const int most = heat ? 99 : 999;
+      if (ImGui::InputInt("##hi", &hi))
+        axis.highest = std::clamp(hi, axis.lowest, std::min(in->highest, axis.lowest + most));
+    }
+    ImGui::PopID();
+  }
+  if (ImGui::Checkbox("a second parameter (heat map)", &heat)) {
+    if (heat && sw.axes.size() == 1) {
+      for (const auto& in : target->inputs)
+        if (sweepable(in) && in.name != sw.axes[0].name && sw.axes.size() == 1) {
+          const int start = sw.fixed.value(in.name, json(in.lowest)).is_number_integer()
+                                ? sw.fixed.at(in.name).get<int>()
+                                : in.lowest;
+          sw.axes.push_back({in.name, std::max(in.lowest, std::min(start, in.highest - 4)),
+                             std::min(in.highest, std::max(start, in.lowest) + 4)});
+        }
+      if (sw.axes.size() == 1) report_status("this calculator has only one whole-number input to vary", true);
+    } else if (!heat && sw.axes.size() == 2) {
+      sw.axes.pop_back();
+    }
+  }
+  // The metric: any result key as --format csv prints it; the calculator's own panel offers its keys.
+  label("metric");
+  ImGui::InputTextWithHint("##metric", "the first probability of the summary", &sw.metric);
+  if (const tab_state* tab = find_tab(game->code)) {
+    for (const auto& p : tab->panels) {
+      if (p.calc != target || !p.result.ok) continue;
+      std::vector<std::string> keys;
+      std::istringstream csv(results_csv(p.result));
+      std::string line;
+      std::getline(csv, line);  // key,value,exact
+      while (std::getline(csv, line)) {
+        const auto comma = line.find(',');
+        if (comma == std::string::npos) continue;
+        const std::string value = line.substr(comma + 1, line.find(',', comma + 1) - comma - 1);
+        char* end = nullptr;
+        std::strtod(value.c_str(), &end);
+        if (!value.empty() && end && *end == '\0') keys.push_back(line.substr(0, comma));
+      }
+      ImGui::SetCursorPosX(label_col);
+      ImGui::SetNextItemWidth(-1);
+      if (!keys.empty() && ImGui::BeginCombo("##keys", "pick a key of its results...")) {
+        for (const auto& k : keys)
+          if (ImGui::Selectable(k.c_str(), k == sw.metric)) sw.metric = k;
+        ImGui::EndCombo();
+      }
+    }
+  }
+  ImGui::Spacing();
+  ImGui::TextDisabled("%s inputs (fixed):", target->label.c_str());
+  ImGui::Separator();
+  const std::string hidden_prefix = game->code == "nt" ? "(ss)" : game->code == "ss" ? "(nt)" : "(none)";
+  for (const auto& in : target->inputs) {
+    if (in.help.rfind(hidden_prefix, 0) == 0) continue;
+    bool varied = false;
+    for (const auto& a : sw.axes) varied = varied || a.name == in.name;
+    if (varied) continue;
+    input_widget(in, sw.fixed[in.name], label_col);
+  }
+  ImGui::Spacing();
+  if (ImGui::Button("Reset")) {
+    if (auto d = default_sweep(*game)) sw = *d;
+  }
+  ImGui::SameLine();
+  const bool have = panel.result.ok && panel.computed_key == panel.values.dump();
+  if (ImGui::Button("Copy CSV") && have) {
+    // The long CSV `musket <game> sweep --csv FILE` writes.
+    ImGui::SetClipboardText(cli::sweep_csv(panel.result.report.document).c_str());
+    report_status("sweep copied as CSV", false);
+  }
+  ImGui::Spacing();
+  ImGui::TextDisabled("The same command line:");
+  std::string line = "musket " + game->code + " sweep " + sw.target;
+  for (const auto& a : command_arguments(*panel.calc, sweep_values(*target, sw)))
+    if (a.rfind("--command=", 0) != 0) line += " " + a;
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("%s", line.c_str());
+  ImGui::PopTextWrapPos();
+}
+
+void app::draw_sweep(const panel_state& panel) {
+  const json& doc = panel.result.report.document;
+  const sweep_points points = read_sweep(doc);
+  if (points.axes.empty() || points.x.empty()) return;
+  bool probability = true;
+  for (const auto& column : points.value)
+    for (double v : column)
+      if (!std::isnan(v) && (v < 0 || v > 1)) probability = false;
+  ImGui::Spacing();
+  if (points.axes.size() == 1) {
+    std::vector<double> ys;
+    for (const auto& column : points.value) ys.push_back(column[0]);
+    line_chart(points.metric + " by " + points.axes[0], points.axes[0], points.metric, points.x, ys, probability,
+               ImGui::GetContentRegionAvail().x, std::min(360.0f, ImGui::GetContentRegionAvail().y - 40));
+  } else {
+    std::vector<std::vector<heat_cell>> cells;
+    for (const auto& column : points.value) {
+      std::vector<heat_cell> row;
+      for (double v : column) row.push_back(heat_cell{std::isnan(v) ? 0.0 : v, !std::isnan(v)});
+      cells.push_back(row);
+    }
+    ImGui::TextUnformatted(points.metric.c_str());
+    heat_map(points.axes[0], points.axes[1], points.x, points.y, cells, {}, -1, -1, probability);
+  }
+  if (doc.contains("notes") && doc.at("notes").is_array() && !doc.at("notes").empty())
+    ImGui::TextDisabled("%zu point(s) have no value (see Notes)", doc.at("notes").size());
 }
 
 void app::draw_progress(panel_state& panel) {

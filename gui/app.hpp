@@ -35,6 +35,8 @@ struct panel_state {
   std::unique_ptr<background_runner> runner;
   std::string seen_key;  // the values as last seen, to notice when they change
   std::chrono::steady_clock::time_point changed_at;
+  // The Sweep panel: what is swept (its values are rebuilt from this for `musket <game> sweep`).
+  std::optional<sweep_setup> sweep;
 };
 
 struct tab_state {
@@ -94,6 +96,9 @@ class app {
   void draw_results(panel_state& panel);
   void draw_result_body(panel_state& panel);
   void draw_commit(const outcome& result);
+  void draw_sweep_inputs(panel_state& panel);
+  void draw_sweep(const panel_state& panel);
+  const calculator* sweep_target(const panel_state& panel) const;
   void draw_simulation(panel_state& panel);
   // A background run's progress bar (or "working..." when its length is unknown) and Cancel.
   void draw_progress(panel_state& panel);

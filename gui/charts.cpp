@@ -212,4 +212,68 @@ void heat_map(const std::string& row_title, const std::string& column_title, con
   }
 }
 
+void line_chart(const std::string& title, const std::string& x_label, const std::string& y_label,
+                const std::vector<int>& x, const std::vector<double>& y, bool percent, float width, float height) {
+  if (x.empty() || x.size() != y.size()) return;
+  ImGui::TextUnformatted(title.c_str());
+  height = std::max(height, 160.0f);
+  double low = percent ? 0.0 : INFINITY, high = percent ? 1.0 : -INFINITY;
+  for (double v : y)
+    if (!std::isnan(v)) low = std::min(low, v), high = std::max(high, v);
+  if (!(high >= low)) low = 0, high = 1;  // no value at all
+  if (high - low < 1e-12) low -= 0.5, high += 0.5;
+  auto label = [&](double v) { return percent ? fmt::format("{:.0f}%", 100 * v) : fmt::format("{:.3g}", v); };
+  const float line = ImGui::GetTextLineHeight();
+  const float left = ImGui::CalcTextSize(label(high).c_str()).x + ImGui::CalcTextSize("00").x;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("line_chart", ImVec2(width, height));
+  const bool hovered = ImGui::IsItemHovered();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text), grid = ImGui::GetColorU32(ImGuiCol_Separator),
+              colour = palette(0);
+  const ImVec2 a(origin.x + left, origin.y + line * 0.5f), b(origin.x + width - 12, origin.y + height - 2.5f * line);
+  const int x0 = x.front(), x1 = std::max(x.back(), x.front() + 1);
+  auto px = [&](double v) { return a.x + static_cast<float>((v - x0) / (x1 - x0)) * (b.x - a.x); };
+  auto py = [&](double v) { return b.y - static_cast<float>((v - low) / (high - low)) * (b.y - a.y); };
+  // Horizontal grid: five levels, labelled on the left.
+  for (int k = 0; k <= 4; ++k) {
+    const double v = low + (high - low) * k / 4.0;
+    const float yy = py(v);
+    draw->AddLine(ImVec2(a.x, yy), ImVec2(b.x, yy), grid);
+    const std::string t = label(v);
+    draw->AddText(ImVec2(a.x - ImGui::CalcTextSize(t.c_str()).x - 6, yy - line * 0.5f), text, t.c_str());
+  }
+  // x ticks: every point while they fit, else every few.
+  const std::size_t every = std::max<std::size_t>(
+      1, static_cast<std::size_t>(std::ceil(static_cast<float>(x.size()) * line * 2.2f / std::max(b.x - a.x, 1.0f))));
+  for (std::size_t i = 0; i < x.size(); i += every) {
+    const std::string t = std::to_string(x[i]);
+    draw->AddText(ImVec2(px(x[i]) - ImGui::CalcTextSize(t.c_str()).x * 0.5f, b.y + 4), text, t.c_str());
+  }
+  draw->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, b.y), text);
+  draw->AddLine(ImVec2(a.x, a.y), ImVec2(a.x, b.y), text);
+  const ImVec2 xs = ImGui::CalcTextSize(x_label.c_str());
+  draw->AddText(ImVec2((a.x + b.x - xs.x) * 0.5f, b.y + line + 6), text, x_label.c_str());
+  // The points, joined where neighbours both have values.
+  for (std::size_t i = 0; i + 1 < x.size(); ++i)
+    if (!std::isnan(y[i]) && !std::isnan(y[i + 1]))
+      draw->AddLine(ImVec2(px(x[i]), py(y[i])), ImVec2(px(x[i + 1]), py(y[i + 1])), colour, 2.0f);
+  int nearest = -1;
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    if (std::isnan(y[i])) continue;
+    draw->AddCircleFilled(ImVec2(px(x[i]), py(y[i])), 3.5f, colour);
+    if (hovered && (nearest < 0 || std::fabs(px(x[i]) - mouse.x) < std::fabs(px(x[nearest]) - mouse.x)))
+      nearest = static_cast<int>(i);
+  }
+  if (nearest >= 0) {
+    const auto i = static_cast<std::size_t>(nearest);
+    draw->AddCircle(ImVec2(px(x[i]), py(y[i])), 6.0f, text);
+    ImGui::BeginTooltip();
+    ImGui::Text("%s = %d", x_label.c_str(), x[i]);
+    ImGui::Text("%s: %.6g%s", y_label.c_str(), y[i], percent ? (" (" + percent_text(y[i]) + ")").c_str() : "");
+    ImGui::EndTooltip();
+  }
+}
+
 }  // namespace musket::gui

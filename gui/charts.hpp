@@ -33,6 +33,11 @@ void heat_map(const std::string& row_title, const std::string& column_title, con
               const std::vector<int>& column_labels, const std::vector<std::vector<heat_cell>>& cells,
               const std::vector<int>& marked_column, int best_row, int best_column, bool percent);
 
+// A line chart of y over whole-number x (a one-parameter sweep): axes with ticks and labels,
+// the points joined; NaN leaves a gap. Hover shows the point.
+void line_chart(const std::string& title, const std::string& x_label, const std::string& y_label,
+                const std::vector<int>& x, const std::vector<double>& y, bool percent, float width, float height);
+
 std::string percent_text(double p);
 
 }  // namespace musket::gui

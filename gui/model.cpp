@@ -7,12 +7,14 @@
 #include <algorithm>
 #include <cerrno>
 #include <climits>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -398,6 +400,8 @@ scenario parse_scenario(const catalogue& cat, const std::string& text, const std
     throw invalid_input("scenario", where + ": \"command\" (a string such as \"battle\") is missing");
   s.command = doc.at("command").get<std::string>();
   const auto* calc = cat.find(s.game, s.command);
+  // A sweep's own "command" option (the calculator swept) is written "sweep" in a scenario file.
+  const bool sweep = s.command == "sweep";
   if (!calc) {
     std::string allowed;
     for (const auto& c : game->calculators) allowed += (allowed.empty() ? "" : ", ") + c.command;
@@ -408,7 +412,7 @@ scenario parse_scenario(const catalogue& cat, const std::string& text, const std
   for (auto it = doc.begin(); it != doc.end(); ++it) {
     const std::string& key = it.key();
     if (key == "game" || key == "command" || key == "format") continue;
-    const auto* spec = calc->find_input(key);
+    const auto* spec = calc->find_input(sweep && key == "sweep" ? std::string("command") : key);
     if (!spec) {
       std::string allowed;
       for (const auto& i : calc->inputs) allowed += (allowed.empty() ? "" : ", ") + i.name;
@@ -439,7 +443,7 @@ scenario parse_scenario(const catalogue& cat, const std::string& text, const std
         if (!v.is_string()) throw invalid_input("scenario", where + ": '" + key + "' must be a string");
         break;
     }
-    s.values[key] = v;
+    s.values[spec->name] = v;
   }
   return s;
 }
@@ -479,7 +483,8 @@ json scenario_document(const calculator& calc, const json& values) {
   doc["game"] = calc.game;
   doc["command"] = calc.command;
   for (const auto& i : calc.inputs)
-    if (values.contains(i.name)) doc[i.name] = values.at(i.name);
+    if (values.contains(i.name))
+      doc[calc.command == "sweep" && i.name == "command" ? "sweep" : i.name] = values.at(i.name);
   return doc;
 }
 
@@ -513,6 +518,141 @@ void write_file_atomically(const std::string& path, const std::string& contents)
     ::unlink(temp.c_str());
     throw std::runtime_error("cannot write '" + path + "': " + why);
   }
+}
+
+bool sweepable(const input_spec& in) {
+  static const std::set<std::string> not_worth{"trials", "seed", "threads", "state-limit", "memory-mb"};
+  return in.kind == input_kind::integer && !not_worth.count(in.name) && in.highest > in.lowest;
+}
+
+std::optional<sweep_setup> default_sweep(const game_calculators& game) {
+  for (const auto& c : game.calculators) {
+    if (c.command == "sweep") continue;
+    for (const auto& in : c.inputs) {
+      if (!sweepable(in) || in.optional) continue;
+      sweep_setup s;
+      s.target = c.command;
+      s.fixed = initial_values(c);
+      const int start = in.initial.is_number_integer() ? in.initial.get<int>() : in.lowest;
+      sweep_axis a{in.name, start, std::min(start + 5, in.highest)};
+      a.lowest = std::max(in.lowest, a.highest - 5);
+      s.axes.push_back(a);
+      return s;
+    }
+  }
+  return std::nullopt;
+}
+
+json sweep_values(const calculator& target, const sweep_setup& setup) {
+  json v = json::object();
+  v["command"] = setup.target;
+  std::string vary;
+  for (const auto& a : setup.axes)
+    vary += fmt::format("{}{}={}..{}", vary.empty() ? "" : ";", a.name, a.lowest, a.highest);
+  v["vary"] = vary;
+  v["metric"] = setup.metric;
+  for (const auto& in : target.inputs) {
+    if (!setup.fixed.contains(in.name)) continue;
+    bool varied = false;
+    for (const auto& a : setup.axes) varied = varied || a.name == in.name;
+    if (varied) continue;
+    const json& x = setup.fixed.at(in.name);
+    if (in.kind == input_kind::flag) {
+      if (x.is_boolean() && x.get<bool>()) v[in.name] = true;
+    } else if (x.is_number_integer()) {
+      v[in.name] = std::to_string(x.get<long long>());
+    } else if (x.is_string() && !x.get<std::string>().empty()) {
+      v[in.name] = x;
+    }
+  }
+  return v;
+}
+
+sweep_setup sweep_setup_from(const game_calculators& game, const json& values) {
+  auto text = [&](const char* key) {
+    return values.contains(key) && values.at(key).is_string() ? values.at(key).get<std::string>() : std::string();
+  };
+  sweep_setup s;
+  s.target = text("command");
+  const calculator* target = nullptr;
+  std::string allowed;
+  for (const auto& c : game.calculators) {
+    if (c.command == "sweep") continue;
+    allowed += (allowed.empty() ? "" : ", ") + c.command;
+    if (c.command == s.target) target = &c;
+  }
+  if (!target)
+    throw invalid_input("sweep",
+                        "'" + s.target + "' is not a " + game.code + " calculator to sweep; allowed: " + allowed);
+  s.fixed = initial_values(*target);
+  const std::string vary = text("vary");
+  for (std::size_t start = 0; start < vary.size();) {
+    std::size_t end = vary.find(';', start);
+    if (end == std::string::npos) end = vary.size();
+    const std::string part = vary.substr(start, end - start);
+    start = end + 1;
+    const auto eq = part.find('=');
+    sweep_axis a;
+    a.name = part.substr(0, eq);
+    const input_spec* in = target->find_input(a.name);
+    char extra = 0;
+    if (eq == std::string::npos || !in || !sweepable(*in) ||
+        std::sscanf(part.c_str() + eq + 1, "%d..%d%c", &a.lowest, &a.highest, &extra) != 2)
+      throw invalid_input("vary", "'" + part + "' is not NAME=A..B with NAME a whole-number input of " + s.target);
+    if (a.lowest > a.highest || a.lowest < in->lowest || a.highest > in->highest)
+      throw invalid_input("vary", fmt::format("'{}': allowed {}..{}, A <= B", part, in->lowest, in->highest));
+    s.axes.push_back(a);
+  }
+  if (s.axes.empty() || s.axes.size() > 2) throw invalid_input("vary", "give one or two parameters: NAME=A..B");
+  s.metric = text("metric");
+  for (auto it = values.begin(); it != values.end(); ++it) {
+    const input_spec* in = target->find_input(it.key());
+    if (!in) continue;
+    json v = it.value();
+    if (v.is_string() && v.get<std::string>().empty() && in->kind != input_kind::text) continue;  // not given
+    if (in->kind == input_kind::integer && v.is_string()) {
+      try {
+        std::size_t used = 0;
+        v = std::stoi(v.get<std::string>(), &used);
+        if (used != it.value().get<std::string>().size()) throw std::invalid_argument("trailing");
+      } catch (const std::exception&) {
+        throw invalid_input(it.key(), "'" + it.value().get<std::string>() + "' is not a whole number");
+      }
+    }
+    s.fixed[in->name] = clamp_value(*in, v);
+  }
+  return s;
+}
+
+sweep_points read_sweep(const json& doc) {
+  sweep_points out;
+  const json& inputs = doc.at("inputs");
+  for (const auto& v : inputs.at("vary")) {
+    const std::string t = v.get<std::string>();
+    out.axes.push_back(t.substr(0, t.find('=')));
+  }
+  if (inputs.contains("metric") && !inputs.at("metric").empty()) out.metric = inputs.at("metric")[0].get<std::string>();
+  auto index_of = [](std::vector<int>& list, int v) {
+    auto it = std::find(list.begin(), list.end(), v);
+    if (it != list.end()) return static_cast<std::size_t>(it - list.begin());
+    list.push_back(v);
+    return list.size() - 1;
+  };
+  struct cell {
+    std::size_t x, y;
+    double v;
+  };
+  std::vector<cell> cells;
+  for (const auto& row : doc.at("points")) {
+    if (row.value("metric", "") != out.metric) continue;
+    const std::size_t x = index_of(out.x, row.at(out.axes[0]).get<int>());
+    const std::size_t y = out.axes.size() > 1 ? index_of(out.y, row.at(out.axes[1]).get<int>()) : 0;
+    const json& v = row.at("value");
+    cells.push_back({x, y, v.is_number() ? v.get<double>() : std::nan("")});
+  }
+  out.value.assign(out.x.size(), std::vector<double>(std::max<std::size_t>(1, out.y.size()), std::nan("")));
+  for (const auto& c : cells) out.value[c.x][c.y] = c.v;
+  return out;
 }
 
 std::string results_csv(const outcome& result) {

@@ -99,6 +99,37 @@ json scenario_document(const calculator& calc, const json& values);
 // Writes through a temporary file renamed into place; throws std::runtime_error on failure.
 void write_file_atomically(const std::string& path, const std::string& contents);
 
+// --- sweeps: `musket <game> sweep <command>` set up from the dashboard ----------------------------
+// The dashboard runs the very sweep command the CLI runs; these only translate between its text
+// options and the swept calculator's own typed inputs, and read the points for a chart.
+struct sweep_axis {
+  std::string name;  // an integer input of the swept calculator
+  int lowest = 0, highest = 0;
+};
+struct sweep_setup {
+  std::string target;            // the swept calculator ("battle")
+  json fixed = json::object();   // its other inputs, typed as in its own panel
+  std::vector<sweep_axis> axes;  // one (line chart) or two (heat map)
+  std::string metric;            // a result key as --format csv prints it; "" = the command's default
+};
+// Whether an integer input is worth sweeping (not trials, seed and the like).
+bool sweepable(const input_spec& in);
+// A first sweep for a game: its first calculator with a sweepable input, six points of it.
+std::optional<sweep_setup> default_sweep(const game_calculators& game);
+// The sweep calculator's option values for a setup, and back (a loaded scenario); the way back
+// throws invalid_input naming the value that does not fit.
+json sweep_values(const calculator& target, const sweep_setup& setup);
+sweep_setup sweep_setup_from(const game_calculators& game, const json& values);
+
+// A sweep report's points for drawing: x (first parameter), y (second, if any), value[x][y].
+struct sweep_points {
+  std::vector<std::string> axes;
+  std::string metric;
+  std::vector<int> x, y;
+  std::vector<std::vector<double>> value;  // NaN where the point has no value
+};
+sweep_points read_sweep(const json& sweep_document);
+
 // The results as the CLI's CSV, and the same rows as a Markdown table.
 std::string results_csv(const outcome& result);
 std::string results_markdown(const outcome& result);

@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -265,6 +267,80 @@ TEST(GuiModel, SimulationRefusesAnIllegalBattle) {
   battle_simulation sim;
   EXPECT_THROW(sim.start(*battle, v), musket::invalid_input);
   EXPECT_FALSE(sim.running());
+}
+
+// --- sweeps -----------------------------------------------------------------------------------
+
+TEST(GuiSweep, ASetupBecomesTheSweepCommandsOptionsAndBack) {
+  const auto* game = cat().find_game("nt");
+  const auto* sweep = cat().find("nt", "sweep");
+  const auto* battle = cat().find("nt", "battle");
+  sweep_setup s;
+  s.target = "battle";
+  s.fixed = initial_values(*battle);
+  s.fixed["att-war"] = 4;
+  s.fixed["dug-in"] = true;
+  s.axes = {{"att-units", 2, 7}, {"def-war", 0, 3}};
+  s.metric = "summary.defender_dislodged";
+  const json v = sweep_values(*battle, s);
+  const auto args = command_arguments(*sweep, v);
+  auto has = [&](const std::string& a) { return std::find(args.begin(), args.end(), a) != args.end(); };
+  EXPECT_TRUE(has("--command=battle"));
+  EXPECT_TRUE(has("--vary=att-units=2..7"));
+  EXPECT_TRUE(has("--vary=def-war=0..3"));
+  EXPECT_TRUE(has("--metric=summary.defender_dislodged"));
+  EXPECT_TRUE(has("--att-war=4"));
+  EXPECT_TRUE(has("--dug-in"));
+  // A varied input is never also given as fixed (the CLI refuses that).
+  for (const auto& a : args) {
+    EXPECT_NE(a.rfind("--att-units=", 0), 0u) << a;
+    EXPECT_NE(a.rfind("--def-war=", 0), 0u) << a;
+  }
+  const sweep_setup back = sweep_setup_from(*game, v);
+  EXPECT_EQ(back.target, "battle");
+  ASSERT_EQ(back.axes.size(), 2u);
+  EXPECT_EQ(back.axes[1].name, "def-war");
+  EXPECT_EQ(back.axes[1].highest, 3);
+  EXPECT_EQ(back.metric, s.metric);
+  EXPECT_EQ(back.fixed.at("att-war"), 4);
+  EXPECT_EQ(back.fixed.at("dug-in"), true);
+  EXPECT_EQ(back.fixed.at("terrain"), s.fixed.at("terrain"));
+  // Names that do not fit are refused, naming the value.
+  json bad = v;
+  bad["vary"] = "cannons=1..3";
+  EXPECT_THROW(sweep_setup_from(*game, bad), musket::invalid_input);
+  bad["vary"] = "att-units=5..2";
+  EXPECT_THROW(sweep_setup_from(*game, bad), musket::invalid_input);
+  bad = v;
+  bad["command"] = "parley";
+  EXPECT_THROW(sweep_setup_from(*game, bad), musket::invalid_input);
+}
+
+TEST(GuiSweep, PointsAreReadIntoAGridWithGapsWhereNoValue) {
+  const json doc = json::parse(R"({"game": "nt", "command": "sweep",
+    "inputs": {"command": "battle", "vary": ["a=1..2", "b=5..6"], "metric": ["m"]},
+    "points": [{"a": 1, "b": 5, "metric": "m", "value": 0.25}, {"a": 1, "b": 6, "metric": "m", "value": 0.5},
+               {"a": 2, "b": 5, "metric": "m", "value": null}, {"a": 2, "b": 6, "metric": "m", "value": 1}]})");
+  const sweep_points p = read_sweep(doc);
+  EXPECT_EQ(p.axes, (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(p.x, (std::vector<int>{1, 2}));
+  EXPECT_EQ(p.y, (std::vector<int>{5, 6}));
+  EXPECT_EQ(p.value[0][1], 0.5);
+  EXPECT_TRUE(std::isnan(p.value[1][0]));
+  EXPECT_EQ(p.value[1][1], 1.0);
+  // And the CSV the clipboard gets is the CLI's --csv text for the same rows.
+  EXPECT_EQ(musket::cli::sweep_csv(doc),
+            "game,command,a,b,metric,value\nnt,battle,1,5,m,0.25\nnt,battle,1,6,m,0.5\nnt,battle,2,5,m,\n"
+            "nt,battle,2,6,m,1\n");
+}
+
+TEST(GuiSweep, EveryGameHasADefaultSweepThatRuns) {
+  for (const auto& g : cat().games()) {
+    const auto s = default_sweep(g);
+    ASSERT_TRUE(s.has_value()) << g.code;
+    const outcome r = run(*cat().find(g.code, "sweep"), sweep_values(*cat().find(g.code, s->target), *s));
+    EXPECT_TRUE(r.ok) << g.code << ": " << r.message();
+  }
 }
 
 // --- background runs (gui/runner.hpp) -----------------------------------------------------------

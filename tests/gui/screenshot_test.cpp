@@ -7,6 +7,8 @@
 #include <stb_image.h>
 #include <sys/wait.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -192,6 +194,90 @@ TEST(GuiScreenshot, ScenarioGivesTheCliHeadline) {
   EXPECT_EQ(report.at("outcomes"), expected.at("outcomes"));
   EXPECT_EQ(report.at("attacker_losses"), expected.at("attacker_losses"));
   expect_real_picture(load_png(png), "scenario");
+}
+
+// The Sweep panel: a scenario sweeping the attacker's War in a Northern Theater battle. The
+// dashboard runs the CLI's own sweep: every point's value in --dump-results equals what
+// `musket nt sweep battle ... --format csv` prints, and the line chart is a real picture unlike
+// the Northern Theater tab's first panel. A second parameter turns it into a heat map.
+TEST(GuiScreenshot, SweepPanelShowsTheCliSweep) {
+  const fs::path scenario = out_dir / "sweep.json", heat_scenario = out_dir / "sweep-heat.json";
+  fs::create_directories(out_dir);
+  const std::string fixed = R"("attacker": "crown", "terrain": "city", "att-units": "6", "att-leaders": "1",
+    "def-units": "4", "def-leaders": "1", "def-war": "3")";
+  std::ofstream(scenario) << R"({"game": "nt", "command": "sweep", "sweep": "battle", "vary": "att-war=1..8",
+    "metric": "summary.defender_dislodged", )"
+                          << fixed << "}";
+  std::ofstream(heat_scenario) << R"({"game": "nt", "command": "sweep", "sweep": "battle",
+    "vary": "att-war=1..8;att-units=2..9", "metric": "summary.defender_dislodged", )"
+                               << R"("attacker": "crown", "terrain": "city", "def-units": "4", "def-war": "3"})";
+  const fs::path png = out_dir / "sweep.png", dump = out_dir / "sweep-dump.json", heat = out_dir / "sweep-heat.png",
+                 tab = out_dir / "sweep-tab-nt.png";
+  result gui;
+  std::string why_not;
+  if (!run_gui("--screenshot " + quoted(png.string()) + " --scenario " + quoted(scenario.string()) +
+                   " --dump-results " + quoted(dump.string()),
+               "sweep", gui, why_not))
+    GTEST_SKIP() << why_not;
+  ASSERT_EQ(gui.code, 0) << gui.err;
+  const result cli = run_command(std::string(quoted(MUSKET_BINARY)) +
+                                     " nt sweep battle --attacker crown --terrain city --att-units 6 --att-leaders 1"
+                                     " --def-units 4 --def-leaders 1 --def-war 3 --vary att-war=1..8"
+                                     " --metric summary.defender_dislodged --format csv",
+                                 "sweep-cli");
+  ASSERT_EQ(cli.code, 0) << cli.err;
+  // The CLI's rows: points.K.att-war,V,  and  points.K.value,P,
+  std::map<int, std::string> war, value;
+  std::istringstream lines(cli.out);
+  for (std::string line; std::getline(lines, line);) {
+    int k = -1;
+    char field[64] = {0}, rest[128] = {0};
+    if (std::sscanf(line.c_str(), "points.%d.%63[^,],%127[^,]", &k, field, rest) == 3) {
+      if (std::string(field) == "att-war") war[k] = rest;
+      if (std::string(field) == "value") value[k] = rest;
+    }
+  }
+  ASSERT_EQ(value.size(), 8u) << cli.out;
+  const json got = json::parse(read_text(dump));
+  EXPECT_EQ(got.at("command"), "sweep");
+  ASSERT_TRUE(got.at("ok").get<bool>()) << got.dump(2);
+  const json& points = got.at("report").at("points");
+  ASSERT_EQ(points.size(), 8u);
+  for (std::size_t k = 0; k < points.size(); ++k) {
+    EXPECT_EQ(std::to_string(points[k].at("att-war").get<int>()), war[static_cast<int>(k)]);
+    // Same double, printed to 17 significant digits as the CLI's CSV does.
+    char text[64];
+    std::snprintf(text, sizeof text, "%.17g", points[k].at("value").get<double>());
+    EXPECT_EQ(text, value[static_cast<int>(k)]) << "point " << k;
+  }
+  // More War never lowers the Crown's chance here, and it does rise (a real curve, not a constant).
+  EXPECT_LT(points[0].at("value").get<double>(), points[7].at("value").get<double>());
+  const picture line = load_png(png);
+  expect_real_picture(line, "sweep line chart");
+  ASSERT_TRUE(run_gui("--screenshot " + quoted(tab.string()) + " --tab nt", "sweep-tab", gui, why_not)) << why_not;
+  ASSERT_EQ(gui.code, 0) << gui.err;
+  EXPECT_GT(difference(line, load_png(tab)), 0.02) << "the sweep panel looks like the battle panel";
+  ASSERT_TRUE(run_gui("--screenshot " + quoted(heat.string()) + " --scenario " + quoted(heat_scenario.string()),
+                      "sweep-heat", gui, why_not))
+      << why_not;
+  ASSERT_EQ(gui.code, 0) << gui.err;
+  const picture map = load_png(heat);
+  expect_real_picture(map, "sweep heat map");
+  EXPECT_GT(difference(line, map), 0.02) << "the heat map looks like the line chart";
+}
+
+// A sweep scenario naming an input the calculator does not have: exit 2 and one line naming it.
+TEST(GuiCommandLine, BadSweepScenarioExitsTwo) {
+  const fs::path scenario = out_dir / "bad-sweep.json";
+  fs::create_directories(out_dir);
+  std::ofstream(scenario) << R"({"game": "nt", "command": "sweep", "sweep": "battle", "vary": "cannons=1..3"})";
+  const result r =
+      run_command(std::string(quoted(MUSKET_GUI_BINARY)) + " --screenshot " +
+                      quoted((out_dir / "bad-sweep.png").string()) + " --scenario " + quoted(scenario.string()),
+                  "bad-sweep");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("cannons=1..3"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
 }
 
 TEST(GuiScreenshot, ExportWritesTheResultsPanelAlone) {
