@@ -747,7 +747,10 @@ void app::draw_inputs(panel_state& panel) {
   ImGui::Separator();
   const float label_col = ImGui::CalcTextSize("def-war-available  ").x;
   const std::string hidden_prefix = calc.game == "nt" ? "(ss)" : calc.game == "ss" ? "(nt)" : "(none)";
-  const bool simulated = wants_simulation(calc, panel.values);
+  // Trials and seed matter unless the calculator is told to be exact (`method` = exact).
+  const bool simulated = wants_simulation(calc, panel.values) ||
+                         (panel.values.contains("method") ? panel.values.value("method", "") != "exact"
+                                                          : calc.find_input("trials") != nullptr);
   for (const auto& in : calc.inputs) {
     if (in.help.rfind(hidden_prefix, 0) == 0) continue;  // another game's rule
     if ((in.name == "trials" || in.name == "seed") && !simulated) continue;

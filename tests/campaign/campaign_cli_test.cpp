@@ -187,6 +187,30 @@ TEST(CampaignCli, GreatLakesTurnStepsReportCap) {
   EXPECT_DOUBLE_EQ(t["mean_american_replacement_sp"].get<double>(), 2.0);
 }
 
+// The README's example: the British supply on both lakes, the Americans intercept on Ontario
+// (4 British dice v 3, GL 7.1) and supply on Erie; nobody intercepts on Erie, so both Erie supply
+// missions succeed (+1 each). British CAP 7 + (1 or 2) + 1 + 2 when they win the Ontario battle
+// (w); American 6 + (1: 1/3, 2: 2/3) + 1.
+TEST(CampaignCli, GreatLakesCapExampleRuns) {
+  const auto run = run_musket(std::string("gl campaign --file ") + MUSKET_EXAMPLES_DIR +
+                              "/gl-campaign-cap.json --trials 2000 --format json");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const json doc = json::parse(run.out);
+  ASSERT_EQ(doc["turns"].size(), 5u);
+  auto max_is = [](int n, int k) { return std::pow(k / 6.0, n) - std::pow((k - 1) / 6.0, n); };
+  double b = 0, a = 0;
+  for (int x = 1; x <= 6; ++x)
+    for (int y = 1; y <= 6; ++y) {
+      if (x > y) b += max_is(4, x) * max_is(3, y);
+      if (y > x) a += max_is(4, x) * max_is(3, y);
+    }
+  const double w = b / (a + b);
+  for (const auto& t : doc["turns"]) {
+    EXPECT_NEAR(t["mean_british_cap"].get<double>(), 8.5 + 1 + 2 * w, 1e-9);
+    EXPECT_NEAR(t["mean_american_cap"].get<double>(), 23.0 / 3 + 1, 1e-9);
+  }
+}
+
 TEST(CampaignCli, SimulationReportsIntervals) {
   const auto run = run_musket(std::string("ss campaign --file ") + MUSKET_EXAMPLES_DIR +
                               "/ss-campaign.json --method sim --trials 20000 --format json");
