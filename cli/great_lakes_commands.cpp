@@ -58,6 +58,14 @@ void add_battle_options(po::options_description& o) {
       "def-ship", po::value<int>()->default_value(0), "the defender's supporting ship dice, 0..12")(
       "att-retreat", po::value<std::string>()->default_value("never"), "never | weaker | line_sp_at_most:K | optimal")(
       "def-retreat", po::value<std::string>()->default_value("never"), "never | weaker | line_sp_at_most:K | optimal")(
+      "att-hits", po::value<std::string>()->default_value("rulings"),
+      "who takes the attacker's hits beyond one each: rulings | concentrate")(
+      "def-hits", po::value<std::string>()->default_value("rulings"),
+      "who takes the defender's hits beyond one each: rulings | concentrate")(
+      "att-reroll", po::value<std::string>()->default_value("first"),
+      "which failed unit the attacker's leader rerolls: first | never | largest_unit")(
+      "def-reroll", po::value<std::string>()->default_value("first"),
+      "which failed unit the defender's leader rerolls: first | never | largest_unit")(
       "att-no-route", "the attacker has no open retreat route: retreating units are eliminated")(
       "def-no-route", "the defender has no open retreat route: retreating units are eliminated")(
       "att-reinforce", po::value<std::vector<std::string>>()->composing(),
@@ -109,6 +117,10 @@ gl::battle battle_from_flags(const po::variables_map& vm) {
   b.defender.ship_dice = int_option(vm, "def-ship");
   b.attacker.retreat = gl::parse_retreat(string_option(vm, "att-retreat"), "att-retreat");
   b.defender.retreat = gl::parse_retreat(string_option(vm, "def-retreat"), "def-retreat");
+  b.attacker.hit_allocation = gl::parse_hit_allocation(string_option(vm, "att-hits"), "att-hits");
+  b.defender.hit_allocation = gl::parse_hit_allocation(string_option(vm, "def-hits"), "def-hits");
+  b.attacker.rerolls = gl::parse_reroll(string_option(vm, "att-reroll"), "att-reroll");
+  b.defender.rerolls = gl::parse_reroll(string_option(vm, "def-reroll"), "def-reroll");
   b.attacker.retreat_route = !flag_option(vm, "att-no-route");
   b.defender.retreat_route = !flag_option(vm, "def-no-route");
   if (vm.count("fort")) {
@@ -164,20 +176,36 @@ json battle_notes(const gl::battle& b, const gl::battle_result& res) {
   notes.push_back(
       "round: defender fires, attacker fires, morale (attacker first), voluntary retreat (attacker first), "
       "reinforcement (defender first); every die hits on 6 (GL 11.18-11.22)");
-  notes.push_back(
-      "hits: one to each line unit before a second, then fewest hits this round, most SP, fewest dice, listing "
-      "order; failed-morale units only once the line is gone (GL 11.23, RULINGS default)");
+  auto hits_note = [](const gl::army& a) {
+    return a.hit_allocation.kind == gl::hit_allocation_kind::concentrate
+               ? std::string("concentrate (then every further hit on the unit with the fewest SP)")
+               : std::string("rulings (then fewest hits this round, most SP, fewest dice, listing order)");
+  };
+  notes.push_back("hits: one to each line unit (most SP first) before a second; beyond that attacker " +
+                  hits_note(b.attacker) + ", defender " + hits_note(b.defender) +
+                  "; failed-morale units only once the line is gone (GL 11.23)");
   notes.push_back(
       "retreat fire: full dice when forced, one die per line unit when voluntary, never the ship; hits on " +
       std::string(b.niagara ? "5-6 (across the Niagara)" : "6") +
       "; allocated like battle hits, counting "
       "hits within the retreat fire (GL 12.2-12.3)");
   const int ra = gl::morale_rerolls(b.attacker), rd = gl::morale_rerolls(b.defender);
+  auto reroll_note = [](const gl::army& a) {
+    switch (a.rerolls.kind) {
+      case gl::reroll_kind::never:
+        return std::string("never spent");
+      case gl::reroll_kind::largest_unit:
+        return std::string("to the unit with the most SP");
+      case gl::reroll_kind::first:
+        break;
+    }
+    return std::string("to the first unit in listing order");
+  };
   if (ra || rd)
-    notes.push_back(
-        fmt::format("morale rerolls: attacker {}, defender {}; each goes to the first unit in listing order "
-                    "that failed with exactly one die (GL 11.26-11.27)",
-                    ra, rd));
+    notes.push_back(fmt::format(
+        "morale rerolls: attacker {} ({}), defender {} ({}), each only for a unit that failed with exactly one "
+        "die (GL 11.26-11.27)",
+        ra, reroll_note(b.attacker), rd, reroll_note(b.defender)));
   if (b.defender.fortification && !b.defender.fortification->destroyed)
     notes.push_back(
         "the garrison fights in the defender's line with the fort's dice; failing morale or retreating "

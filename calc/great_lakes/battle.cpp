@@ -63,6 +63,22 @@ std::string to_string(retreat_kind k) {
   return "?";
 }
 
+std::string to_string(hit_allocation_kind k) {
+  return k == hit_allocation_kind::concentrate ? "concentrate" : "rulings";
+}
+
+std::string to_string(reroll_kind k) {
+  switch (k) {
+    case reroll_kind::first:
+      return "first";
+    case reroll_kind::never:
+      return "never";
+    case reroll_kind::largest_unit:
+      return "largest_unit";
+  }
+  return "?";
+}
+
 std::string to_string(battle_end e) {
   switch (e) {
     case battle_end::defender_eliminated:
@@ -423,6 +439,8 @@ battle_rules compile(const battle& b) {
     r.ship_dice[side] = a.ship_dice;
     r.rerolls[side] = morale_rerolls(a);
     r.policy[side] = a.retreat;
+    r.hit_allocation[side] = a.hit_allocation;
+    r.reroll[side] = a.rerolls;
     r.route[side] = a.retreat_route;
     for (int i = r.begin[side]; i < r.end[side]; ++i) r.starting_sp[side] += r.units[i].start_sp;
   };

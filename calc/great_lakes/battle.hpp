@@ -18,11 +18,17 @@ enum class nation { american, british };
 enum class unit_type { regular, militia, artillery, dragoon, native, garrison };
 enum class crossing { none, river, amphibious };
 enum class retreat_kind { never, line_sp_at_most, weaker, optimal };
+// GL 11.23 leaves the order of hits beyond one per line unit to the owner.
+enum class hit_allocation_kind { rulings, concentrate };
+// GL 11.26-11.27 leave to the owner which failed morale die a leader's reroll is spent on.
+enum class reroll_kind { first, never, largest_unit };
 
 std::string to_string(nation n);
 std::string to_string(unit_type t);
 std::string to_string(crossing c);
 std::string to_string(retreat_kind k);
+std::string to_string(hit_allocation_kind k);
+std::string to_string(reroll_kind k);
 
 struct unit {
   std::string name;
@@ -52,6 +58,27 @@ struct retreat_policy {
   int k = 0;  // line_sp_at_most: retreat when own line SP <= k
 };
 
+// Who takes each hit (GL 11.23). Every line unit takes one hit before any takes a second (the
+// rule; within that sweep: most current SP, then fewest dice, then listing order). Beyond it:
+//   rulings      (RULINGS default) the next hit to the line unit with the fewest hits this round,
+//                then the most current SP, then the fewest dice, then listing order;
+//   concentrate  every further hit to the line unit closest to elimination (fewest current SP,
+//                then listing order), so fewer units are hit and roll morale.
+// Failed-morale units take hits only once no line unit is left, in the same way.
+struct hit_allocation_policy {
+  hit_allocation_kind kind = hit_allocation_kind::rulings;
+};
+
+// Which units a leader's morale reroll saves (GL 11.26-11.27; only a unit that failed with exactly
+// one die can be saved by one reroll):
+//   first         (RULINGS default) the first such unit in listing order, while rerolls are left;
+//   never         rerolls are never spent;
+//   largest_unit  among this round's such units, the one with the most current SP first (then
+//                 listing order): the reroll goes where the most SP is at stake.
+struct reroll_policy {
+  reroll_kind kind = reroll_kind::first;
+};
+
 struct army {
   nation side = nation::american;
   std::vector<unit> units;
@@ -59,6 +86,8 @@ struct army {
   std::optional<fort> fortification;  // the defender's fort, if the location has one
   int ship_dice = 0;                  // GL 7.13: a supporting squadron
   retreat_policy retreat;
+  hit_allocation_policy hit_allocation;
+  reroll_policy rerolls;
   bool retreat_route = true;  // GL 12.3: with no open route every retreating unit is eliminated
   std::vector<reinforcement> reinforcements;
   int reinforcement_rating = 4;  // GL 13.5-13.6: Drummond and Brown both rate 4

@@ -41,6 +41,8 @@ struct battle_rules {
   std::array<int, 2> ship_dice{};
   std::array<int, 2> rerolls{};
   std::array<retreat_policy, 2> policy{};
+  std::array<hit_allocation_policy, 2> hit_allocation{};
+  std::array<reroll_policy, 2> reroll{};
   std::array<bool, 2> route{};
   std::array<int, 2> starting_sp{};  // total, garrison and reinforcements included
   int retreat_fire_faces = 1;        // 6, or 5-6 across the Niagara (GL 12.2-12.3)
@@ -124,27 +126,57 @@ inline bool is_stalemate(const battle_rules& r, const battle_state& s) {
          !wants_retreat(r, s, attacker) && !wants_retreat(r, s, defender);
 }
 
-// GL 11.23 with the RULINGS default owner policy: each hit goes to the line unit with the fewest
-// hits so far (so one each before any second), then the most current SP, then the fewest dice,
-// then listing order. Failed-morale units take hits only once no line unit is left. Returns the
-// hits nobody was left to take.
+// GL 11.23 with the side's hit_allocation_policy (battle.hpp). Hits are put on in sweeps: with no
+// unit of `side` hit yet this round (true at every call: a side is fired on once per step), the
+// RULINGS order "fewest hits, then most current SP, then fewest dice, then listing order" is the
+// fixed order "most SP, fewest dice, listing" taken round and round, skipping the eliminated.
+// Failed-morale units take hits only once no line unit is left. Returns the hits nobody was left
+// to take.
 inline int allocate_hits(const battle_rules& r, battle_state& s, hit_counts& hits, int side, int count) {
-  for (int h = 0; h < count; ++h) {
-    int best = -1;
-    for (int pass = 0; pass < 2 && best < 0; ++pass) {
-      const std::uint8_t wanted = pass == 0 ? line : failed;
-      for (int i = r.begin[side]; i < r.end[side]; ++i) {
-        if (s.st[i] != wanted || s.sp[i] == 0) continue;
-        if (best < 0 || hits[i] < hits[best] ||
-            (hits[i] == hits[best] && (s.sp[i] > s.sp[best] || (s.sp[i] == s.sp[best] && r.dice[i] < r.dice[best]))))
-          best = i;
+  const bool concentrate = r.hit_allocation[side].kind == hit_allocation_kind::concentrate;
+  auto hit = [&](int i) {
+    --s.sp[i];
+    ++hits[i];
+    --count;
+  };
+  for (int pass = 0; pass < 2 && count > 0; ++pass) {
+    const std::uint8_t wanted = pass == 0 ? line : failed;
+    std::array<std::uint8_t, max_units> order;
+    int n = 0;
+    for (int i = r.begin[side]; i < r.end[side]; ++i) {
+      if (s.st[i] != wanted || s.sp[i] == 0) continue;
+      int at = n++;
+      // insertion by (most SP, fewest dice); listing order is kept among equals
+      while (at > 0 &&
+             (s.sp[order[at - 1]] < s.sp[i] || (s.sp[order[at - 1]] == s.sp[i] && r.dice[order[at - 1]] > r.dice[i]))) {
+        order[at] = order[at - 1];
+        --at;
+      }
+      order[at] = static_cast<std::uint8_t>(i);
+    }
+    if (n == 0) continue;
+    if (concentrate) {
+      for (int k = 0; k < n && count > 0; ++k) hit(order[k]);  // one each: the rule
+      while (count > 0) {
+        int weakest = -1;
+        for (int i = r.begin[side]; i < r.end[side]; ++i)
+          if (s.st[i] == wanted && s.sp[i] > 0 && (weakest < 0 || s.sp[i] < s.sp[weakest])) weakest = i;
+        if (weakest < 0) break;
+        while (count > 0 && s.sp[weakest] > 0) hit(weakest);
+      }
+    } else {
+      bool any = true;
+      while (count > 0 && any) {
+        any = false;
+        for (int k = 0; k < n && count > 0; ++k)
+          if (s.sp[order[k]] > 0) {
+            hit(order[k]);
+            any = true;
+          }
       }
     }
-    if (best < 0) return count - h;  // nobody left to take it
-    --s.sp[best];
-    ++hits[best];
   }
-  return 0;
+  return count;
 }
 
 // SP still on the field for `side` (line and failed-morale units): more hits than this change nothing.
@@ -205,41 +237,66 @@ void resolve_retreat(const battle_rules& r, const battle_state& s, int side, boo
   resolve_retreat_under_fire(r, s, side, forced, retreat_fire_dice(r, s, side, forced), c, emit);
 }
 
-// GL 11.24 and RULINGS: each line unit hit this round and still alive rolls a die per hit; a roll
-// above its morale fails it (a failing garrison is eliminated). Rerolls (11.26-11.27) go, in
-// listing order, to units that failed with exactly one die while any are left.
+inline void fail_morale(const battle_rules& r, battle_state& t, int i) {
+  t.st[i] = failed;
+  if (r.units[i].garrison) t.sp[i] = 0;  // GL 4.26: a garrison that fails morale is eliminated
+}
+
+// GL 11.26-11.27: the units in `pending` failed morale with exactly one die; the side's
+// reroll_policy picks which are rerolled while rerolls are left; the rest fail.
 template <class Chooser, class Next>
-void morale_from(const battle_rules& r, int side, int i, const battle_state& s, const hit_counts& hits, Chooser& c,
-                 Next& next) {
-  while (i < r.end[side] && !(hits[i] > 0 && in_line(s, i) && r.units[i].fail_faces > 0)) ++i;
-  if (i >= r.end[side]) {
+void spend_rerolls(const battle_rules& r, int side, const battle_state& s, std::uint32_t pending, Chooser& c,
+                   Next& next) {
+  if (pending == 0) {
     next(s);
     return;
   }
-  const int faces = r.units[i].fail_faces;
-  auto fail = [&](battle_state& t) {
-    t.st[i] = failed;
-    if (r.units[i].garrison) t.sp[i] = 0;
-  };
+  int pick = -1;
+  for (int i = r.begin[side]; i < r.end[side]; ++i) {
+    if (!(pending >> i & 1u)) continue;
+    if (pick < 0 || (r.reroll[side].kind == reroll_kind::largest_unit && s.sp[i] > s.sp[pick])) pick = i;
+  }
+  pending &= ~(1u << pick);
+  if (s.rerolls[side] == 0) {
+    battle_state t = s;
+    fail_morale(r, t, pick);
+    spend_rerolls(r, side, t, pending, c, next);
+    return;
+  }
+  c.binomial(1, r.units[pick].fail_faces, [&](int again) {
+    battle_state t = s;
+    --t.rerolls[side];
+    if (again) fail_morale(r, t, pick);
+    spend_rerolls(r, side, t, pending, c, next);
+  });
+}
+
+// GL 11.24 and RULINGS: each line unit hit this round and still alive rolls a die per hit; a roll
+// above its morale fails it (a failing garrison is eliminated). A unit that failed with exactly
+// one die may be saved by a reroll (11.26-11.27): such units are set aside in `pending` and the
+// side's reroll_policy decides once every unit of the side has rolled.
+template <class Chooser, class Next>
+void morale_from(const battle_rules& r, int side, int i, const battle_state& s, const hit_counts& hits, Chooser& c,
+                 Next& next, std::uint32_t pending = 0) {
+  while (i < r.end[side] && !(hits[i] > 0 && in_line(s, i) && r.units[i].fail_faces > 0)) ++i;
+  if (i >= r.end[side]) {
+    spend_rerolls(r, side, s, pending, c, next);
+    return;
+  }
   // Only 0, exactly 1 (a reroll can save it) or 2+ failed dice matter: three outcomes, not hits + 1.
   const int h = hits[i];
   const double none = r.units[i].morale_none[h];
   const double one = r.units[i].morale_one[h];
-  const bool rerollable = s.rerolls[side] > 0;
+  const bool rerollable = s.rerolls[side] > 0 && r.reroll[side].kind != reroll_kind::never;
   c.choose3(none, rerollable ? one : 0.0, rerollable ? 1.0 - none - one : 1.0 - none, [&](int outcome) {
     if (outcome == 0) {
-      morale_from(r, side, i + 1, s, hits, c, next);
+      morale_from(r, side, i + 1, s, hits, c, next, pending);
     } else if (outcome == 1) {
-      c.binomial(1, faces, [&](int again) {  // the reroll (GL 11.26-11.27)
-        battle_state t = s;
-        --t.rerolls[side];
-        if (again) fail(t);
-        morale_from(r, side, i + 1, t, hits, c, next);
-      });
+      morale_from(r, side, i + 1, s, hits, c, next, pending | (1u << i));
     } else {
       battle_state t = s;
-      fail(t);
-      morale_from(r, side, i + 1, t, hits, c, next);
+      fail_morale(r, t, i);
+      morale_from(r, side, i + 1, t, hits, c, next, pending);
     }
   });
 }

@@ -86,8 +86,8 @@ struct reader {
 
   army read_army(const json& j, const std::string& path, bool is_defender) const {
     object(j, path);
-    std::set<std::string> keys{"side",    "units",         "leaders",        "ship_dice",
-                               "retreat", "retreat_route", "reinforcements", "reinforcement_rating"};
+    std::set<std::string> keys{"side",    "units",          "leaders",       "ship_dice",      "retreat",
+                               "rerolls", "hit_allocation", "retreat_route", "reinforcements", "reinforcement_rating"};
     if (is_defender) keys.insert("fort");
     only_keys(j, path, keys);
     army a;
@@ -122,6 +122,18 @@ struct reader {
       } else
         fail(path + "/retreat/policy",
              "unknown policy '" + policy + "'; allowed: never, line_sp_at_most, weaker, optimal");
+    }
+    if (const json* h = get(j, "hit_allocation", path, false)) {
+      object(*h, path + "/hit_allocation");
+      only_keys(*h, path + "/hit_allocation", {"policy"});
+      const std::string policy = text(*h, "policy", path + "/hit_allocation", std::nullopt);
+      a.hit_allocation = wrap(path + "/hit_allocation/policy", [&] { return parse_hit_allocation(policy, "policy"); });
+    }
+    if (const json* re = get(j, "rerolls", path, false)) {
+      object(*re, path + "/rerolls");
+      only_keys(*re, path + "/rerolls", {"policy"});
+      const std::string policy = text(*re, "policy", path + "/rerolls", std::nullopt);
+      a.rerolls = wrap(path + "/rerolls/policy", [&] { return parse_reroll(policy, "policy"); });
     }
     a.retreat_route = boolean(j, "retreat_route", path, true);
     if (const json* re = get(j, "reinforcements", path, false)) {
@@ -220,6 +232,19 @@ retreat_policy parse_retreat(const std::string& text, const std::string& option)
                       "unknown retreat policy '" + text + "'; allowed: never, weaker, line_sp_at_most:K, optimal");
 }
 
+hit_allocation_policy parse_hit_allocation(const std::string& text, const std::string& option) {
+  if (text == "rulings") return {hit_allocation_kind::rulings};
+  if (text == "concentrate") return {hit_allocation_kind::concentrate};
+  throw invalid_input(option, "unknown hit allocation policy '" + text + "'; allowed: rulings, concentrate");
+}
+
+reroll_policy parse_reroll(const std::string& text, const std::string& option) {
+  if (text == "first") return {reroll_kind::first};
+  if (text == "never") return {reroll_kind::never};
+  if (text == "largest_unit") return {reroll_kind::largest_unit};
+  throw invalid_input(option, "unknown reroll policy '" + text + "'; allowed: first, never, largest_unit");
+}
+
 unit parse_unit_spec(const std::string& text, const std::string& option) {
   const auto parts = split(text, ':');
   if (parts.size() < 5 || parts.size() > 6)
@@ -292,6 +317,8 @@ nlohmann::ordered_json to_json(const battle& b) {
     j["ship_dice"] = a.ship_dice;
     j["retreat"] = oj{{"policy", to_string(a.retreat.kind)}};
     if (a.retreat.kind == retreat_kind::line_sp_at_most) j["retreat"]["k"] = a.retreat.k;
+    j["hit_allocation"] = oj{{"policy", to_string(a.hit_allocation.kind)}};
+    j["rerolls"] = oj{{"policy", to_string(a.rerolls.kind)}};
     j["retreat_route"] = a.retreat_route;
     j["reinforcements"] = oj::array();
     for (const auto& r : a.reinforcements)

@@ -20,6 +20,8 @@ void validate_as(const battle& b, const std::string& where);
 // One unit from "NAME:TYPE:SP/MAX:MORALE:DICE[:CROSSING]" (the --att/--def flag form).
 unit parse_unit_spec(const std::string& text, const std::string& option);
 retreat_policy parse_retreat(const std::string& text, const std::string& option);
+hit_allocation_policy parse_hit_allocation(const std::string& text, const std::string& option);
+reroll_policy parse_reroll(const std::string& text, const std::string& option);
 unit_type parse_unit_type(const std::string& text, const std::string& field);
 crossing parse_crossing(const std::string& text, const std::string& field);
 nation parse_nation(const std::string& text, const std::string& field);

@@ -319,6 +319,84 @@ TEST(GreatLakesBattle, ExactAndSimulationAgreeWithinFourSigma) {
   EXPECT_GE(sim.outcomes_interval[0].upper, sim.attacker_wins);
 }
 
+// Hit allocation `concentrate` against the RULINGS default, one round. Defender X (3 SP) and Y
+// (2 SP), diceless, morale 6, retreat at line SP <= 100 (so after round 1); the attacker's only
+// fire is a 3-die ship, k ~ Bin(3, 1/6): 125, 75, 15, 1 in 216 for k = 0..3; the attacker's unit
+// is diceless, so the retreat draws no fire. Up to 2 hits both policies go X then Y (one each,
+// most SP first). The third hit: RULINGS, fewest hits (tie), most current SP: X (2 v 1);
+// concentrate: closest to elimination: Y (1 SP left), eliminated.
+//   E[X SP]: RULINGS 3 - (75 + 15 + 2)/216; concentrate 3 - (75 + 15 + 1)/216.
+//   E[Y SP]: RULINGS 2 - (15 + 1)/216;      concentrate 2 - (15 + 2)/216.
+//   Y survives: RULINGS 1; concentrate 215/216. Losses in total are the same: k either way.
+TEST(GreatLakesBattle, ConcentratePilesHitsOnTheUnitClosestToElimination) {
+  gl::battle b;
+  b.attacker.side = gl::nation::american;
+  b.defender.side = gl::nation::british;
+  b.attacker.units.push_back(make_unit("A", 1, 0));
+  b.attacker.ship_dice = 3;
+  b.defender.units = {make_unit("X", 3, 0), make_unit("Y", 2, 0)};
+  b.defender.retreat = {gl::retreat_kind::line_sp_at_most, 100};
+  const auto rulings = gl::solve_exact(b);
+  b.defender.hit_allocation.kind = gl::hit_allocation_kind::concentrate;
+  const auto concentrate = gl::solve_exact(b);
+  EXPECT_NEAR(rulings.units[1].expected_sp, 3 - 92.0 / 216, tight);
+  EXPECT_NEAR(concentrate.units[1].expected_sp, 3 - 91.0 / 216, tight);
+  EXPECT_NEAR(rulings.units[2].expected_sp, 2 - 16.0 / 216, tight);
+  EXPECT_NEAR(concentrate.units[2].expected_sp, 2 - 17.0 / 216, tight);
+  EXPECT_NEAR(rulings.units[2].survives, 1.0, tight);
+  EXPECT_NEAR(concentrate.units[2].survives, 215.0 / 216, tight);
+  EXPECT_NEAR(concentrate[battle_end::defender_voluntary_retreat], 1.0, tight);
+  for (std::size_t k = 0; k <= 3; ++k)
+    EXPECT_NEAR(concentrate.defender_sp_lost[k], rulings.defender_sp_lost[k], tight) << k;
+  EXPECT_NEAR(concentrate.defender_sp_lost[3], 1.0 / 216, tight);
+  musket::simulation_options options;
+  options.trials = 200'000;
+  const auto sim = gl::simulate(b, options);
+  EXPECT_NEAR(sim.units[2].survives, 215.0 / 216, 4 * std::sqrt(215.0 / 216 / 216 / 200'000));
+}
+
+// Reroll policies, one round. Attacker A (2 SP) listed before B (3 SP), both diceless, morale 5
+// (a die fails on 6), Brown's one reroll; it retreats after round 1 (line SP <= 100). The
+// defender's 2-die ship scores h hits: 25, 10, 1 in 36 for h = 0, 1, 2; one hit goes to B (most
+// SP), two to B and A. Each hit unit rolls one die: fails 1/6, a reroll fails again 1/6.
+//   h = 1: B fails 1/36 with a reroll (first, largest_unit), 1/6 with none (never).
+//   h = 2: A alone fails 5/36, B alone 5/36, both 1/36. `first` rerolls A when both fail
+//   (listing order), `largest_unit` B (3 SP > 2). So P(A fails | h = 2) = (5/36)(1/6) + (1/36)(1/6)
+//   = 6/216 under first, (5/36)(1/6) + 1/36 = 11/216 under largest_unit, and 1/6 under never;
+//   for B the first two swap.
+// fails_morale(A) = (1/36) P(A fails | 2); fails_morale(B) = (10/36) P(B fails | 1) + (1/36) P(B fails | 2).
+TEST(GreatLakesBattle, ReRollPoliciesChooseWhichUnitIsSaved) {
+  gl::battle b;
+  b.attacker.side = gl::nation::american;
+  b.defender.side = gl::nation::british;
+  b.attacker.units = {make_unit("A", 2, 0, 5), make_unit("B", 3, 0, 5)};
+  b.attacker.leaders = {"Brown"};
+  b.attacker.retreat = {gl::retreat_kind::line_sp_at_most, 100};
+  b.defender.units.push_back(make_unit("D", 1, 0));
+  b.defender.ship_dice = 2;
+  auto run = [&](gl::reroll_kind kind) {
+    b.attacker.rerolls.kind = kind;
+    return gl::solve_exact(b);
+  };
+  const auto first = run(gl::reroll_kind::first);
+  const auto largest = run(gl::reroll_kind::largest_unit);
+  const auto never = run(gl::reroll_kind::never);
+  EXPECT_NEAR(first.units[0].fails_morale, 1.0 / 36 * 6 / 216, tight);
+  EXPECT_NEAR(largest.units[0].fails_morale, 1.0 / 36 * 11 / 216, tight);
+  EXPECT_NEAR(never.units[0].fails_morale, 1.0 / 36 / 6, tight);
+  EXPECT_NEAR(first.units[1].fails_morale, 10.0 / 36 / 36 + 1.0 / 36 * 11 / 216, tight);
+  EXPECT_NEAR(largest.units[1].fails_morale, 10.0 / 36 / 36 + 1.0 / 36 * 6 / 216, tight);
+  EXPECT_NEAR(never.units[1].fails_morale, 10.0 / 36 / 6 + 1.0 / 36 / 6, tight);
+  EXPECT_NEAR(largest.rounds_mean, 1.0, tight);
+  // The simulation plays the same policy object.
+  b.attacker.rerolls.kind = gl::reroll_kind::largest_unit;
+  musket::simulation_options options;
+  options.trials = 400'000;
+  const auto sim = gl::simulate(b, options);
+  const double p = 10.0 / 36 / 36 + 1.0 / 36 * 6 / 216;
+  EXPECT_NEAR(sim.units[1].fails_morale, p, 4 * std::sqrt(p * (1 - p) / 400'000));
+}
+
 // The folded engine (units out of the line carried beside the chain) against the plain chain over
 // every unit's SP and status: two different sums of the same battle, equal to rounding.
 void expect_same(const gl::battle_result& a, const gl::battle_result& b, const std::string& what) {
@@ -366,6 +444,12 @@ TEST(GreatLakesBattle, FoldedChainEqualsThePlainChain) {
   cases.push_back({"no fort, ship, two reinforcements", b});
   b = morale_chain();
   cases.push_back({"morale chain", b});
+  b = mixed();
+  b.attacker.hit_allocation.kind = gl::hit_allocation_kind::concentrate;
+  b.defender.hit_allocation.kind = gl::hit_allocation_kind::concentrate;
+  b.attacker.rerolls.kind = gl::reroll_kind::largest_unit;
+  b.attacker.leaders = {"Brown", "Scott"};
+  cases.push_back({"concentrate, largest_unit rerolls", b});
   for (const auto& [what, battle] : cases) {
     const auto folded = gl::solve_exact(battle);
     const auto unfolded = gl::solve_exact(battle, plain);

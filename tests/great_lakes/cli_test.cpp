@@ -109,6 +109,14 @@ TEST(GreatLakesCli, BadInputIsOneLineAndExitTwo) {
   EXPECT_NE(r.err.find("--att"), std::string::npos) << r.err;
   r = run("gl battle --att A:regular:1/1:6:1 --def D:regular:1/1:6:1 --def-retreat sometimes");
   EXPECT_EQ(r.exit_code, 2);
+  r = run("gl battle --att A:regular:1/1:6:1 --def D:regular:1/1:6:1 --att-hits spread");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--att-hits"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("rulings, concentrate"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  r = run("gl battle --att A:regular:1/1:6:1 --def D:regular:1/1:6:1 --def-reroll sometimes");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("first, never, largest_unit"), std::string::npos) << r.err;
   r =
       run("gl battle --att A:regular:1/1:6:1 --att B:regular:1/1:6:1 --def D:regular:4/4:3:3 --method exact "
           "--state-limit 1000 "
@@ -140,4 +148,14 @@ TEST(GreatLakesCli, OtherCommands) {
   j = run_json("gl missions --erie-dice 2,2");
   EXPECT_TRUE(j.contains("british_strategy"));
   EXPECT_TRUE(j.contains("american_strategy"));
+}
+
+TEST(GreatLakesCli, PoliciesFromFlagsAreEchoed) {
+  const json j = run_json(
+      "gl battle --att A:regular:1/1:6:1 --def D:regular:1/1:6:1 --method exact --def-hits concentrate "
+      "--att-reroll never");
+  EXPECT_EQ(j["inputs"]["battle"]["defender"]["hit_allocation"]["policy"], "concentrate");
+  EXPECT_EQ(j["inputs"]["battle"]["attacker"]["hit_allocation"]["policy"], "rulings");
+  EXPECT_EQ(j["inputs"]["battle"]["attacker"]["rerolls"]["policy"], "never");
+  EXPECT_EQ(j["inputs"]["battle"]["defender"]["rerolls"]["policy"], "first");
 }

@@ -49,7 +49,17 @@ TEST(GreatLakesScenario, ReadsTheIssueShape) {
   EXPECT_EQ(b.defender.retreat.k, 2);
   ASSERT_TRUE(b.defender.fortification.has_value());
   EXPECT_EQ(b.defender.fortification->dice, 2);
-  EXPECT_EQ(b.defender.units[0].max_sp, 4);  // max_sp defaults to sp
+  EXPECT_EQ(b.defender.units[0].max_sp, 4);                                     // max_sp defaults to sp
+  EXPECT_EQ(b.attacker.hit_allocation.kind, gl::hit_allocation_kind::rulings);  // the RULINGS defaults
+  EXPECT_EQ(b.attacker.rerolls.kind, gl::reroll_kind::first);
+  json j = good();
+  j["attacker"]["hit_allocation"] = {{"policy", "concentrate"}};
+  j["defender"]["rerolls"] = {{"policy", "largest_unit"}};
+  const gl::battle policies = gl::parse_scenario(j, "battle.json");
+  EXPECT_EQ(policies.attacker.hit_allocation.kind, gl::hit_allocation_kind::concentrate);
+  EXPECT_EQ(policies.defender.rerolls.kind, gl::reroll_kind::largest_unit);
+  EXPECT_EQ(gl::to_json(policies)["attacker"]["hit_allocation"]["policy"], "concentrate");
+  EXPECT_EQ(gl::to_json(policies)["defender"]["rerolls"]["policy"], "largest_unit");
   // The echo reads back to the same battle.
   const gl::battle again = gl::parse_scenario(json::parse(gl::to_json(b).dump()), "echo");
   EXPECT_EQ(gl::to_json(again), gl::to_json(b));
@@ -71,6 +81,15 @@ TEST(GreatLakesScenario, EveryMalformedFieldIsNamed) {
   j = good();
   j["defender"]["retreat"]["policy"] = "sometimes";
   EXPECT_EQ(error_field(j), "battle.json: /defender/retreat/policy");
+  j = good();
+  j["attacker"]["hit_allocation"] = {{"policy", "spread"}};
+  EXPECT_EQ(error_field(j), "battle.json: /attacker/hit_allocation/policy");
+  j = good();
+  j["defender"]["rerolls"] = {{"policy", "always"}};
+  EXPECT_EQ(error_field(j), "battle.json: /defender/rerolls/policy");
+  j = good();
+  j["defender"]["rerolls"] = {{"policy", "never"}, {"k", 1}};
+  EXPECT_EQ(error_field(j), "battle.json: /defender/rerolls/k");
   j = good();
   j["defender"]["units"][0]["name"] = "11th infantry";  // duplicates the attacker's, case aside
   EXPECT_EQ(error_field(j), "battle.json: /defender/units/0/name");
