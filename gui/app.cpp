@@ -458,6 +458,13 @@ void app::settle(bool wait) {
   }
 }
 
+std::size_t app::running_threads() const {
+  std::size_t n = 0;
+  for (const auto& t : tabs_)
+    for (const auto& p : t.panels) n += p.runner ? p.runner->threads() : 0;
+  return n;
+}
+
 json app::results_document() const {
   json out;
   out["tab"] = current_tab_;

@@ -77,6 +77,8 @@ class app {
   // Brings every panel of the current tab's selected calculator up to date (runs exact results,
   // starts simulations) and, with `wait`, lets a running simulation finish.
   void settle(bool wait);
+  // Worker threads still going (runs superseded or abandoned included).
+  std::size_t running_threads() const;
   // The current tab's selected calculator and its results, as --dump-results writes them.
   json results_document() const;
 

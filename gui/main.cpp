@@ -405,5 +405,11 @@ int main(int argc, char** argv) {
   ImGui::DestroyContext();
   glfwDestroyWindow(window);
   glfwTerminate();
+  if (ui.running_threads() > 0) {
+    // A run that ignored Cancel may have minutes left: settings are saved and the window is
+    // gone, so end the process now rather than wait for it.
+    std::fflush(nullptr);
+    std::_Exit(exit_code);
+  }
   return exit_code;
 }
