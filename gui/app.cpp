@@ -207,7 +207,8 @@ struct renderer {
                  std::max(260.0f, ImGui::GetContentRegionAvail().y - 3 * ImGui::GetFrameHeightWithSpacing()));
     if (ImGui::BeginTable(key.c_str(), n,
                           ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                              ImGuiTableFlags_Sortable | ImGuiTableFlags_SizingStretchProp,
+                              ImGuiTableFlags_Sortable | ImGuiTableFlags_SortTristate |
+                              ImGuiTableFlags_SizingStretchProp,
                           ImVec2(0, height))) {
       ImGui::TableSetupScrollFreeze(0, 1);
       for (const auto& c : columns) ImGui::TableSetupColumn(pretty(c).c_str());
@@ -237,8 +238,11 @@ struct renderer {
           const json cell = rows[r].value(columns[static_cast<std::size_t>(c)], json());
           std::string text;
           if (cell.is_object()) {
+            // A small distribution ({"9": 0.201, ...}): value: probability, compactly.
             for (auto it = cell.begin(); it != cell.end(); ++it)
-              text += (text.empty() ? "" : ", ") + it.key() + " " + it.value().dump();
+              text += (text.empty() ? "" : ", ") + it.key() + ": " +
+                      (it.value().is_number_float() ? fmt::format("{:.3g}", it.value().get<double>())
+                                                    : it.value().dump());
           } else if (cell.is_number_float()) {
             text = fmt::format("{:.4f}", cell.get<double>());
           } else if (cell.is_string()) {
