@@ -240,9 +240,9 @@ struct renderer {
           if (cell.is_object()) {
             // A small distribution ({"9": 0.201, ...}): value: probability, compactly.
             for (auto it = cell.begin(); it != cell.end(); ++it)
-              text += (text.empty() ? "" : ", ") + it.key() + ": " +
-                      (it.value().is_number_float() ? fmt::format("{:.3g}", it.value().get<double>())
-                                                    : it.value().dump());
+              text +=
+                  (text.empty() ? "" : ", ") + it.key() + ": " +
+                  (it.value().is_number_float() ? fmt::format("{:.3g}", it.value().get<double>()) : it.value().dump());
           } else if (cell.is_number_float()) {
             text = fmt::format("{:.4f}", cell.get<double>());
           } else if (cell.is_string()) {
