@@ -944,14 +944,16 @@ void app::draw_sweep_inputs(panel_state& panel) {
         if (const tab_state* tab = find_tab(game->code))
           for (const auto& p : tab->panels)
             if (p.calc == &c) fresh.fixed = p.values;
-        for (const auto& in : c.inputs)
-          if (sweepable(in) && !in.optional && fresh.axes.empty()) {
-            const int start = fresh.fixed.value(in.name, json(in.lowest)).is_number_integer()
-                                  ? fresh.fixed.at(in.name).get<int>()
-                                  : in.lowest;
-            fresh.axes.push_back({in.name, std::max(in.lowest, std::min(start, in.highest - 5)),
-                                  std::min(in.highest, std::max(start, in.lowest) + 5)});
-          }
+        // Its first sweepable input that is always given, else one the CLI leaves optional.
+        for (int pass = 0; pass < 2; ++pass)
+          for (const auto& in : c.inputs)
+            if (sweepable(in) && (pass == 1 || !in.optional) && fresh.axes.empty()) {
+              const int start = fresh.fixed.value(in.name, json(in.lowest)).is_number_integer()
+                                    ? fresh.fixed.at(in.name).get<int>()
+                                    : in.lowest;
+              fresh.axes.push_back({in.name, std::max(in.lowest, std::min(start, in.highest - 5)),
+                                    std::min(in.highest, std::max(start, in.lowest) + 5)});
+            }
         if (!fresh.axes.empty()) sw = fresh;
         target = sweep_target(panel);
       }
