@@ -178,6 +178,14 @@ constexpr int max_table_dice = 200;
 // P(k of n dice hit) for n <= 200 and 0..6 hit faces, built once.
 struct binomial_tables {
   std::array<std::vector<std::vector<double>>, 7> pmf, cdf;
+  // For sampling with a 32-bit draw x: k hits when x < at_least[k] for the first such k, where
+  // at_least[k] = ceil(cdf[k] * 2^32) (the same outcome as x / 2^32 < cdf[k]); start[b] is where
+  // the search starts for draws in [b * 2^24, (b + 1) * 2^24).
+  struct sampler {
+    std::vector<std::uint64_t> at_least;
+    std::array<std::uint8_t, 256> start{};
+  };
+  std::array<std::vector<sampler>, 7> samplers;
   binomial_tables() {
     for (int f = 0; f <= 6; ++f) {
       for (int n = 0; n <= max_table_dice; ++n) {
@@ -186,6 +194,14 @@ struct binomial_tables {
         double run = 0;
         for (std::size_t k = 0; k < row.size(); ++k) c[k] = run += row[k];
         c.back() = 2.0;  // the last outcome catches rounding
+        sampler sm;
+        for (double x : c) sm.at_least.push_back(static_cast<std::uint64_t>(std::ceil(std::ldexp(x, 32))));
+        std::size_t k = 0;
+        for (std::uint64_t b = 0; b < 256; ++b) {
+          while (sm.at_least[k] <= (b << 24)) ++k;
+          sm.start[b] = static_cast<std::uint8_t>(std::min<std::size_t>(k, 255));
+        }
+        samplers[static_cast<std::size_t>(f)].push_back(std::move(sm));
         pmf[static_cast<std::size_t>(f)].push_back(std::move(row));
         cdf[static_cast<std::size_t>(f)].push_back(std::move(c));
       }
@@ -254,11 +270,11 @@ struct sampling_chooser {
   template <class F>
   void binomial(int n, int faces, F&& f) {
     if (n == 0 || faces == 0) return f(0);
-    const auto& c = t.cdf[static_cast<std::size_t>(faces)][static_cast<std::size_t>(n)];
-    const double u = static_cast<double>((*engine)()) * (1.0 / 4294967296.0);
-    int k = 0;
-    while (u >= c[static_cast<std::size_t>(k)]) ++k;
-    f(k);
+    const auto& sm = t.samplers[static_cast<std::size_t>(faces)][static_cast<std::size_t>(n)];
+    const std::uint32_t x = (*engine)();
+    std::size_t k = sm.start[x >> 24];
+    while (x >= sm.at_least[k]) ++k;
+    f(static_cast<int>(k));
   }
   template <class F>
   void binomial_capped(int n, int faces, int cap, F&& f) {
@@ -440,6 +456,7 @@ battle_rules compile(const battle& b) {
     r.rerolls[side] = morale_rerolls(a);
     r.policy[side] = a.retreat;
     r.hit_allocation[side] = a.hit_allocation;
+    r.has_reinforcements[side] = !a.reinforcements.empty();
     r.reroll[side] = a.rerolls;
     r.route[side] = a.retreat_route;
     for (int i = r.begin[side]; i < r.end[side]; ++i) r.starting_sp[side] += r.units[i].start_sp;
@@ -447,6 +464,7 @@ battle_rules compile(const battle& b) {
   add_side(b.attacker, attacker);
   add_side(b.defender, defender);
   r.retreat_fire_faces = b.niagara ? 2 : 1;
+  r.ships = r.ship_dice[0] > 0 || r.ship_dice[1] > 0;
   for (std::size_t i = 0; i < r.units.size(); ++i) {
     r.dice[i] = static_cast<std::uint8_t>(r.units[i].dice);
     r.first_round_dice[i] = static_cast<std::uint8_t>(r.units[i].first_round_dice);

@@ -50,6 +50,8 @@ struct battle_rules {
   // Hot per-unit values kept contiguous (copies of units[i].dice and .first_round_dice).
   std::array<std::uint8_t, max_units> dice{}, first_round_dice{};
   bool first_round_matters = false;  // any attacker dice lost in round 1
+  std::array<bool, 2> has_reinforcements{};
+  bool ships = false;  // a squadron on either side: somebody can always hit, so never a stalemate
 };
 
 battle_rules compile(const battle& b);
@@ -72,10 +74,10 @@ inline bool in_line(const battle_state& s, int i) {
   return s.st[i] == line && s.sp[i] > 0;
 }
 
+// The sums over a side below are branch-free: they run several times a round.
 inline int line_sp(const battle_rules& r, const battle_state& s, int side) {
   int total = 0;
-  for (int i = r.begin[side]; i < r.end[side]; ++i)
-    if (in_line(s, i)) total += s.sp[i];
+  for (int i = r.begin[side]; i < r.end[side]; ++i) total += (s.st[i] == line) * s.sp[i];
   return total;
 }
 
@@ -87,10 +89,10 @@ inline bool line_empty(const battle_rules& r, const battle_state& s, int side) {
 
 // GL 11.22: the dice a side's line (plus its supporting ship, 7.13) rolls this round.
 inline int fire_dice(const battle_rules& r, const battle_state& s, int side, bool first_round) {
-  int dice = r.ship_dice[side];
-  for (int i = r.begin[side]; i < r.end[side]; ++i)
-    if (in_line(s, i)) dice += first_round ? r.first_round_dice[i] : r.dice[i];
-  return dice;
+  const auto& dice = first_round ? r.first_round_dice : r.dice;
+  int total = r.ship_dice[side];
+  for (int i = r.begin[side]; i < r.end[side]; ++i) total += ((s.st[i] == line) & (s.sp[i] > 0)) * dice[i];
+  return total;
 }
 
 inline bool any_waiting(const battle_rules& r, const battle_state& s) {
@@ -122,6 +124,7 @@ inline bool wants_retreat(const battle_rules& r, const battle_state& s, int side
 // RULINGS "stalemate": no side can ever score a hit, no reinforcement is pending, and neither
 // side's policy retreats (so the next round, and every one after, changes nothing).
 inline bool is_stalemate(const battle_rules& r, const battle_state& s) {
+  if (r.ships) return false;
   return fire_dice(r, s, attacker, false) == 0 && fire_dice(r, s, defender, false) == 0 && !any_waiting(r, s) &&
          !wants_retreat(r, s, attacker) && !wants_retreat(r, s, defender);
 }
@@ -133,6 +136,7 @@ inline bool is_stalemate(const battle_rules& r, const battle_state& s) {
 // Failed-morale units take hits only once no line unit is left. Returns the hits nobody was left
 // to take.
 inline int allocate_hits(const battle_rules& r, battle_state& s, hit_counts& hits, int side, int count) {
+  if (count == 0) return 0;  // most fire misses: nothing to sort
   const bool concentrate = r.hit_allocation[side].kind == hit_allocation_kind::concentrate;
   auto hit = [&](int i) {
     --s.sp[i];
@@ -143,20 +147,24 @@ inline int allocate_hits(const battle_rules& r, battle_state& s, hit_counts& hit
     const std::uint8_t wanted = pass == 0 ? line : failed;
     std::array<std::uint8_t, max_units> order;
     int n = 0;
-    for (int i = r.begin[side]; i < r.end[side]; ++i) {
-      if (s.st[i] != wanted || s.sp[i] == 0) continue;
-      int at = n++;
-      // insertion by (most SP, fewest dice); listing order is kept among equals
-      while (at > 0 &&
-             (s.sp[order[at - 1]] < s.sp[i] || (s.sp[order[at - 1]] == s.sp[i] && r.dice[order[at - 1]] > r.dice[i]))) {
-        order[at] = order[at - 1];
-        --at;
-      }
-      order[at] = static_cast<std::uint8_t>(i);
-    }
+    for (int i = r.begin[side]; i < r.end[side]; ++i)
+      if (s.st[i] == wanted && s.sp[i] > 0) order[n++] = static_cast<std::uint8_t>(i);
     if (n == 0) continue;
+    // The first sweep, one hit each (the rule): each time the best not yet hit (most SP, then
+    // fewest dice, then listing order), moved to the front; a sweep that ends it leaves `order`
+    // sorted for the sweeps after.
+    for (int picked = 0; picked < n && count > 0; ++picked) {
+      int best = picked;
+      for (int k = picked + 1; k < n; ++k) {
+        const int a = order[k], b = order[best];
+        if (s.sp[a] > s.sp[b] || (s.sp[a] == s.sp[b] && r.dice[a] < r.dice[b])) best = k;
+      }
+      const std::uint8_t unit = order[best];
+      for (int k = best; k > picked; --k) order[k] = order[k - 1];
+      order[picked] = unit;
+      hit(unit);
+    }
     if (concentrate) {
-      for (int k = 0; k < n && count > 0; ++k) hit(order[k]);  // one each: the rule
       while (count > 0) {
         int weakest = -1;
         for (int i = r.begin[side]; i < r.end[side]; ++i)
@@ -182,8 +190,7 @@ inline int allocate_hits(const battle_rules& r, battle_state& s, hit_counts& hit
 // SP still on the field for `side` (line and failed-morale units): more hits than this change nothing.
 inline int alive_sp(const battle_rules& r, const battle_state& s, int side) {
   int total = 0;
-  for (int i = r.begin[side]; i < r.end[side]; ++i)
-    if (in_battle(s, i)) total += s.sp[i];
+  for (int i = r.begin[side]; i < r.end[side]; ++i) total += (s.st[i] != waiting) * s.sp[i];
   return total;
 }
 
@@ -280,7 +287,10 @@ void morale_from(const battle_rules& r, int side, int i, const battle_state& s, 
                  Next& next, std::uint32_t pending = 0) {
   while (i < r.end[side] && !(hits[i] > 0 && in_line(s, i) && r.units[i].fail_faces > 0)) ++i;
   if (i >= r.end[side]) {
-    spend_rerolls(r, side, s, pending, c, next);
+    if (pending == 0)
+      next(s);
+    else
+      spend_rerolls(r, side, s, pending, c, next);
     return;
   }
   // Only 0, exactly 1 (a reroll can save it) or 2+ failed dice matter: three outcomes, not hits + 1.
@@ -304,6 +314,10 @@ void morale_from(const battle_rules& r, int side, int i, const battle_state& s, 
 // GL 13.3: each waiting unit of `side` enters on a roll within its enter faces.
 template <class Chooser, class Next>
 void reinforce_from(const battle_rules& r, int side, int i, const battle_state& s, Chooser& c, Next& next) {
+  if (!r.has_reinforcements[side]) {
+    next(s);
+    return;
+  }
   while (i < r.end[side] && s.st[i] != waiting) ++i;
   if (i >= r.end[side]) {
     next(s);
