@@ -4,7 +4,7 @@
 #include <optional>
 #include <set>
 
-#include "calc/great_lakes/battle_round.hpp"
+#include "calc/great_lakes/round.hpp"
 #include "calc/great_lakes/scenario.hpp"
 #include "calc/great_lakes/turn.hpp"
 #include "core/invalid_input.hpp"
@@ -361,7 +361,7 @@ great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file
 
 great_lakes_campaign_result run_great_lakes_campaign(const great_lakes_plan& plan, const gl::game_data& data,
                                                      const chain_simulation_options& options) {
-  namespace d = gl::detail;
+  namespace d = gl::round;  // the public round API (calc/great_lakes/round.hpp)
   const auto locations = vp_locations(data);
   const gl::war_end_result war_end = gl::resolve_war_end(data, plan.from_turn);
   std::vector<double> end_cdf;

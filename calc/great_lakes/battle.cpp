@@ -9,7 +9,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "calc/great_lakes/battle_round.hpp"
+#include "calc/great_lakes/round.hpp"
 #include "core/invalid_input.hpp"
 #include "core/markov_chain.hpp"
 
@@ -287,8 +287,8 @@ struct sampling_chooser {
   }
 };
 
-using detail::battle_rules;
-using detail::battle_state;
+using round::battle_rules;
+using round::battle_state;
 
 // A state as a fixed 40-byte key: one byte per unit (SP | status << 5), rerolls, the first-round
 // flag and the end (none for a transient state).
@@ -299,7 +299,7 @@ struct state_key {
            words[4] == o.words[4];
   }
 };
-static_assert(detail::max_units + 4 <= 40);
+static_assert(round::max_units + 4 <= 40);
 
 struct state_key_hash {
   std::size_t operator()(const state_key& k) const {
@@ -374,7 +374,7 @@ std::vector<unit_outcome> unit_rows(const battle_rules& r) {
   for (const auto& u : r.units) {
     unit_outcome row;
     row.name = u.name;
-    row.side = u.owner == detail::attacker ? "attacker" : "defender";
+    row.side = u.owner == round::attacker ? "attacker" : "defender";
     row.garrison = u.garrison;
     row.reinforcement = u.reinforcement;
     rows.push_back(row);
@@ -406,10 +406,10 @@ void validate(const battle& b) {
     throw invalid_input("defender/units", "the defender has no units and no undestroyed fort");
   const std::size_t count = b.attacker.units.size() + b.attacker.reinforcements.size() + b.defender.units.size() +
                             b.defender.reinforcements.size() + (garrison ? 1 : 0);
-  require_in_range("units", static_cast<long long>(count), 2, detail::max_units, "units in one battle");
+  require_in_range("units", static_cast<long long>(count), 2, round::max_units, "units in one battle");
 }
 
-namespace detail {
+namespace round {
 
 battle_rules compile(const battle& b) {
   validate(b);
@@ -483,7 +483,7 @@ battle_state initial_state(const battle_rules& r) {
   return s;
 }
 
-}  // namespace detail
+}  // namespace round
 
 namespace {
 
@@ -507,7 +507,7 @@ void add_terminal(const battle_rules& r, const outcome_layout& l, double* row, c
     lost[static_cast<std::size_t>(r.units[u].owner)] += r.units[u].start_sp - t.sp[u];
     if (t.sp[u] > 0) row[l.units + 3 * u] += w;
     row[l.units + 3 * u + 1] += w * t.sp[u];
-    if (t.st[u] == detail::failed) row[l.units + 3 * u + 2] += w;
+    if (t.st[u] == round::failed) row[l.units + 3 * u + 2] += w;
   }
   row[l.attacker_lost + static_cast<std::size_t>(lost[0])] += w;
   row[l.defender_lost + static_cast<std::size_t>(lost[1])] += w;
@@ -520,8 +520,8 @@ namespace {
 
 battle_result solve_unfolded(const battle& b, const exact_options& options) {
   const auto started = std::chrono::steady_clock::now();
-  const battle_rules r = detail::compile(b);
-  const battle_state start = detail::initial_state(r);
+  const battle_rules r = round::compile(b);
+  const battle_state start = round::initial_state(r);
   const outcome_layout layout(r);
   // Finished battles are not chain states. The first pass builds the chain of battles still going
   // and each state's chance of ending in a round; the solve gives the expected rounds spent in
@@ -531,7 +531,7 @@ battle_result solve_unfolded(const battle& b, const exact_options& options) {
   absorbing_chain<state_key, state_key_hash> chain;
   std::vector<double> totals(layout.size, 0.0);
   double expected_rounds = 0.0;
-  if (detail::is_stalemate(r, start)) {
+  if (round::is_stalemate(r, start)) {
     add_terminal(r, layout, totals.data(), start, battle_end::stalemate, 1.0);
   } else {
     chain.build(
@@ -547,7 +547,7 @@ battle_result solve_unfolded(const battle& b, const exact_options& options) {
             else
               exit_probability[index] += c.weight;
           };
-          detail::play_round(r, s, c, emit);
+          round::play_round(r, s, c, emit);
         },
         options.state_limit);
     const auto solution = chain.solve();
@@ -561,7 +561,7 @@ battle_result solve_unfolded(const battle& b, const exact_options& options) {
       auto emit = [&](const battle_state& t, battle_end end) {
         if (end != battle_end::none) add_terminal(r, layout, totals.data(), t, end, c.weight);
       };
-      detail::play_round(r, s, c, emit);
+      round::play_round(r, s, c, emit);
     }
     expected_rounds = solution.expected_steps;
   }
@@ -613,13 +613,13 @@ namespace {
 // approximated: this is the same sum as the unfolded chain, grouped differently.
 
 bool left_line(const battle_state& s, std::size_t i) {
-  return s.st[i] == detail::failed || s.st[i] == detail::out || (s.st[i] == detail::line && s.sp[i] == 0);
+  return s.st[i] == round::failed || s.st[i] == round::out || (s.st[i] == round::line && s.sp[i] == 0);
 }
 
 battle_state folded(const battle_rules& r, battle_state s) {
   for (std::size_t i = 0; i < r.units.size(); ++i)
     if (left_line(s, i)) {
-      s.st[i] = detail::out;
+      s.st[i] = round::out;
       s.sp[i] = 0;
     }
   return s;
@@ -630,8 +630,8 @@ battle_state folded(const battle_rules& r, battle_state s) {
 int progress(const battle_rules& r, const battle_state& s) {
   int p = s.rerolls[0] + s.rerolls[1] + (s.first_round && r.first_round_matters ? 1 : 0);
   for (std::size_t i = 0; i < r.units.size(); ++i) {
-    if (s.st[i] == detail::line) p += s.sp[i] + 1;
-    if (s.st[i] == detail::waiting) p += s.sp[i] + 2;
+    if (s.st[i] == round::line) p += s.sp[i] + 1;
+    if (s.st[i] == round::waiting) p += s.sp[i] + 2;
   }
   return p;
 }
@@ -730,7 +730,7 @@ struct outcome_sums {
       total += r.units[i].start_sp - t.sp[i];
       if (t.sp[i] > 0) survives[i] += w;
       sp[i] += w * t.sp[i];
-      if (t.st[i] == detail::failed) fails[i] += w;
+      if (t.st[i] == round::failed) fails[i] += w;
     }
     lost[side][static_cast<std::size_t>(total)] += w;
   }
@@ -758,7 +758,7 @@ struct standing_part {
       total += r.units[i].start_sp - t.sp[i];
       if (t.sp[i] > 0) survives[i] += w;
       sp[i] += w * t.sp[i];
-      if (t.st[i] == detail::failed) fails[i] += w;
+      if (t.st[i] == round::failed) fails[i] += w;
     }
     lost[static_cast<std::size_t>(total)] += w;
     mass += w;
@@ -913,8 +913,8 @@ std::vector<double> rounds_distribution(const round_edges& g, double tolerance, 
 
 battle_result solve_folded(const battle& b, const exact_options& options) {
   const auto started = std::chrono::steady_clock::now();
-  const battle_rules r = detail::compile(b);
-  const battle_state start = detail::initial_state(r);
+  const battle_rules r = round::compile(b);
+  const battle_state start = round::initial_state(r);
   const std::size_t n = r.units.size();
   battle_result out;
   out.units = unit_rows(r);
@@ -923,7 +923,7 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
   round_edges graph;
   double expected_rounds = 0.0;
   std::size_t labels = 0;
-  if (detail::is_stalemate(r, start)) {
+  if (round::is_stalemate(r, start)) {
     sums.ends[static_cast<std::size_t>(battle_end::stalemate)] = 1.0;
     for (int side = 0; side < 2; ++side) sums.add_side(r, side, start, 1.0);
   } else {
@@ -942,7 +942,7 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
       battle_end ignored;
       const state_key key = states.key(i);
       const battle_state s = decode(r, key, ignored);
-      for (std::size_t u = 0; u < n; ++u) out_before[u] = s.st[u] == detail::out;
+      for (std::size_t u = 0; u < n; ++u) out_before[u] = s.st[u] == round::out;
       next.clear();
       for (int side = 0; side < 2; ++side) {
         to[side].clear();
@@ -971,7 +971,7 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
         state_key k;
         for (int u = r.begin[side]; u < r.end[side]; ++u)
           set_byte(k, static_cast<std::size_t>(u), unit_byte(t, static_cast<std::size_t>(u)));
-        const int dice = detail::retreat_fire_dice(r, t, side, forced);
+        const int dice = round::retreat_fire_dice(r, t, side, forced);
         for (auto& e : retreats[side])
           if (e.forced == forced && e.spill == spill && e.dice == dice && e.at == k) {
             e.p += c.weight;
@@ -979,7 +979,7 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
           }
         retreats[side].push_back({k, forced, spill, dice, c.weight});
       };
-      detail::play_round_until_retreat(r, s, c, emit, retreat);
+      round::play_round_until_retreat(r, s, c, emit, retreat);
       const double scale = 1.0 / (1.0 - stay);  // the self-loop in closed form
 
       // Successors; a label grows by the units of its side that left the line this round. The
@@ -1029,7 +1029,7 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
               out_lost += r.units[su].start_sp - held;
               if (held > 0) sums.survives[su] += v * stand.mass;
               sums.sp[su] += v * stand.mass * held;
-              if ((byte >> 5) == detail::failed) sums.fails[su] += v * stand.mass;
+              if ((byte >> 5) == round::failed) sums.fails[su] += v * stand.mass;
             }
             auto& lost = sums.lost[side];
             for (std::size_t l = 0; l + static_cast<std::size_t>(out_lost) < lost.size(); ++l)
@@ -1044,15 +1044,15 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
               merged.sp[su] = byte & 31;
               merged.st[su] = static_cast<std::uint8_t>(byte >> 5);
             }
-            detail::hit_counts hits{};
-            detail::allocate_hits(r, merged, hits, side, rs.spill);
+            round::hit_counts hits{};
+            round::allocate_hits(r, merged, hits, side, rs.spill);
             exact_chooser last;
             last.weight = v * rs.p;
             auto finish = [&](const battle_state& t, battle_end end) {
               sums.ends[static_cast<std::size_t>(end)] += last.weight;
               sums.add_side(r, side, t, last.weight);
             };
-            detail::resolve_retreat_under_fire(r, merged, side, rs.forced, rs.dice, last, finish);
+            round::resolve_retreat_under_fire(r, merged, side, rs.forced, rs.dice, last, finish);
           }
         });
         for (std::size_t u = 0; u < n; ++u) {
@@ -1114,8 +1114,8 @@ battle_result solve_exact(const battle& b, const exact_options& options) {
 
 battle_result simulate(const battle& b, const simulation_options& options) {
   const auto started = std::chrono::steady_clock::now();
-  const battle_rules r = detail::compile(b);
-  const battle_state start = detail::initial_state(r);
+  const battle_rules r = round::compile(b);
+  const battle_state start = round::initial_state(r);
   const std::size_t n = r.units.size();
   constexpr std::size_t listed_rounds = 200;
   // Tally layout: ends, attacker loss, defender loss, per unit (survives, sp, fails), garrison,
@@ -1133,7 +1133,7 @@ battle_result simulate(const battle& b, const simulation_options& options) {
     sampling_chooser c;
     c.engine = &engine;
     battle_state s = start;
-    battle_end end = detail::is_stalemate(r, s) ? battle_end::stalemate : battle_end::none;
+    battle_end end = round::is_stalemate(r, s) ? battle_end::stalemate : battle_end::none;
     std::uint64_t rounds = 0;
     battle_state next;
     auto emit = [&](const battle_state& u, battle_end e) {
@@ -1141,7 +1141,7 @@ battle_result simulate(const battle& b, const simulation_options& options) {
       end = e;
     };
     while (end == battle_end::none) {
-      detail::play_round(r, s, c, emit);
+      round::play_round(r, s, c, emit);
       s = next;
       ++rounds;
     }
@@ -1151,7 +1151,7 @@ battle_result simulate(const battle& b, const simulation_options& options) {
       lost[static_cast<std::size_t>(r.units[u].owner)] += r.units[u].start_sp - s.sp[u];
       t[at_units + 3 * u] += s.sp[u] > 0;
       t[at_units + 3 * u + 1] += s.sp[u];
-      t[at_units + 3 * u + 2] += s.st[u] == detail::failed;
+      t[at_units + 3 * u + 2] += s.st[u] == round::failed;
     }
     ++t[at_att + static_cast<std::size_t>(lost[0])];
     ++t[at_def + static_cast<std::size_t>(lost[1])];

@@ -1,6 +1,6 @@
 #pragma once
 // A War Along the Great Lakes land battle (GL 11-13), read as RULINGS.md "War Along the Great
-// Lakes battles". One description of the rules (battle_rules + play_round in battle_round.hpp)
+// Lakes battles". One description of the rules (round.hpp: battle_rules + play_round, a public API)
 // drives both engines: the exact one enumerates every die into an absorbing Markov chain, the
 // simulated one rolls them.
 #include <array>
