@@ -295,6 +295,7 @@ report run_battle(const po::variables_map& vm) {
     m["seed"] = res.method.seed;
     m["confidence"] = 0.95;
     m["rounds_simulated"] = res.method.rounds_simulated;
+    m["cancelled"] = res.method.cancelled;
   } else {
     m["states"] = res.method.states;
     m["transitions"] = res.method.transitions;

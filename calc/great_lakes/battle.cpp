@@ -1165,6 +1165,7 @@ battle_result simulate(const battle& b, const simulation_options& options) {
   const double scale = trials ? 1.0 / static_cast<double>(trials) : 0.0;
   auto p = [&](std::size_t at) { return static_cast<double>(tally.counts[at]) * scale; };
   auto ci = [&](std::uint64_t count) {
+    if (trials == 0) return interval{0.0, 1.0};  // cancelled before any battle: no information
     const auto w = wilson_interval(count, trials);
     return interval{w.lower, w.upper};
   };
@@ -1207,6 +1208,7 @@ battle_result simulate(const battle& b, const simulation_options& options) {
   out.rounds_mean = static_cast<double>(k[at_total_rounds]) * scale;
   out.method.name = "simulation";
   out.method.trials = trials;
+  out.method.cancelled = tally.cancelled;
   out.method.seed = options.seed;
   out.method.rounds_simulated = k[at_total_rounds];
   out.method.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -150,8 +150,9 @@ struct battle_method {
   std::string name;  // "exact" | "simulation"
   std::size_t states = 0;
   std::size_t transitions = 0;
-  std::size_t labels = 0;  // exact, folded: (state, out units' SP) pairs carried beside the chain
-  std::uint64_t trials = 0;
+  std::size_t labels = 0;    // exact, folded: (state, out units' SP) pairs carried beside the chain
+  std::uint64_t trials = 0;  // simulation: trials actually run (fewer than asked if cancelled)
+  bool cancelled = false;    // simulation: stopped early by simulation_options::cancel
   std::uint64_t seed = 0;
   std::uint64_t rounds_simulated = 0;
   double seconds = 0;
@@ -191,7 +192,10 @@ struct exact_options {
 
 // Exact: the absorbing chain over reachable states. Throws state_limit_exceeded past the limit.
 battle_result solve_exact(const battle& b, const exact_options& options = {});
-// Monte Carlo with the same rules; every probability carries a Wilson interval.
+// Monte Carlo with the same rules; every probability carries a Wilson interval. Honours
+// options.cancel (checked between chunks of options.chunk_trials battles; the result then covers
+// the trials run, method.cancelled is set, and with none run every interval is [0, 1]) and
+// counts finished battles into options.progress.
 battle_result simulate(const battle& b, const simulation_options& options);
 
 }  // namespace musket::great_lakes

@@ -4,8 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cmath>
 #include <map>
+#include <thread>
 
 #include "core/markov_chain.hpp"
 
@@ -467,6 +469,46 @@ TEST(GreatLakesBattle, SimulationIsReproducibleWhateverTheThreadCount) {
   const auto a = gl::simulate(mixed(), one), b = gl::simulate(mixed(), two);
   EXPECT_EQ(a.ends, b.ends);
   EXPECT_EQ(a.attacker_sp_lost, b.attacker_sp_lost);
+}
+
+TEST(GreatLakesBattle, SimulationReportsProgressAndStopsWhenCancelled) {
+  musket::simulation_options options;
+  options.trials = 30'000;
+  options.chunk_trials = 1000;
+  std::atomic<std::uint64_t> progress{0};
+  options.progress = &progress;
+  auto r = gl::simulate(mixed(), options);
+  EXPECT_EQ(progress.load(), 30'000u);  // every finished battle counted
+  EXPECT_EQ(r.method.trials, 30'000u);
+  EXPECT_FALSE(r.method.cancelled);
+
+  // Cancelled before it starts: nothing run, reported as such, no exception.
+  std::atomic<bool> cancel{true};
+  options.cancel = &cancel;
+  options.progress = nullptr;
+  r = gl::simulate(mixed(), options);
+  EXPECT_TRUE(r.method.cancelled);
+  EXPECT_EQ(r.method.trials, 0u);
+  EXPECT_EQ(r.outcomes_interval[0].lower, 0.0);
+  EXPECT_EQ(r.outcomes_interval[0].upper, 1.0);
+
+  // Cancelled while running (100M battles would take minutes): stops at a chunk boundary.
+  cancel = false;
+  progress = 0;
+  options.progress = &progress;
+  options.trials = 100'000'000;
+  options.threads = 2;
+  std::thread stopper([&] {
+    while (progress.load() == 0) std::this_thread::yield();
+    cancel = true;
+  });
+  r = gl::simulate(mixed(), options);
+  stopper.join();
+  EXPECT_TRUE(r.method.cancelled);
+  EXPECT_GT(r.method.trials, 0u);
+  EXPECT_LT(r.method.trials, options.trials);
+  EXPECT_EQ(r.method.trials % options.chunk_trials, 0u);
+  EXPECT_NEAR(r.attacker_wins + r.defender_holds + r.stalemate, 1.0, 1e-12);  // proportions of trials run
 }
 
 TEST(GreatLakesBattle, StateLimitRefusesInsteadOfExhaustingMemory) {
