@@ -299,6 +299,7 @@ report run_battle(const po::variables_map& vm) {
   } else {
     m["states"] = res.method.states;
     m["transitions"] = res.method.transitions;
+    if (res.method.labels > 0) m["labels"] = res.method.labels;
   }
   m["seconds"] = res.method.seconds;
   m["pruned_mass"] = res.method.pruned_mass;

@@ -655,62 +655,60 @@ state_key combine(const state_key& a, const state_key& b) {
 }
 
 // Labels of one side: (folded state, what its out units hold) -> probability of entering that
-// state with them. Open addressing; each folded state's labels are chained for iteration.
+// state with them. A state has a few labels, so each keeps its own list, searched in place (an
+// index is built only for a long list); a state's list is freed once it has been played.
 class label_table {
  public:
   struct entry {
     state_key label;
     double mass;
-    std::uint32_t state;
-    std::uint32_t next;  // next label of the same state + 1, 0 = none
   };
   explicit label_table(std::size_t limit) : limit_(limit) {}
   void add(std::uint32_t state, const state_key& label, double mass) {
-    if (head_.size() <= state) head_.resize(std::max<std::size_t>(state + 1, head_.size() * 2), 0);
-    if ((entries_.size() + 1) * 2 > index_.size()) rehash(std::max<std::size_t>(4096, index_.size() * 2));
-    const std::size_t mask = index_.size() - 1;
-    std::size_t at = slot(state, label) & mask;
-    while (index_[at] != 0) {
-      entry& e = entries_[index_[at] - 1];
-      if (e.state == state && e.label == label) {
-        e.mass += mass;
+    if (lists_.size() <= state) lists_.resize(std::max<std::size_t>(state + 1, lists_.size() * 2));
+    auto& list = lists_[state];
+    if (list.size() <= short_list) {
+      for (auto& e : list)
+        if (e.label == label) {
+          e.mass += mass;
+          return;
+        }
+    } else {
+      auto& index = long_lists_[state];
+      if (const auto it = index.find(label); it != index.end()) {
+        list[it->second].mass += mass;
         return;
       }
-      at = (at + 1) & mask;
+      index.emplace(label, static_cast<std::uint32_t>(list.size()));
     }
-    if (entries_.size() >= limit_) throw state_limit_exceeded(limit_);
-    entries_.push_back({label, mass, state, head_[state]});
-    index_[at] = static_cast<std::uint32_t>(entries_.size());
-    head_[state] = index_[at];
+    if (count_ >= limit_) throw state_limit_exceeded(limit_);
+    ++count_;
+    list.push_back({label, mass});
+    if (list.size() == short_list + 1) {
+      auto& index = long_lists_[state];
+      for (std::uint32_t k = 0; k < list.size(); ++k) index.emplace(list[k].label, k);
+    }
   }
-  // f may add labels of other states (a copy is passed: adding can move the entries).
+  // f may add labels of other states (a copy is passed: adding can move the lists).
   template <class F>
   void for_each(std::uint32_t state, F&& f) const {
-    if (state >= head_.size()) return;
-    for (std::uint32_t e = head_[state]; e != 0;) {
-      const entry copy = entries_[e - 1];
+    for (std::size_t k = 0; state < lists_.size() && k < lists_[state].size(); ++k) {
+      const entry copy = lists_[state][k];
       f(copy);
-      e = copy.next;
     }
   }
-  std::size_t size() const { return entries_.size(); }
+  void release(std::uint32_t state) {
+    if (state >= lists_.size()) return;
+    std::vector<entry>().swap(lists_[state]);
+    long_lists_.erase(state);
+  }
+  std::size_t size() const { return count_; }
 
  private:
-  static std::size_t slot(std::uint32_t state, const state_key& label) {
-    return state_key_hash{}(label) ^ (static_cast<std::size_t>(state) * 0x9E3779B97F4A7C15ull);
-  }
-  void rehash(std::size_t size) {
-    std::vector<std::uint32_t> bigger(size, 0);
-    for (std::uint32_t e = 0; e < entries_.size(); ++e) {
-      std::size_t at = slot(entries_[e].state, entries_[e].label) & (size - 1);
-      while (bigger[at] != 0) at = (at + 1) & (size - 1);
-      bigger[at] = e + 1;
-    }
-    index_.swap(bigger);
-  }
-  std::vector<entry> entries_;
-  std::vector<std::uint32_t> index_;
-  std::vector<std::uint32_t> head_;
+  static constexpr std::size_t short_list = 24;
+  std::vector<std::vector<entry>> lists_;
+  std::unordered_map<std::uint32_t, std::unordered_map<state_key, std::uint32_t, state_key_hash>> long_lists_;
+  std::size_t count_ = 0;
   std::size_t limit_;
 };
 
@@ -954,11 +952,11 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
       c.merge_capped = false;  // the spill onto out units is needed hit by hit
       auto emit = [&](const battle_state& t, battle_end end) {
         if (end == battle_end::none) {
-          const state_key k = encode(r, t, end);
-          if (encode(r, folded(r, t), end) == key)
+          if (t.sp == s.sp && t.st == s.st && t.rerolls == s.rerolls &&
+              (t.first_round && r.first_round_matters) == (s.first_round && r.first_round_matters))
             stay += c.weight;  // the self-loop: nothing changed
           else
-            next.add(k, c.weight);
+            next.add(encode(r, t, end), c.weight);
           return;
         }
         stalemate += c.weight;  // RULINGS: nobody can ever hit; nobody retreats
@@ -1065,6 +1063,7 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
           sums.ends[static_cast<std::size_t>(battle_end::stalemate)] += visits * stalemate;
           expected_rounds += visits;
         }
+        table[side].release(i);
       }
     });
     labels = table[0].size() + table[1].size();
