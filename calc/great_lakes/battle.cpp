@@ -933,6 +933,7 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
     std::array<std::vector<retreat_start>, 2> retreats;
     std::array<standing_part, 2> standing;
     std::vector<char> out_before(n);
+    std::vector<std::pair<std::uint32_t, double>> here;  // this state's folded successors
     auto grow = [&](std::vector<double>& v, std::uint32_t i) {
       if (v.size() <= i) v.resize(std::max<std::size_t>(i + 1, v.size() * 2), 0.0);
     };
@@ -988,8 +989,7 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
       for (const auto& [k, p] : next.items()) {
         const battle_state t = decode(r, k, ignored);
         const std::uint32_t target = states.intern(r, encode(r, folded(r, t), battle_end::none));
-        graph.target.push_back(target);
-        graph.p.push_back(p);
+        here.push_back({target, p});
         for (int side = 0; side < 2; ++side) {
           state_key delta;
           for (int u = r.begin[side]; u < r.end[side]; ++u)
@@ -999,6 +999,17 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
           to[side].add(delta, p);
         }
       }
+      // For the rounds, one edge per folded successor.
+      std::sort(here.begin(), here.end());
+      for (std::size_t k = 0; k < here.size(); ++k) {
+        if (k > 0 && here[k].first == here[k - 1].first) {
+          graph.p.back() += here[k].second;
+          continue;
+        }
+        graph.target.push_back(here[k].first);
+        graph.p.push_back(here[k].second);
+      }
+      here.clear();
       graph.end[i] = static_cast<std::uint32_t>(graph.target.size());
       grow(graph.stay, i);
       grow(graph.exit, i);
