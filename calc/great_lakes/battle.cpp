@@ -1139,26 +1139,34 @@ battle_result simulate(const battle& b, const simulation_options& options) {
   const std::size_t at_total_rounds = at_rounds + listed_rounds + 1;
   const std::size_t size = at_total_rounds + 1;
 
+  const bool starts_stalemated = round::is_stalemate(r, start);
+  std::vector<std::size_t> owner(n);
+  std::vector<int> start_sp(n);
+  for (std::size_t u = 0; u < n; ++u) {
+    owner[u] = static_cast<std::size_t>(r.units[u].owner);
+    start_sp[u] = r.units[u].start_sp;
+  }
   const simulation_tally tally = run_trials(options, size, [&](random_engine& engine, std::span<std::uint64_t> t) {
     sampling_chooser c;
     c.engine = &engine;
-    battle_state s = start;
-    battle_end end = round::is_stalemate(r, s) ? battle_end::stalemate : battle_end::none;
+    battle_state a = start, b;
+    battle_state *now = &a, *next = &b;  // each round writes the other one: no copy back
+    battle_end end = starts_stalemated ? battle_end::stalemate : battle_end::none;
     std::uint64_t rounds = 0;
-    battle_state next;
     auto emit = [&](const battle_state& u, battle_end e) {
-      next = u;
+      *next = u;
       end = e;
     };
     while (end == battle_end::none) {
-      round::play_round(r, s, c, emit);
-      s = next;
+      round::play_round(r, *now, c, emit);
+      std::swap(now, next);
       ++rounds;
     }
+    const battle_state& s = *now;
     ++t[at_ends + static_cast<std::size_t>(end)];
     std::array<int, 2> lost{};
     for (std::size_t u = 0; u < n; ++u) {
-      lost[static_cast<std::size_t>(r.units[u].owner)] += r.units[u].start_sp - s.sp[u];
+      lost[owner[u]] += start_sp[u] - s.sp[u];
       t[at_units + 3 * u] += s.sp[u] > 0;
       t[at_units + 3 * u + 1] += s.sp[u];
       t[at_units + 3 * u + 2] += s.st[u] == round::failed;
