@@ -863,51 +863,62 @@ class folded_states {
   std::size_t limit_;
 };
 
-// P(the battle ends in round t), t = 1, 2, ..., from the folded chain (rounds do not depend on what
-// the out units hold), until less than `tolerance` is still going or `max_rounds` are listed.
-struct round_edges {
-  std::vector<std::uint32_t> begin, end, target;
-  std::vector<double> p, stay, exit;
-};
+// Rounds (they do not depend on what the out units hold), carried in the same pass: each folded
+// state keeps arrive[t] = P(entering it after t rounds); its occupancy at the start of round
+// t + 1 is o[t] = arrive[t] + stay * o[t - 1] (the self-loop), which ends the battle with its
+// exit probability and moves on along its transitions into arrive[t + 1] of the successors.
+// Occupancy below 1e-18 is let go (its mass shows in the tail).
+struct round_profile {
+  std::vector<std::vector<double>> arrive;  // by folded state, freed once played
+  std::vector<double> ended, present;       // by round - 1: P(ends in it), P(still fighting at its start)
+  std::vector<double> occupancy;            // the state being played
+  std::size_t max_rounds;
+  std::size_t transitions = 0;
 
-std::vector<double> rounds_distribution(const round_edges& g, double tolerance, std::size_t max_rounds, double& tail) {
-  const std::size_t n = g.stay.size();
-  std::vector<double> by_round, current(n, 0.0), next(n, 0.0);
-  std::vector<std::uint32_t> active{0}, next_active;
-  std::vector<char> marked(n, 0);
-  current[0] = 1.0;
-  double moving = 1.0;
-  while (moving > tolerance && by_round.size() < max_rounds) {
-    double ended = 0.0;
-    next_active.clear();
-    auto add = [&](std::uint32_t t, double m) {
-      if (!marked[t]) {
-        marked[t] = 1;
-        next_active.push_back(t);
-      }
-      next[t] += m;
-    };
-    for (std::uint32_t i : active) {
-      const double m = current[i];
-      current[i] = 0.0;
-      if (m == 0.0) continue;
-      ended += m * g.exit[i];
-      if (g.stay[i] > 0.0) add(i, m * g.stay[i]);
-      for (std::uint32_t e = g.begin[i]; e < g.end[i]; ++e) add(g.target[e], m * g.p[e]);
-    }
-    by_round.push_back(ended);
-    moving = 0.0;
-    for (std::uint32_t t : next_active) {
-      marked[t] = 0;
-      current[t] = next[t];
-      next[t] = 0.0;
-      moving += current[t];
-    }
-    std::swap(active, next_active);
+  void enter(std::uint32_t state, std::size_t t, double p) {
+    if (arrive.size() <= state) arrive.resize(std::max<std::size_t>(state + 1, arrive.size() * 2));
+    auto& a = arrive[state];
+    if (a.size() <= t) a.resize(t + 1, 0.0);
+    a[t] += p;
   }
-  tail = moving;
-  return by_round;
-}
+  // Plays state i's rounds: its self-loop, its ending mass, and its moves (target, p).
+  void play(std::uint32_t i, double stay, double exit, const std::vector<std::pair<std::uint32_t, double>>& moves) {
+    occupancy.clear();
+    if (i < arrive.size()) {
+      const auto& a = arrive[i];
+      double o = 0.0;
+      for (std::size_t t = 0; t < max_rounds; ++t) {
+        o = (t < a.size() ? a[t] : 0.0) + stay * o;
+        if (t >= a.size() && o < 1e-18) break;
+        occupancy.push_back(o);
+      }
+      std::vector<double>().swap(arrive[i]);
+    }
+    if (ended.size() < occupancy.size()) {
+      ended.resize(occupancy.size(), 0.0);
+      present.resize(occupancy.size(), 0.0);
+    }
+    for (std::size_t t = 0; t < occupancy.size(); ++t) {
+      ended[t] += occupancy[t] * exit;
+      present[t] += occupancy[t];
+    }
+    transitions += moves.size();
+    for (const auto& [target, p] : moves)
+      for (std::size_t t = 0; t < occupancy.size() && t + 1 < max_rounds; ++t) enter(target, t + 1, occupancy[t] * p);
+  }
+  // Listed until less than `tolerance` is still fighting, like absorbing_chain::step_distribution.
+  std::vector<double> distribution(double tolerance, double& tail) const {
+    std::vector<double> by_round;
+    double moving = 1.0;
+    while (moving > tolerance && by_round.size() + 1 < max_rounds) {
+      const std::size_t t = by_round.size();
+      by_round.push_back(t < ended.size() ? ended[t] : 0.0);
+      moving = t + 1 < present.size() ? present[t + 1] : 0.0;
+    }
+    tail = moving;
+    return by_round;
+  }
+};
 
 battle_result solve_folded(const battle& b, const exact_options& options) {
   const auto started = std::chrono::steady_clock::now();
@@ -918,7 +929,8 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
   out.units = unit_rows(r);
   outcome_sums sums(r);
   folded_states states(options.state_limit);
-  round_edges graph;
+  round_profile rounds;
+  rounds.max_rounds = options.max_listed_rounds + 1;
   double expected_rounds = 0.0;
   std::size_t labels = 0;
   if (round::is_stalemate(r, start)) {
@@ -926,6 +938,7 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
     for (int side = 0; side < 2; ++side) sums.add_side(r, side, start, 1.0);
   } else {
     states.intern(r, encode(r, start, battle_end::none));  // state 0
+    rounds.enter(0, 0, 1.0);
     std::array<label_table, 2> table{label_table(options.state_limit), label_table(options.state_limit)};
     for (int side = 0; side < 2; ++side) table[side].add(0, state_key{}, 1.0);
     small_sum next;               // distinct successors (unfolded) and their probability
@@ -934,9 +947,6 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
     std::array<standing_part, 2> standing;
     std::vector<char> out_before(n);
     std::vector<std::pair<std::uint32_t, double>> here;  // this state's folded successors
-    auto grow = [&](std::vector<double>& v, std::uint32_t i) {
-      if (v.size() <= i) v.resize(std::max<std::size_t>(i + 1, v.size() * 2), 0.0);
-    };
     states.in_order([&](std::uint32_t i) {
       battle_end ignored;
       const state_key key = states.key(i);
@@ -983,9 +993,6 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
 
       // Successors; a label grows by the units of its side that left the line this round. The
       // folded successor's number rides in the key's last word (units use at most 32 bytes).
-      graph.begin.resize(states.size() + next.items().size() + 1, 0);
-      graph.end.resize(graph.begin.size(), 0);
-      graph.begin[i] = static_cast<std::uint32_t>(graph.target.size());
       for (const auto& [k, p] : next.items()) {
         const battle_state t = decode(r, k, ignored);
         const std::uint32_t target = states.intern(r, encode(r, folded(r, t), battle_end::none));
@@ -999,22 +1006,18 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
           to[side].add(delta, p);
         }
       }
-      // For the rounds, one edge per folded successor.
+      // For the rounds, one move per folded successor.
       std::sort(here.begin(), here.end());
+      std::size_t kept = 0;
       for (std::size_t k = 0; k < here.size(); ++k) {
-        if (k > 0 && here[k].first == here[k - 1].first) {
-          graph.p.back() += here[k].second;
-          continue;
-        }
-        graph.target.push_back(here[k].first);
-        graph.p.push_back(here[k].second);
+        if (kept > 0 && here[k].first == here[kept - 1].first)
+          here[kept - 1].second += here[k].second;
+        else
+          here[kept++] = here[k];
       }
+      here.resize(kept);
+      rounds.play(i, stay, ends_now, here);
       here.clear();
-      graph.end[i] = static_cast<std::uint32_t>(graph.target.size());
-      grow(graph.stay, i);
-      grow(graph.exit, i);
-      graph.stay[i] = stay;
-      graph.exit[i] = ends_now;
 
       for (int side = 0; side < 2; ++side) {
         double visits = 0.0;
@@ -1078,13 +1081,7 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
       }
     });
     labels = table[0].size() + table[1].size();
-    const std::size_t count = states.size();
-    graph.begin.resize(count);
-    graph.end.resize(count);
-    graph.stay.resize(count);
-    graph.exit.resize(count);
-    out.rounds_distribution =
-        rounds_distribution(graph, options.rounds_tolerance, options.max_listed_rounds, out.rounds_tail);
+    out.rounds_distribution = rounds.distribution(options.rounds_tolerance, out.rounds_tail);
   }
 
   for (std::size_t e = 0; e < 7; ++e) out.ends[e] = sums.ends[e];
@@ -1102,7 +1099,7 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
   for (auto& p : out.rounds_distribution) p = unit_interval(p);
   out.method.name = "exact";
   out.method.states = states.size();
-  out.method.transitions = graph.target.size();
+  out.method.transitions = rounds.transitions;
   out.method.labels = labels;
   out.method.pruned_mass = 0.0;
   out.method.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
