@@ -944,6 +944,7 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
     small_sum next;               // distinct successors (unfolded) and their probability
     std::array<small_sum, 2> to;  // per side: (folded successor, units that left the line) and probability
     std::array<std::vector<retreat_start>, 2> retreats;
+    std::array<small_sum, 2> retreat_sums;
     std::array<standing_part, 2> standing;
     std::vector<char> out_before(n);
     std::vector<std::pair<std::uint32_t, double>> here;  // this state's folded successors
@@ -981,14 +982,21 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
         for (int u = r.begin[side]; u < r.end[side]; ++u)
           set_byte(k, static_cast<std::size_t>(u), unit_byte(t, static_cast<std::size_t>(u)));
         const int dice = round::retreat_fire_dice(r, t, side, forced);
-        for (auto& e : retreats[side])
-          if (e.forced == forced && e.spill == spill && e.dice == dice && e.at == k) {
-            e.p += c.weight;
-            return;
-          }
-        retreats[side].push_back({k, forced, spill, dice, c.weight});
+        // The retreating side's units use at most 32 bytes; the rest of the retreat rides in the last word.
+        k.words[4] =
+            (forced ? 1u : 0u) | static_cast<std::uint64_t>(spill) << 8 | static_cast<std::uint64_t>(dice) << 24;
+        retreat_sums[side].add(k, c.weight);
       };
+      retreat_sums[0].clear();
+      retreat_sums[1].clear();
       round::play_round_until_retreat(r, s, c, emit, retreat);
+      for (int side = 0; side < 2; ++side)
+        for (const auto& [k, p] : retreat_sums[side].items()) {
+          state_key at = k;
+          at.words[4] = 0;
+          const std::uint64_t w = k.words[4];
+          retreats[side].push_back({at, (w & 1) != 0, static_cast<int>(w >> 8 & 0xFFFF), static_cast<int>(w >> 24), p});
+        }
       const double scale = 1.0 / (1.0 - stay);  // the self-loop in closed form
 
       // Successors; a label grows by the units of its side that left the line this round. The
