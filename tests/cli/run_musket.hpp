@@ -2,6 +2,7 @@
 // Runs the built `musket` binary as a user would and captures what it prints.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -26,8 +27,10 @@ inline std::string slurp(const std::string& path) {
 }
 
 inline musket_run run_musket(const std::string& arguments) {
+  // The process id keeps test binaries that ctest runs side by side (-j) off each other's files.
   static int counter = 0;
-  const std::string err_path = ::testing::TempDir() + "musket_stderr_" + std::to_string(++counter);
+  const std::string err_path =
+      ::testing::TempDir() + "musket_stderr_" + std::to_string(getpid()) + "_" + std::to_string(++counter);
   const std::string command = std::string(MUSKET_BINARY) + " " + arguments + " 2>" + err_path;
   musket_run run;
   FILE* pipe = popen(command.c_str(), "r");
