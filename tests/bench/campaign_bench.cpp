@@ -55,7 +55,9 @@ BENCHMARK(BM_SupplyLinesFiveStepChainSimulated)->Unit(benchmark::kMillisecond)->
 
 // A 10-turn Great Lakes plan (turns 10-19, a battle each turn, survivors carried), simulated:
 // campaigns per second.
-static void BM_GreatLakesTenTurnPlanSimulated(benchmark::State& state) {
+// With `turn_steps`, each turn starts with its missions and CAP roll (GL 5, 7, 8) and buys up to
+// 2 replacement SP with the CAP (GL 9.1) instead of the every-third-turn replacements steps.
+static void great_lakes_ten_turns(benchmark::State& state, bool turn_steps) {
   const auto data = musket::great_lakes::load_game_data(MUSKET_DATA_DIR "/gl");
   nlohmann::json army_a = {{"units",
                             {{{"name", "Scott"}, {"type", "regular"}, {"sp", 4}, {"morale", 5}, {"dice", 4}},
@@ -69,9 +71,18 @@ static void BM_GreatLakesTenTurnPlanSimulated(benchmark::State& state) {
   nlohmann::json steps = nlohmann::json::array();
   const char* places[] = {"Ft. Erie", "Ft. George", "Beaver Dam", "York", "Ft. Niagara"};
   for (int t = 10; t < 20; ++t) {
+    if (turn_steps)
+      steps.push_back({{"kind", "turn"},
+                       {"turn", t},
+                       {"missions",
+                        {{"british", {{"ontario", "supply"}, {"erie", "supply"}}},
+                         {"american", {{"ontario", "intercept"}, {"erie", "supply"}}}}},
+                       {"replacements", {{"american", 2}, {"british", 2}}},
+                       {"keep_cap", {{"american", 6}, {"british", 6}}}});
     steps.push_back(
         {{"kind", "battle"}, {"turn", t}, {"location", places[t % 5]}, {"attacker", t % 2 ? "british" : "american"}});
-    if (t % 3 == 0) steps.push_back({{"kind", "replacements"}, {"turn", t}, {"american", 1}, {"british", 1}});
+    if (!turn_steps && t % 3 == 0)
+      steps.push_back({{"kind", "replacements"}, {"turn", t}, {"american", 1}, {"british", 1}});
   }
   const auto plan = musket::campaign::parse_great_lakes_plan(
       {{"from_turn", 10}, {"armies", {{"american", army_a}, {"british", army_b}}}, {"steps", steps}}, "bench", data);
@@ -80,5 +91,12 @@ static void BM_GreatLakesTenTurnPlanSimulated(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(musket::campaign::run_great_lakes_campaign(plan, data, o));
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 20000);
 }
+static void BM_GreatLakesTenTurnPlanSimulated(benchmark::State& state) {
+  great_lakes_ten_turns(state, false);
+}
 BENCHMARK(BM_GreatLakesTenTurnPlanSimulated)->Unit(benchmark::kMillisecond)->UseRealTime();
+static void BM_GreatLakesTenTurnPlanWithCapSimulated(benchmark::State& state) {
+  great_lakes_ten_turns(state, true);
+}
+BENCHMARK(BM_GreatLakesTenTurnPlanWithCapSimulated)->Unit(benchmark::kMillisecond)->UseRealTime();
 #endif
