@@ -14,10 +14,10 @@
 // An exact chooser calls f for every outcome (tracking the probability); a sampling chooser
 // rolls and calls f once. emit(state, end) receives each outcome of the round: end ==
 // battle_end::none means the battle goes on from `state`; anything else is how it ended, with
-// `state` the final one (per-unit SP in state.sp, status in state.st, by listing order:
-// attacker's units, then the defender's, then the garrison, then reinforcements; r.begin/r.end
-// give each side's range). The side's policies (retreat, hit allocation, rerolls; battle.hpp)
-// are part of the compiled rules.
+// `state` the final one (per-unit SP in state.sp, status in state.st, in listing order: the
+// attacker's side, then the defender's, each its own units, then the garrison (defender), then
+// its reinforcements; r.begin/r.end give each side's range). The sides' policies (retreat, hit
+// allocation, rerolls; battle.hpp) are part of the compiled rules.
 #include <array>
 #include <cmath>
 #include <cstdint>
