@@ -258,6 +258,7 @@ report run_battle(const po::variables_map& vm) {
   const int threads = int_option(vm, "threads");
   require_in_range("threads", threads, 0, 1024);
   sim.threads = static_cast<unsigned>(threads);
+  attach_run_context(sim);  // the dashboard's progress bar and Cancel; nothing under `musket`
 
   gl::exact_options exact;
   exact.state_limit = static_cast<std::size_t>(limit);

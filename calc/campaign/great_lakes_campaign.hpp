@@ -5,7 +5,7 @@
 // from data) decides after which turn the game stops; whatever was scheduled later is not
 // fought. The answer is P(each side holds each Victory Point location at game end) and the
 // distribution of each side's VP total (GL 14). Battles are rolled with the battle engine's own
-// round (battle_round.hpp), so this chain is always simulated, with 95% intervals.
+// round (round.hpp), so this chain is always simulated, with 95% intervals.
 //
 // A "turn" step plays a turn's ship missions and CAP roll (GL 5, 7, 8) with the same functions as
 // `gl turn` and `gl missions` (calc/great_lakes/turn.hpp): each side's CAP distribution and who

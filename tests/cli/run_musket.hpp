@@ -26,12 +26,13 @@ inline std::string slurp(const std::string& path) {
   return text;
 }
 
-inline musket_run run_musket(const std::string& arguments) {
+// `environment`: assignments put before the command ("MUSKET_DATA_DIR=/x"), for this run only.
+inline musket_run run_musket(const std::string& arguments, const std::string& environment = "") {
   // The process id keeps test binaries that ctest runs side by side (-j) off each other's files.
   static int counter = 0;
   const std::string err_path =
       ::testing::TempDir() + "musket_stderr_" + std::to_string(getpid()) + "_" + std::to_string(++counter);
-  const std::string command = std::string(MUSKET_BINARY) + " " + arguments + " 2>" + err_path;
+  const std::string command = environment + " " + std::string(MUSKET_BINARY) + " " + arguments + " 2>" + err_path;
   musket_run run;
   FILE* pipe = popen(command.c_str(), "r");
   if (!pipe) return run;

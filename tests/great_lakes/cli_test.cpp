@@ -1,41 +1,18 @@
 // End to end: `musket gl ...` as a user's script runs it.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <array>
-#include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+
+#include "run_musket.hpp"
 
 using nlohmann::json;
 
 namespace {
 
-struct run_result {
-  int exit_code = -1;
-  std::string out, err;
-};
-
-run_result run(const std::string& arguments) {
-  static int counter = 0;
-  const std::string err_path = ::testing::TempDir() + "gl_cli_stderr_" + std::to_string(++counter);
-  const std::string command = std::string(MUSKET_BINARY) + " " + arguments + " 2>" + err_path;
-  run_result r;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return r;
-  std::array<char, 4096> buffer{};
-  std::size_t n;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.out.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream in(err_path);
-  r.err.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  return r;
-}
-
 json run_json(const std::string& arguments) {
-  const auto r = run(arguments + " --format json");
+  const auto r = run_musket(arguments + " --format json");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   return json::parse(r.out);
 }
@@ -99,31 +76,31 @@ TEST(GreatLakesCli, BadInputIsOneLineAndExitTwo) {
   const std::string path = write_temp("gl_bad.json", R"({
     "attacker": {"side": "british", "units": [{"name": "A", "type": "regular", "sp": 1, "morale": 9, "dice": 1}]},
     "defender": {"side": "american", "units": [], "fort": {"dice": 0, "sp": 2, "morale": 3}}})");
-  auto r = run("gl battle --scenario " + path);
+  auto r = run_musket("gl battle --scenario " + path);
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find(path), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("/attacker/units/0/morale"), std::string::npos) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  r = run("gl battle --att A:regular:5/4:5:3 --def D:regular:1/1:6:1");
+  r = run_musket("gl battle --att A:regular:5/4:5:3 --def D:regular:1/1:6:1");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("--att"), std::string::npos) << r.err;
-  r = run("gl battle --att A:regular:1/1:6:1 --def D:regular:1/1:6:1 --def-retreat sometimes");
+  r = run_musket("gl battle --att A:regular:1/1:6:1 --def D:regular:1/1:6:1 --def-retreat sometimes");
   EXPECT_EQ(r.exit_code, 2);
-  r = run("gl battle --att A:regular:1/1:6:1 --def D:regular:1/1:6:1 --att-hits spread");
+  r = run_musket("gl battle --att A:regular:1/1:6:1 --def D:regular:1/1:6:1 --att-hits spread");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("--att-hits"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("rulings, concentrate"), std::string::npos) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  r = run("gl battle --att A:regular:1/1:6:1 --def D:regular:1/1:6:1 --def-reroll sometimes");
+  r = run_musket("gl battle --att A:regular:1/1:6:1 --def D:regular:1/1:6:1 --def-reroll sometimes");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("first, never, largest_unit"), std::string::npos) << r.err;
-  r =
-      run("gl battle --att A:regular:1/1:6:1 --att B:regular:1/1:6:1 --def D:regular:4/4:3:3 --method exact "
-          "--state-limit 1000 "
-          "--def D2:militia:4/4:3:3 --att C:regular:4/4:3:3 --att E:regular:4/4:3:3");
+  r = run_musket(
+      "gl battle --att A:regular:1/1:6:1 --att B:regular:1/1:6:1 --def D:regular:4/4:3:3 --method exact "
+      "--state-limit 1000 "
+      "--def D2:militia:4/4:3:3 --att C:regular:4/4:3:3 --att E:regular:4/4:3:3");
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.err.find("state-limit"), std::string::npos) << r.err;
-  r = run("gl turn --british erie=intercept --american ontario=supply");
+  r = run_musket("gl turn --british erie=intercept --american ontario=supply");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("erie-dice"), std::string::npos) << r.err;
 }

@@ -1,34 +1,16 @@
 // End-to-end: the built `musket ar ...` commands, their JSON contract and their exit codes.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <array>
-#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "run_musket.hpp"
+
 namespace {
 
-struct run_result {
-  int status = -1;
-  std::string out;
-};
-
-run_result run(const std::string& args, const std::string& environment = "") {
-  const std::string command = environment + " " + std::string(MUSKET_BINARY) + " " + args + " 2>&1";
-  run_result r;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return r;
-  std::array<char, 4096> buffer{};
-  while (fgets(buffer.data(), static_cast<int>(buffer.size()), pipe)) r.out += buffer.data();
-  const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return r;
-}
-
 nlohmann::json run_json(const std::string& args) {
-  const auto r = run(args + " --format json");
-  EXPECT_EQ(r.status, 0) << r.out;
+  const auto r = run_musket(args + " --format json");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
   return nlohmann::json::parse(r.out);
 }
 
@@ -88,8 +70,8 @@ TEST(RevolutionCli, EveryFormatRenders) {
          {"ar battle --attacker 33C --defender 11B", "ar move --areas 3", "ar move --sea",
           "ar attrition --strength 5 --loss-fraction 2/3 --survive-on 6", "ar options --use A,E", "ar options --all",
           "ar options --battle --attacker 12F,3C --defender 10B"}) {
-      const auto r = run(args + " --format " + format);
-      EXPECT_EQ(r.status, 0) << args << "\n" << r.out;
+      const auto r = run_musket(args + " --format " + format);
+      EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.err;
       EXPECT_FALSE(r.out.empty());
     }
   }
@@ -116,19 +98,20 @@ TEST(RevolutionCli, BadInputExitsTwo) {
       {"ar levy", "--chart"},
   };
   for (const auto& [args, option] : cases) {
-    const auto r = run(args);
-    EXPECT_EQ(r.status, 2) << args << "\n" << r.out;
-    EXPECT_NE(r.out.find(option), std::string::npos) << args << "\n" << r.out;
-    EXPECT_EQ(r.out.find('\n'), r.out.size() - 1) << "one line: " << r.out;
+    const auto r = run_musket(args);
+    EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.err;
+    EXPECT_EQ(r.out, "") << args;
+    EXPECT_NE(r.err.find(option), std::string::npos) << args << "\n" << r.err;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
   }
 }
 
 // MUSKET_DATA_DIR overrides the built-in data directory: a directory without ar/crt.json is a
 // bad-input exit naming the file, never a crash or a guess.
 TEST(RevolutionCli, DataDirectoryOverride) {
-  const auto r = run("ar battle --attacker 15M,8C --defender 3T,8B", "MUSKET_DATA_DIR=/nonexistent-musket-data");
-  EXPECT_EQ(r.status, 2) << r.out;
-  EXPECT_NE(r.out.find("/nonexistent-musket-data/ar/crt.json"), std::string::npos) << r.out;
+  const auto r = run_musket("ar battle --attacker 15M,8C --defender 3T,8B", "MUSKET_DATA_DIR=/nonexistent-musket-data");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("/nonexistent-musket-data/ar/crt.json"), std::string::npos) << r.err;
 }
 
 // Option G's Region allowances: New York 5 -> 3 (the rule's example); unknown stays null.
