@@ -303,12 +303,13 @@ static_assert(round::max_units + 4 <= 40);
 
 struct state_key_hash {
   std::size_t operator()(const state_key& k) const {
-    std::uint64_t h = 0x9E3779B97F4A7C15ull;
-    for (std::uint64_t w : k.words) {
-      h ^= w + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
-      h *= 0xBF58476D1CE4E5B9ull;
-    }
-    return static_cast<std::size_t>(h ^ (h >> 31));
+    // Independent multiplies (no chain through h), then one mix so the low bits see every byte.
+    std::uint64_t h = k.words[0] * 0x9E3779B97F4A7C15ull ^ k.words[1] * 0xC2B2AE3D27D4EB4Full ^
+                      k.words[2] * 0x165667B19E3779F9ull ^ k.words[3] * 0xD6E8FEB86659FD93ull ^
+                      k.words[4] * 0xFF51AFD7ED558CCDull;
+    h ^= h >> 32;
+    h *= 0xBF58476D1CE4E5B9ull;
+    return static_cast<std::size_t>(h ^ (h >> 29));
   }
 };
 
@@ -616,15 +617,6 @@ bool left_line(const battle_state& s, std::size_t i) {
   return s.st[i] == round::failed || s.st[i] == round::out || (s.st[i] == round::line && s.sp[i] == 0);
 }
 
-battle_state folded(const battle_rules& r, battle_state s) {
-  for (std::size_t i = 0; i < r.units.size(); ++i)
-    if (left_line(s, i)) {
-      s.st[i] = round::out;
-      s.sp[i] = 0;
-    }
-  return s;
-}
-
 // Strictly smaller after every round that changes anything (a hit, a unit leaving the line, a
 // reinforcement entering, a reroll spent, round 1 over), so decreasing order is a topological order.
 int progress(const battle_rules& r, const battle_state& s) {
@@ -646,6 +638,17 @@ void set_byte(state_key& k, std::size_t i, std::uint8_t b) {
 
 std::uint8_t get_byte(const state_key& k, std::size_t i) {
   return static_cast<std::uint8_t>(k.words[i / 8] >> (8 * (i % 8)));
+}
+
+// encode(r, folded(r, decode(r, k)), none) for a key k of a battle going on, byte by byte: a unit
+// that left the line (status failed or out, or line with no SP) becomes out with no SP.
+state_key folded_key(state_key k, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint8_t b = get_byte(k, i), st = static_cast<std::uint8_t>(b >> 5);
+    if (b == 0 || st == round::failed || st == round::out)
+      k.words[i / 8] = (k.words[i / 8] & ~(0xFFull << (8 * (i % 8)))) | std::uint64_t{round::out << 5} << (8 * (i % 8));
+  }
+  return k;
 }
 
 state_key combine(const state_key& a, const state_key& b) {
@@ -903,8 +906,17 @@ struct round_profile {
       present[t] += occupancy[t];
     }
     transitions += moves.size();
-    for (const auto& [target, p] : moves)
-      for (std::size_t t = 0; t < occupancy.size() && t + 1 < max_rounds; ++t) enter(target, t + 1, occupancy[t] * p);
+    // Sized once per move, then a plain loop the compiler can vectorise (the same sums as enter()).
+    const std::size_t steps = std::min(occupancy.size(), max_rounds - 1);
+    if (steps == 0) return;
+    for (const auto& [target, p] : moves) {
+      if (arrive.size() <= target) arrive.resize(std::max<std::size_t>(target + 1, arrive.size() * 2));
+      auto& a = arrive[target];
+      if (a.size() < steps + 1) a.resize(steps + 1, 0.0);
+      double* to = a.data() + 1;
+      const double* from = occupancy.data();
+      for (std::size_t t = 0; t < steps; ++t) to[t] += from[t] * p;
+    }
   }
   // Listed until less than `tolerance` is still fighting, like absorbing_chain::step_distribution.
   std::vector<double> distribution(double tolerance, double& tail) const {
@@ -1003,7 +1015,7 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
       // folded successor's number rides in the key's last word (units use at most 32 bytes).
       for (const auto& [k, p] : next.items()) {
         const battle_state t = decode(r, k, ignored);
-        const std::uint32_t target = states.intern(r, encode(r, folded(r, t), battle_end::none));
+        const std::uint32_t target = states.intern(r, folded_key(k, n));
         here.push_back({target, p});
         for (int side = 0; side < 2; ++side) {
           state_key delta;
