@@ -613,10 +613,6 @@ namespace {
 // fire are played on the state with that side's labels put back. Nothing is pruned or
 // approximated: this is the same sum as the unfolded chain, grouped differently.
 
-bool left_line(const battle_state& s, std::size_t i) {
-  return s.st[i] == round::failed || s.st[i] == round::out || (s.st[i] == round::line && s.sp[i] == 0);
-}
-
 // Strictly smaller after every round that changes anything (a hit, a unit leaving the line, a
 // reinforcement entering, a reroll spent, round 1 over), so decreasing order is a topological order.
 int progress(const battle_rules& r, const battle_state& s) {
@@ -640,15 +636,17 @@ std::uint8_t get_byte(const state_key& k, std::size_t i) {
   return static_cast<std::uint8_t>(k.words[i / 8] >> (8 * (i % 8)));
 }
 
-// encode(r, folded(r, decode(r, k)), none) for a key k of a battle going on, byte by byte: a unit
-// that left the line (status failed or out, or line with no SP) becomes out with no SP.
-state_key folded_key(state_key k, std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::uint8_t b = get_byte(k, i), st = static_cast<std::uint8_t>(b >> 5);
-    if (b == 0 || st == round::failed || st == round::out)
-      k.words[i / 8] = (k.words[i / 8] & ~(0xFFull << (8 * (i % 8)))) | std::uint64_t{round::out << 5} << (8 * (i % 8));
-  }
-  return k;
+// A unit out of the line for good (failed, out, or in the line with no SP), read from its key
+// byte (SP | status << 5).
+bool byte_left_line(std::uint8_t b) {
+  const int st = b >> 5;
+  return st == round::failed || st == round::out || b == 0;
+}
+
+// Overwrites byte i (set_byte only adds bits to a zero byte).
+void put_byte(state_key& k, std::size_t i, std::uint8_t b) {
+  const int shift = 8 * static_cast<int>(i % 8);
+  k.words[i / 8] = (k.words[i / 8] & ~(std::uint64_t{0xFF} << shift)) | std::uint64_t{b} << shift;
 }
 
 state_key combine(const state_key& a, const state_key& b) {
@@ -1014,16 +1012,21 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
       // Successors; a label grows by the units of its side that left the line this round. The
       // folded successor's number rides in the key's last word (units use at most 32 bytes).
       for (const auto& [k, p] : next.items()) {
-        const battle_state t = decode(r, k, ignored);
-        const std::uint32_t target = states.intern(r, folded_key(k, n));
+        // One pass over the key's bytes: fold the successor, and note per side the units that
+        // left the line this round (their byte, as unit_byte would give it).
+        state_key fold = k;
+        std::array<state_key, 2> delta{};
+        for (std::size_t u = 0; u < n; ++u) {
+          const std::uint8_t byte = get_byte(k, u);
+          if (!byte_left_line(byte)) continue;
+          put_byte(fold, u, round::out << 5);
+          if (!out_before[u]) set_byte(delta[static_cast<int>(u) >= r.begin[round::defender]], u, byte);
+        }
+        const std::uint32_t target = states.intern(r, fold);
         here.push_back({target, p});
         for (int side = 0; side < 2; ++side) {
-          state_key delta;
-          for (int u = r.begin[side]; u < r.end[side]; ++u)
-            if (!out_before[static_cast<std::size_t>(u)] && left_line(t, static_cast<std::size_t>(u)))
-              set_byte(delta, static_cast<std::size_t>(u), unit_byte(t, static_cast<std::size_t>(u)));
-          delta.words[4] = target;
-          to[side].add(delta, p);
+          delta[side].words[4] = target;
+          to[side].add(delta[side], p);
         }
       }
       // For the rounds, one move per folded successor.
