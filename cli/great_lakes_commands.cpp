@@ -262,6 +262,7 @@ report run_battle(const po::variables_map& vm) {
 
   gl::exact_options exact;
   exact.state_limit = static_cast<std::size_t>(limit);
+  exact.cancel = sim.cancel;  // the same Cancel stops an exact solve
   gl::battle_result res;
   std::string why;
   if (method == "sim") {
@@ -273,6 +274,8 @@ report run_battle(const po::variables_map& vm) {
       why = method == "exact"
                 ? "asked for with --method exact"
                 : fmt::format("auto: the reachable states ({}) fit the state limit ({})", res.method.states, limit);
+    } catch (const gl::solve_cancelled&) {
+      throw run_cancelled();  // only a dashboard sets the flag; nothing is reported
     } catch (const state_limit_exceeded&) {
       if (method == "exact")
         throw invalid_input("method",

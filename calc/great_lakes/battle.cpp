@@ -515,6 +515,11 @@ void add_terminal(const battle_rules& r, const outcome_layout& l, double* row, c
   if (r.garrison >= 0 && t.sp[static_cast<std::size_t>(r.garrison)] == 0) row[l.garrison] += w;
 }
 
+// Checked once per state played: the dashboard's Cancel stops a long solve within one state.
+void throw_if_cancelled(const exact_options& options) {
+  if (options.cancel && options.cancel->load(std::memory_order_relaxed)) throw solve_cancelled();
+}
+
 }  // namespace
 
 namespace {
@@ -538,6 +543,7 @@ battle_result solve_unfolded(const battle& b, const exact_options& options) {
     chain.build(
         encode(r, start, battle_end::none), false,
         [&](const state_key& key, std::uint32_t index, auto&& add) {
+          throw_if_cancelled(options);
           battle_end ignored;
           const battle_state s = decode(r, key, ignored);
           exit_probability.resize(static_cast<std::size_t>(index) + 1, 0.0);
@@ -959,6 +965,7 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
     std::vector<char> out_before(n);
     std::vector<std::pair<std::uint32_t, double>> here;  // this state's folded successors
     states.in_order([&](std::uint32_t i) {
+      throw_if_cancelled(options);
       battle_end ignored;
       const state_key key = states.key(i);
       const battle_state s = decode(r, key, ignored);

@@ -4,8 +4,10 @@
 // drives both engines: the exact one enumerates every die into an absorbing Markov chain, the
 // simulated one rolls them.
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -188,6 +190,14 @@ struct exact_options {
   // Fold units out of the line (eliminated or failed) out of the chain's states and carry their SP
   // beside it (battle.cpp): the same answer from far fewer states. false: the plain chain.
   bool fold_out_units = true;
+  // Set to stop the solve early (the dashboard's Cancel): solve_exact then throws solve_cancelled.
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+// Thrown by solve_exact when exact_options::cancel was set before it finished; nothing is reported.
+class solve_cancelled : public std::runtime_error {
+ public:
+  solve_cancelled() : std::runtime_error("the exact solve was cancelled") {}
 };
 
 // Exact: the absorbing chain over reachable states. Throws state_limit_exceeded past the limit.

@@ -511,6 +511,20 @@ TEST(GreatLakesBattle, SimulationReportsProgressAndStopsWhenCancelled) {
   EXPECT_NEAR(r.attacker_wins + r.defender_holds + r.stalemate, 1.0, 1e-12);  // proportions of trials run
 }
 
+// The exact solve honours the same Cancel (checked once per state, folded or plain chain), and a
+// flag that is never set changes nothing.
+TEST(GreatLakesBattle, ExactSolveStopsWhenCancelled) {
+  std::atomic<bool> cancel{true};
+  gl::exact_options options;
+  options.cancel = &cancel;
+  EXPECT_THROW(gl::solve_exact(mixed(), options), gl::solve_cancelled);
+  options.fold_out_units = false;
+  EXPECT_THROW(gl::solve_exact(mixed(), options), gl::solve_cancelled);
+  cancel = false;
+  options.fold_out_units = true;
+  EXPECT_DOUBLE_EQ(gl::solve_exact(mixed(), options).attacker_wins, gl::solve_exact(mixed()).attacker_wins);
+}
+
 TEST(GreatLakesBattle, StateLimitRefusesInsteadOfExhaustingMemory) {
   gl::exact_options options;
   options.state_limit = 50;
