@@ -770,14 +770,27 @@ struct standing_part {
   }
 };
 
-// A retreat about to be resolved (before retreat fire), from one folded state: the retreating
-// side's units only (nothing of the other side matters once its retreat fire dice are known).
-struct retreat_start {
-  state_key at;
-  bool forced;
-  int spill;
-  int dice;
-  double p;
+// One state's folded successors (by number) and their summed probability, in the order found.
+class successor_moves {
+ public:
+  void clear() {
+    for (const auto& move : moves_) slot_[move.first] = 0;
+    moves_.clear();
+  }
+  void add(std::uint32_t target, double p) {
+    if (slot_.size() <= target) slot_.resize(std::max<std::size_t>(target + 1, slot_.size() * 2), 0);
+    std::uint32_t& at = slot_[target];
+    if (at == 0) {
+      moves_.push_back({target, 0.0});
+      at = static_cast<std::uint32_t>(moves_.size());
+    }
+    moves_[at - 1].second += p;
+  }
+  const std::vector<std::pair<std::uint32_t, double>>& moves() const { return moves_; }
+
+ private:
+  std::vector<std::uint32_t> slot_;  // by state: 1 + its place in moves_, 0 if not a successor
+  std::vector<std::pair<std::uint32_t, double>> moves_;
 };
 
 // Distinct keys and summed probabilities, for the few dozen successors of one state.
@@ -957,35 +970,53 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
     rounds.enter(0, 0, 1.0);
     std::array<label_table, 2> table{label_table(options.state_limit), label_table(options.state_limit)};
     for (int side = 0; side < 2; ++side) table[side].add(0, state_key{}, 1.0);
-    small_sum next;               // distinct successors (unfolded) and their probability
     std::array<small_sum, 2> to;  // per side: (folded successor, units that left the line) and probability
-    std::array<std::vector<retreat_start>, 2> retreats;
-    std::array<small_sum, 2> retreat_sums;
+    std::array<small_sum, 2> retreat_sums;  // per side: this state's retreat starts (see below)
+    // Every retreat of a side, over all states and labels: what it depends on (the side's units
+    // with their labels put back, spill, retreat fire dice, forced) and its probability. Retreats
+    // alike are resolved once, at the end.
+    std::array<small_sum, 2> all_retreats;
     std::array<standing_part, 2> standing;
     std::vector<char> out_before(n);
-    std::vector<std::pair<std::uint32_t, double>> here;  // this state's folded successors
+    successor_moves here;  // this state's folded successors, for the rounds
     states.in_order([&](std::uint32_t i) {
       throw_if_cancelled(options);
       battle_end ignored;
       const state_key key = states.key(i);
       const battle_state s = decode(r, key, ignored);
       for (std::size_t u = 0; u < n; ++u) out_before[u] = s.st[u] == round::out;
-      next.clear();
       for (int side = 0; side < 2; ++side) {
         to[side].clear();
-        retreats[side].clear();
+        retreat_sums[side].clear();
         standing[side].reset(r, side);
       }
+      here.clear();
       double stalemate = 0.0, stay = 0.0, ends_now = 0.0;
       exact_chooser c;
       c.merge_capped = false;  // the spill onto out units is needed hit by hit
       auto emit = [&](const battle_state& t, battle_end end) {
         if (end == battle_end::none) {
-          if (t.sp == s.sp && t.st == s.st && t.rerolls == s.rerolls &&
-              (t.first_round && r.first_round_matters) == (s.first_round && r.first_round_matters))
-            stay += c.weight;  // the self-loop: nothing changed
-          else
-            next.add(encode(r, t, end), c.weight);
+          // Fold the successor (units that left the line become `out`) and note per side the
+          // units that left the line this round, as unit_byte gives them. The folded successor's
+          // number rides in each delta's last word (units use at most 32 bytes).
+          state_key fold = encode(r, t, end);
+          std::array<state_key, 2> delta{};
+          for (std::size_t u = 0; u < n; ++u) {
+            const std::uint8_t byte = get_byte(fold, u);
+            if (!byte_left_line(byte)) continue;
+            put_byte(fold, u, round::out << 5);
+            if (!out_before[u]) set_byte(delta[static_cast<int>(u) >= r.begin[round::defender]], u, byte);
+          }
+          if (fold == key) {  // the self-loop: nothing changed
+            stay += c.weight;
+            return;
+          }
+          const std::uint32_t target = states.intern(r, fold);
+          here.add(target, c.weight);
+          for (int side = 0; side < 2; ++side) {
+            delta[side].words[4] = target;
+            to[side].add(delta[side], c.weight);
+          }
           return;
         }
         stalemate += c.weight;  // RULINGS: nobody can ever hit; nobody retreats
@@ -995,60 +1026,22 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
       auto retreat = [&](const battle_state& t, int side, bool forced, int spill) {
         ends_now += c.weight;
         standing[1 - side].add(r, 1 - side, t, out_before, c.weight);
+        // The retreating side's units still in the line (its out units come from each label);
+        // the rest of the retreat rides in the last word.
         state_key k;
         for (int u = r.begin[side]; u < r.end[side]; ++u)
-          set_byte(k, static_cast<std::size_t>(u), unit_byte(t, static_cast<std::size_t>(u)));
+          if (!out_before[static_cast<std::size_t>(u)])
+            set_byte(k, static_cast<std::size_t>(u), unit_byte(t, static_cast<std::size_t>(u)));
         const int dice = round::retreat_fire_dice(r, t, side, forced);
-        // The retreating side's units use at most 32 bytes; the rest of the retreat rides in the last word.
         k.words[4] =
             (forced ? 1u : 0u) | static_cast<std::uint64_t>(spill) << 8 | static_cast<std::uint64_t>(dice) << 24;
         retreat_sums[side].add(k, c.weight);
       };
-      retreat_sums[0].clear();
-      retreat_sums[1].clear();
       round::play_round_until_retreat(r, s, c, emit, retreat);
-      for (int side = 0; side < 2; ++side)
-        for (const auto& [k, p] : retreat_sums[side].items()) {
-          state_key at = k;
-          at.words[4] = 0;
-          const std::uint64_t w = k.words[4];
-          retreats[side].push_back({at, (w & 1) != 0, static_cast<int>(w >> 8 & 0xFFFF), static_cast<int>(w >> 24), p});
-        }
       const double scale = 1.0 / (1.0 - stay);  // the self-loop in closed form
+      rounds.play(i, stay, ends_now, here.moves());
 
-      // Successors; a label grows by the units of its side that left the line this round. The
-      // folded successor's number rides in the key's last word (units use at most 32 bytes).
-      for (const auto& [k, p] : next.items()) {
-        // One pass over the key's bytes: fold the successor, and note per side the units that
-        // left the line this round (their byte, as unit_byte would give it).
-        state_key fold = k;
-        std::array<state_key, 2> delta{};
-        for (std::size_t u = 0; u < n; ++u) {
-          const std::uint8_t byte = get_byte(k, u);
-          if (!byte_left_line(byte)) continue;
-          put_byte(fold, u, round::out << 5);
-          if (!out_before[u]) set_byte(delta[static_cast<int>(u) >= r.begin[round::defender]], u, byte);
-        }
-        const std::uint32_t target = states.intern(r, fold);
-        here.push_back({target, p});
-        for (int side = 0; side < 2; ++side) {
-          delta[side].words[4] = target;
-          to[side].add(delta[side], p);
-        }
-      }
-      // For the rounds, one move per folded successor.
-      std::sort(here.begin(), here.end());
-      std::size_t kept = 0;
-      for (std::size_t k = 0; k < here.size(); ++k) {
-        if (kept > 0 && here[k].first == here[kept - 1].first)
-          here[kept - 1].second += here[k].second;
-        else
-          here[kept++] = here[k];
-      }
-      here.resize(kept);
-      rounds.play(i, stay, ends_now, here);
-      here.clear();
-
+      // Each label moves along the successors, growing by the units of its side that left the line.
       for (int side = 0; side < 2; ++side) {
         double visits = 0.0;
         const standing_part& stand = standing[side];
@@ -1077,25 +1070,8 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
             for (std::size_t l = 0; l + static_cast<std::size_t>(out_lost) < lost.size(); ++l)
               lost[l + static_cast<std::size_t>(out_lost)] += v * stand.lost[l];
           }
-          // This side retreats: its out units go back in, the spill and the retreat fire fall.
-          for (const retreat_start& rs : retreats[side]) {
-            battle_state merged{};
-            for (int u = r.begin[side]; u < r.end[side]; ++u) {
-              const auto su = static_cast<std::size_t>(u);
-              const std::uint8_t byte = out_before[su] ? get_byte(e.label, su) : get_byte(rs.at, su);
-              merged.sp[su] = byte & 31;
-              merged.st[su] = static_cast<std::uint8_t>(byte >> 5);
-            }
-            round::hit_counts hits{};
-            round::allocate_hits(r, merged, hits, side, rs.spill);
-            exact_chooser last;
-            last.weight = v * rs.p;
-            auto finish = [&](const battle_state& t, battle_end end) {
-              sums.ends[static_cast<std::size_t>(end)] += last.weight;
-              sums.add_side(r, side, t, last.weight);
-            };
-            round::resolve_retreat_under_fire(r, merged, side, rs.forced, rs.dice, last, finish);
-          }
+          // This side retreats: its out units go back in (the label), to be resolved at the end.
+          for (const auto& [k, p] : retreat_sums[side].items()) all_retreats[side].add(combine(e.label, k), v * p);
         });
         for (std::size_t u = 0; u < n; ++u) {
           if (out_before[u]) continue;
@@ -1110,6 +1086,26 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
         table[side].release(i);
       }
     });
+    // The retreats: the spill and the retreat fire fall on the side's units, labels put back.
+    for (int side = 0; side < 2; ++side)
+      for (const auto& [k, p] : all_retreats[side].items()) {
+        battle_state merged{};
+        for (int u = r.begin[side]; u < r.end[side]; ++u) {
+          const std::uint8_t byte = get_byte(k, static_cast<std::size_t>(u));
+          merged.sp[u] = byte & 31;
+          merged.st[u] = static_cast<std::uint8_t>(byte >> 5);
+        }
+        const std::uint64_t w = k.words[4];
+        round::hit_counts hits{};
+        round::allocate_hits(r, merged, hits, side, static_cast<int>(w >> 8 & 0xFFFF));
+        exact_chooser last;
+        last.weight = p;
+        auto finish = [&](const battle_state& t, battle_end end) {
+          sums.ends[static_cast<std::size_t>(end)] += last.weight;
+          sums.add_side(r, side, t, last.weight);
+        };
+        round::resolve_retreat_under_fire(r, merged, side, (w & 1) != 0, static_cast<int>(w >> 24), last, finish);
+      }
     labels = table[0].size() + table[1].size();
     out.rounds_distribution = rounds.distribution(options.rounds_tolerance, out.rounds_tail);
   }
