@@ -649,10 +649,34 @@ bool byte_left_line(std::uint8_t b) {
   return st == round::failed || st == round::out || b == 0;
 }
 
-// Overwrites byte i (set_byte only adds bits to a zero byte).
-void put_byte(state_key& k, std::size_t i, std::uint8_t b) {
-  const int shift = 8 * static_cast<int>(i % 8);
-  k.words[i / 8] = (k.words[i / 8] & ~(std::uint64_t{0xFF} << shift)) | std::uint64_t{b} << shift;
+// A successor t of a folded state (whose out units are marked in out_before) folded: each unit
+// that left the line is `out`. Per side, `delta` gets the units that left it this round, as
+// unit_byte gives them, and any_left says whether one of them still holds SP (an eliminated
+// unit's byte is 0, so a delta of eliminations only is the empty one).
+void fold_successor(const battle_rules& r, const battle_state& t, const std::vector<char>& out_before, state_key& fold,
+                    std::array<state_key, 2>& delta, std::array<bool, 2>& any_left) {
+  std::array<std::uint8_t, 40> bytes{};
+  std::array<std::array<std::uint8_t, 40>, 2> left{};
+  const std::size_t n = r.units.size();
+  const auto first_defender = static_cast<std::size_t>(r.begin[round::defender]);
+  for (std::size_t u = 0; u < n; ++u) {
+    const std::uint8_t byte = unit_byte(t, u);
+    if (!byte_left_line(byte)) {
+      bytes[u] = byte;
+      continue;
+    }
+    bytes[u] = round::out << 5;
+    if (out_before[u]) continue;
+    const std::size_t side = u >= first_defender;
+    left[side][u] = byte;
+    any_left[side] = any_left[side] || byte != 0;
+  }
+  bytes[n] = t.rerolls[0];
+  bytes[n + 1] = t.rerolls[1];
+  bytes[n + 2] = static_cast<std::uint8_t>(t.first_round && r.first_round_matters);
+  bytes[n + 3] = static_cast<std::uint8_t>(battle_end::none);
+  std::memcpy(fold.words.data(), bytes.data(), bytes.size());
+  for (std::size_t side = 0; side < 2; ++side) std::memcpy(delta[side].words.data(), left[side].data(), 40);
 }
 
 state_key combine(const state_key& a, const state_key& b) {
@@ -661,17 +685,111 @@ state_key combine(const state_key& a, const state_key& b) {
   return k;
 }
 
+struct number_hash {
+  std::size_t operator()(std::uint64_t x) const {  // the splitmix64 finaliser: every bit moves every bit
+    x ^= x >> 30;
+    x *= 0xBF58476D1CE4E5B9ull;
+    x ^= x >> 27;
+    x *= 0x94D049BB133111EBull;
+    return static_cast<std::size_t>(x ^ (x >> 31));
+  }
+};
+
+// Keys in the order found, each with a value, behind an open-addressing index kept at most half
+// full. clear() costs only what was added, so one map serves every state in turn.
+template <class Key, class Value, class Hash>
+class ordered_map {
+ public:
+  // The key's place in items(); a new key is added with Value{} and `added` set.
+  std::uint32_t place(const Key& k, bool& added) {
+    if ((items_.size() + 1) * 2 > index_.size()) grow();
+    const std::size_t mask = index_.size() - 1;
+    const std::uint64_t h = Hash{}(k);
+    const std::uint64_t tag = h & tag_mask;
+    std::size_t at = h & mask;
+    while (index_[at] != 0) {
+      // Most probes that miss are told by the tag, without reading the key.
+      if ((index_[at] & tag_mask) == tag && items_[(index_[at] & place_mask) - 1].first == k) {
+        added = false;
+        return static_cast<std::uint32_t>((index_[at] & place_mask) - 1);
+      }
+      at = (at + 1) & mask;
+    }
+    items_.push_back({k, Value{}});
+    index_[at] = tag | items_.size();
+    used_.push_back(static_cast<std::uint32_t>(at));
+    added = true;
+    return static_cast<std::uint32_t>(items_.size() - 1);
+  }
+  std::uint32_t place(const Key& k) {
+    bool added;
+    return place(k, added);
+  }
+  Value& operator[](const Key& k) { return items_[place(k)].second; }
+  void clear() {
+    for (std::uint32_t at : used_) index_[at] = 0;
+    used_.clear();
+    items_.clear();
+  }
+  const std::vector<std::pair<Key, Value>>& items() const { return items_; }
+  const Key& key(std::uint32_t place) const { return items_[place].first; }
+  Value& value(std::uint32_t place) { return items_[place].second; }
+  std::size_t size() const { return items_.size(); }
+
+ private:
+  // A slot holds the hash's top half (the tag) and 1 + the key's place (0: a free slot).
+  static constexpr std::uint64_t tag_mask = 0xFFFFFFFF00000000ull, place_mask = 0xFFFFFFFFull;
+  void grow() {
+    std::vector<std::uint64_t> bigger(std::max<std::size_t>(64, index_.size() * 2), 0);
+    index_.swap(bigger);
+    used_.clear();
+    const std::size_t mask = index_.size() - 1;
+    for (std::uint32_t j = 0; j < items_.size(); ++j) {
+      const std::uint64_t h = Hash{}(items_[j].first);
+      std::size_t at = h & mask;
+      while (index_[at] != 0) at = (at + 1) & mask;
+      index_[at] = (h & tag_mask) | (j + 1);
+      used_.push_back(static_cast<std::uint32_t>(at));
+    }
+  }
+  std::vector<std::pair<Key, Value>> items_;
+  std::vector<std::uint64_t> index_;
+  std::vector<std::uint32_t> used_;  // the slots taken, for clear()
+};
+
+// Summed probabilities by key.
+template <class Key, class Hash>
+using sum_map = ordered_map<Key, double, Hash>;
+
+// Keys numbered as found (the number is the place).
+template <class Key, class Hash>
+using numbering = ordered_map<Key, char, Hash>;
+
+std::uint64_t pair_key(std::uint32_t high, std::uint32_t low) {
+  return static_cast<std::uint64_t>(high) << 32 | low;
+}
+
 // Labels of one side: (folded state, what its out units hold) -> probability of entering that
-// state with them. A state has a few labels, so each keeps its own list, searched in place (an
-// index is built only for a long list); a state's list is freed once it has been played.
+// state with them. Labels are numbered (label 0 holds nothing). A state has a few, so each state
+// keeps its own list, searched in place (an index is built only for a long list); a state's list
+// is freed once it has been played.
 class label_table {
  public:
   struct entry {
-    state_key label;
+    std::uint32_t label;
     double mass;
   };
-  explicit label_table(std::size_t limit) : limit_(limit) {}
-  void add(std::uint32_t state, const state_key& label, double mass) {
+  explicit label_table(std::size_t limit) : limit_(limit) { keys_.place(state_key{}); }
+  const state_key& key(std::uint32_t label) const { return keys_.key(label); }
+  // The label holding what `label` holds and what `left` (units that left the line, numbered
+  // left_number) holds.
+  std::uint32_t grown(std::uint32_t label, std::uint32_t left_number, const state_key& left) {
+    bool added;
+    const std::uint32_t place = grown_.place(pair_key(label, left_number), added);
+    if (added) grown_.value(place) = keys_.place(combine(keys_.key(label), left));
+    return grown_.value(place);
+  }
+  void add(std::uint32_t state, std::uint32_t label, double mass) {
     if (lists_.size() <= state) lists_.resize(std::max<std::size_t>(state + 1, lists_.size() * 2));
     auto& list = lists_[state];
     if (list.size() <= short_list) {
@@ -712,9 +830,11 @@ class label_table {
   std::size_t size() const { return count_; }
 
  private:
-  static constexpr std::size_t short_list = 24;
+  static constexpr std::size_t short_list = 32;
   std::vector<std::vector<entry>> lists_;
-  std::unordered_map<std::uint32_t, std::unordered_map<state_key, std::uint32_t, state_key_hash>> long_lists_;
+  std::unordered_map<std::uint32_t, std::unordered_map<std::uint32_t, std::uint32_t>> long_lists_;
+  numbering<state_key, state_key_hash> keys_;
+  ordered_map<std::uint64_t, std::uint32_t, number_hash> grown_;  // (label, left) -> label
   std::size_t count_ = 0;
   std::size_t limit_;
 };
@@ -770,95 +890,65 @@ struct standing_part {
   }
 };
 
-// One state's folded successors (by number) and their summed probability, in the order found.
+// One move of a folded state: its successor (by number), the probability, and per side the part
+// of it in which no unit of that side left the line holding SP (the side's labels move unchanged).
+struct successor_move {
+  std::uint32_t target;
+  double p;
+  std::array<double, 2> unchanged;
+};
+
+// One state's moves, by successor in the order found; the parts in which units of a side left the
+// line holding SP are kept by (successor, what they hold: numbered) in left(side).
 class successor_moves {
  public:
   void clear() {
-    for (const auto& move : moves_) slot_[move.first] = 0;
+    for (const auto& move : moves_) slot_[move.target] = 0;
     moves_.clear();
+    for (auto& l : left_) l.clear();
   }
-  void add(std::uint32_t target, double p) {
+  void add(std::uint32_t target, double p, const std::array<std::uint32_t, 2>& left_number) {
     if (slot_.size() <= target) slot_.resize(std::max<std::size_t>(target + 1, slot_.size() * 2), 0);
     std::uint32_t& at = slot_[target];
     if (at == 0) {
-      moves_.push_back({target, 0.0});
+      moves_.push_back({target, 0.0, {0.0, 0.0}});
       at = static_cast<std::uint32_t>(moves_.size());
     }
-    moves_[at - 1].second += p;
+    successor_move& move = moves_[at - 1];
+    move.p += p;
+    for (std::size_t side = 0; side < 2; ++side) {
+      if (left_number[side] == 0)
+        move.unchanged[side] += p;
+      else
+        left_[side][pair_key(target, left_number[side])] += p;
+    }
   }
-  const std::vector<std::pair<std::uint32_t, double>>& moves() const { return moves_; }
+  const std::vector<successor_move>& moves() const { return moves_; }
+  const sum_map<std::uint64_t, number_hash>& left(int side) const { return left_[static_cast<std::size_t>(side)]; }
 
  private:
   std::vector<std::uint32_t> slot_;  // by state: 1 + its place in moves_, 0 if not a successor
-  std::vector<std::pair<std::uint32_t, double>> moves_;
-};
-
-// Distinct keys and summed probabilities, for the few dozen successors of one state.
-class small_sum {
- public:
-  small_sum() : index_(256, 0) {}
-  void clear() {
-    for (std::uint32_t at : used_) index_[at] = 0;
-    used_.clear();
-    items_.clear();
-  }
-  void add(const state_key& k, double p) {
-    if ((items_.size() + 1) * 2 > index_.size()) grow();
-    const std::size_t at = find(k);
-    if (index_[at] == 0) {
-      items_.push_back({k, 0.0});
-      index_[at] = static_cast<std::uint32_t>(items_.size());
-      used_.push_back(static_cast<std::uint32_t>(at));
-    }
-    items_[index_[at] - 1].second += p;
-  }
-  const std::vector<std::pair<state_key, double>>& items() const { return items_; }
-
- private:
-  std::size_t find(const state_key& k) const {
-    const std::size_t mask = index_.size() - 1;
-    std::size_t at = state_key_hash{}(k)&mask;
-    while (index_[at] != 0 && !(items_[index_[at] - 1].first == k)) at = (at + 1) & mask;
-    return at;
-  }
-  void grow() {
-    std::vector<std::uint32_t> bigger(index_.size() * 2, 0);
-    index_.swap(bigger);
-    used_.clear();
-    for (std::uint32_t j = 0; j < items_.size(); ++j) {
-      const std::size_t at = find(items_[j].first);
-      index_[at] = j + 1;
-      used_.push_back(static_cast<std::uint32_t>(at));
-    }
-  }
-  std::vector<std::pair<state_key, double>> items_;
-  std::vector<std::uint32_t> index_;
-  std::vector<std::uint32_t> used_;
+  std::vector<successor_move> moves_;
+  std::array<sum_map<std::uint64_t, number_hash>, 2> left_;
 };
 
 // Folded states by key, numbered as found, with a bucket per `progress` value: every successor has
 // less progress, so taking the buckets from the top visits each state after all its predecessors.
 class folded_states {
  public:
-  folded_states(std::size_t limit) : limit_(limit) {}
+  explicit folded_states(std::size_t limit) : limit_(limit) {}
   std::uint32_t intern(const battle_rules& r, const state_key& key) {
-    if ((keys_.size() + 1) * 2 > index_.size()) rehash(std::max<std::size_t>(4096, index_.size() * 2));
-    const std::size_t mask = index_.size() - 1;
-    std::size_t at = state_key_hash{}(key)&mask;
-    while (index_[at] != 0) {
-      if (keys_[index_[at] - 1] == key) return index_[at] - 1;
-      at = (at + 1) & mask;
-    }
-    if (keys_.size() >= limit_) throw state_limit_exceeded(limit_);
-    keys_.push_back(key);
-    index_[at] = static_cast<std::uint32_t>(keys_.size());
+    bool added;
+    const std::uint32_t i = keys_.place(key, added);
+    if (!added) return i;
+    if (keys_.size() > limit_) throw state_limit_exceeded(limit_);
     battle_end ignored;
     const auto p = static_cast<std::size_t>(progress(r, decode(r, key, ignored)));
     if (buckets_.size() <= p) buckets_.resize(p + 1);
-    buckets_[p].push_back(static_cast<std::uint32_t>(keys_.size() - 1));
-    return static_cast<std::uint32_t>(keys_.size() - 1);
+    buckets_[p].push_back(i);
+    return i;
   }
-  const state_key& key(std::uint32_t i) const { return keys_[i]; }
+  const state_key& key(std::uint32_t i) const { return keys_.key(i); }
   std::size_t size() const { return keys_.size(); }
   // Calls f(state) for every state, predecessors first; f may intern successors.
   template <class F>
@@ -868,17 +958,7 @@ class folded_states {
   }
 
  private:
-  void rehash(std::size_t size) {
-    std::vector<std::uint32_t> bigger(size, 0);
-    for (std::uint32_t i = 0; i < keys_.size(); ++i) {
-      std::size_t at = state_key_hash{}(keys_[i]) & (size - 1);
-      while (bigger[at] != 0) at = (at + 1) & (size - 1);
-      bigger[at] = i + 1;
-    }
-    index_.swap(bigger);
-  }
-  std::vector<state_key> keys_;
-  std::vector<std::uint32_t> index_;
+  numbering<state_key, state_key_hash> keys_;
   std::vector<std::vector<std::uint32_t>> buckets_;
   std::size_t limit_;
 };
@@ -902,7 +982,7 @@ struct round_profile {
     a[t] += p;
   }
   // Plays state i's rounds: its self-loop, its ending mass, and its moves (target, p).
-  void play(std::uint32_t i, double stay, double exit, const std::vector<std::pair<std::uint32_t, double>>& moves) {
+  void play(std::uint32_t i, double stay, double exit, const std::vector<successor_move>& moves) {
     occupancy.clear();
     if (i < arrive.size()) {
       const auto& a = arrive[i];
@@ -926,7 +1006,7 @@ struct round_profile {
     // Sized once per move, then a plain loop the compiler can vectorise (the same sums as enter()).
     const std::size_t steps = std::min(occupancy.size(), max_rounds - 1);
     if (steps == 0) return;
-    for (const auto& [target, p] : moves) {
+    for (const auto& [target, p, unchanged] : moves) {
       if (arrive.size() <= target) arrive.resize(std::max<std::size_t>(target + 1, arrive.size() * 2));
       auto& a = arrive[target];
       if (a.size() < steps + 1) a.resize(steps + 1, 0.0);
@@ -969,16 +1049,19 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
     states.intern(r, encode(r, start, battle_end::none));  // state 0
     rounds.enter(0, 0, 1.0);
     std::array<label_table, 2> table{label_table(options.state_limit), label_table(options.state_limit)};
-    for (int side = 0; side < 2; ++side) table[side].add(0, state_key{}, 1.0);
-    std::array<small_sum, 2> to;  // per side: (folded successor, units that left the line) and probability
-    std::array<small_sum, 2> retreat_sums;  // per side: this state's retreat starts (see below)
-    // Every retreat of a side, over all states and labels: what it depends on (the side's units
-    // with their labels put back, spill, retreat fire dice, forced) and its probability. Retreats
-    // alike are resolved once, at the end.
-    std::array<small_sum, 2> all_retreats;
+    for (int side = 0; side < 2; ++side) table[side].add(0, 0, 1.0);
+    // Per side, numbered: the units that left the line in one round (0: none), and the starts of
+    // a retreat (the side's units still in the line, spill, retreat fire dice, forced).
+    std::array<numbering<state_key, state_key_hash>, 2> deltas, retreat_starts;
+    for (auto& d : deltas) d.place(state_key{});
+    // Per side, this state's retreat starts, with probabilities.
+    std::array<sum_map<std::uint64_t, number_hash>, 2> retreat_sums;
+    // Every retreat of a side over all states, by (label, start): retreats alike are resolved once,
+    // at the end, with the label's units put back.
+    std::array<sum_map<std::uint64_t, number_hash>, 2> all_retreats;
     std::array<standing_part, 2> standing;
     std::vector<char> out_before(n);
-    successor_moves here;  // this state's folded successors, for the rounds
+    successor_moves here;  // this state's folded successors
     states.in_order([&](std::uint32_t i) {
       throw_if_cancelled(options);
       battle_end ignored;
@@ -986,7 +1069,6 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
       const battle_state s = decode(r, key, ignored);
       for (std::size_t u = 0; u < n; ++u) out_before[u] = s.st[u] == round::out;
       for (int side = 0; side < 2; ++side) {
-        to[side].clear();
         retreat_sums[side].clear();
         standing[side].reset(r, side);
       }
@@ -997,26 +1079,17 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
       auto emit = [&](const battle_state& t, battle_end end) {
         if (end == battle_end::none) {
           // Fold the successor (units that left the line become `out`) and note per side the
-          // units that left the line this round, as unit_byte gives them. The folded successor's
-          // number rides in each delta's last word (units use at most 32 bytes).
-          state_key fold = encode(r, t, end);
-          std::array<state_key, 2> delta{};
-          for (std::size_t u = 0; u < n; ++u) {
-            const std::uint8_t byte = get_byte(fold, u);
-            if (!byte_left_line(byte)) continue;
-            put_byte(fold, u, round::out << 5);
-            if (!out_before[u]) set_byte(delta[static_cast<int>(u) >= r.begin[round::defender]], u, byte);
-          }
+          // units that left the line this round, as unit_byte gives them.
+          state_key fold;
+          std::array<state_key, 2> delta;
+          std::array<bool, 2> any_left{};
+          fold_successor(r, t, out_before, fold, delta, any_left);
           if (fold == key) {  // the self-loop: nothing changed
             stay += c.weight;
             return;
           }
-          const std::uint32_t target = states.intern(r, fold);
-          here.add(target, c.weight);
-          for (int side = 0; side < 2; ++side) {
-            delta[side].words[4] = target;
-            to[side].add(delta[side], c.weight);
-          }
+          here.add(states.intern(r, fold), c.weight,
+                   {any_left[0] ? deltas[0].place(delta[0]) : 0, any_left[1] ? deltas[1].place(delta[1]) : 0});
           return;
         }
         stalemate += c.weight;  // RULINGS: nobody can ever hit; nobody retreats
@@ -1035,7 +1108,7 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
         const int dice = round::retreat_fire_dice(r, t, side, forced);
         k.words[4] =
             (forced ? 1u : 0u) | static_cast<std::uint64_t>(spill) << 8 | static_cast<std::uint64_t>(dice) << 24;
-        retreat_sums[side].add(k, c.weight);
+        retreat_sums[side][retreat_starts[side].place(k)] += c.weight;
       };
       round::play_round_until_retreat(r, s, c, emit, retreat);
       const double scale = 1.0 / (1.0 - stay);  // the self-loop in closed form
@@ -1048,18 +1121,21 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
         table[side].for_each(i, [&](const label_table::entry& e) {
           const double v = e.mass * scale;
           visits += v;
-          for (const auto& [delta, p] : to[side].items()) {
-            state_key grown = delta;
-            grown.words[4] = 0;
-            table[side].add(static_cast<std::uint32_t>(delta.words[4]), combine(e.label, grown), v * p);
+          for (const successor_move& move : here.moves())
+            if (move.unchanged[side] > 0.0) table[side].add(move.target, e.label, v * move.unchanged[side]);
+          for (const auto& [move, p] : here.left(side).items()) {
+            const auto left = static_cast<std::uint32_t>(move);
+            table[side].add(static_cast<std::uint32_t>(move >> 32),
+                            table[side].grown(e.label, left, deltas[side].key(left)), v * p);
           }
           // The other side retreats (or nobody can hit): this side's out units keep what they hold.
           if (stand.mass > 0.0) {
+            const state_key& label = table[side].key(e.label);
             int out_lost = 0;
             for (int u = r.begin[side]; u < r.end[side]; ++u) {
               const auto su = static_cast<std::size_t>(u);
               if (!out_before[su]) continue;
-              const std::uint8_t byte = get_byte(e.label, su);
+              const std::uint8_t byte = get_byte(label, su);
               const int held = byte & 31;
               out_lost += r.units[su].start_sp - held;
               if (held > 0) sums.survives[su] += v * stand.mass;
@@ -1071,7 +1147,8 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
               lost[l + static_cast<std::size_t>(out_lost)] += v * stand.lost[l];
           }
           // This side retreats: its out units go back in (the label), to be resolved at the end.
-          for (const auto& [k, p] : retreat_sums[side].items()) all_retreats[side].add(combine(e.label, k), v * p);
+          for (const auto& [start, p] : retreat_sums[side].items())
+            all_retreats[side][pair_key(e.label, static_cast<std::uint32_t>(start))] += v * p;
         });
         for (std::size_t u = 0; u < n; ++u) {
           if (out_before[u]) continue;
@@ -1088,7 +1165,9 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
     });
     // The retreats: the spill and the retreat fire fall on the side's units, labels put back.
     for (int side = 0; side < 2; ++side)
-      for (const auto& [k, p] : all_retreats[side].items()) {
+      for (const auto& [label_start, p] : all_retreats[side].items()) {
+        const state_key k = combine(table[side].key(static_cast<std::uint32_t>(label_start >> 32)),
+                                    retreat_starts[side].key(static_cast<std::uint32_t>(label_start)));
         battle_state merged{};
         for (int u = r.begin[side]; u < r.end[side]; ++u) {
           const std::uint8_t byte = get_byte(k, static_cast<std::size_t>(u));
