@@ -3,10 +3,15 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <cstring>
+#include <deque>
+#include <exception>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <string>
+#include <thread>
 #include <unordered_map>
 
 #include "calc/great_lakes/round.hpp"
@@ -1029,145 +1034,289 @@ struct round_profile {
   }
 };
 
-battle_result solve_folded(const battle& b, const exact_options& options) {
-  const auto started = std::chrono::steady_clock::now();
-  const battle_rules r = round::compile(b);
-  const battle_state start = round::initial_state(r);
-  const std::size_t n = r.units.size();
-  battle_result out;
-  out.units = unit_rows(r);
-  outcome_sums sums(r);
-  folded_states states(options.state_limit);
-  round_profile rounds;
-  rounds.max_rounds = options.max_listed_rounds + 1;
-  double expected_rounds = 0.0;
-  std::size_t labels = 0;
-  if (round::is_stalemate(r, start)) {
-    sums.ends[static_cast<std::size_t>(battle_end::stalemate)] = 1.0;
-    for (int side = 0; side < 2; ++side) sums.add_side(r, side, start, 1.0);
-  } else {
+// What playing one folded state's round gives, before any label is looked at: its successors
+// (with the units of each side that left the line holding SP), its retreat starts, what the
+// standing units end with when the other side retreats, and the self-loop.
+struct state_round {
+  struct leaf {
+    std::uint32_t target;
+    double p;
+    std::array<bool, 2> any_left;
+    std::array<state_key, 2> left;  // per side, as fold_successor gives them
+  };
+  std::uint32_t state = 0;
+  std::vector<char> out_before;  // by unit: out of the line in this state
+  std::vector<leaf> leaves;
+  std::array<std::vector<std::pair<std::uint64_t, double>>, 2> retreats;  // per side: (start, p)
+  std::array<standing_part, 2> standing;
+  double stay = 0, ends_now = 0, stalemate = 0;
+};
+
+// The folded chain is solved in two stages that run side by side: one plays each state's round
+// and finds its successors (the chain), the other carries the labels and the rounds along them.
+// The chain never depends on the labels, so the second stage only follows the first, state by
+// state in the same order; each stage's sums are made in one thread, in that order, so the answer
+// is the same on any machine. The stages meet in a bounded queue of state_rounds (their buffers
+// are reused).
+class round_queue {
+ public:
+  static constexpr std::size_t capacity = 64;
+  // The producer's next buffer to fill (nullptr once the consumer has stopped).
+  state_round* take_empty() {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return stopped_ || !empty_.empty() || made_ < capacity; });
+    if (stopped_) return nullptr;
+    if (!empty_.empty()) {
+      state_round* r = empty_.back();
+      empty_.pop_back();
+      return r;
+    }
+    pool_.push_back(std::make_unique<state_round>());
+    ++made_;
+    return pool_.back().get();
+  }
+  void put_full(state_round* r) {
+    {
+      std::lock_guard lock(mutex_);
+      full_.push_back(r);
+    }
+    changed_.notify_all();
+  }
+  // The consumer's next state (nullptr when the producer is done and all is taken, or stopped).
+  state_round* take_full() {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return stopped_ || finished_ || !full_.empty(); });
+    if (stopped_ || full_.empty()) return nullptr;
+    state_round* r = full_.front();
+    full_.pop_front();
+    return r;
+  }
+  void give_back(state_round* r) {
+    {
+      std::lock_guard lock(mutex_);
+      empty_.push_back(r);
+    }
+    changed_.notify_all();
+  }
+  void finish() {  // the producer has put its last state
+    {
+      std::lock_guard lock(mutex_);
+      finished_ = true;
+    }
+    changed_.notify_all();
+  }
+  void stop() {  // either side failed: the other gives up
+    {
+      std::lock_guard lock(mutex_);
+      stopped_ = true;
+    }
+    changed_.notify_all();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::vector<std::unique_ptr<state_round>> pool_;
+  std::vector<state_round*> empty_;
+  std::deque<state_round*> full_;
+  std::size_t made_ = 0;
+  bool finished_ = false, stopped_ = false;
+};
+
+class folded_solver {
+ public:
+  folded_solver(const battle_rules& rules, const exact_options& options)
+      : r(rules),
+        n(rules.units.size()),
+        states(options.state_limit),
+        table{label_table(options.state_limit), label_table(options.state_limit)},
+        sums(rules),
+        options_(options) {
+    rounds.max_rounds = options.max_listed_rounds + 1;
+    for (auto& d : deltas) d.place(state_key{});
+  }
+
+  void solve(const battle_state& start) {
     states.intern(r, encode(r, start, battle_end::none));  // state 0
     rounds.enter(0, 0, 1.0);
-    std::array<label_table, 2> table{label_table(options.state_limit), label_table(options.state_limit)};
     for (int side = 0; side < 2; ++side) table[side].add(0, 0, 1.0);
-    // Per side, numbered: the units that left the line in one round (0: none), and the starts of
-    // a retreat (the side's units still in the line, spill, retreat fire dice, forced).
-    std::array<numbering<state_key, state_key_hash>, 2> deltas, retreat_starts;
-    for (auto& d : deltas) d.place(state_key{});
-    // Per side, this state's retreat starts, with probabilities.
-    std::array<sum_map<std::uint64_t, number_hash>, 2> retreat_sums;
-    // Every retreat of a side over all states, by (label, start): retreats alike are resolved once,
-    // at the end, with the label's units put back.
-    std::array<sum_map<std::uint64_t, number_hash>, 2> all_retreats;
-    std::array<standing_part, 2> standing;
-    std::vector<char> out_before(n);
-    successor_moves here;  // this state's folded successors
-    states.in_order([&](std::uint32_t i) {
-      throw_if_cancelled(options);
-      battle_end ignored;
-      const state_key key = states.key(i);
-      const battle_state s = decode(r, key, ignored);
-      for (std::size_t u = 0; u < n; ++u) out_before[u] = s.st[u] == round::out;
-      for (int side = 0; side < 2; ++side) {
-        retreat_sums[side].clear();
-        standing[side].reset(r, side);
-      }
-      here.clear();
-      double stalemate = 0.0, stay = 0.0, ends_now = 0.0;
-      exact_chooser c;
-      c.merge_capped = false;  // the spill onto out units is needed hit by hit
-      auto emit = [&](const battle_state& t, battle_end end) {
-        if (end == battle_end::none) {
-          // Fold the successor (units that left the line become `out`) and note per side the
-          // units that left the line this round, as unit_byte gives them.
-          state_key fold;
-          std::array<state_key, 2> delta;
-          std::array<bool, 2> any_left{};
-          fold_successor(r, t, out_before, fold, delta, any_left);
-          if (fold == key) {  // the self-loop: nothing changed
-            stay += c.weight;
-            return;
-          }
-          here.add(states.intern(r, fold), c.weight,
-                   {any_left[0] ? deltas[0].place(delta[0]) : 0, any_left[1] ? deltas[1].place(delta[1]) : 0});
-          return;
-        }
-        stalemate += c.weight;  // RULINGS: nobody can ever hit; nobody retreats
-        ends_now += c.weight;
-        for (int side = 0; side < 2; ++side) standing[side].add(r, side, t, out_before, c.weight);
-      };
-      auto retreat = [&](const battle_state& t, int side, bool forced, int spill) {
-        ends_now += c.weight;
-        standing[1 - side].add(r, 1 - side, t, out_before, c.weight);
-        // The retreating side's units still in the line (its out units come from each label);
-        // the rest of the retreat rides in the last word.
-        state_key k;
-        for (int u = r.begin[side]; u < r.end[side]; ++u)
-          if (!out_before[static_cast<std::size_t>(u)])
-            set_byte(k, static_cast<std::size_t>(u), unit_byte(t, static_cast<std::size_t>(u)));
-        const int dice = round::retreat_fire_dice(r, t, side, forced);
-        k.words[4] =
-            (forced ? 1u : 0u) | static_cast<std::uint64_t>(spill) << 8 | static_cast<std::uint64_t>(dice) << 24;
-        retreat_sums[side][retreat_starts[side].place(k)] += c.weight;
-      };
-      round::play_round_until_retreat(r, s, c, emit, retreat);
-      const double scale = 1.0 / (1.0 - stay);  // the self-loop in closed form
-      rounds.play(i, stay, ends_now, here.moves());
+    const unsigned threads = options_.threads ? options_.threads : std::thread::hardware_concurrency();
+    if (threads < 2) {  // one core: the stages take turns, in the same order, to the same sums
+      state_round step;
+      states.in_order([&](std::uint32_t i) {
+        play(i, step);
+        carry(step);
+      });
+    } else {
+      solve_side_by_side();
+    }
+    resolve_retreats();
+  }
 
-      // Each label moves along the successors, growing by the units of its side that left the line.
-      for (int side = 0; side < 2; ++side) {
-        double visits = 0.0;
-        const standing_part& stand = standing[side];
-        table[side].for_each(i, [&](const label_table::entry& e) {
-          const double v = e.mass * scale;
-          visits += v;
-          for (const successor_move& move : here.moves())
-            if (move.unchanged[side] > 0.0) table[side].add(move.target, e.label, v * move.unchanged[side]);
-          for (const auto& [move, p] : here.left(side).items()) {
-            const auto left = static_cast<std::uint32_t>(move);
-            table[side].add(static_cast<std::uint32_t>(move >> 32),
-                            table[side].grown(e.label, left, deltas[side].key(left)), v * p);
-          }
-          // The other side retreats (or nobody can hit): this side's out units keep what they hold.
-          if (stand.mass > 0.0) {
-            const state_key& label = table[side].key(e.label);
-            int out_lost = 0;
-            for (int u = r.begin[side]; u < r.end[side]; ++u) {
-              const auto su = static_cast<std::size_t>(u);
-              if (!out_before[su]) continue;
-              const std::uint8_t byte = get_byte(label, su);
-              const int held = byte & 31;
-              out_lost += r.units[su].start_sp - held;
-              if (held > 0) sums.survives[su] += v * stand.mass;
-              sums.sp[su] += v * stand.mass * held;
-              if ((byte >> 5) == round::failed) sums.fails[su] += v * stand.mass;
-            }
-            auto& lost = sums.lost[side];
-            for (std::size_t l = 0; l + static_cast<std::size_t>(out_lost) < lost.size(); ++l)
-              lost[l + static_cast<std::size_t>(out_lost)] += v * stand.lost[l];
-          }
-          // This side retreats: its out units go back in (the label), to be resolved at the end.
-          for (const auto& [start, p] : retreat_sums[side].items())
-            all_retreats[side][pair_key(e.label, static_cast<std::uint32_t>(start))] += v * p;
-        });
-        for (std::size_t u = 0; u < n; ++u) {
-          if (out_before[u]) continue;
-          sums.survives[u] += visits * stand.survives[u];
-          sums.sp[u] += visits * stand.sp[u];
-          sums.fails[u] += visits * stand.fails[u];
+ private:
+  void solve_side_by_side() {
+    round_queue queue;
+    std::exception_ptr consumer_failed;
+    std::thread consumer([&] {
+      try {
+        while (state_round* step = queue.take_full()) {
+          carry(*step);
+          queue.give_back(step);
         }
-        if (side == 0) {
-          sums.ends[static_cast<std::size_t>(battle_end::stalemate)] += visits * stalemate;
-          expected_rounds += visits;
-        }
-        table[side].release(i);
+      } catch (...) {
+        consumer_failed = std::current_exception();
+        queue.stop();
       }
     });
-    // The retreats: the spill and the retreat fire fall on the side's units, labels put back.
+    try {
+      states.in_order([&](std::uint32_t i) {
+        state_round* step = queue.take_empty();
+        if (!step) throw stage_stopped();
+        play(i, *step);
+        queue.put_full(step);
+      });
+      queue.finish();
+    } catch (const stage_stopped&) {
+    } catch (...) {
+      queue.stop();
+      consumer.join();
+      throw;
+    }
+    consumer.join();
+    if (consumer_failed) std::rethrow_exception(consumer_failed);
+  }
+
+ public:
+  const battle_rules& r;
+  const std::size_t n;
+  folded_states states;
+  round_profile rounds;
+  std::array<label_table, 2> table;
+  outcome_sums sums;
+  double expected_rounds = 0.0;
+
+ private:
+  struct stage_stopped {};
+
+  // Stage one: state i's round, played once for all its labels.
+  void play(std::uint32_t i, state_round& step) {
+    throw_if_cancelled(options_);
+    battle_end ignored;
+    const state_key key = states.key(i);
+    const battle_state s = decode(r, key, ignored);
+    step.state = i;
+    step.out_before.assign(n, 0);
+    for (std::size_t u = 0; u < n; ++u) step.out_before[u] = s.st[u] == round::out;
+    step.leaves.clear();
+    for (int side = 0; side < 2; ++side) {
+      retreat_sums_[side].clear();
+      step.standing[side].reset(r, side);
+    }
+    step.stay = step.ends_now = step.stalemate = 0.0;
+    exact_chooser c;
+    c.merge_capped = false;  // the spill onto out units is needed hit by hit
+    auto emit = [&](const battle_state& t, battle_end end) {
+      if (end == battle_end::none) {
+        state_round::leaf leaf;
+        state_key fold;
+        leaf.any_left = {false, false};
+        fold_successor(r, t, step.out_before, fold, leaf.left, leaf.any_left);
+        if (fold == key) {  // the self-loop: nothing changed
+          step.stay += c.weight;
+          return;
+        }
+        leaf.target = states.intern(r, fold);
+        leaf.p = c.weight;
+        step.leaves.push_back(leaf);
+        return;
+      }
+      step.stalemate += c.weight;  // RULINGS: nobody can ever hit; nobody retreats
+      step.ends_now += c.weight;
+      for (int side = 0; side < 2; ++side) step.standing[side].add(r, side, t, step.out_before, c.weight);
+    };
+    auto retreat = [&](const battle_state& t, int side, bool forced, int spill) {
+      step.ends_now += c.weight;
+      step.standing[1 - side].add(r, 1 - side, t, step.out_before, c.weight);
+      // The retreating side's units still in the line (its out units come from each label);
+      // the rest of the retreat rides in the last word.
+      state_key k;
+      for (int u = r.begin[side]; u < r.end[side]; ++u)
+        if (!step.out_before[static_cast<std::size_t>(u)])
+          set_byte(k, static_cast<std::size_t>(u), unit_byte(t, static_cast<std::size_t>(u)));
+      const int dice = round::retreat_fire_dice(r, t, side, forced);
+      k.words[4] = (forced ? 1u : 0u) | static_cast<std::uint64_t>(spill) << 8 | static_cast<std::uint64_t>(dice) << 24;
+      retreat_sums_[side][retreat_starts_[side].place(k)] += c.weight;
+    };
+    round::play_round_until_retreat(r, s, c, emit, retreat);
+    for (int side = 0; side < 2; ++side) step.retreats[side] = retreat_sums_[side].items();
+  }
+
+  // Stage two: the rounds and every label of state i along its moves.
+  void carry(const state_round& step) {
+    const std::uint32_t i = step.state;
+    here_.clear();
+    for (const auto& leaf : step.leaves)
+      here_.add(
+          leaf.target, leaf.p,
+          {leaf.any_left[0] ? deltas[0].place(leaf.left[0]) : 0, leaf.any_left[1] ? deltas[1].place(leaf.left[1]) : 0});
+    const double scale = 1.0 / (1.0 - step.stay);  // the self-loop in closed form
+    rounds.play(i, step.stay, step.ends_now, here_.moves());
+    for (int side = 0; side < 2; ++side) {
+      double visits = 0.0;
+      const standing_part& stand = step.standing[side];
+      table[side].for_each(i, [&](const label_table::entry& e) {
+        const double v = e.mass * scale;
+        visits += v;
+        // The label moves along, growing by the units of its side that left the line.
+        for (const successor_move& move : here_.moves())
+          if (move.unchanged[side] > 0.0) table[side].add(move.target, e.label, v * move.unchanged[side]);
+        for (const auto& [move, p] : here_.left(side).items()) {
+          const auto left = static_cast<std::uint32_t>(move);
+          table[side].add(static_cast<std::uint32_t>(move >> 32),
+                          table[side].grown(e.label, left, deltas[side].key(left)), v * p);
+        }
+        // The other side retreats (or nobody can hit): this side's out units keep what they hold.
+        if (stand.mass > 0.0) {
+          const state_key& label = table[side].key(e.label);
+          int out_lost = 0;
+          for (int u = r.begin[side]; u < r.end[side]; ++u) {
+            const auto su = static_cast<std::size_t>(u);
+            if (!step.out_before[su]) continue;
+            const std::uint8_t byte = get_byte(label, su);
+            const int held = byte & 31;
+            out_lost += r.units[su].start_sp - held;
+            if (held > 0) sums.survives[su] += v * stand.mass;
+            sums.sp[su] += v * stand.mass * held;
+            if ((byte >> 5) == round::failed) sums.fails[su] += v * stand.mass;
+          }
+          auto& lost = sums.lost[side];
+          for (std::size_t l = 0; l + static_cast<std::size_t>(out_lost) < lost.size(); ++l)
+            lost[l + static_cast<std::size_t>(out_lost)] += v * stand.lost[l];
+        }
+        // This side retreats: its out units go back in (the label), to be resolved at the end.
+        for (const auto& [start, p] : step.retreats[side])
+          all_retreats_[side][pair_key(e.label, static_cast<std::uint32_t>(start))] += v * p;
+      });
+      for (std::size_t u = 0; u < n; ++u) {
+        if (step.out_before[u]) continue;
+        sums.survives[u] += visits * stand.survives[u];
+        sums.sp[u] += visits * stand.sp[u];
+        sums.fails[u] += visits * stand.fails[u];
+      }
+      if (side == 0) {
+        sums.ends[static_cast<std::size_t>(battle_end::stalemate)] += visits * step.stalemate;
+        expected_rounds += visits;
+      }
+      table[side].release(i);
+    }
+  }
+
+  // The retreats: the spill and the retreat fire fall on the side's units, labels put back.
+  void resolve_retreats() {
     for (int side = 0; side < 2; ++side)
-      for (const auto& [label_start, p] : all_retreats[side].items()) {
+      for (const auto& [label_start, p] : all_retreats_[side].items()) {
         const state_key k = combine(table[side].key(static_cast<std::uint32_t>(label_start >> 32)),
-                                    retreat_starts[side].key(static_cast<std::uint32_t>(label_start)));
+                                    retreat_starts_[side].key(static_cast<std::uint32_t>(label_start)));
         battle_state merged{};
         for (int u = r.begin[side]; u < r.end[side]; ++u) {
           const std::uint8_t byte = get_byte(k, static_cast<std::size_t>(u));
@@ -1185,8 +1334,36 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
         };
         round::resolve_retreat_under_fire(r, merged, side, (w & 1) != 0, static_cast<int>(w >> 24), last, finish);
       }
-    labels = table[0].size() + table[1].size();
-    out.rounds_distribution = rounds.distribution(options.rounds_tolerance, out.rounds_tail);
+  }
+
+  const exact_options& options_;
+  // Stage one's: per side, the starts of a retreat (the side's units still in the line, spill,
+  // retreat fire dice, forced), numbered, and this state's, with probabilities.
+  std::array<numbering<state_key, state_key_hash>, 2> retreat_starts_;
+  std::array<sum_map<std::uint64_t, number_hash>, 2> retreat_sums_;
+  // Stage two's: per side, the units that left the line in one round, numbered (0: none holding
+  // SP); this state's moves; every retreat over all states by (label, start), resolved once at
+  // the end with the label's units put back.
+  std::array<numbering<state_key, state_key_hash>, 2> deltas;
+  successor_moves here_;
+  std::array<sum_map<std::uint64_t, number_hash>, 2> all_retreats_;
+};
+
+battle_result solve_folded(const battle& b, const exact_options& options) {
+  const auto started = std::chrono::steady_clock::now();
+  const battle_rules r = round::compile(b);
+  const battle_state start = round::initial_state(r);
+  const std::size_t n = r.units.size();
+  battle_result out;
+  out.units = unit_rows(r);
+  folded_solver solver(r, options);
+  outcome_sums& sums = solver.sums;
+  if (round::is_stalemate(r, start)) {
+    sums.ends[static_cast<std::size_t>(battle_end::stalemate)] = 1.0;
+    for (int side = 0; side < 2; ++side) sums.add_side(r, side, start, 1.0);
+  } else {
+    solver.solve(start);
+    out.rounds_distribution = solver.rounds.distribution(options.rounds_tolerance, out.rounds_tail);
   }
 
   for (std::size_t e = 0; e < 7; ++e) out.ends[e] = sums.ends[e];
@@ -1200,12 +1377,12 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
   if (r.garrison >= 0) out.garrison_eliminated = 1.0 - sums.survives[static_cast<std::size_t>(r.garrison)];
   fill_outcomes(out);
   clamp_probabilities(out);
-  out.rounds_mean = expected_rounds;
+  out.rounds_mean = solver.expected_rounds;
   for (auto& p : out.rounds_distribution) p = unit_interval(p);
   out.method.name = "exact";
-  out.method.states = states.size();
-  out.method.transitions = rounds.transitions;
-  out.method.labels = labels;
+  out.method.states = solver.states.size();
+  out.method.transitions = solver.rounds.transitions;
+  out.method.labels = solver.table[0].size() + solver.table[1].size();
   out.method.pruned_mass = 0.0;
   out.method.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return out;

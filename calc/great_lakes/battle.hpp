@@ -192,6 +192,11 @@ struct exact_options {
   bool fold_out_units = true;
   // Set to stop the solve early (the dashboard's Cancel): solve_exact then throws solve_cancelled.
   const std::atomic<bool>* cancel = nullptr;
+  // The folded chain's two stages (playing each state's round; carrying labels and rounds along
+  // it) run side by side on two threads when this is 0 (the default) and the machine has two or
+  // more cores, or when it is 2 or more; 1 runs them in turn on one. The answer is the same to the
+  // last bit either way: each stage makes its sums in one thread, in the same order.
+  unsigned threads = 0;
 };
 
 // Thrown by solve_exact when exact_options::cancel was set before it finished; nothing is reported.
