@@ -1044,12 +1044,19 @@ struct state_round {
     std::array<bool, 2> any_left;
     std::array<state_key, 2> left;  // per side, as fold_successor gives them
   };
+  // A round that ends the battle: a side starts to retreat (before retreat fire), or a stalemate.
+  struct ending {
+    battle_state at;
+    int side;  // the retreating side; -1 for a stalemate
+    bool forced;
+    int spill;
+    double p;
+  };
   std::uint32_t state = 0;
   std::vector<char> out_before;  // by unit: out of the line in this state
   std::vector<leaf> leaves;
-  std::array<std::vector<std::pair<std::uint64_t, double>>, 2> retreats;  // per side: (start, p)
-  std::array<standing_part, 2> standing;
-  double stay = 0, ends_now = 0, stalemate = 0;
+  std::vector<ending> endings;
+  double stay = 0;
 };
 
 // The folded chain is solved in two stages that run side by side: one plays each state's round
@@ -1208,11 +1215,8 @@ class folded_solver {
     step.out_before.assign(n, 0);
     for (std::size_t u = 0; u < n; ++u) step.out_before[u] = s.st[u] == round::out;
     step.leaves.clear();
-    for (int side = 0; side < 2; ++side) {
-      retreat_sums_[side].clear();
-      step.standing[side].reset(r, side);
-    }
-    step.stay = step.ends_now = step.stalemate = 0.0;
+    step.endings.clear();
+    step.stay = 0.0;
     exact_chooser c;
     c.merge_capped = false;  // the spill onto out units is needed hit by hit
     auto emit = [&](const battle_state& t, battle_end end) {
@@ -1230,13 +1234,30 @@ class folded_solver {
         step.leaves.push_back(leaf);
         return;
       }
-      step.stalemate += c.weight;  // RULINGS: nobody can ever hit; nobody retreats
-      step.ends_now += c.weight;
-      for (int side = 0; side < 2; ++side) step.standing[side].add(r, side, t, step.out_before, c.weight);
+      step.endings.push_back({t, -1, false, 0, c.weight});  // RULINGS: nobody can ever hit; nobody retreats
     };
     auto retreat = [&](const battle_state& t, int side, bool forced, int spill) {
-      step.ends_now += c.weight;
-      step.standing[1 - side].add(r, 1 - side, t, step.out_before, c.weight);
+      step.endings.push_back({t, side, forced, spill, c.weight});
+    };
+    round::play_round_until_retreat(r, s, c, emit, retreat);
+  }
+
+  // Stage two, first: what the rounds that end the battle give. The other side's standing units
+  // end as they are; a retreat start is summed by what its resolution depends on.
+  void sum_endings(const state_round& step) {
+    ends_now_ = stalemate_ = 0.0;
+    for (int side = 0; side < 2; ++side) {
+      retreat_sums_[side].clear();
+      standing_[side].reset(r, side);
+    }
+    for (const auto& [t, side, forced, spill, p] : step.endings) {
+      ends_now_ += p;
+      if (side < 0) {
+        stalemate_ += p;
+        for (int s = 0; s < 2; ++s) standing_[s].add(r, s, t, step.out_before, p);
+        continue;
+      }
+      standing_[1 - side].add(r, 1 - side, t, step.out_before, p);
       // The retreating side's units still in the line (its out units come from each label);
       // the rest of the retreat rides in the last word.
       state_key k;
@@ -1245,25 +1266,24 @@ class folded_solver {
           set_byte(k, static_cast<std::size_t>(u), unit_byte(t, static_cast<std::size_t>(u)));
       const int dice = round::retreat_fire_dice(r, t, side, forced);
       k.words[4] = (forced ? 1u : 0u) | static_cast<std::uint64_t>(spill) << 8 | static_cast<std::uint64_t>(dice) << 24;
-      retreat_sums_[side][retreat_starts_[side].place(k)] += c.weight;
-    };
-    round::play_round_until_retreat(r, s, c, emit, retreat);
-    for (int side = 0; side < 2; ++side) step.retreats[side] = retreat_sums_[side].items();
+      retreat_sums_[side][retreat_starts_[side].place(k)] += p;
+    }
   }
 
   // Stage two: the rounds and every label of state i along its moves.
   void carry(const state_round& step) {
     const std::uint32_t i = step.state;
+    sum_endings(step);
     here_.clear();
     for (const auto& leaf : step.leaves)
       here_.add(
           leaf.target, leaf.p,
           {leaf.any_left[0] ? deltas[0].place(leaf.left[0]) : 0, leaf.any_left[1] ? deltas[1].place(leaf.left[1]) : 0});
     const double scale = 1.0 / (1.0 - step.stay);  // the self-loop in closed form
-    rounds.play(i, step.stay, step.ends_now, here_.moves());
+    rounds.play(i, step.stay, ends_now_, here_.moves());
     for (int side = 0; side < 2; ++side) {
       double visits = 0.0;
-      const standing_part& stand = step.standing[side];
+      const standing_part& stand = standing_[side];
       table[side].for_each(i, [&](const label_table::entry& e) {
         const double v = e.mass * scale;
         visits += v;
@@ -1294,7 +1314,7 @@ class folded_solver {
             lost[l + static_cast<std::size_t>(out_lost)] += v * stand.lost[l];
         }
         // This side retreats: its out units go back in (the label), to be resolved at the end.
-        for (const auto& [start, p] : step.retreats[side])
+        for (const auto& [start, p] : retreat_sums_[side].items())
           all_retreats_[side][pair_key(e.label, static_cast<std::uint32_t>(start))] += v * p;
       });
       for (std::size_t u = 0; u < n; ++u) {
@@ -1304,7 +1324,7 @@ class folded_solver {
         sums.fails[u] += visits * stand.fails[u];
       }
       if (side == 0) {
-        sums.ends[static_cast<std::size_t>(battle_end::stalemate)] += visits * step.stalemate;
+        sums.ends[static_cast<std::size_t>(battle_end::stalemate)] += visits * stalemate_;
         expected_rounds += visits;
       }
       table[side].release(i);
@@ -1337,13 +1357,15 @@ class folded_solver {
   }
 
   const exact_options& options_;
-  // Stage one's: per side, the starts of a retreat (the side's units still in the line, spill,
-  // retreat fire dice, forced), numbered, and this state's, with probabilities.
+  // Stage two's: per side, the starts of a retreat (the side's units still in the line, spill,
+  // retreat fire dice, forced), numbered, and this state's, with probabilities; what this state's
+  // endings leave the standing side; the units that left the line in one round, numbered (0: none
+  // holding SP); this state's moves; every retreat over all states by (label, start), resolved
+  // once at the end with the label's units put back.
   std::array<numbering<state_key, state_key_hash>, 2> retreat_starts_;
   std::array<sum_map<std::uint64_t, number_hash>, 2> retreat_sums_;
-  // Stage two's: per side, the units that left the line in one round, numbered (0: none holding
-  // SP); this state's moves; every retreat over all states by (label, start), resolved once at
-  // the end with the label's units put back.
+  std::array<standing_part, 2> standing_;
+  double ends_now_ = 0.0, stalemate_ = 0.0;
   std::array<numbering<state_key, state_key_hash>, 2> deltas;
   successor_moves here_;
   std::array<sum_map<std::uint64_t, number_hash>, 2> all_retreats_;
