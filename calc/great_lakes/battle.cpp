@@ -273,7 +273,8 @@ struct sampling_chooser {
     const auto& sm = t.samplers[static_cast<std::size_t>(faces)][static_cast<std::size_t>(n)];
     const std::uint32_t x = (*engine)();
     std::size_t k = sm.start[x >> 24];
-    while (x >= sm.at_least[k]) ++k;
+    k += x >= sm.at_least[k];         // the usual last step, taken without a branch to mispredict
+    while (x >= sm.at_least[k]) ++k;  // seldom: a bucket holding more than one outcome's edge
     f(static_cast<int>(k));
   }
   template <class F>
@@ -469,6 +470,7 @@ battle_rules compile(const battle& b) {
   for (std::size_t i = 0; i < r.units.size(); ++i) {
     r.dice[i] = static_cast<std::uint8_t>(r.units[i].dice);
     r.first_round_dice[i] = static_cast<std::uint8_t>(r.units[i].first_round_dice);
+    r.fail_faces[i] = static_cast<std::uint8_t>(r.units[i].fail_faces);
   }
   return r;
 }
@@ -1167,6 +1169,7 @@ battle_result simulate(const battle& b, const simulation_options& options) {
   const std::size_t size = at_total_rounds + 1;
 
   const bool starts_stalemated = round::is_stalemate(r, start);
+  const round::round_state tracked_start = round::track(r, start);
   std::vector<std::size_t> owner(n);
   std::vector<int> start_sp(n);
   for (std::size_t u = 0; u < n; ++u) {
@@ -1176,20 +1179,20 @@ battle_result simulate(const battle& b, const simulation_options& options) {
   const simulation_tally tally = run_trials(options, size, [&](random_engine& engine, std::span<std::uint64_t> t) {
     sampling_chooser c;
     c.engine = &engine;
-    battle_state a = start, b;
-    battle_state *now = &a, *next = &b;  // each round writes the other one: no copy back
+    round::round_state a = tracked_start, b;
+    round::round_state *now = &a, *next = &b;  // each round writes the other one: no copy back
     battle_end end = starts_stalemated ? battle_end::stalemate : battle_end::none;
     std::uint64_t rounds = 0;
-    auto emit = [&](const battle_state& u, battle_end e) {
+    auto emit = [&](const round::round_state& u, battle_end e) {
       *next = u;
       end = e;
     };
     while (end == battle_end::none) {
-      round::play_round(r, *now, c, emit);
+      round::play_tracked_round(r, *now, c, emit);  // the sums ride along from round to round
       std::swap(now, next);
       ++rounds;
     }
-    const battle_state& s = *now;
+    const battle_state& s = now->s;
     ++t[at_ends + static_cast<std::size_t>(end)];
     std::array<int, 2> lost{};
     for (std::size_t u = 0; u < n; ++u) {
