@@ -215,6 +215,7 @@ const binomial_tables& tables() {
 }
 
 struct exact_chooser {
+  static constexpr bool one_outcome = false;  // every outcome of a choice, each from the same state
   const binomial_tables& t = tables();
   double weight = 1.0;
   bool merge_capped = true;  // false: list every hit count, even those beyond what is left to hit
@@ -265,6 +266,7 @@ struct exact_chooser {
 };
 
 struct sampling_chooser {
+  static constexpr bool one_outcome = true;  // f called once per choice: the round changes its state in place
   const binomial_tables& t = tables();
   random_engine* engine = nullptr;
   template <class F>
@@ -1179,20 +1181,18 @@ battle_result simulate(const battle& b, const simulation_options& options) {
   const simulation_tally tally = run_trials(options, size, [&](random_engine& engine, std::span<std::uint64_t> t) {
     sampling_chooser c;
     c.engine = &engine;
-    round::round_state a = tracked_start, b;
-    round::round_state *now = &a, *next = &b;  // each round writes the other one: no copy back
+    round::round_state now = tracked_start;  // the sums ride along from round to round
     battle_end end = starts_stalemated ? battle_end::stalemate : battle_end::none;
     std::uint64_t rounds = 0;
     auto emit = [&](const round::round_state& u, battle_end e) {
-      *next = u;
+      if (&u != &now) now = u;  // a retreat ends on a state of its own; a round changes `now` in place
       end = e;
     };
     while (end == battle_end::none) {
-      round::play_tracked_round(r, *now, c, emit);  // the sums ride along from round to round
-      std::swap(now, next);
+      round::play_tracked_round(r, now, c, emit);
       ++rounds;
     }
-    const battle_state& s = now->s;
+    const battle_state& s = now.s;
     ++t[at_ends + static_cast<std::size_t>(end)];
     std::array<int, 2> lost{};
     for (std::size_t u = 0; u < n; ++u) {

@@ -22,7 +22,9 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "calc/great_lakes/battle.hpp"
@@ -235,6 +237,100 @@ inline int allocate_concentrated(const battle_rules& r, battle_state& s, hit_cou
   return count;
 }
 
+// One hit on unit i of a side (in the line or failed, SP left) by the rulings below: the side's
+// sums and morale checks follow.
+inline void take_rulings_hit(const battle_rules& r, battle_state& s, side_sums& u, hit_counts& hits, int i,
+                             std::uint32_t& check, int& gone) {
+  const int in_line = s.st[i] == line;
+  const int sp = s.sp[i] - 1;
+  s.sp[i] = static_cast<std::uint8_t>(sp);
+  ++hits[i];
+  gone = sp == 0;
+  const int fell = in_line & gone;  // a line unit eliminated
+  u.alive_sp = static_cast<std::int16_t>(u.alive_sp - 1);
+  u.line_sp = static_cast<std::int16_t>(u.line_sp - in_line);
+  u.line_units = static_cast<std::int16_t>(u.line_units - fell);
+  u.line_dice = static_cast<std::int16_t>(u.line_dice - fell * r.dice[i]);
+  u.line_first_dice = static_cast<std::int16_t>(u.line_first_dice - fell * r.first_round_dice[i]);
+  check = (check & ~(1u << i)) | static_cast<std::uint32_t>(in_line & !gone & (r.fail_faces[i] > 0)) << i;
+}
+
+// Eight 16-bit lanes (GCC and Clang vector extensions; SSE2 on x86-64).
+using lanes = std::int16_t __attribute__((vector_size(16)));
+using byte_lanes = std::uint8_t __attribute__((vector_size(8)));
+
+inline lanes load_lanes(const std::uint8_t* bytes) {
+  byte_lanes b;
+  std::memcpy(&b, bytes, sizeof b);
+  return __builtin_convertvector(b, lanes);
+}
+inline void store_lanes(std::uint8_t* bytes, lanes v) {
+  const byte_lanes b = __builtin_convertvector(v, byte_lanes);
+  std::memcpy(bytes, &b, sizeof b);
+}
+// Every lane set to the sum (the largest) of the lanes.
+inline lanes lanes_sum(lanes v) {
+  v += __builtin_shufflevector(v, v, 4, 5, 6, 7, 0, 1, 2, 3);
+  v += __builtin_shufflevector(v, v, 2, 3, 0, 1, 6, 7, 4, 5);
+  return v + __builtin_shufflevector(v, v, 1, 0, 3, 2, 5, 4, 7, 6);
+}
+inline lanes lanes_max(lanes v) {
+  lanes w = __builtin_shufflevector(v, v, 4, 5, 6, 7, 0, 1, 2, 3);
+  v = v > w ? v : w;
+  w = __builtin_shufflevector(v, v, 2, 3, 0, 1, 6, 7, 4, 5);
+  v = v > w ? v : w;
+  w = __builtin_shufflevector(v, v, 1, 0, 3, 2, 5, 4, 7, 6);
+  return v > w ? v : w;
+}
+
+// For each lane, how many lanes hold a larger value.
+template <int... j>
+inline lanes lanes_above(lanes v, std::integer_sequence<int, j...>) {
+  return (((__builtin_shufflevector(v, v, j, j, j, j, j, j, j, j) > v) & 1) + ...);
+}
+
+// The rulings below for the line units of a side of at most 8 units starting at `begin` (begin + 8
+// <= max_units), one lane each, with no loop over the hits: while the hits last, whole sweeps (one
+// hit to each unit standing), then one hit to each of the `rest` best ranked left. A unit's rank
+// in a sweep is its SP before the fire (all standing have taken as many hits), then fewest dice,
+// then listing order. Returns the hits left once no line unit stands.
+inline int allocate_rulings_line8(const battle_rules& r, battle_state& s, side_sums& u, hit_counts& hits, int begin,
+                                  int n, int count, std::uint32_t& check) {
+  const lanes sp = load_lanes(&s.sp[begin]), st = load_lanes(&s.st[begin]), dice = load_lanes(&r.dice[begin]);
+  const lanes lane = {0, 1, 2, 3, 4, 5, 6, 7};
+  const lanes stands = (st == static_cast<std::int16_t>(line)) & (sp > 0) & (lane < static_cast<std::int16_t>(n));
+  const int taken = std::min(count, static_cast<int>(lanes_sum(stands & sp)[0]));
+  lanes left = sp, up = stands;  // SP left; the units still standing
+  int rest = taken, standing = lanes_sum(up & 1)[0];
+  while (standing > 0 && rest >= standing) {  // a whole sweep
+    rest -= standing;
+    left -= up & 1;
+    up &= left > 0;
+    standing = lanes_sum(up & 1)[0];
+  }
+  // rank: SP (bits 7-10), 15 - dice (3-6), 7 - lane (0-2); 0 for a unit not standing.
+  const lanes rank = up & (sp << 7 | (15 - dice) << 3 | (7 - lane));
+  left -= up & (lanes_above(rank, std::make_integer_sequence<int, 8>()) < static_cast<std::int16_t>(rest)) & 1;
+  const lanes took = stands & (sp - left);
+  store_lanes(&s.sp[begin], left);
+  store_lanes(&hits[begin], load_lanes(&hits[begin]) + took);
+  // The units hit and standing that check morale (low byte), those eliminated (high byte).
+  const lanes bit = {1, 2, 4, 8, 16, 32, 64, 128};
+  const lanes fell = stands & (left == 0);
+  const lanes checks = (took > 0) & (left > 0) & (load_lanes(&r.fail_faces[begin]) > 0);
+  const auto marks = static_cast<std::uint16_t>(lanes_sum((checks & bit) | (fell & (bit << 8)))[0]);
+  check |= static_cast<std::uint32_t>(marks & 0xFF) << begin;
+  u.alive_sp = static_cast<std::int16_t>(u.alive_sp - taken);
+  u.line_sp = static_cast<std::int16_t>(u.line_sp - taken);
+  for (unsigned gone = marks >> 8; gone; gone &= gone - 1) {
+    const int i = begin + std::countr_zero(gone);
+    u.line_units = static_cast<std::int16_t>(u.line_units - 1);
+    u.line_dice = static_cast<std::int16_t>(u.line_dice - r.dice[i]);
+    u.line_first_dice = static_cast<std::int16_t>(u.line_first_dice - r.first_round_dice[i]);
+  }
+  return count - taken;
+}
+
 // GL 11.23, hit_allocation_kind::rulings (RULINGS): each hit in turn goes to the unit with the
 // fewest hits from this fire, then the most current SP, then the fewest dice, then listing order
 // (so one hit to each before any second, the rule); failed-morale units take hits only once no
@@ -245,42 +341,36 @@ inline int allocate_rulings(const battle_rules& r, battle_state& s, side_sums& s
                             int count, std::uint32_t& checks) {
   static_assert(max_units <= 32);
   const int begin = r.begin[side], n = r.end[side] - begin;
-  // rank: line (bit 20) over failed, then 15 - hits from this fire (hits + SP <= 15), then SP, then
-  // 15 - dice (dice <= 12), then 31 - position in the side; 0: takes no hit.
-  std::array<std::uint32_t, max_units> rank;
-  for (int k = 0; k < n; ++k) {
-    const int i = begin + k, st = s.st[i], sp = s.sp[i];
-    const int takes = (st == line || st == failed) & (sp > 0);
-    rank[k] = static_cast<std::uint32_t>(takes *
-                                         ((st == line) << 20 | 15 << 15 | sp << 10 | (15 - r.dice[i]) << 5 | (31 - k)));
-  }
   side_sums u = sums;  // in registers: the byte stores below could alias it
   std::uint32_t check = 0;
-  for (; count > 0; --count) {
-    // A scalar scan, kept so: a vectorised one would load `rank` just after the store below and
-    // stall on it, costing more than the few units it scans.
-    std::uint32_t best = 0;
-    int k = 0;
-    for (int j = 0; j < n; ++j)
-      if (rank[j] > best) {
-        best = rank[j];
-        k = j;
-      }
-    if (best == 0) break;
-    const int i = begin + k;
-    const int sp = s.sp[i] - 1;
-    s.sp[i] = static_cast<std::uint8_t>(sp);
-    ++hits[i];
-    const int in_line = static_cast<int>(best >> 20), gone = sp == 0;
-    const int fell = in_line & gone;  // a line unit eliminated
-    u.alive_sp = static_cast<std::int16_t>(u.alive_sp - 1);
-    u.line_sp = static_cast<std::int16_t>(u.line_sp - in_line);
-    u.line_units = static_cast<std::int16_t>(u.line_units - fell);
-    u.line_dice = static_cast<std::int16_t>(u.line_dice - fell * r.dice[i]);
-    u.line_first_dice = static_cast<std::int16_t>(u.line_first_dice - fell * r.first_round_dice[i]);
-    check = (check & ~(1u << i)) | static_cast<std::uint32_t>(in_line & !gone & (r.fail_faces[i] > 0)) << i;
-    // One more hit from this fire and one SP less: both fields drop by one.
-    rank[k] = gone ? 0u : best - (1u << 15) - (1u << 10);
+  // The usual side: its line units first, in lanes; what is left falls to its failed units below.
+  if (n <= 8 && begin + 8 <= max_units) count = allocate_rulings_line8(r, s, u, hits, begin, n, count, check);
+  if (count > 0) {
+    // rank: line (bit 20) over failed, then 15 - hits from this fire (hits + SP <= 15), then SP,
+    // then 15 - dice (dice <= 12), then 31 - position in the side; 0: takes no hit.
+    std::array<std::uint32_t, max_units> rank;
+    for (int k = 0; k < n; ++k) {
+      const int i = begin + k, st = s.st[i], sp = s.sp[i];
+      const int takes = (st == line || st == failed) & (sp > 0);
+      rank[k] = static_cast<std::uint32_t>(
+          takes * ((st == line) << 20 | 15 << 15 | sp << 10 | (15 - r.dice[i]) << 5 | (31 - k)));
+    }
+    for (; count > 0; --count) {
+      // A scalar scan, kept so: a vectorised one would load `rank` just after the store below and
+      // stall on it, costing more than the few units it scans.
+      std::uint32_t best = 0;
+      int k = 0;
+      for (int j = 0; j < n; ++j)
+        if (rank[j] > best) {
+          best = rank[j];
+          k = j;
+        }
+      if (best == 0) break;
+      int gone = 0;
+      take_rulings_hit(r, s, u, hits, begin + k, check, gone);
+      // One more hit from this fire and one SP less: both fields drop by one.
+      rank[k] = gone ? 0u : best - (1u << 15) - (1u << 10);
+    }
   }
   sums = u;
   checks = check;
@@ -381,11 +471,30 @@ inline void fail_morale(const battle_rules& r, round_state& t, int side, int i) 
   }
 }
 
+// A Chooser that calls each choice's f exactly once (a simulation's) may say so with
+// `static constexpr bool one_outcome = true`: the round then changes its state in place, since
+// nothing reads a state again once an outcome has been taken from it. Any other chooser (the
+// exact one visits every outcome of a choice from the same state) gets a copy to change.
+template <class Chooser>
+concept one_outcome_chooser = requires {
+  requires Chooser::one_outcome;
+};
+
+// Calls f with the state an outcome may change: `s` itself or a copy, as above.
+template <class Chooser, class State, class F>
+void change(State& s, F&& f) {
+  if constexpr (one_outcome_chooser<Chooser>) {
+    f(s);
+  } else {
+    State t = s;
+    f(t);
+  }
+}
+
 // GL 11.26-11.27: the units in `pending` failed morale with exactly one die; the side's
 // reroll_policy picks which are rerolled while rerolls are left; the rest fail.
 template <class Chooser, class Next>
-void spend_rerolls(const battle_rules& r, int side, const round_state& s, std::uint32_t pending, Chooser& c,
-                   Next& next) {
+void spend_rerolls(const battle_rules& r, int side, round_state& s, std::uint32_t pending, Chooser& c, Next& next) {
   if (pending == 0) {
     next(s);
     return;
@@ -397,16 +506,18 @@ void spend_rerolls(const battle_rules& r, int side, const round_state& s, std::u
   }
   pending &= ~(1u << pick);
   if (s.s.rerolls[side] == 0) {
-    round_state t = s;
-    fail_morale(r, t, side, pick);
-    spend_rerolls(r, side, t, pending, c, next);
+    change<Chooser>(s, [&](round_state& t) {
+      fail_morale(r, t, side, pick);
+      spend_rerolls(r, side, t, pending, c, next);
+    });
     return;
   }
   c.binomial(1, r.units[pick].fail_faces, [&](int again) {
-    round_state t = s;
-    --t.s.rerolls[side];
-    if (again) fail_morale(r, t, side, pick);
-    spend_rerolls(r, side, t, pending, c, next);
+    change<Chooser>(s, [&](round_state& t) {
+      --t.s.rerolls[side];
+      if (again) fail_morale(r, t, side, pick);
+      spend_rerolls(r, side, t, pending, c, next);
+    });
   });
 }
 
@@ -416,7 +527,7 @@ void spend_rerolls(const battle_rules& r, int side, const round_state& s, std::u
 // reroll (11.26-11.27): such units are set aside in `pending` and the side's reroll_policy decides
 // once every unit of the side has rolled.
 template <class Chooser, class Next>
-void morale_from(const battle_rules& r, int side, std::uint32_t checks, const round_state& s, const hit_counts& hits,
+void morale_from(const battle_rules& r, int side, std::uint32_t checks, round_state& s, const hit_counts& hits,
                  Chooser& c, Next& next, std::uint32_t pending = 0) {
   if (checks == 0) {
     if (pending == 0)
@@ -438,9 +549,10 @@ void morale_from(const battle_rules& r, int side, std::uint32_t checks, const ro
     } else if (outcome == 1) {
       morale_from(r, side, checks, s, hits, c, next, pending | (1u << i));
     } else {
-      round_state t = s;
-      fail_morale(r, t, side, i);
-      morale_from(r, side, checks, t, hits, c, next, pending);
+      change<Chooser>(s, [&](round_state& t) {
+        fail_morale(r, t, side, i);
+        morale_from(r, side, checks, t, hits, c, next, pending);
+      });
     }
   });
 }
@@ -461,7 +573,7 @@ inline void enter(const battle_rules& r, round_state& t, int side, int i) {
 
 // GL 13.3: each waiting unit of `side` enters on a roll within its enter faces.
 template <class Chooser, class Next>
-void reinforce_from(const battle_rules& r, int side, int i, const round_state& s, Chooser& c, Next& next) {
+void reinforce_from(const battle_rules& r, int side, int i, round_state& s, Chooser& c, Next& next) {
   if (s.sum[side].waiting == 0) {
     next(s);
     return;
@@ -476,9 +588,10 @@ void reinforce_from(const battle_rules& r, int side, int i, const round_state& s
       reinforce_from(r, side, i + 1, s, c, next);
       return;
     }
-    round_state t = s;
-    enter(r, t, side, i);
-    reinforce_from(r, side, i + 1, t, c, next);
+    change<Chooser>(s, [&](round_state& t) {
+      enter(r, t, side, i);
+      reinforce_from(r, side, i + 1, t, c, next);
+    });
   });
 }
 
@@ -489,71 +602,74 @@ void reinforce_from(const battle_rules& r, int side, int i, const round_state& s
 // garrison is lost and before retreat fire, with the bare battle_state; `spill` counts the hits of
 // this round's fire that found no unit of `side` to take them.
 template <class Chooser, class Emit, class Retreat>
-void play_tracked_round_until_retreat(const battle_rules& r, const round_state& s, Chooser& c, Emit& emit,
-                                      Retreat& retreat) {
+void play_tracked_round_until_retreat(const battle_rules& r, round_state& s, Chooser& c, Emit& emit, Retreat& retreat) {
   const bool first = s.s.first_round;
   // 1. Defender line (and ship) fires; hits applied at once.
   c.binomial_capped(
       fire_dice(r, s.sum[defender], defender, false), 1, s.sum[attacker].alive_sp, [&](int defender_hits) {
-        round_state s1 = s;
-        hit_counts hits{};
-        std::uint32_t attacker_checks = 0;  // the attacker's units to check morale (step 3)
-        const int spill = allocate_hits(r, s1, hits, attacker, defender_hits, attacker_checks);
-        if (s1.sum[attacker].line_units == 0) {
-          retreat(s1.s, attacker, true, spill);
-          return;
-        }
-        // 2. Attacker line fires (units eliminated in step 1 are gone; round-1 crossing penalty).
-        c.binomial_capped(
-            fire_dice(r, s1.sum[attacker], attacker, first), 1, s1.sum[defender].alive_sp, [&](int attacker_hits) {
-              round_state s2 = s1;
-              hit_counts hits2 = hits;
-              std::uint32_t defender_checks = 0;
-              const int spill2 = allocate_hits(r, s2, hits2, defender, attacker_hits, defender_checks);
-              if (s2.sum[defender].line_units == 0) {
-                retreat(s2.s, defender, true, spill2);
-                return;
-              }
-              // 3. Morale: attacker first; if its line empties, the defender does not check.
-              auto after_defender_morale = [&](const round_state& s4) {
-                if (s4.sum[defender].line_units == 0) {
-                  retreat(s4.s, defender, true, 0);
-                  return;
-                }
-                // 4. Voluntary retreat: attacker, then defender.
-                if (wants_retreat(r, s4.sum, attacker)) {
-                  retreat(s4.s, attacker, false, 0);
-                  return;
-                }
-                if (wants_retreat(r, s4.sum, defender)) {
-                  retreat(s4.s, defender, false, 0);
-                  return;
-                }
-                // 5. Reinforcement: defender, then attacker.
-                auto after_attacker_reinforcement = [&](const round_state& s6) {
-                  const battle_end end = is_stalemate(r, s6.sum) ? battle_end::stalemate : battle_end::none;
-                  if (!s6.s.first_round) {
-                    emit(s6, end);  // no copy just to clear a clear flag
-                    return;
-                  }
-                  round_state out = s6;
-                  out.s.first_round = false;
-                  emit(out, end);
-                };
-                auto after_defender_reinforcement = [&](const round_state& s5) {
-                  reinforce_from(r, attacker, r.begin[attacker], s5, c, after_attacker_reinforcement);
-                };
-                reinforce_from(r, defender, r.begin[defender], s4, c, after_defender_reinforcement);
-              };
-              auto after_attacker_morale = [&](const round_state& s3) {
-                if (s3.sum[attacker].line_units == 0) {
-                  retreat(s3.s, attacker, true, 0);
-                  return;
-                }
-                morale_from(r, defender, defender_checks, s3, hits2, c, after_defender_morale);
-              };
-              morale_from(r, attacker, attacker_checks, s2, hits2, c, after_attacker_morale);
-            });
+        change<Chooser>(s, [&](round_state& s1) {
+          hit_counts hits{};
+          std::uint32_t attacker_checks = 0;  // the attacker's units to check morale (step 3)
+          const int spill = allocate_hits(r, s1, hits, attacker, defender_hits, attacker_checks);
+          if (s1.sum[attacker].line_units == 0) {
+            retreat(s1.s, attacker, true, spill);
+            return;
+          }
+          // 2. Attacker line fires (units eliminated in step 1 are gone; round-1 crossing penalty).
+          c.binomial_capped(
+              fire_dice(r, s1.sum[attacker], attacker, first), 1, s1.sum[defender].alive_sp, [&](int attacker_hits) {
+                change<Chooser>(s1, [&](round_state& s2) {
+                  change<Chooser>(hits, [&](hit_counts& hits2) {
+                    std::uint32_t defender_checks = 0;
+                    const int spill2 = allocate_hits(r, s2, hits2, defender, attacker_hits, defender_checks);
+                    if (s2.sum[defender].line_units == 0) {
+                      retreat(s2.s, defender, true, spill2);
+                      return;
+                    }
+                    // 3. Morale: attacker first; if its line empties, the defender does not check.
+                    auto after_defender_morale = [&](round_state& s4) {
+                      if (s4.sum[defender].line_units == 0) {
+                        retreat(s4.s, defender, true, 0);
+                        return;
+                      }
+                      // 4. Voluntary retreat: attacker, then defender.
+                      if (wants_retreat(r, s4.sum, attacker)) {
+                        retreat(s4.s, attacker, false, 0);
+                        return;
+                      }
+                      if (wants_retreat(r, s4.sum, defender)) {
+                        retreat(s4.s, defender, false, 0);
+                        return;
+                      }
+                      // 5. Reinforcement: defender, then attacker.
+                      auto after_attacker_reinforcement = [&](round_state& s6) {
+                        const battle_end end = is_stalemate(r, s6.sum) ? battle_end::stalemate : battle_end::none;
+                        if (!s6.s.first_round) {
+                          emit(s6, end);  // no copy just to clear a clear flag
+                          return;
+                        }
+                        change<Chooser>(s6, [&](round_state& out) {
+                          out.s.first_round = false;
+                          emit(out, end);
+                        });
+                      };
+                      auto after_defender_reinforcement = [&](round_state& s5) {
+                        reinforce_from(r, attacker, r.begin[attacker], s5, c, after_attacker_reinforcement);
+                      };
+                      reinforce_from(r, defender, r.begin[defender], s4, c, after_defender_reinforcement);
+                    };
+                    auto after_attacker_morale = [&](round_state& s3) {
+                      if (s3.sum[attacker].line_units == 0) {
+                        retreat(s3.s, attacker, true, 0);
+                        return;
+                      }
+                      morale_from(r, defender, defender_checks, s3, hits2, c, after_defender_morale);
+                    };
+                    morale_from(r, attacker, attacker_checks, s2, hits2, c, after_attacker_morale);
+                  });
+                });
+              });
+        });
       });
 }
 
@@ -561,13 +677,14 @@ void play_tracked_round_until_retreat(const battle_rules& r, const round_state& 
 template <class Chooser, class Emit, class Retreat>
 void play_round_until_retreat(const battle_rules& r, const battle_state& s, Chooser& c, Emit& emit, Retreat& retreat) {
   auto emit_state = [&](const round_state& t, battle_end end) { emit(t.s, end); };
-  play_tracked_round_until_retreat(r, track(r, s), c, emit_state, retreat);
+  round_state t = track(r, s);
+  play_tracked_round_until_retreat(r, t, c, emit_state, retreat);
 }
 
 // One whole battle round from s: as above, with every retreat resolved (retreat fire included).
 // emit(state, end) receives round_states; a retreat's end comes with the sums of its final state.
 template <class Chooser, class Emit>
-void play_tracked_round(const battle_rules& r, const round_state& s, Chooser& c, Emit& emit) {
+void play_tracked_round(const battle_rules& r, round_state& s, Chooser& c, Emit& emit) {
   auto emit_state = [&](const battle_state& t, battle_end end) { emit(track(r, t), end); };
   auto retreat = [&](const battle_state& t, int side, bool forced, int) {
     resolve_retreat(r, t, side, forced, c, emit_state);
