@@ -7,6 +7,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <unordered_map>
 
 #include "calc/great_lakes/round.hpp"
@@ -1159,33 +1160,34 @@ battle_result simulate(const battle& b, const simulation_options& options) {
   const battle_state start = round::initial_state(r);
   const std::size_t n = r.units.size();
   constexpr std::size_t listed_rounds = 200;
-  // Tally layout: ends, attacker loss, defender loss, per unit (survives, sp, fails), garrison,
+  // Tally layout: ends, attacker loss, defender loss, per unit its final SP and status as one of 64
+  // buckets (SP | status << 4: one count per battle, the unit's figures summed from them at the end),
   // rounds histogram (1..listed_rounds, then one overflow bucket), total rounds.
   const std::size_t at_ends = 0;
   const std::size_t at_att = at_ends + 7;
   const std::size_t at_def = at_att + static_cast<std::size_t>(r.starting_sp[0]) + 1;
   const std::size_t at_units = at_def + static_cast<std::size_t>(r.starting_sp[1]) + 1;
-  const std::size_t at_garrison = at_units + 3 * n;
-  const std::size_t at_rounds = at_garrison + 1;
+  constexpr std::size_t unit_buckets = 64;
+  static_assert(round::out < 4);  // SP <= 15 (validate) and status < 4 fit 6 bits
+  const std::size_t at_rounds = at_units + unit_buckets * n;
   const std::size_t at_total_rounds = at_rounds + listed_rounds + 1;
   const std::size_t size = at_total_rounds + 1;
 
   const bool starts_stalemated = round::is_stalemate(r, start);
   const round::round_state tracked_start = round::track(r, start);
   std::vector<std::size_t> owner(n);
-  std::vector<int> start_sp(n);
-  for (std::size_t u = 0; u < n; ++u) {
-    owner[u] = static_cast<std::size_t>(r.units[u].owner);
-    start_sp[u] = r.units[u].start_sp;
-  }
+  for (std::size_t u = 0; u < n; ++u) owner[u] = static_cast<std::size_t>(r.units[u].owner);
   const simulation_tally tally = run_trials(options, size, [&](random_engine& engine, std::span<std::uint64_t> t) {
     sampling_chooser c;
     c.engine = &engine;
     round::round_state now = tracked_start;  // the sums ride along from round to round
     battle_end end = starts_stalemated ? battle_end::stalemate : battle_end::none;
     std::uint64_t rounds = 0;
-    auto emit = [&](const round::round_state& u, battle_end e) {
-      if (&u != &now) now = u;  // a retreat ends on a state of its own; a round changes `now` in place
+    auto emit = [&](const auto& u, battle_end e) {
+      if constexpr (std::is_same_v<std::decay_t<decltype(u)>, battle_state>)
+        now.s = u;  // a retreat's end: a state of its own
+      else if (&u != &now)
+        now = u;  // (a round changes `now` in place)
       end = e;
     };
     while (end == battle_end::none) {
@@ -1194,16 +1196,13 @@ battle_result simulate(const battle& b, const simulation_options& options) {
     }
     const battle_state& s = now.s;
     ++t[at_ends + static_cast<std::size_t>(end)];
-    std::array<int, 2> lost{};
+    std::array<int, 2> left{};
     for (std::size_t u = 0; u < n; ++u) {
-      lost[owner[u]] += start_sp[u] - s.sp[u];
-      t[at_units + 3 * u] += s.sp[u] > 0;
-      t[at_units + 3 * u + 1] += s.sp[u];
-      t[at_units + 3 * u + 2] += s.st[u] == round::failed;
+      left[owner[u]] += s.sp[u];
+      ++t[at_units + unit_buckets * u + (s.sp[u] | static_cast<std::size_t>(s.st[u]) << 4)];
     }
-    ++t[at_att + static_cast<std::size_t>(lost[0])];
-    ++t[at_def + static_cast<std::size_t>(lost[1])];
-    if (r.garrison >= 0) t[at_garrison] += s.sp[static_cast<std::size_t>(r.garrison)] == 0;
+    ++t[at_att + static_cast<std::size_t>(r.starting_sp[0] - left[0])];
+    ++t[at_def + static_cast<std::size_t>(r.starting_sp[1] - left[1])];
     if (rounds >= 1) ++t[at_rounds + std::min<std::size_t>(rounds, listed_rounds + 1) - 1];
     t[at_total_rounds] += rounds;
   });
@@ -1234,16 +1233,25 @@ battle_result simulate(const battle& b, const simulation_options& options) {
     out.defender_sp_lost_interval.push_back(ci(k[at_def + i]));
   }
   out.units = unit_rows(r);
+  std::vector<std::uint64_t> survived(n, 0);
   for (std::size_t u = 0; u < n; ++u) {
-    out.units[u].survives = p(at_units + 3 * u);
-    out.units[u].expected_sp = p(at_units + 3 * u + 1);
-    out.units[u].fails_morale = p(at_units + 3 * u + 2);
-    out.units[u].survives_interval = ci(k[at_units + 3 * u]);
-    out.units[u].fails_morale_interval = ci(k[at_units + 3 * u + 2]);
+    std::uint64_t sp = 0, failed = 0;
+    for (std::size_t bucket = 0; bucket < unit_buckets; ++bucket) {
+      const std::uint64_t count = k[at_units + unit_buckets * u + bucket];
+      survived[u] += (bucket & 15) > 0 ? count : 0;
+      sp += (bucket & 15) * count;
+      failed += (bucket >> 4) == round::failed ? count : 0;
+    }
+    out.units[u].survives = static_cast<double>(survived[u]) * scale;
+    out.units[u].expected_sp = static_cast<double>(sp) * scale;
+    out.units[u].fails_morale = static_cast<double>(failed) * scale;
+    out.units[u].survives_interval = ci(survived[u]);
+    out.units[u].fails_morale_interval = ci(failed);
   }
   if (r.garrison >= 0) {
-    out.garrison_eliminated = p(at_garrison);
-    out.garrison_eliminated_interval = ci(k[at_garrison]);
+    const std::uint64_t eliminated = trials - survived[static_cast<std::size_t>(r.garrison)];
+    out.garrison_eliminated = static_cast<double>(eliminated) * scale;
+    out.garrison_eliminated_interval = ci(eliminated);
   }
   std::size_t last = 0;
   for (std::size_t i = 0; i < listed_rounds; ++i)

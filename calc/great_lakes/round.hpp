@@ -682,12 +682,12 @@ void play_round_until_retreat(const battle_rules& r, const battle_state& s, Choo
 }
 
 // One whole battle round from s: as above, with every retreat resolved (retreat fire included).
-// emit(state, end) receives round_states; a retreat's end comes with the sums of its final state.
+// emit(state, end) receives a round_state, or the bare battle_state where a retreat ended the
+// battle (a finished battle needs no sums).
 template <class Chooser, class Emit>
 void play_tracked_round(const battle_rules& r, round_state& s, Chooser& c, Emit& emit) {
-  auto emit_state = [&](const battle_state& t, battle_end end) { emit(track(r, t), end); };
   auto retreat = [&](const battle_state& t, int side, bool forced, int) {
-    resolve_retreat(r, t, side, forced, c, emit_state);
+    resolve_retreat(r, t, side, forced, c, emit);
   };
   play_tracked_round_until_retreat(r, s, c, emit, retreat);
 }
