@@ -187,6 +187,12 @@ struct binomial_tables {
     std::array<std::uint8_t, 256> start{};
   };
   std::array<std::vector<sampler>, 7> samplers;
+  // The same, flat: (faces, n) at faces * (max_table_dice + 1) + n, a draw's two reads one pointer away.
+  struct flat_sampler {
+    const std::uint64_t* at_least = nullptr;
+    std::array<std::uint8_t, 256> start{};
+  };
+  std::vector<flat_sampler> flat;
   binomial_tables() {
     for (int f = 0; f <= 6; ++f) {
       for (int n = 0; n <= max_table_dice; ++n) {
@@ -207,6 +213,8 @@ struct binomial_tables {
         cdf[static_cast<std::size_t>(f)].push_back(std::move(c));
       }
     }
+    for (const auto& by_faces : samplers)
+      for (const sampler& sm : by_faces) flat.push_back({sm.at_least.data(), sm.start});
   }
 };
 
@@ -273,7 +281,7 @@ struct sampling_chooser {
   template <class F>
   void binomial(int n, int faces, F&& f) {
     if (n == 0 || faces == 0) return f(0);
-    const auto& sm = t.samplers[static_cast<std::size_t>(faces)][static_cast<std::size_t>(n)];
+    const auto& sm = t.flat[static_cast<std::size_t>(faces * (max_table_dice + 1) + n)];
     const std::uint32_t x = (*engine)();
     std::size_t k = sm.start[x >> 24];
     k += x >= sm.at_least[k];         // the usual last step, taken without a branch to mispredict

@@ -290,18 +290,18 @@ inline lanes lanes_above(lanes v, std::integer_sequence<int, j...>) {
 }
 
 // The rulings below for the line units of a side of at most 8 units starting at `begin` (begin + 8
-// <= max_units), one lane each, with no loop over the hits: while the hits last, whole sweeps (one
-// hit to each unit standing), then one hit to each of the `rest` best ranked left. A unit's rank
-// in a sweep is its SP before the fire (all standing have taken as many hits), then fewest dice,
-// then listing order. Returns the hits left once no line unit stands.
+// <= max_units), one lane each, `u` being its sums (up to date), with no loop over the hits: while
+// the hits last, whole sweeps (one hit to each unit standing), then one hit to each of the `rest`
+// best ranked left. A unit's rank in a sweep is its SP before the fire (all standing have taken as
+// many hits), then fewest dice, then listing order. Returns the hits left once no line unit stands.
 inline int allocate_rulings_line8(const battle_rules& r, battle_state& s, side_sums& u, hit_counts& hits, int begin,
                                   int n, int count, std::uint32_t& check) {
   const lanes sp = load_lanes(&s.sp[begin]), st = load_lanes(&s.st[begin]), dice = load_lanes(&r.dice[begin]);
   const lanes lane = {0, 1, 2, 3, 4, 5, 6, 7};
   const lanes stands = (st == static_cast<std::int16_t>(line)) & (sp > 0) & (lane < static_cast<std::int16_t>(n));
-  const int taken = std::min(count, static_cast<int>(lanes_sum(stands & sp)[0]));
+  const int taken = std::min(count, static_cast<int>(u.line_sp));
   lanes left = sp, up = stands;  // SP left; the units still standing
-  int rest = taken, standing = lanes_sum(up & 1)[0];
+  int rest = taken, standing = u.line_units;
   while (standing > 0 && rest >= standing) {  // a whole sweep
     rest -= standing;
     left -= up & 1;
@@ -384,9 +384,9 @@ inline int allocate_hits(const battle_rules& r, battle_state& s, hit_counts& hit
   if (count == 0) return 0;  // most fire misses
   if (r.hit_allocation[side].kind == hit_allocation_kind::concentrate)
     return allocate_concentrated(r, s, hits, side, count);
-  side_sums unused;
+  side_sums sums = sums_of(r, s, side);
   std::uint32_t no_checks = 0;
-  return allocate_rulings(r, s, unused, hits, side, count, no_checks);
+  return allocate_rulings(r, s, sums, hits, side, count, no_checks);
 }
 
 // The same in a round: the side's sums brought up to date, and `checks` set to its units that
