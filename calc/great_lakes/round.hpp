@@ -334,47 +334,56 @@ inline int allocate_rulings_line8(const battle_rules& r, battle_state& s, side_s
 // GL 11.23, hit_allocation_kind::rulings (RULINGS): each hit in turn goes to the unit with the
 // fewest hits from this fire, then the most current SP, then the fewest dice, then listing order
 // (so one hit to each before any second, the rule); failed-morale units take hits only once no
-// line unit is left. That order is one number per unit, `rank`, the highest taking the hit. `sums`
-// (the side's) are kept up to date; `checks` gets the units that check morale for these hits
-// (sums_of). Returns the hits nobody was left to take.
-inline int allocate_rulings(const battle_rules& r, battle_state& s, side_sums& sums, hit_counts& hits, int side,
-                            int count, std::uint32_t& checks) {
+// line unit is left. That order is one number per unit, `rank`, the highest taking the hit. `u`
+// (the side's sums) is kept up to date and `check` gets the units that check morale for these hits
+// (sums_of). Returns the hits nobody was left to take. Out of line: the lanes below usually do it.
+[[gnu::noinline]] inline int allocate_rulings_by_rank(const battle_rules& r, battle_state& s, side_sums& u,
+                                                      hit_counts& hits, int side, int count, std::uint32_t& check) {
   static_assert(max_units <= 32);
   const int begin = r.begin[side], n = r.end[side] - begin;
-  side_sums u = sums;  // in registers: the byte stores below could alias it
-  std::uint32_t check = 0;
-  // The usual side: its line units first, in lanes; what is left falls to its failed units below.
-  if (n <= 8 && begin + 8 <= max_units) count = allocate_rulings_line8(r, s, u, hits, begin, n, count, check);
-  if (count > 0) {
-    // rank: line (bit 20) over failed, then 15 - hits from this fire (hits + SP <= 15), then SP,
-    // then 15 - dice (dice <= 12), then 31 - position in the side; 0: takes no hit.
-    std::array<std::uint32_t, max_units> rank;
-    for (int k = 0; k < n; ++k) {
-      const int i = begin + k, st = s.st[i], sp = s.sp[i];
-      const int takes = (st == line || st == failed) & (sp > 0);
-      rank[k] = static_cast<std::uint32_t>(
-          takes * ((st == line) << 20 | 15 << 15 | sp << 10 | (15 - r.dice[i]) << 5 | (31 - k)));
-    }
-    for (; count > 0; --count) {
-      // A scalar scan, kept so: a vectorised one would load `rank` just after the store below and
-      // stall on it, costing more than the few units it scans.
-      std::uint32_t best = 0;
-      int k = 0;
-      for (int j = 0; j < n; ++j)
-        if (rank[j] > best) {
-          best = rank[j];
-          k = j;
-        }
-      if (best == 0) break;
-      int gone = 0;
-      take_rulings_hit(r, s, u, hits, begin + k, check, gone);
-      // One more hit from this fire and one SP less: both fields drop by one.
-      rank[k] = gone ? 0u : best - (1u << 15) - (1u << 10);
-    }
+  side_sums sums = u;  // in registers: the byte stores below could alias it
+  // rank: line (bit 20) over failed, then 15 - hits from this fire (hits + SP <= 15), then SP,
+  // then 15 - dice (dice <= 12), then 31 - position in the side; 0: takes no hit.
+  std::array<std::uint32_t, max_units> rank;
+  for (int k = 0; k < n; ++k) {
+    const int i = begin + k, st = s.st[i], sp = s.sp[i];
+    const int takes = (st == line || st == failed) & (sp > 0);
+    rank[k] = static_cast<std::uint32_t>(takes *
+                                         ((st == line) << 20 | 15 << 15 | sp << 10 | (15 - r.dice[i]) << 5 | (31 - k)));
   }
-  sums = u;
-  checks = check;
+  for (; count > 0; --count) {
+    // A scalar scan, kept so: a vectorised one would load `rank` just after the store below and
+    // stall on it, costing more than the few units it scans.
+    std::uint32_t best = 0;
+    int k = 0;
+    for (int j = 0; j < n; ++j)
+      if (rank[j] > best) {
+        best = rank[j];
+        k = j;
+      }
+    if (best == 0) break;
+    int gone = 0;
+    take_rulings_hit(r, s, sums, hits, begin + k, check, gone);
+    // One more hit from this fire and one SP less: both fields drop by one.
+    rank[k] = gone ? 0u : best - (1u << 15) - (1u << 10);
+  }
+  u = sums;
   return count;
+}
+
+// The rulings as above, `sums` the side's; `checks` gets the units that check morale. A side of at
+// most 8 units has its line units hit in lanes first; what is left (its failed-morale units once
+// the line is gone, or a larger side) is ranked as above.
+inline int allocate_rulings(const battle_rules& r, battle_state& s, side_sums& sums, hit_counts& hits, int side,
+                            int count, std::uint32_t& checks) {
+  const int begin = r.begin[side], n = r.end[side] - begin;
+  checks = 0;
+  if (n <= 8 && begin + 8 <= max_units) {
+    side_sums u = sums;
+    count = allocate_rulings_line8(r, s, u, hits, begin, n, count, checks);
+    sums = u;
+  }
+  return count > 0 ? allocate_rulings_by_rank(r, s, sums, hits, side, count, checks) : 0;
 }
 
 // GL 11.23: `count` hits on `side` by its hit_allocation_policy (battle.hpp), with no unit of `side`
