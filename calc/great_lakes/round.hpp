@@ -393,9 +393,11 @@ inline int allocate_hits(const battle_rules& r, battle_state& s, hit_counts& hit
   if (count == 0) return 0;  // most fire misses
   if (r.hit_allocation[side].kind == hit_allocation_kind::concentrate)
     return allocate_concentrated(r, s, hits, side, count);
-  side_sums sums = sums_of(r, s, side);
+  // Outside a round (retreat fire; the exact engine's spills) there are no sums to keep, and the
+  // line is often gone: rank by rank, with no lanes to set up.
+  side_sums unused;
   std::uint32_t no_checks = 0;
-  return allocate_rulings(r, s, sums, hits, side, count, no_checks);
+  return allocate_rulings_by_rank(r, s, unused, hits, side, count, no_checks);
 }
 
 // The same in a round: the side's sums brought up to date, and `checks` set to its units that
