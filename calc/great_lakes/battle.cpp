@@ -12,6 +12,7 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <unordered_map>
 
 #include "calc/great_lakes/round.hpp"
@@ -191,6 +192,12 @@ struct binomial_tables {
     std::array<std::uint8_t, 256> start{};
   };
   std::array<std::vector<sampler>, 7> samplers;
+  // The same, flat: (faces, n) at faces * (max_table_dice + 1) + n, a draw's two reads one pointer away.
+  struct flat_sampler {
+    const std::uint64_t* at_least = nullptr;
+    std::array<std::uint8_t, 256> start{};
+  };
+  std::vector<flat_sampler> flat;
   binomial_tables() {
     for (int f = 0; f <= 6; ++f) {
       for (int n = 0; n <= max_table_dice; ++n) {
@@ -211,6 +218,8 @@ struct binomial_tables {
         cdf[static_cast<std::size_t>(f)].push_back(std::move(c));
       }
     }
+    for (const auto& by_faces : samplers)
+      for (const sampler& sm : by_faces) flat.push_back({sm.at_least.data(), sm.start});
   }
 };
 
@@ -220,6 +229,7 @@ const binomial_tables& tables() {
 }
 
 struct exact_chooser {
+  static constexpr bool one_outcome = false;  // every outcome of a choice, each from the same state
   const binomial_tables& t = tables();
   double weight = 1.0;
   bool merge_capped = true;  // false: list every hit count, even those beyond what is left to hit
@@ -270,15 +280,17 @@ struct exact_chooser {
 };
 
 struct sampling_chooser {
+  static constexpr bool one_outcome = true;  // f called once per choice: the round changes its state in place
   const binomial_tables& t = tables();
   random_engine* engine = nullptr;
   template <class F>
   void binomial(int n, int faces, F&& f) {
     if (n == 0 || faces == 0) return f(0);
-    const auto& sm = t.samplers[static_cast<std::size_t>(faces)][static_cast<std::size_t>(n)];
+    const auto& sm = t.flat[static_cast<std::size_t>(faces * (max_table_dice + 1) + n)];
     const std::uint32_t x = (*engine)();
     std::size_t k = sm.start[x >> 24];
-    while (x >= sm.at_least[k]) ++k;
+    k += x >= sm.at_least[k];         // the usual last step, taken without a branch to mispredict
+    while (x >= sm.at_least[k]) ++k;  // seldom: a bucket holding more than one outcome's edge
     f(static_cast<int>(k));
   }
   template <class F>
@@ -474,6 +486,7 @@ battle_rules compile(const battle& b) {
   for (std::size_t i = 0; i < r.units.size(); ++i) {
     r.dice[i] = static_cast<std::uint8_t>(r.units[i].dice);
     r.first_round_dice[i] = static_cast<std::uint8_t>(r.units[i].first_round_dice);
+    r.fail_faces[i] = static_cast<std::uint8_t>(r.units[i].fail_faces);
   }
   return r;
 }
@@ -1429,52 +1442,49 @@ battle_result simulate(const battle& b, const simulation_options& options) {
   const battle_state start = round::initial_state(r);
   const std::size_t n = r.units.size();
   constexpr std::size_t listed_rounds = 200;
-  // Tally layout: ends, attacker loss, defender loss, per unit (survives, sp, fails), garrison,
+  // Tally layout: ends, attacker loss, defender loss, per unit its final SP and status as one of 64
+  // buckets (SP | status << 4: one count per battle, the unit's figures summed from them at the end),
   // rounds histogram (1..listed_rounds, then one overflow bucket), total rounds.
   const std::size_t at_ends = 0;
   const std::size_t at_att = at_ends + 7;
   const std::size_t at_def = at_att + static_cast<std::size_t>(r.starting_sp[0]) + 1;
   const std::size_t at_units = at_def + static_cast<std::size_t>(r.starting_sp[1]) + 1;
-  const std::size_t at_garrison = at_units + 3 * n;
-  const std::size_t at_rounds = at_garrison + 1;
+  constexpr std::size_t unit_buckets = 64;
+  static_assert(round::out < 4);  // SP <= 15 (validate) and status < 4 fit 6 bits
+  const std::size_t at_rounds = at_units + unit_buckets * n;
   const std::size_t at_total_rounds = at_rounds + listed_rounds + 1;
   const std::size_t size = at_total_rounds + 1;
 
   const bool starts_stalemated = round::is_stalemate(r, start);
+  const round::round_state tracked_start = round::track(r, start);
   std::vector<std::size_t> owner(n);
-  std::vector<int> start_sp(n);
-  for (std::size_t u = 0; u < n; ++u) {
-    owner[u] = static_cast<std::size_t>(r.units[u].owner);
-    start_sp[u] = r.units[u].start_sp;
-  }
+  for (std::size_t u = 0; u < n; ++u) owner[u] = static_cast<std::size_t>(r.units[u].owner);
   const simulation_tally tally = run_trials(options, size, [&](random_engine& engine, std::span<std::uint64_t> t) {
     sampling_chooser c;
     c.engine = &engine;
-    battle_state a = start, b;
-    battle_state *now = &a, *next = &b;  // each round writes the other one: no copy back
+    round::round_state now = tracked_start;  // the sums ride along from round to round
     battle_end end = starts_stalemated ? battle_end::stalemate : battle_end::none;
     std::uint64_t rounds = 0;
-    auto emit = [&](const battle_state& u, battle_end e) {
-      *next = u;
+    auto emit = [&](const auto& u, battle_end e) {
+      if constexpr (std::is_same_v<std::decay_t<decltype(u)>, battle_state>)
+        now.s = u;  // a retreat's end: a state of its own
+      else if (&u != &now)
+        now = u;  // (a round changes `now` in place)
       end = e;
     };
     while (end == battle_end::none) {
-      round::play_round(r, *now, c, emit);
-      std::swap(now, next);
+      round::play_tracked_round(r, now, c, emit);
       ++rounds;
     }
-    const battle_state& s = *now;
+    const battle_state& s = now.s;
     ++t[at_ends + static_cast<std::size_t>(end)];
-    std::array<int, 2> lost{};
+    std::array<int, 2> left{};
     for (std::size_t u = 0; u < n; ++u) {
-      lost[owner[u]] += start_sp[u] - s.sp[u];
-      t[at_units + 3 * u] += s.sp[u] > 0;
-      t[at_units + 3 * u + 1] += s.sp[u];
-      t[at_units + 3 * u + 2] += s.st[u] == round::failed;
+      left[owner[u]] += s.sp[u];
+      ++t[at_units + unit_buckets * u + (s.sp[u] | static_cast<std::size_t>(s.st[u]) << 4)];
     }
-    ++t[at_att + static_cast<std::size_t>(lost[0])];
-    ++t[at_def + static_cast<std::size_t>(lost[1])];
-    if (r.garrison >= 0) t[at_garrison] += s.sp[static_cast<std::size_t>(r.garrison)] == 0;
+    ++t[at_att + static_cast<std::size_t>(r.starting_sp[0] - left[0])];
+    ++t[at_def + static_cast<std::size_t>(r.starting_sp[1] - left[1])];
     if (rounds >= 1) ++t[at_rounds + std::min<std::size_t>(rounds, listed_rounds + 1) - 1];
     t[at_total_rounds] += rounds;
   });
@@ -1505,16 +1515,25 @@ battle_result simulate(const battle& b, const simulation_options& options) {
     out.defender_sp_lost_interval.push_back(ci(k[at_def + i]));
   }
   out.units = unit_rows(r);
+  std::vector<std::uint64_t> survived(n, 0);
   for (std::size_t u = 0; u < n; ++u) {
-    out.units[u].survives = p(at_units + 3 * u);
-    out.units[u].expected_sp = p(at_units + 3 * u + 1);
-    out.units[u].fails_morale = p(at_units + 3 * u + 2);
-    out.units[u].survives_interval = ci(k[at_units + 3 * u]);
-    out.units[u].fails_morale_interval = ci(k[at_units + 3 * u + 2]);
+    std::uint64_t sp = 0, failed = 0;
+    for (std::size_t bucket = 0; bucket < unit_buckets; ++bucket) {
+      const std::uint64_t count = k[at_units + unit_buckets * u + bucket];
+      survived[u] += (bucket & 15) > 0 ? count : 0;
+      sp += (bucket & 15) * count;
+      failed += (bucket >> 4) == round::failed ? count : 0;
+    }
+    out.units[u].survives = static_cast<double>(survived[u]) * scale;
+    out.units[u].expected_sp = static_cast<double>(sp) * scale;
+    out.units[u].fails_morale = static_cast<double>(failed) * scale;
+    out.units[u].survives_interval = ci(survived[u]);
+    out.units[u].fails_morale_interval = ci(failed);
   }
   if (r.garrison >= 0) {
-    out.garrison_eliminated = p(at_garrison);
-    out.garrison_eliminated_interval = ci(k[at_garrison]);
+    const std::uint64_t eliminated = trials - survived[static_cast<std::size_t>(r.garrison)];
+    out.garrison_eliminated = static_cast<double>(eliminated) * scale;
+    out.garrison_eliminated_interval = ci(eliminated);
   }
   std::size_t last = 0;
   for (std::size_t i = 0; i < listed_rounds; ++i)

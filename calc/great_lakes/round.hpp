@@ -19,9 +19,12 @@
 // its reinforcements; r.begin/r.end give each side's range). The sides' policies (retreat, hit
 // allocation, rerolls; battle.hpp) are part of the compiled rules.
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "calc/great_lakes/battle.hpp"
@@ -62,8 +65,8 @@ struct battle_rules {
   std::array<int, 2> starting_sp{};  // total, garrison and reinforcements included
   int retreat_fire_faces = 1;        // 6, or 5-6 across the Niagara (GL 12.2-12.3)
   int garrison = -1;                 // index of the defender's garrison, if any
-  // Hot per-unit values kept contiguous (copies of units[i].dice and .first_round_dice).
-  std::array<std::uint8_t, max_units> dice{}, first_round_dice{};
+  // Hot per-unit values kept contiguous (copies of units[i].dice, .first_round_dice, .fail_faces).
+  std::array<std::uint8_t, max_units> dice{}, first_round_dice{}, fail_faces{};
   bool first_round_matters = false;  // any attacker dice lost in round 1
   std::array<bool, 2> has_reinforcements{};
   bool ships = false;  // a squadron on either side: somebody can always hit, so never a stalemate
@@ -89,25 +92,71 @@ inline bool in_line(const battle_state& s, int i) {
   return s.st[i] == line && s.sp[i] > 0;
 }
 
-// The sums over a side below are branch-free: they run several times a round.
+// What the rules below read of a side, summed over its units. A round reads these many times, so
+// play_round sums them once (sums_of) and keeps them up to date at each change it makes (hits,
+// fail_morale, enter): a cache of these definitions, no more.
+struct side_sums {
+  std::int16_t line_units = 0;       // in the line with SP left
+  std::int16_t line_dice = 0;        // their dice (GL 11.22), the ship's not included
+  std::int16_t line_first_dice = 0;  // the same in round 1 (GL 11.22: crossing attackers roll one less)
+  std::int16_t line_sp = 0;          // SP of the line units
+  std::int16_t alive_sp = 0;         // SP still on the field: line and failed-morale units
+  std::int16_t waiting = 0;          // reinforcements not yet entered (GL 13)
+};
+
+// The sums of `side`; given this round's `hits`, also sets `checks` to the units that check morale
+// (GL 11.24): hit this round, still in the line with SP left, able to fail (morale below 6), one bit
+// per unit index.
+inline side_sums sums_of(const battle_rules& r, const battle_state& s, int side, const hit_counts* hits = nullptr,
+                         std::uint32_t* checks = nullptr) {
+  int units = 0, dice = 0, first_dice = 0, sp_in_line = 0, sp_alive = 0, waits = 0;
+  std::uint32_t check = 0;
+  for (int i = r.begin[side]; i < r.end[side]; ++i) {
+    const int st = s.st[i], sp = s.sp[i];
+    const int fires = (st == line) & (sp > 0);
+    units += fires;
+    dice += fires * r.dice[i];
+    first_dice += fires * r.first_round_dice[i];
+    sp_in_line += (st == line) * sp;
+    sp_alive += (st != waiting) * sp;
+    waits += st == waiting;
+    if (hits) check |= static_cast<std::uint32_t>(((*hits)[i] > 0) & fires & (r.fail_faces[i] > 0)) << i;
+  }
+  if (checks) *checks = check;
+  side_sums t;
+  t.line_units = static_cast<std::int16_t>(units);
+  t.line_dice = static_cast<std::int16_t>(dice);
+  t.line_first_dice = static_cast<std::int16_t>(first_dice);
+  t.line_sp = static_cast<std::int16_t>(sp_in_line);
+  t.alive_sp = static_cast<std::int16_t>(sp_alive);
+  t.waiting = static_cast<std::int16_t>(waits);
+  return t;
+}
+
+// A state with both sides' sums beside it (the form a round works on).
+struct round_state {
+  battle_state s;
+  std::array<side_sums, 2> sum;
+};
+
+inline round_state track(const battle_rules& r, const battle_state& s) {
+  return {s, {sums_of(r, s, attacker), sums_of(r, s, defender)}};
+}
+
 inline int line_sp(const battle_rules& r, const battle_state& s, int side) {
-  int total = 0;
-  for (int i = r.begin[side]; i < r.end[side]; ++i) total += (s.st[i] == line) * s.sp[i];
-  return total;
+  return sums_of(r, s, side).line_sp;
 }
 
 inline bool line_empty(const battle_rules& r, const battle_state& s, int side) {
-  for (int i = r.begin[side]; i < r.end[side]; ++i)
-    if (in_line(s, i)) return false;
-  return true;
+  return sums_of(r, s, side).line_units == 0;
 }
 
 // GL 11.22: the dice a side's line (plus its supporting ship, 7.13) rolls this round.
+inline int fire_dice(const battle_rules& r, const side_sums& t, int side, bool first_round) {
+  return r.ship_dice[side] + (first_round ? t.line_first_dice : t.line_dice);
+}
 inline int fire_dice(const battle_rules& r, const battle_state& s, int side, bool first_round) {
-  const auto& dice = first_round ? r.first_round_dice : r.dice;
-  int total = r.ship_dice[side];
-  for (int i = r.begin[side]; i < r.end[side]; ++i) total += ((s.st[i] == line) & (s.sp[i] > 0)) * dice[i];
-  return total;
+  return fire_dice(r, sums_of(r, s, side), side, first_round);
 }
 
 inline bool any_waiting(const battle_rules& r, const battle_state& s) {
@@ -117,7 +166,7 @@ inline bool any_waiting(const battle_rules& r, const battle_state& s) {
 }
 
 // RULINGS: `line_sp_at_most k` retreats when own line SP <= k; `weaker` when own < other's.
-inline bool wants_retreat(const battle_rules& r, const battle_state& s, int side) {
+inline bool wants_retreat(const battle_rules& r, const std::array<side_sums, 2>& sum, int side) {
   const retreat_policy& p = r.policy[side];
   switch (p.kind) {
     case retreat_kind::never:
@@ -129,30 +178,31 @@ inline bool wants_retreat(const battle_rules& r, const battle_state& s, int side
       // policy, for either side, in every state, is to fight on.
       return false;
     case retreat_kind::line_sp_at_most:
-      return line_sp(r, s, side) <= p.k;
+      return sum[side].line_sp <= p.k;
     case retreat_kind::weaker:
-      return line_sp(r, s, side) < line_sp(r, s, 1 - side);
+      return sum[side].line_sp < sum[1 - side].line_sp;
   }
   return false;
+}
+inline bool wants_retreat(const battle_rules& r, const battle_state& s, int side) {
+  return wants_retreat(r, track(r, s).sum, side);
 }
 
 // RULINGS "stalemate": no side can ever score a hit, no reinforcement is pending, and neither
 // side's policy retreats (so the next round, and every one after, changes nothing).
-inline bool is_stalemate(const battle_rules& r, const battle_state& s) {
+inline bool is_stalemate(const battle_rules& r, const std::array<side_sums, 2>& sum) {
   if (r.ships) return false;
-  return fire_dice(r, s, attacker, false) == 0 && fire_dice(r, s, defender, false) == 0 && !any_waiting(r, s) &&
-         !wants_retreat(r, s, attacker) && !wants_retreat(r, s, defender);
+  return sum[attacker].line_dice == 0 && sum[defender].line_dice == 0 && sum[attacker].waiting == 0 &&
+         sum[defender].waiting == 0 && !wants_retreat(r, sum, attacker) && !wants_retreat(r, sum, defender);
+}
+inline bool is_stalemate(const battle_rules& r, const battle_state& s) {
+  return is_stalemate(r, track(r, s).sum);
 }
 
-// GL 11.23 with the side's hit_allocation_policy (battle.hpp). Hits are put on in sweeps: with no
-// unit of `side` hit yet this round (true at every call: a side is fired on once per step), the
-// RULINGS order "fewest hits, then most current SP, then fewest dice, then listing order" is the
-// fixed order "most SP, fewest dice, listing" taken round and round, skipping the eliminated.
-// Failed-morale units take hits only once no line unit is left. Returns the hits nobody was left
-// to take.
-inline int allocate_hits(const battle_rules& r, battle_state& s, hit_counts& hits, int side, int count) {
-  if (count == 0) return 0;  // most fire misses: nothing to sort
-  const bool concentrate = r.hit_allocation[side].kind == hit_allocation_kind::concentrate;
+// GL 11.23, hit_allocation_kind::concentrate (battle.hpp): the first sweep as in the rulings (one
+// hit each, the best first: most SP, then fewest dice, then listing order), then each time the
+// weakest unit until it is eliminated; failed-morale units only once no line unit is left.
+inline int allocate_concentrated(const battle_rules& r, battle_state& s, hit_counts& hits, int side, int count) {
   auto hit = [&](int i) {
     --s.sp[i];
     ++hits[i];
@@ -165,9 +215,6 @@ inline int allocate_hits(const battle_rules& r, battle_state& s, hit_counts& hit
     for (int i = r.begin[side]; i < r.end[side]; ++i)
       if (s.st[i] == wanted && s.sp[i] > 0) order[n++] = static_cast<std::uint8_t>(i);
     if (n == 0) continue;
-    // The first sweep, one hit each (the rule): each time the best not yet hit (most SP, then
-    // fewest dice, then listing order), moved to the front; a sweep that ends it leaves `order`
-    // sorted for the sweeps after.
     for (int picked = 0; picked < n && count > 0; ++picked) {
       int best = picked;
       for (int k = picked + 1; k < n; ++k) {
@@ -179,34 +226,195 @@ inline int allocate_hits(const battle_rules& r, battle_state& s, hit_counts& hit
       order[picked] = unit;
       hit(unit);
     }
-    if (concentrate) {
-      while (count > 0) {
-        int weakest = -1;
-        for (int i = r.begin[side]; i < r.end[side]; ++i)
-          if (s.st[i] == wanted && s.sp[i] > 0 && (weakest < 0 || s.sp[i] < s.sp[weakest])) weakest = i;
-        if (weakest < 0) break;
-        while (count > 0 && s.sp[weakest] > 0) hit(weakest);
-      }
-    } else {
-      bool any = true;
-      while (count > 0 && any) {
-        any = false;
-        for (int k = 0; k < n && count > 0; ++k)
-          if (s.sp[order[k]] > 0) {
-            hit(order[k]);
-            any = true;
-          }
-      }
+    while (count > 0) {
+      int weakest = -1;
+      for (int i = r.begin[side]; i < r.end[side]; ++i)
+        if (s.st[i] == wanted && s.sp[i] > 0 && (weakest < 0 || s.sp[i] < s.sp[weakest])) weakest = i;
+      if (weakest < 0) break;
+      while (count > 0 && s.sp[weakest] > 0) hit(weakest);
     }
   }
   return count;
 }
 
+// One hit on unit i of a side (in the line or failed, SP left) by the rulings below: the side's
+// sums and morale checks follow.
+inline void take_rulings_hit(const battle_rules& r, battle_state& s, side_sums& u, hit_counts& hits, int i,
+                             std::uint32_t& check, int& gone) {
+  const int in_line = s.st[i] == line;
+  const int sp = s.sp[i] - 1;
+  s.sp[i] = static_cast<std::uint8_t>(sp);
+  ++hits[i];
+  gone = sp == 0;
+  const int fell = in_line & gone;  // a line unit eliminated
+  u.alive_sp = static_cast<std::int16_t>(u.alive_sp - 1);
+  u.line_sp = static_cast<std::int16_t>(u.line_sp - in_line);
+  u.line_units = static_cast<std::int16_t>(u.line_units - fell);
+  u.line_dice = static_cast<std::int16_t>(u.line_dice - fell * r.dice[i]);
+  u.line_first_dice = static_cast<std::int16_t>(u.line_first_dice - fell * r.first_round_dice[i]);
+  check = (check & ~(1u << i)) | static_cast<std::uint32_t>(in_line & !gone & (r.fail_faces[i] > 0)) << i;
+}
+
+// Eight 16-bit lanes (GCC and Clang vector extensions; SSE2 on x86-64).
+using lanes = std::int16_t __attribute__((vector_size(16)));
+using byte_lanes = std::uint8_t __attribute__((vector_size(8)));
+
+inline lanes load_lanes(const std::uint8_t* bytes) {
+  byte_lanes b;
+  std::memcpy(&b, bytes, sizeof b);
+  return __builtin_convertvector(b, lanes);
+}
+inline void store_lanes(std::uint8_t* bytes, lanes v) {
+  const byte_lanes b = __builtin_convertvector(v, byte_lanes);
+  std::memcpy(bytes, &b, sizeof b);
+}
+// Every lane set to the sum (the largest) of the lanes.
+inline lanes lanes_sum(lanes v) {
+  v += __builtin_shufflevector(v, v, 4, 5, 6, 7, 0, 1, 2, 3);
+  v += __builtin_shufflevector(v, v, 2, 3, 0, 1, 6, 7, 4, 5);
+  return v + __builtin_shufflevector(v, v, 1, 0, 3, 2, 5, 4, 7, 6);
+}
+inline lanes lanes_max(lanes v) {
+  lanes w = __builtin_shufflevector(v, v, 4, 5, 6, 7, 0, 1, 2, 3);
+  v = v > w ? v : w;
+  w = __builtin_shufflevector(v, v, 2, 3, 0, 1, 6, 7, 4, 5);
+  v = v > w ? v : w;
+  w = __builtin_shufflevector(v, v, 1, 0, 3, 2, 5, 4, 7, 6);
+  return v > w ? v : w;
+}
+
+// For each lane, how many lanes hold a larger value.
+template <int... j>
+inline lanes lanes_above(lanes v, std::integer_sequence<int, j...>) {
+  return (((__builtin_shufflevector(v, v, j, j, j, j, j, j, j, j) > v) & 1) + ...);
+}
+
+// The rulings below for the line units of a side of at most 8 units starting at `begin` (begin + 8
+// <= max_units), one lane each, `u` being its sums (up to date), with no loop over the hits: while
+// the hits last, whole sweeps (one hit to each unit standing), then one hit to each of the `rest`
+// best ranked left. A unit's rank in a sweep is its SP before the fire (all standing have taken as
+// many hits), then fewest dice, then listing order. Returns the hits left once no line unit stands.
+inline int allocate_rulings_line8(const battle_rules& r, battle_state& s, side_sums& u, hit_counts& hits, int begin,
+                                  int n, int count, std::uint32_t& check) {
+  const lanes sp = load_lanes(&s.sp[begin]), st = load_lanes(&s.st[begin]), dice = load_lanes(&r.dice[begin]);
+  const lanes lane = {0, 1, 2, 3, 4, 5, 6, 7};
+  const lanes stands = (st == static_cast<std::int16_t>(line)) & (sp > 0) & (lane < static_cast<std::int16_t>(n));
+  const int taken = std::min(count, static_cast<int>(u.line_sp));
+  lanes left = sp, up = stands;  // SP left; the units still standing
+  int rest = taken, standing = u.line_units;
+  while (standing > 0 && rest >= standing) {  // a whole sweep
+    rest -= standing;
+    left -= up & 1;
+    up &= left > 0;
+    standing = lanes_sum(up & 1)[0];
+  }
+  // rank: SP (bits 7-10), 15 - dice (3-6), 7 - lane (0-2); 0 for a unit not standing.
+  const lanes rank = up & (sp << 7 | (15 - dice) << 3 | (7 - lane));
+  left -= up & (lanes_above(rank, std::make_integer_sequence<int, 8>()) < static_cast<std::int16_t>(rest)) & 1;
+  const lanes took = stands & (sp - left);
+  store_lanes(&s.sp[begin], left);
+  store_lanes(&hits[begin], load_lanes(&hits[begin]) + took);
+  // The units hit and standing that check morale (low byte), those eliminated (high byte).
+  const lanes bit = {1, 2, 4, 8, 16, 32, 64, 128};
+  const lanes fell = stands & (left == 0);
+  const lanes checks = (took > 0) & (left > 0) & (load_lanes(&r.fail_faces[begin]) > 0);
+  const auto marks = static_cast<std::uint16_t>(lanes_sum((checks & bit) | (fell & (bit << 8)))[0]);
+  check |= static_cast<std::uint32_t>(marks & 0xFF) << begin;
+  u.alive_sp = static_cast<std::int16_t>(u.alive_sp - taken);
+  u.line_sp = static_cast<std::int16_t>(u.line_sp - taken);
+  for (unsigned gone = marks >> 8; gone; gone &= gone - 1) {
+    const int i = begin + std::countr_zero(gone);
+    u.line_units = static_cast<std::int16_t>(u.line_units - 1);
+    u.line_dice = static_cast<std::int16_t>(u.line_dice - r.dice[i]);
+    u.line_first_dice = static_cast<std::int16_t>(u.line_first_dice - r.first_round_dice[i]);
+  }
+  return count - taken;
+}
+
+// GL 11.23, hit_allocation_kind::rulings (RULINGS): each hit in turn goes to the unit with the
+// fewest hits from this fire, then the most current SP, then the fewest dice, then listing order
+// (so one hit to each before any second, the rule); failed-morale units take hits only once no
+// line unit is left. That order is one number per unit, `rank`, the highest taking the hit. `u`
+// (the side's sums) is kept up to date and `check` gets the units that check morale for these hits
+// (sums_of). Returns the hits nobody was left to take. Out of line: the lanes below usually do it.
+[[gnu::noinline]] inline int allocate_rulings_by_rank(const battle_rules& r, battle_state& s, side_sums& u,
+                                                      hit_counts& hits, int side, int count, std::uint32_t& check) {
+  static_assert(max_units <= 32);
+  const int begin = r.begin[side], n = r.end[side] - begin;
+  side_sums sums = u;  // in registers: the byte stores below could alias it
+  // rank: line (bit 20) over failed, then 15 - hits from this fire (hits + SP <= 15), then SP,
+  // then 15 - dice (dice <= 12), then 31 - position in the side; 0: takes no hit.
+  std::array<std::uint32_t, max_units> rank;
+  for (int k = 0; k < n; ++k) {
+    const int i = begin + k, st = s.st[i], sp = s.sp[i];
+    const int takes = (st == line || st == failed) & (sp > 0);
+    rank[k] = static_cast<std::uint32_t>(takes *
+                                         ((st == line) << 20 | 15 << 15 | sp << 10 | (15 - r.dice[i]) << 5 | (31 - k)));
+  }
+  for (; count > 0; --count) {
+    // A scalar scan, kept so: a vectorised one would load `rank` just after the store below and
+    // stall on it, costing more than the few units it scans.
+    std::uint32_t best = 0;
+    int k = 0;
+    for (int j = 0; j < n; ++j)
+      if (rank[j] > best) {
+        best = rank[j];
+        k = j;
+      }
+    if (best == 0) break;
+    int gone = 0;
+    take_rulings_hit(r, s, sums, hits, begin + k, check, gone);
+    // One more hit from this fire and one SP less: both fields drop by one.
+    rank[k] = gone ? 0u : best - (1u << 15) - (1u << 10);
+  }
+  u = sums;
+  return count;
+}
+
+// The rulings as above, `sums` the side's; `checks` gets the units that check morale. A side of at
+// most 8 units has its line units hit in lanes first; what is left (its failed-morale units once
+// the line is gone, or a larger side) is ranked as above.
+inline int allocate_rulings(const battle_rules& r, battle_state& s, side_sums& sums, hit_counts& hits, int side,
+                            int count, std::uint32_t& checks) {
+  const int begin = r.begin[side], n = r.end[side] - begin;
+  checks = 0;
+  if (n <= 8 && begin + 8 <= max_units) {
+    side_sums u = sums;
+    count = allocate_rulings_line8(r, s, u, hits, begin, n, count, checks);
+    sums = u;
+  }
+  return count > 0 ? allocate_rulings_by_rank(r, s, sums, hits, side, count, checks) : 0;
+}
+
+// GL 11.23: `count` hits on `side` by its hit_allocation_policy (battle.hpp), with no unit of `side`
+// hit yet this round (true at every call: a side is fired on once per step). Returns the hits
+// nobody was left to take.
+inline int allocate_hits(const battle_rules& r, battle_state& s, hit_counts& hits, int side, int count) {
+  if (count == 0) return 0;  // most fire misses
+  if (r.hit_allocation[side].kind == hit_allocation_kind::concentrate)
+    return allocate_concentrated(r, s, hits, side, count);
+  // Outside a round (retreat fire; the exact engine's spills) there are no sums to keep, and the
+  // line is often gone: rank by rank, with no lanes to set up.
+  side_sums unused;
+  std::uint32_t no_checks = 0;
+  return allocate_rulings_by_rank(r, s, unused, hits, side, count, no_checks);
+}
+
+// The same in a round: the side's sums brought up to date, and `checks` set to its units that
+// check morale for these hits (sums_of).
+inline int allocate_hits(const battle_rules& r, round_state& t, hit_counts& hits, int side, int count,
+                         std::uint32_t& checks) {
+  if (count == 0) return 0;
+  if (r.hit_allocation[side].kind == hit_allocation_kind::rulings)
+    return allocate_rulings(r, t.s, t.sum[side], hits, side, count, checks);
+  const int spill = allocate_concentrated(r, t.s, hits, side, count);
+  t.sum[side] = sums_of(r, t.s, side, &hits, &checks);
+  return spill;
+}
+
 // SP still on the field for `side` (line and failed-morale units): more hits than this change nothing.
 inline int alive_sp(const battle_rules& r, const battle_state& s, int side) {
-  int total = 0;
-  for (int i = r.begin[side]; i < r.end[side]; ++i) total += (s.st[i] != waiting) * s.sp[i];
-  return total;
+  return sums_of(r, s, side).alive_sp;
 }
 
 inline bool any_entered_alive(const battle_rules& r, const battle_state& s, int side) {
@@ -225,7 +433,7 @@ inline int retreat_fire_dice(const battle_rules& r, const battle_state& s, int s
   int dice = 0;
   const int other = 1 - side;
   for (int i = r.begin[other]; i < r.end[other]; ++i)
-    if (in_line(s, i)) dice += forced ? r.units[i].dice : (r.units[i].dice > 0 ? 1 : 0);
+    if (in_line(s, i)) dice += forced ? r.dice[i] : (r.dice[i] > 0 ? 1 : 0);
   return dice;
 }
 
@@ -259,16 +467,45 @@ void resolve_retreat(const battle_rules& r, const battle_state& s, int side, boo
   resolve_retreat_under_fire(r, s, side, forced, retreat_fire_dice(r, s, side, forced), c, emit);
 }
 
-inline void fail_morale(const battle_rules& r, battle_state& t, int i) {
-  t.st[i] = failed;
-  if (r.units[i].garrison) t.sp[i] = 0;  // GL 4.26: a garrison that fails morale is eliminated
+// Unit i of `side`, in the line with SP left, fails morale.
+inline void fail_morale(const battle_rules& r, round_state& t, int side, int i) {
+  side_sums& sum = t.sum[side];
+  const int sp = t.s.sp[i];
+  sum.line_units = static_cast<std::int16_t>(sum.line_units - 1);
+  sum.line_dice = static_cast<std::int16_t>(sum.line_dice - r.dice[i]);
+  sum.line_first_dice = static_cast<std::int16_t>(sum.line_first_dice - r.first_round_dice[i]);
+  sum.line_sp = static_cast<std::int16_t>(sum.line_sp - sp);
+  t.s.st[i] = failed;
+  if (r.units[i].garrison) {  // GL 4.26: a garrison that fails morale is eliminated
+    sum.alive_sp = static_cast<std::int16_t>(sum.alive_sp - sp);
+    t.s.sp[i] = 0;
+  }
+}
+
+// A Chooser that calls each choice's f exactly once (a simulation's) may say so with
+// `static constexpr bool one_outcome = true`: the round then changes its state in place, since
+// nothing reads a state again once an outcome has been taken from it. Any other chooser (the
+// exact one visits every outcome of a choice from the same state) gets a copy to change.
+template <class Chooser>
+concept one_outcome_chooser = requires {
+  requires Chooser::one_outcome;
+};
+
+// Calls f with the state an outcome may change: `s` itself or a copy, as above.
+template <class Chooser, class State, class F>
+void change(State& s, F&& f) {
+  if constexpr (one_outcome_chooser<Chooser>) {
+    f(s);
+  } else {
+    State t = s;
+    f(t);
+  }
 }
 
 // GL 11.26-11.27: the units in `pending` failed morale with exactly one die; the side's
 // reroll_policy picks which are rerolled while rerolls are left; the rest fail.
 template <class Chooser, class Next>
-void spend_rerolls(const battle_rules& r, int side, const battle_state& s, std::uint32_t pending, Chooser& c,
-                   Next& next) {
+void spend_rerolls(const battle_rules& r, int side, round_state& s, std::uint32_t pending, Chooser& c, Next& next) {
   if (pending == 0) {
     next(s);
     return;
@@ -276,64 +513,83 @@ void spend_rerolls(const battle_rules& r, int side, const battle_state& s, std::
   int pick = -1;
   for (int i = r.begin[side]; i < r.end[side]; ++i) {
     if (!(pending >> i & 1u)) continue;
-    if (pick < 0 || (r.reroll[side].kind == reroll_kind::largest_unit && s.sp[i] > s.sp[pick])) pick = i;
+    if (pick < 0 || (r.reroll[side].kind == reroll_kind::largest_unit && s.s.sp[i] > s.s.sp[pick])) pick = i;
   }
   pending &= ~(1u << pick);
-  if (s.rerolls[side] == 0) {
-    battle_state t = s;
-    fail_morale(r, t, pick);
-    spend_rerolls(r, side, t, pending, c, next);
+  if (s.s.rerolls[side] == 0) {
+    change<Chooser>(s, [&](round_state& t) {
+      fail_morale(r, t, side, pick);
+      spend_rerolls(r, side, t, pending, c, next);
+    });
     return;
   }
   c.binomial(1, r.units[pick].fail_faces, [&](int again) {
-    battle_state t = s;
-    --t.rerolls[side];
-    if (again) fail_morale(r, t, pick);
-    spend_rerolls(r, side, t, pending, c, next);
+    change<Chooser>(s, [&](round_state& t) {
+      --t.s.rerolls[side];
+      if (again) fail_morale(r, t, side, pick);
+      spend_rerolls(r, side, t, pending, c, next);
+    });
   });
 }
 
 // GL 11.24 and RULINGS: each line unit hit this round and still alive rolls a die per hit; a roll
-// above its morale fails it (a failing garrison is eliminated). A unit that failed with exactly
-// one die may be saved by a reroll (11.26-11.27): such units are set aside in `pending` and the
-// side's reroll_policy decides once every unit of the side has rolled.
+// above its morale fails it (a failing garrison is eliminated). `checks` holds the units still to
+// roll (sums_of), in listing order. A unit that failed with exactly one die may be saved by a
+// reroll (11.26-11.27): such units are set aside in `pending` and the side's reroll_policy decides
+// once every unit of the side has rolled.
 template <class Chooser, class Next>
-void morale_from(const battle_rules& r, int side, int i, const battle_state& s, const hit_counts& hits, Chooser& c,
-                 Next& next, std::uint32_t pending = 0) {
-  while (i < r.end[side] && !(hits[i] > 0 && in_line(s, i) && r.units[i].fail_faces > 0)) ++i;
-  if (i >= r.end[side]) {
+void morale_from(const battle_rules& r, int side, std::uint32_t checks, round_state& s, const hit_counts& hits,
+                 Chooser& c, Next& next, std::uint32_t pending = 0) {
+  if (checks == 0) {
     if (pending == 0)
       next(s);
     else
       spend_rerolls(r, side, s, pending, c, next);
     return;
   }
+  const int i = std::countr_zero(checks);
+  checks &= checks - 1;
   // Only 0, exactly 1 (a reroll can save it) or 2+ failed dice matter: three outcomes, not hits + 1.
   const int h = hits[i];
   const double none = r.units[i].morale_none[h];
   const double one = r.units[i].morale_one[h];
-  const bool rerollable = s.rerolls[side] > 0 && r.reroll[side].kind != reroll_kind::never;
+  const bool rerollable = s.s.rerolls[side] > 0 && r.reroll[side].kind != reroll_kind::never;
   c.choose3(none, rerollable ? one : 0.0, rerollable ? 1.0 - none - one : 1.0 - none, [&](int outcome) {
     if (outcome == 0) {
-      morale_from(r, side, i + 1, s, hits, c, next, pending);
+      morale_from(r, side, checks, s, hits, c, next, pending);
     } else if (outcome == 1) {
-      morale_from(r, side, i + 1, s, hits, c, next, pending | (1u << i));
+      morale_from(r, side, checks, s, hits, c, next, pending | (1u << i));
     } else {
-      battle_state t = s;
-      fail_morale(r, t, i);
-      morale_from(r, side, i + 1, t, hits, c, next, pending);
+      change<Chooser>(s, [&](round_state& t) {
+        fail_morale(r, t, side, i);
+        morale_from(r, side, checks, t, hits, c, next, pending);
+      });
     }
   });
 }
 
+// Waiting unit i of `side` enters the line.
+inline void enter(const battle_rules& r, round_state& t, int side, int i) {
+  side_sums& sum = t.sum[side];
+  const int sp = t.s.sp[i];
+  const int fires = sp > 0;
+  t.s.st[i] = line;
+  sum.waiting = static_cast<std::int16_t>(sum.waiting - 1);
+  sum.line_units = static_cast<std::int16_t>(sum.line_units + fires);
+  sum.line_dice = static_cast<std::int16_t>(sum.line_dice + fires * r.dice[i]);
+  sum.line_first_dice = static_cast<std::int16_t>(sum.line_first_dice + fires * r.first_round_dice[i]);
+  sum.line_sp = static_cast<std::int16_t>(sum.line_sp + sp);
+  sum.alive_sp = static_cast<std::int16_t>(sum.alive_sp + sp);
+}
+
 // GL 13.3: each waiting unit of `side` enters on a roll within its enter faces.
 template <class Chooser, class Next>
-void reinforce_from(const battle_rules& r, int side, int i, const battle_state& s, Chooser& c, Next& next) {
-  if (!r.has_reinforcements[side]) {
+void reinforce_from(const battle_rules& r, int side, int i, round_state& s, Chooser& c, Next& next) {
+  if (s.sum[side].waiting == 0) {
     next(s);
     return;
   }
-  while (i < r.end[side] && s.st[i] != waiting) ++i;
+  while (i < r.end[side] && s.s.st[i] != waiting) ++i;
   if (i >= r.end[side]) {
     next(s);
     return;
@@ -343,77 +599,111 @@ void reinforce_from(const battle_rules& r, int side, int i, const battle_state& 
       reinforce_from(r, side, i + 1, s, c, next);
       return;
     }
-    battle_state t = s;
-    t.st[i] = line;
-    reinforce_from(r, side, i + 1, t, c, next);
+    change<Chooser>(s, [&](round_state& t) {
+      enter(r, t, side, i);
+      reinforce_from(r, side, i + 1, t, c, next);
+    });
   });
 }
 
 // One battle round from s (GL 11.18 in the RULINGS order) up to the start of any retreat. emit(state,
 // end) is called for each outcome that is not a retreat: end == battle_end::none means the battle
-// goes on from that state, else it is a stalemate. retreat(state, side, forced, spill) is called
-// where `side` starts to retreat (GL 12.2), before the garrison is lost and before retreat fire;
-// `spill` counts the hits of this round's fire that found no unit of `side` to take them.
+// goes on from that state, else it is a stalemate; here both are round_states (with their sums).
+// retreat(state, side, forced, spill) is called where `side` starts to retreat (GL 12.2), before the
+// garrison is lost and before retreat fire, with the bare battle_state; `spill` counts the hits of
+// this round's fire that found no unit of `side` to take them.
+template <class Chooser, class Emit, class Retreat>
+void play_tracked_round_until_retreat(const battle_rules& r, round_state& s, Chooser& c, Emit& emit, Retreat& retreat) {
+  const bool first = s.s.first_round;
+  // 1. Defender line (and ship) fires; hits applied at once.
+  c.binomial_capped(
+      fire_dice(r, s.sum[defender], defender, false), 1, s.sum[attacker].alive_sp, [&](int defender_hits) {
+        change<Chooser>(s, [&](round_state& s1) {
+          hit_counts hits{};
+          std::uint32_t attacker_checks = 0;  // the attacker's units to check morale (step 3)
+          const int spill = allocate_hits(r, s1, hits, attacker, defender_hits, attacker_checks);
+          if (s1.sum[attacker].line_units == 0) {
+            retreat(s1.s, attacker, true, spill);
+            return;
+          }
+          // 2. Attacker line fires (units eliminated in step 1 are gone; round-1 crossing penalty).
+          c.binomial_capped(
+              fire_dice(r, s1.sum[attacker], attacker, first), 1, s1.sum[defender].alive_sp, [&](int attacker_hits) {
+                change<Chooser>(s1, [&](round_state& s2) {
+                  change<Chooser>(hits, [&](hit_counts& hits2) {
+                    std::uint32_t defender_checks = 0;
+                    const int spill2 = allocate_hits(r, s2, hits2, defender, attacker_hits, defender_checks);
+                    if (s2.sum[defender].line_units == 0) {
+                      retreat(s2.s, defender, true, spill2);
+                      return;
+                    }
+                    // 3. Morale: attacker first; if its line empties, the defender does not check.
+                    auto after_defender_morale = [&](round_state& s4) {
+                      if (s4.sum[defender].line_units == 0) {
+                        retreat(s4.s, defender, true, 0);
+                        return;
+                      }
+                      // 4. Voluntary retreat: attacker, then defender.
+                      if (wants_retreat(r, s4.sum, attacker)) {
+                        retreat(s4.s, attacker, false, 0);
+                        return;
+                      }
+                      if (wants_retreat(r, s4.sum, defender)) {
+                        retreat(s4.s, defender, false, 0);
+                        return;
+                      }
+                      // 5. Reinforcement: defender, then attacker.
+                      auto after_attacker_reinforcement = [&](round_state& s6) {
+                        const battle_end end = is_stalemate(r, s6.sum) ? battle_end::stalemate : battle_end::none;
+                        if (!s6.s.first_round) {
+                          emit(s6, end);  // no copy just to clear a clear flag
+                          return;
+                        }
+                        change<Chooser>(s6, [&](round_state& out) {
+                          out.s.first_round = false;
+                          emit(out, end);
+                        });
+                      };
+                      auto after_defender_reinforcement = [&](round_state& s5) {
+                        reinforce_from(r, attacker, r.begin[attacker], s5, c, after_attacker_reinforcement);
+                      };
+                      reinforce_from(r, defender, r.begin[defender], s4, c, after_defender_reinforcement);
+                    };
+                    auto after_attacker_morale = [&](round_state& s3) {
+                      if (s3.sum[attacker].line_units == 0) {
+                        retreat(s3.s, attacker, true, 0);
+                        return;
+                      }
+                      morale_from(r, defender, defender_checks, s3, hits2, c, after_defender_morale);
+                    };
+                    morale_from(r, attacker, attacker_checks, s2, hits2, c, after_attacker_morale);
+                  });
+                });
+              });
+        });
+      });
+}
+
+// The same from a bare state: emit receives bare battle_states.
 template <class Chooser, class Emit, class Retreat>
 void play_round_until_retreat(const battle_rules& r, const battle_state& s, Chooser& c, Emit& emit, Retreat& retreat) {
-  const bool first = s.first_round;
-  // 1. Defender line (and ship) fires; hits applied at once.
-  c.binomial_capped(fire_dice(r, s, defender, false), 1, alive_sp(r, s, attacker), [&](int defender_hits) {
-    battle_state s1 = s;
-    hit_counts hits{};
-    const int spill = allocate_hits(r, s1, hits, attacker, defender_hits);
-    if (line_empty(r, s1, attacker)) {
-      retreat(s1, attacker, true, spill);
-      return;
-    }
-    // 2. Attacker line fires (units eliminated in step 1 are gone; round-1 crossing penalty).
-    c.binomial_capped(fire_dice(r, s1, attacker, first), 1, alive_sp(r, s1, defender), [&](int attacker_hits) {
-      battle_state s2 = s1;
-      hit_counts hits2 = hits;
-      const int spill2 = allocate_hits(r, s2, hits2, defender, attacker_hits);
-      if (line_empty(r, s2, defender)) {
-        retreat(s2, defender, true, spill2);
-        return;
-      }
-      // 3. Morale: attacker first; if its line empties, the defender does not check.
-      auto after_defender_morale = [&](const battle_state& s4) {
-        if (line_empty(r, s4, defender)) {
-          retreat(s4, defender, true, 0);
-          return;
-        }
-        // 4. Voluntary retreat: attacker, then defender.
-        if (wants_retreat(r, s4, attacker)) {
-          retreat(s4, attacker, false, 0);
-          return;
-        }
-        if (wants_retreat(r, s4, defender)) {
-          retreat(s4, defender, false, 0);
-          return;
-        }
-        // 5. Reinforcement: defender, then attacker.
-        auto after_attacker_reinforcement = [&](const battle_state& s6) {
-          battle_state out = s6;
-          out.first_round = false;
-          emit(out, is_stalemate(r, out) ? battle_end::stalemate : battle_end::none);
-        };
-        auto after_defender_reinforcement = [&](const battle_state& s5) {
-          reinforce_from(r, attacker, r.begin[attacker], s5, c, after_attacker_reinforcement);
-        };
-        reinforce_from(r, defender, r.begin[defender], s4, c, after_defender_reinforcement);
-      };
-      auto after_attacker_morale = [&](const battle_state& s3) {
-        if (line_empty(r, s3, attacker)) {
-          retreat(s3, attacker, true, 0);
-          return;
-        }
-        morale_from(r, defender, r.begin[defender], s3, hits2, c, after_defender_morale);
-      };
-      morale_from(r, attacker, r.begin[attacker], s2, hits2, c, after_attacker_morale);
-    });
-  });
+  auto emit_state = [&](const round_state& t, battle_end end) { emit(t.s, end); };
+  round_state t = track(r, s);
+  play_tracked_round_until_retreat(r, t, c, emit_state, retreat);
 }
 
 // One whole battle round from s: as above, with every retreat resolved (retreat fire included).
+// emit(state, end) receives a round_state, or the bare battle_state where a retreat ended the
+// battle (a finished battle needs no sums).
+template <class Chooser, class Emit>
+void play_tracked_round(const battle_rules& r, round_state& s, Chooser& c, Emit& emit) {
+  auto retreat = [&](const battle_state& t, int side, bool forced, int) {
+    resolve_retreat(r, t, side, forced, c, emit);
+  };
+  play_tracked_round_until_retreat(r, s, c, emit, retreat);
+}
+
+// One whole battle round from a bare state, emit receiving bare battle_states.
 template <class Chooser, class Emit>
 void play_round(const battle_rules& r, const battle_state& s, Chooser& c, Emit& emit) {
   auto retreat = [&](const battle_state& t, int side, bool forced, int) {
