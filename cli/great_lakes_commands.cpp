@@ -77,7 +77,8 @@ void add_battle_options(po::options_description& o) {
       "state-limit", po::value<int>()->default_value(300000), "most states the exact engine may build, 1000..20000000")(
       "trials", po::value<int>()->default_value(200000), "simulated battles, 1000..100000000")(
       "seed", po::value<int>()->default_value(1812), "simulation seed (same seed, same answer, any thread count)")(
-      "threads", po::value<int>()->default_value(0), "simulation threads, 0 = every core");
+      "threads", po::value<int>()->default_value(0),
+      "simulation threads, 0 = every core; an exact solve runs its two stages side by side unless this is 1");
 }
 
 gl::reinforcement parse_reinforcement(const std::string& text, const std::string& option) {
@@ -262,7 +263,8 @@ report run_battle(const po::variables_map& vm) {
 
   gl::exact_options exact;
   exact.state_limit = static_cast<std::size_t>(limit);
-  exact.cancel = sim.cancel;  // the same Cancel stops an exact solve
+  exact.cancel = sim.cancel;    // the same Cancel stops an exact solve
+  exact.threads = sim.threads;  // the same answer to the last bit on one thread or two
   gl::battle_result res;
   std::string why;
   if (method == "sim") {
@@ -304,6 +306,7 @@ report run_battle(const po::variables_map& vm) {
     m["states"] = res.method.states;
     m["transitions"] = res.method.transitions;
     if (res.method.labels > 0) m["labels"] = res.method.labels;
+    m["threads"] = res.method.threads;
   }
   m["seconds"] = res.method.seconds;
   m["pruned_mass"] = res.method.pruned_mass;

@@ -1161,6 +1161,7 @@ class folded_solver {
     rounds.enter(0, 0, 1.0);
     for (int side = 0; side < 2; ++side) table[side].add(0, 0, 1.0);
     const unsigned threads = options_.threads ? options_.threads : std::thread::hardware_concurrency();
+    threads_used = threads < 2 ? 1 : 2;
     if (threads < 2) {  // one core: the stages take turns, in the same order, to the same sums
       state_round step;
       states.in_order([&](std::uint32_t i) {
@@ -1214,6 +1215,7 @@ class folded_solver {
   std::array<label_table, 2> table;
   outcome_sums sums;
   double expected_rounds = 0.0;
+  unsigned threads_used = 1;
 
  private:
   struct stage_stopped {};
@@ -1418,6 +1420,7 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
   out.method.states = solver.states.size();
   out.method.transitions = solver.rounds.transitions;
   out.method.labels = solver.table[0].size() + solver.table[1].size();
+  out.method.threads = solver.threads_used;
   out.method.pruned_mass = 0.0;
   out.method.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return out;

@@ -153,6 +153,7 @@ struct battle_method {
   std::size_t states = 0;
   std::size_t transitions = 0;
   std::size_t labels = 0;    // exact, folded: (state, out units' SP) pairs carried beside the chain
+  unsigned threads = 1;      // exact: 2 when the folded chain's stages ran side by side
   std::uint64_t trials = 0;  // simulation: trials actually run (fewer than asked if cancelled)
   bool cancelled = false;    // simulation: stopped early by simulation_options::cancel
   std::uint64_t seed = 0;

@@ -50,6 +50,22 @@ TEST(GreatLakesCli, BattleJsonContract) {
   EXPECT_TRUE(j["notes"].is_array());
 }
 
+// The exact solve on one thread or on two (--threads): the same numbers to the last digit.
+TEST(GreatLakesCli, ExactSolveGivesTheSameNumbersOnOneThreadOrTwo) {
+  const std::string battle =
+      "gl battle --att A:regular:3/3:4:2 --att B:militia:2/2:3:2 --def D:regular:3/3:4:3 --fort 1:2:4 --method exact";
+  json one = run_json(battle + " --threads 1"), two = run_json(battle + " --threads 2");
+  EXPECT_EQ(one["method"]["threads"], 1);
+  EXPECT_EQ(two["method"]["threads"], 2);
+  for (json* j : {&one, &two}) {
+    j->at("method").erase("threads");
+    (*j)["method"].erase("seconds");
+    j->erase("inputs");  // echoes the options, --threads included
+  }
+  EXPECT_EQ(one, two);
+  EXPECT_GT(one["method"]["states"].get<int>(), 1);
+}
+
 TEST(GreatLakesCli, SimulationCarriesIntervals) {
   const json j = run_json("gl battle --att A:regular:1/1:6:1 --def D:regular:1/1:6:1 --method sim --trials 20000");
   EXPECT_EQ(j["method"]["name"], "simulation");
