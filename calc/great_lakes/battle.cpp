@@ -1048,8 +1048,8 @@ struct round_profile {
 };
 
 // What playing one folded state's round gives, before any label is looked at: its successors
-// (with the units of each side that left the line holding SP), its retreat starts, what the
-// standing units end with when the other side retreats, and the self-loop.
+// (with the units of each side that left the line holding SP), the rounds that end the battle
+// (summed by the second stage, which keeps the two stages' work even), and the self-loop.
 struct state_round {
   struct leaf {
     std::uint32_t target;
