@@ -143,26 +143,12 @@ inline round_state track(const battle_rules& r, const battle_state& s) {
   return {s, {sums_of(r, s, attacker), sums_of(r, s, defender)}};
 }
 
-inline int line_sp(const battle_rules& r, const battle_state& s, int side) {
-  return sums_of(r, s, side).line_sp;
-}
-
-inline bool line_empty(const battle_rules& r, const battle_state& s, int side) {
-  return sums_of(r, s, side).line_units == 0;
-}
-
 // GL 11.22: the dice a side's line (plus its supporting ship, 7.13) rolls this round.
 inline int fire_dice(const battle_rules& r, const side_sums& t, int side, bool first_round) {
   return r.ship_dice[side] + (first_round ? t.line_first_dice : t.line_dice);
 }
 inline int fire_dice(const battle_rules& r, const battle_state& s, int side, bool first_round) {
   return fire_dice(r, sums_of(r, s, side), side, first_round);
-}
-
-inline bool any_waiting(const battle_rules& r, const battle_state& s) {
-  for (std::size_t i = 0; i < r.units.size(); ++i)
-    if (s.st[i] == waiting) return true;
-  return false;
 }
 
 // RULINGS: `line_sp_at_most k` retreats when own line SP <= k; `weaker` when own < other's.
