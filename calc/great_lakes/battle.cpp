@@ -1,14 +1,12 @@
 #include "calc/great_lakes/battle.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
-#include <condition_variable>
 #include <cstring>
-#include <deque>
 #include <exception>
 #include <memory>
-#include <mutex>
 #include <set>
 #include <string>
 #include <thread>
@@ -1051,11 +1049,11 @@ struct round_profile {
 // (with the units of each side that left the line holding SP), the rounds that end the battle
 // (summed by the second stage, which keeps the two stages' work even), and the self-loop.
 struct state_round {
+  // Small on purpose: stage two reads every leaf from the other core's cache.
   struct leaf {
     std::uint32_t target;
+    std::array<std::uint32_t, 2> left;  // per side, the units that left the line holding SP (numbered)
     double p;
-    std::array<bool, 2> any_left;
-    std::array<state_key, 2> left;  // per side, as fold_successor gives them
   };
   // A round that ends the battle: a side starts to retreat (before retreat fire), or a stalemate.
   struct ending {
@@ -1068,6 +1066,7 @@ struct state_round {
   std::uint32_t state = 0;
   std::vector<char> out_before;  // by unit: out of the line in this state
   std::vector<leaf> leaves;
+  std::array<std::vector<state_key>, 2> new_deltas;  // per side, what the left numbers first seen here stand for
   std::vector<ending> endings;
   double stay = 0;
 };
@@ -1076,71 +1075,56 @@ struct state_round {
 // and finds its successors (the chain), the other carries the labels and the rounds along them.
 // The chain never depends on the labels, so the second stage only follows the first, state by
 // state in the same order; each stage's sums are made in one thread, in that order, so the answer
-// is the same on any machine. The stages meet in a bounded queue of state_rounds (their buffers
-// are reused).
+// is the same on any machine. The stages meet in a ring of state_rounds (their buffers reused),
+// one writer and one reader. A stage that finds the ring full (or empty) spins a little, then
+// yields, then naps: a state takes microseconds, and waking a sleeping thread through the kernel
+// for each one cost more than the second thread saved.
 class round_queue {
  public:
   static constexpr std::size_t capacity = 64;
   // The producer's next buffer to fill (nullptr once the consumer has stopped).
   state_round* take_empty() {
-    std::unique_lock lock(mutex_);
-    changed_.wait(lock, [&] { return stopped_ || !empty_.empty() || made_ < capacity; });
-    if (stopped_) return nullptr;
-    if (!empty_.empty()) {
-      state_round* r = empty_.back();
-      empty_.pop_back();
-      return r;
-    }
-    pool_.push_back(std::make_unique<state_round>());
-    ++made_;
-    return pool_.back().get();
+    const std::size_t head = head_.load(std::memory_order_relaxed);
+    if (!wait([&] { return head - tail_.load(std::memory_order_acquire) < capacity; })) return nullptr;
+    return &ring_[head % capacity];
   }
-  void put_full(state_round* r) {
-    {
-      std::lock_guard lock(mutex_);
-      full_.push_back(r);
-    }
-    changed_.notify_all();
-  }
+  void put_full(state_round*) { head_.store(head_.load(std::memory_order_relaxed) + 1, std::memory_order_release); }
   // The consumer's next state (nullptr when the producer is done and all is taken, or stopped).
   state_round* take_full() {
-    std::unique_lock lock(mutex_);
-    changed_.wait(lock, [&] { return stopped_ || finished_ || !full_.empty(); });
-    if (stopped_ || full_.empty()) return nullptr;
-    state_round* r = full_.front();
-    full_.pop_front();
-    return r;
+    const std::size_t tail = tail_.load(std::memory_order_relaxed);
+    const auto ready = [&] { return head_.load(std::memory_order_acquire) != tail; };
+    if (!wait([&] { return ready() || finished_.load(std::memory_order_acquire); })) return nullptr;
+    return ready() ? &ring_[tail % capacity] : nullptr;
   }
-  void give_back(state_round* r) {
-    {
-      std::lock_guard lock(mutex_);
-      empty_.push_back(r);
-    }
-    changed_.notify_all();
-  }
-  void finish() {  // the producer has put its last state
-    {
-      std::lock_guard lock(mutex_);
-      finished_ = true;
-    }
-    changed_.notify_all();
-  }
-  void stop() {  // either side failed: the other gives up
-    {
-      std::lock_guard lock(mutex_);
-      stopped_ = true;
-    }
-    changed_.notify_all();
-  }
+  void give_back(state_round*) { tail_.store(tail_.load(std::memory_order_relaxed) + 1, std::memory_order_release); }
+  void finish() { finished_.store(true, std::memory_order_release); }  // the producer has put its last state
+  void stop() { stopped_.store(true, std::memory_order_release); }     // either side failed: the other gives up
 
  private:
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  std::vector<std::unique_ptr<state_round>> pool_;
-  std::vector<state_round*> empty_;
-  std::deque<state_round*> full_;
-  std::size_t made_ = 0;
-  bool finished_ = false, stopped_ = false;
+  // Waits until ready() (true) or a stop (false).
+  template <class Ready>
+  bool wait(Ready ready) {
+    for (unsigned spins = 0; !ready(); ++spins) {
+      if (stopped_.load(std::memory_order_acquire)) return false;
+      if (spins < 512)
+        pause();
+      else if (spins < 4096)
+        std::this_thread::yield();
+      else
+        std::this_thread::sleep_for(std::chrono::microseconds(50));
+    }
+    return !stopped_.load(std::memory_order_acquire);
+  }
+  static void pause() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();  // lets the other hyperthread run while this one waits
+#endif
+  }
+  std::array<state_round, capacity> ring_;
+  // Counts of states put and taken: each written by one thread only, on its own cache line.
+  alignas(64) std::atomic<std::size_t> head_{0};
+  alignas(64) std::atomic<std::size_t> tail_{0};
+  alignas(64) std::atomic<bool> finished_{false}, stopped_{false};
 };
 
 class folded_solver {
@@ -1153,7 +1137,10 @@ class folded_solver {
         sums(rules),
         options_(options) {
     rounds.max_rounds = options.max_listed_rounds + 1;
-    for (auto& d : deltas) d.place(state_key{});
+    for (int side = 0; side < 2; ++side) {
+      deltas[side].place(state_key{});
+      delta_keys_[side].push_back(state_key{});
+    }
   }
 
   void solve(const battle_state& start) {
@@ -1210,8 +1197,10 @@ class folded_solver {
  public:
   const battle_rules& r;
   const std::size_t n;
-  folded_states states;
-  round_profile rounds;
+  // The stages' data on cache lines of their own: a line written by one thread and read by the
+  // other moves between the cores at every write.
+  alignas(64) folded_states states;  // stage one's
+  alignas(64) round_profile rounds;  // stage two's from here
   std::array<label_table, 2> table;
   outcome_sums sums;
   double expected_rounds = 0.0;
@@ -1230,6 +1219,7 @@ class folded_solver {
     step.out_before.assign(n, 0);
     for (std::size_t u = 0; u < n; ++u) step.out_before[u] = s.st[u] == round::out;
     step.leaves.clear();
+    for (auto& d : step.new_deltas) d.clear();
     step.endings.clear();
     step.stay = 0.0;
     exact_chooser c;
@@ -1238,13 +1228,21 @@ class folded_solver {
       if (end == battle_end::none) {
         state_round::leaf leaf;
         state_key fold;
-        leaf.any_left = {false, false};
-        fold_successor(r, t, step.out_before, fold, leaf.left, leaf.any_left);
+        std::array<state_key, 2> left;
+        std::array<bool, 2> any_left{false, false};
+        fold_successor(r, t, step.out_before, fold, left, any_left);
         if (fold == key) {  // the self-loop: nothing changed
           step.stay += c.weight;
           return;
         }
         leaf.target = states.intern(r, fold);
+        for (std::size_t side = 0; side < 2; ++side) {
+          leaf.left[side] = 0;
+          if (!any_left[side]) continue;
+          bool added;
+          leaf.left[side] = deltas[side].place(left[side], added);
+          if (added) step.new_deltas[side].push_back(left[side]);
+        }
         leaf.p = c.weight;
         step.leaves.push_back(leaf);
         return;
@@ -1290,10 +1288,9 @@ class folded_solver {
     const std::uint32_t i = step.state;
     sum_endings(step);
     here_.clear();
-    for (const auto& leaf : step.leaves)
-      here_.add(
-          leaf.target, leaf.p,
-          {leaf.any_left[0] ? deltas[0].place(leaf.left[0]) : 0, leaf.any_left[1] ? deltas[1].place(leaf.left[1]) : 0});
+    for (int side = 0; side < 2; ++side)
+      delta_keys_[side].insert(delta_keys_[side].end(), step.new_deltas[side].begin(), step.new_deltas[side].end());
+    for (const auto& leaf : step.leaves) here_.add(leaf.target, leaf.p, leaf.left);
     const double scale = 1.0 / (1.0 - step.stay);  // the self-loop in closed form
     rounds.play(i, step.stay, ends_now_, here_.moves());
     for (int side = 0; side < 2; ++side) {
@@ -1308,7 +1305,7 @@ class folded_solver {
         for (const auto& [move, p] : here_.left(side).items()) {
           const auto left = static_cast<std::uint32_t>(move);
           table[side].add(static_cast<std::uint32_t>(move >> 32),
-                          table[side].grown(e.label, left, deltas[side].key(left)), v * p);
+                          table[side].grown(e.label, left, delta_keys_[side][left]), v * p);
         }
         // The other side retreats (or nobody can hit): this side's out units keep what they hold.
         if (stand.mass > 0.0) {
@@ -1372,16 +1369,18 @@ class folded_solver {
   }
 
   const exact_options& options_;
-  // Stage two's: per side, the starts of a retreat (the side's units still in the line, spill,
-  // retreat fire dice, forced), numbered, and this state's, with probabilities; what this state's
-  // endings leave the standing side; the units that left the line in one round, numbered (0: none
-  // holding SP); this state's moves; every retreat over all states by (label, start), resolved
-  // once at the end with the label's units put back.
+  // Stage one's: per side, the units that left the line in one round, numbered (0: none holding SP).
+  alignas(64) std::array<numbering<state_key, state_key_hash>, 2> deltas;
+  // Stage two's: per side, what each of those numbers stands for (sent along with the states); the
+  // starts of a retreat (the side's units still in the line, spill, retreat fire dice, forced),
+  // numbered, and this state's, with probabilities; what this state's endings leave the standing
+  // side; this state's moves; every retreat over all states by (label, start), resolved once at the
+  // end with the label's units put back.
+  alignas(64) std::array<std::vector<state_key>, 2> delta_keys_;
   std::array<numbering<state_key, state_key_hash>, 2> retreat_starts_;
   std::array<sum_map<std::uint64_t, number_hash>, 2> retreat_sums_;
   std::array<standing_part, 2> standing_;
   double ends_now_ = 0.0, stalemate_ = 0.0;
-  std::array<numbering<state_key, state_key_hash>, 2> deltas;
   successor_moves here_;
   std::array<sum_map<std::uint64_t, number_hash>, 2> all_retreats_;
 };
@@ -1393,7 +1392,9 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
   const std::size_t n = r.units.size();
   battle_result out;
   out.units = unit_rows(r);
-  folded_solver solver(r, options);
+  // On the heap, away from this stack frame's lines, which the first stage's thread writes.
+  const auto solver_owned = std::make_unique<folded_solver>(r, options);
+  folded_solver& solver = *solver_owned;
   outcome_sums& sums = solver.sums;
   if (round::is_stalemate(r, start)) {
     sums.ends[static_cast<std::size_t>(battle_end::stalemate)] = 1.0;

@@ -51,15 +51,18 @@ static void BM_GreatLakesBlocksExact(benchmark::State& state) {
 }
 BENCHMARK(BM_GreatLakesBlocksExact)->Arg(8)->Arg(12)->Unit(benchmark::kMillisecond);
 
+// Arg: exact_options::threads (0: the default, two stages side by side where there are two cores).
 static void BM_GreatLakesMixed4v4GarrisonExact(benchmark::State& state) {
   const auto b = mixed_4v4();
+  gl::exact_options options;
+  options.threads = static_cast<unsigned>(state.range(0));
   for (auto _ : state) {
-    auto r = gl::solve_exact(b);
+    auto r = gl::solve_exact(b, options);
     state.counters["states"] = static_cast<double>(r.method.states);
     benchmark::DoNotOptimize(r);
   }
 }
-BENCHMARK(BM_GreatLakesMixed4v4GarrisonExact)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GreatLakesMixed4v4GarrisonExact)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 // Rounds per second on one core (threads = 1, rate over CPU time): the counter `rounds_per_second`.
 static void BM_GreatLakesSimulatedRoundsOneCore(benchmark::State& state) {
