@@ -658,41 +658,58 @@ std::uint8_t get_byte(const state_key& k, std::size_t i) {
   return static_cast<std::uint8_t>(k.words[i / 8] >> (8 * (i % 8)));
 }
 
-// A unit out of the line for good (failed, out, or in the line with no SP), read from its key
-// byte (SP | status << 5).
-bool byte_left_line(std::uint8_t b) {
-  const int st = b >> 5;
-  return st == round::failed || st == round::out || b == 0;
-}
-
-// A successor t of a folded state (whose out units are marked in out_before) folded: each unit
-// that left the line is `out`. Per side, `delta` gets the units that left it this round, as
-// unit_byte gives them, and any_left says whether one of them still holds SP (an eliminated
-// unit's byte is 0, so a delta of eliminations only is the empty one).
-void fold_successor(const battle_rules& r, const battle_state& t, const std::vector<char>& out_before, state_key& fold,
-                    std::array<state_key, 2>& delta, std::array<bool, 2>& any_left) {
-  std::array<std::uint8_t, 40> bytes{};
-  std::array<std::array<std::uint8_t, 40>, 2> left{};
-  const std::size_t n = r.units.size();
-  const auto first_defender = static_cast<std::size_t>(r.begin[round::defender]);
-  for (std::size_t u = 0; u < n; ++u) {
-    const std::uint8_t byte = unit_byte(t, u);
-    if (!byte_left_line(byte)) {
-      bytes[u] = byte;
-      continue;
+// Byte masks of a battle's units (0xFF per unit byte), for fold_successor.
+struct fold_masks {
+  state_key units;                // every unit
+  std::array<state_key, 2> side;  // each side's
+  std::size_t unit_count = 0;
+  bool first_round_matters = false;
+  explicit fold_masks(const battle_rules& r) : unit_count(r.units.size()), first_round_matters(r.first_round_matters) {
+    for (std::size_t u = 0; u < unit_count; ++u) {
+      const std::uint64_t byte = std::uint64_t{0xFF} << (8 * (u % 8));
+      units.words[u / 8] |= byte;
+      side[static_cast<std::size_t>(r.units[u].owner)].words[u / 8] |= byte;
     }
-    bytes[u] = round::out << 5;
-    if (out_before[u]) continue;
-    const std::size_t side = u >= first_defender;
-    left[side][u] = byte;
-    any_left[side] = any_left[side] || byte != 0;
   }
-  bytes[n] = t.rerolls[0];
-  bytes[n + 1] = t.rerolls[1];
-  bytes[n + 2] = static_cast<std::uint8_t>(t.first_round && r.first_round_matters);
-  bytes[n + 3] = static_cast<std::uint8_t>(battle_end::none);
-  std::memcpy(fold.words.data(), bytes.data(), bytes.size());
-  for (std::size_t side = 0; side < 2; ++side) std::memcpy(delta[side].words.data(), left[side].data(), 40);
+};
+
+// A successor t of a folded state (whose out units have 0xFF in out_before) folded: each unit that
+// left the line for good (failed, out, or in the line with no SP) is `out`. Per side, `delta` gets the units that left
+// it this round, as unit_byte gives them, and any_left says whether one of them still holds SP (an eliminated unit's
+// byte is 0, so a delta of eliminations only is the empty one). Worked eight units to a word, without a branch per
+// unit: which unit leaves is a coin toss the branch predictor cannot learn.
+void fold_successor(const fold_masks& m, const battle_state& t, const state_key& out_before, state_key& fold,
+                    std::array<state_key, 2>& delta, std::array<bool, 2>& any_left) {
+  constexpr std::uint64_t ones = 0x0101010101010101ull, low7 = 0x7F7F7F7F7F7F7F7Full, high = 0x8080808080808080ull;
+  static_assert(round::max_units == 32 && round::line == 0 && round::failed == 1 && round::out == 3);
+  std::array<std::uint64_t, 2> left_any{};
+  for (std::size_t w = 0; w * 8 < m.unit_count; ++w) {
+    std::uint64_t sp, st;
+    std::memcpy(&sp, &t.sp[8 * w], 8);
+    std::memcpy(&st, &t.st[8 * w], 8);
+    const std::uint64_t byte = sp | st << 5;  // unit_byte: st <= 3 stays inside its byte
+    // Left the line: failed or out (status bit 0), or nothing left (a zero byte; bytes are < 0x80).
+    const std::uint64_t zero = ~(((byte & low7) + low7) | byte) & high;
+    const std::uint64_t left = (((st & ones) << 7 | zero) >> 7) * 0xFF & m.units.words[w];
+    fold.words[w] = (byte & ~left & m.units.words[w]) | (left & (ones * (round::out << 5)));
+    const std::uint64_t fresh = byte & left & ~out_before.words[w];
+    for (std::size_t side = 0; side < 2; ++side) {
+      delta[side].words[w] = fresh & m.side[side].words[w];
+      left_any[side] |= delta[side].words[w];
+    }
+  }
+  for (std::size_t w = (m.unit_count + 7) / 8; w < fold.words.size(); ++w) {
+    fold.words[w] = 0;
+    for (auto& d : delta) d.words[w] = 0;
+  }
+  for (std::size_t side = 0; side < 2; ++side) any_left[side] = left_any[side] != 0;
+  // Then the rerolls, the first-round flag and the end (none), from byte unit_count on.
+  const std::uint64_t tail = std::uint64_t{t.rerolls[0]} | std::uint64_t{t.rerolls[1]} << 8 |
+                             std::uint64_t{t.first_round && m.first_round_matters} << 16 |
+                             std::uint64_t{static_cast<std::uint8_t>(battle_end::none)} << 24;
+  const std::size_t at = m.unit_count;
+  fold.words[at / 8] |= tail << (8 * (at % 8));
+  if (at % 8 > 4) fold.words[at / 8 + 1] |= tail >> (64 - 8 * (at % 8));
 }
 
 state_key combine(const state_key& a, const state_key& b) {
@@ -783,6 +800,102 @@ using numbering = ordered_map<Key, char, Hash>;
 
 std::uint64_t pair_key(std::uint32_t high, std::uint32_t low) {
   return static_cast<std::uint64_t>(high) << 32 | low;
+}
+
+// Keys numbered as found, like `numbering`, for keys whose every byte comes from a small set known
+// beforehand (what a unit can hold in a folded state, say). While all those sets multiplied stay
+// within `max_ranks`, a key's number is found by its mixed-radix rank in one array read, with no
+// hash and no key compared; past that, or on a key outside the sets, it is a hashed numbering.
+// The numbers are the same either way.
+class key_numbering {
+ public:
+  static constexpr std::size_t max_ranks = std::size_t{1} << 20;
+  // allowed[b]: the values byte b of a key takes (bytes past the list are always 0).
+  explicit key_numbering(const std::vector<std::vector<std::uint8_t>>& allowed) {
+    std::uint64_t radix = 1;
+    for (std::size_t b = 0; b < allowed.size() && b < 40; ++b) {
+      std::array<std::uint32_t, 256> weight;
+      weight.fill(outside);
+      for (std::size_t d = 0; d < allowed[b].size(); ++d) weight[allowed[b][d]] = static_cast<std::uint32_t>(d * radix);
+      weights_.push_back(weight);
+      used_.words[b / 8] |= std::uint64_t{0xFF} << (8 * (b % 8));
+      radix *= std::max<std::size_t>(allowed[b].size(), 1);
+      if (radix > max_ranks) break;
+    }
+    if (radix <= max_ranks) number_.assign(radix, 0);
+  }
+  std::uint32_t place(const state_key& k, bool& added) {
+    if (!number_.empty()) {
+      std::array<std::uint8_t, 40> bytes;
+      std::memcpy(bytes.data(), k.words.data(), bytes.size());
+      std::uint64_t rank = 0;
+      for (std::size_t b = 0; b < weights_.size(); ++b) rank += weights_[b][bytes[b]];
+      if (rank < number_.size() && rest_is_zero(k)) {
+        std::uint32_t& number = number_[rank];
+        added = number == 0;
+        if (added) {
+          keys_.push_back(k);
+          number = static_cast<std::uint32_t>(keys_.size());
+        }
+        return number - 1;
+      }
+      number_.clear();  // a key outside the sets: hashed from now on
+      number_.shrink_to_fit();
+      for (const auto& known : keys_) hashed_.place(known);
+    }
+    const std::uint32_t i = hashed_.place(k, added);
+    if (added) keys_.push_back(k);
+    return i;
+  }
+  std::uint32_t place(const state_key& k) {
+    bool added;
+    return place(k, added);
+  }
+  const state_key& key(std::uint32_t i) const { return keys_[i]; }
+  std::size_t size() const { return keys_.size(); }
+
+ private:
+  static constexpr std::uint32_t outside = 1u << 31;  // a byte not in its set: the rank goes past the end
+  bool rest_is_zero(const state_key& k) const {
+    std::uint64_t rest = 0;
+    for (std::size_t w = 0; w < k.words.size(); ++w) rest |= k.words[w] & ~used_.words[w];
+    return rest == 0;
+  }
+  std::vector<std::array<std::uint32_t, 256>> weights_;  // by byte: digit * radix
+  state_key used_;                                       // the bytes that have a set
+  std::vector<std::uint32_t> number_;                    // by rank: 1 + number, 0 if not found yet
+  std::vector<state_key> keys_;
+  numbering<state_key, state_key_hash> hashed_;
+};
+
+// The byte sets of a folded state's key: a unit is out, in the line with 1 to its starting SP, or
+// (a reinforcement) waiting with all of them; then the rerolls left, the first-round flag, the end.
+std::vector<std::vector<std::uint8_t>> folded_state_bytes(const battle_rules& r) {
+  std::vector<std::vector<std::uint8_t>> allowed;
+  for (const auto& u : r.units) {
+    std::vector<std::uint8_t> values{static_cast<std::uint8_t>(round::out << 5)};
+    for (int sp = 1; sp <= u.start_sp; ++sp) values.push_back(static_cast<std::uint8_t>(sp));
+    if (u.reinforcement) values.push_back(static_cast<std::uint8_t>(u.start_sp | round::waiting << 5));
+    allowed.push_back(values);
+  }
+  for (int side = 0; side < 2; ++side) {
+    std::vector<std::uint8_t> rerolls;
+    for (int k = 0; k <= r.rerolls[side]; ++k) rerolls.push_back(static_cast<std::uint8_t>(k));
+    allowed.push_back(rerolls);
+  }
+  allowed.push_back(r.first_round_matters ? std::vector<std::uint8_t>{0, 1} : std::vector<std::uint8_t>{0});
+  allowed.push_back({static_cast<std::uint8_t>(battle_end::none)});
+  return allowed;
+}
+
+// The byte sets of what a side's units that left the line in one round hold (fold_successor's
+// delta): nothing, or failed with 1 to the unit's starting SP; the other side's bytes are 0.
+std::vector<std::vector<std::uint8_t>> delta_bytes(const battle_rules& r, int side) {
+  std::vector<std::vector<std::uint8_t>> allowed(static_cast<std::size_t>(r.end[side]), std::vector<std::uint8_t>{0});
+  for (int i = r.begin[side]; i < r.end[side]; ++i)
+    for (int sp = 1; sp <= r.units[static_cast<std::size_t>(i)].start_sp; ++sp)
+      allowed[static_cast<std::size_t>(i)].push_back(static_cast<std::uint8_t>(sp | round::failed << 5));
+  return allowed;
 }
 
 // Labels of one side: (folded state, what its out units hold) -> probability of entering that
@@ -952,7 +1065,7 @@ class successor_moves {
 // less progress, so taking the buckets from the top visits each state after all its predecessors.
 class folded_states {
  public:
-  explicit folded_states(std::size_t limit) : limit_(limit) {}
+  folded_states(const battle_rules& r, std::size_t limit) : keys_(folded_state_bytes(r)), limit_(limit) {}
   std::uint32_t intern(const battle_rules& r, const state_key& key) {
     bool added;
     const std::uint32_t i = keys_.place(key, added);
@@ -974,7 +1087,7 @@ class folded_states {
   }
 
  private:
-  numbering<state_key, state_key_hash> keys_;
+  key_numbering keys_;
   std::vector<std::vector<std::uint32_t>> buckets_;
   std::size_t limit_;
 };
@@ -1132,10 +1245,12 @@ class folded_solver {
   folded_solver(const battle_rules& rules, const exact_options& options)
       : r(rules),
         n(rules.units.size()),
-        states(options.state_limit),
+        states(rules, options.state_limit),
         table{label_table(options.state_limit), label_table(options.state_limit)},
         sums(rules),
-        options_(options) {
+        options_(options),
+        deltas{key_numbering(delta_bytes(rules, 0)), key_numbering(delta_bytes(rules, 1))},
+        masks_(rules) {
     rounds.max_rounds = options.max_listed_rounds + 1;
     for (int side = 0; side < 2; ++side) {
       deltas[side].place(state_key{});
@@ -1217,7 +1332,11 @@ class folded_solver {
     const battle_state s = decode(r, key, ignored);
     step.state = i;
     step.out_before.assign(n, 0);
-    for (std::size_t u = 0; u < n; ++u) step.out_before[u] = s.st[u] == round::out;
+    state_key out_mask;
+    for (std::size_t u = 0; u < n; ++u) {
+      step.out_before[u] = s.st[u] == round::out;
+      if (step.out_before[u]) set_byte(out_mask, u, 0xFF);
+    }
     step.leaves.clear();
     for (auto& d : step.new_deltas) d.clear();
     step.endings.clear();
@@ -1230,7 +1349,7 @@ class folded_solver {
         state_key fold;
         std::array<state_key, 2> left;
         std::array<bool, 2> any_left{false, false};
-        fold_successor(r, t, step.out_before, fold, left, any_left);
+        fold_successor(masks_, t, out_mask, fold, left, any_left);
         if (fold == key) {  // the self-loop: nothing changed
           step.stay += c.weight;
           return;
@@ -1370,7 +1489,8 @@ class folded_solver {
 
   const exact_options& options_;
   // Stage one's: per side, the units that left the line in one round, numbered (0: none holding SP).
-  alignas(64) std::array<numbering<state_key, state_key_hash>, 2> deltas;
+  alignas(64) std::array<key_numbering, 2> deltas;
+  fold_masks masks_;
   // Stage two's: per side, what each of those numbers stands for (sent along with the states); the
   // starts of a retreat (the side's units still in the line, spill, retreat fire dice, forced),
   // numbered, and this state's, with probabilities; what this state's endings leave the standing
