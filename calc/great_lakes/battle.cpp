@@ -810,6 +810,7 @@ std::uint64_t pair_key(std::uint32_t high, std::uint32_t low) {
 class key_numbering {
  public:
   static constexpr std::size_t max_ranks = std::size_t{1} << 20;
+  static constexpr std::uint64_t no_rank = ~std::uint64_t{0};
   // allowed[b]: the values byte b of a key takes (bytes past the list are always 0).
   explicit key_numbering(const std::vector<std::vector<std::uint8_t>>& allowed) {
     std::uint64_t radix = 1;
@@ -825,13 +826,9 @@ class key_numbering {
     if (radix <= max_ranks) number_.assign(radix, 0);
   }
   std::uint32_t place(const state_key& k, bool& added) {
-    if (!number_.empty()) {
-      std::array<std::uint8_t, 40> bytes;
-      std::memcpy(bytes.data(), k.words.data(), bytes.size());
-      std::uint64_t rank = 0;
-      for (std::size_t b = 0; b < weights_.size(); ++b) rank += weights_[b][bytes[b]];
-      if (rank < number_.size() && rest_is_zero(k)) {
-        std::uint32_t& number = number_[rank];
+    if (ranked()) {
+      if (const std::uint64_t at = rank(k); at != no_rank) {
+        std::uint32_t& number = number_[at];
         added = number == 0;
         if (added) {
           keys_.push_back(k);
@@ -855,12 +852,23 @@ class key_numbering {
   std::size_t size() const { return keys_.size(); }
 
  private:
-  static constexpr std::uint32_t outside = 1u << 31;  // a byte not in its set: the rank goes past the end
-  bool rest_is_zero(const state_key& k) const {
+  bool ranked() const { return !number_.empty(); }
+  // The key's rank (ranked() only), or no_rank outside the sets.
+  std::uint64_t rank(const state_key& k) const {
+    // Byte by byte out of each word in a register (a key just written as words, read back as
+    // bytes through memory, would wait on the store).
+    std::uint64_t sum = 0;
+    const std::size_t count = weights_.size();
+    for (std::size_t w = 0; w * 8 < count; ++w) {
+      std::uint64_t word = k.words[w];
+      const std::size_t end = std::min<std::size_t>(count, w * 8 + 8);
+      for (std::size_t b = w * 8; b < end; ++b, word >>= 8) sum += weights_[b][word & 0xFF];
+    }
     std::uint64_t rest = 0;
     for (std::size_t w = 0; w < k.words.size(); ++w) rest |= k.words[w] & ~used_.words[w];
-    return rest == 0;
+    return sum < number_.size() && rest == 0 ? sum : no_rank;
   }
+  static constexpr std::uint32_t outside = 1u << 31;     // a byte not in its set: the rank goes past the end
   std::vector<std::array<std::uint32_t, 256>> weights_;  // by byte: digit * radix
   state_key used_;                                       // the bytes that have a set
   std::vector<std::uint32_t> number_;                    // by rank: 1 + number, 0 if not found yet
@@ -888,12 +896,13 @@ std::vector<std::vector<std::uint8_t>> folded_state_bytes(const battle_rules& r)
   return allowed;
 }
 
-// The byte sets of what a side's units that left the line in one round hold (fold_successor's
-// delta): nothing, or failed with 1 to the unit's starting SP; the other side's bytes are 0.
+// The byte sets of what a side's units that left the line hold (fold_successor's delta, and a
+// label): nothing, or failed with 0 (a garrison: GL 4.26) to the unit's starting SP; the other
+// side's bytes are 0.
 std::vector<std::vector<std::uint8_t>> delta_bytes(const battle_rules& r, int side) {
   std::vector<std::vector<std::uint8_t>> allowed(static_cast<std::size_t>(r.end[side]), std::vector<std::uint8_t>{0});
   for (int i = r.begin[side]; i < r.end[side]; ++i)
-    for (int sp = 1; sp <= r.units[static_cast<std::size_t>(i)].start_sp; ++sp)
+    for (int sp = 0; sp <= r.units[static_cast<std::size_t>(i)].start_sp; ++sp)
       allowed[static_cast<std::size_t>(i)].push_back(static_cast<std::uint8_t>(sp | round::failed << 5));
   return allowed;
 }
