@@ -1177,19 +1177,19 @@ struct state_round {
     std::array<std::uint32_t, 2> left;  // per side, the units that left the line holding SP (numbered)
     double p;
   };
-  // A round that ends the battle: a side starts to retreat (before retreat fire), or a stalemate.
-  struct ending {
-    battle_state at;
-    int side;  // the retreating side; -1 for a stalemate
-    bool forced;
-    int spill;
-    double p;
-  };
   std::uint32_t state = 0;
   std::vector<char> out_before;  // by unit: out of the line in this state
   std::vector<leaf> leaves;
   std::array<std::vector<state_key>, 2> new_deltas;  // per side, what the left numbers first seen here stand for
-  std::vector<ending> endings;
+  // The rounds that end the battle (a side starts to retreat, before retreat fire; or a
+  // stalemate), summed: their probability, the stalemate's, what they leave each side's standing
+  // units when the other side retreats (or nobody does), and per side its retreat starts
+  // (numbered: the side's units still in the line, spill, retreat fire dice, forced) with their
+  // probabilities, and what the numbers first seen here stand for.
+  double ends_now = 0, stalemate = 0;
+  std::array<standing_part, 2> standing;
+  std::array<std::vector<std::pair<std::uint64_t, double>>, 2> retreats;
+  std::array<std::vector<state_key>, 2> new_starts;
   double stay = 0;
 };
 
@@ -1200,10 +1200,12 @@ struct state_round {
 // is the same on any machine. The stages meet in a ring of state_rounds (their buffers reused),
 // one writer and one reader. A stage that finds the ring full (or empty) spins a little, then
 // yields, then naps: a state takes microseconds, and waking a sleeping thread through the kernel
-// for each one cost more than the second thread saved.
+// for each one cost more than the second thread saved. States differ in cost, and so do the
+// stages state by state: a ring of 512 lets each run ahead (64 kept the 4 v 4 benchmark near 91 ms,
+// 512 near 78; 8,192, a fresh buffer for almost every state, near 120).
 class round_queue {
  public:
-  static constexpr std::size_t capacity = 64;
+  static constexpr std::size_t capacity = 512;
   // The producer's next buffer to fill (nullptr once the consumer has stopped).
   state_round* take_empty() {
     const std::size_t head = head_.load(std::memory_order_relaxed);
@@ -1242,7 +1244,7 @@ class round_queue {
     __builtin_ia32_pause();  // lets the other hyperthread run while this one waits
 #endif
   }
-  std::array<state_round, capacity> ring_;
+  std::vector<state_round> ring_ = std::vector<state_round>(capacity);
   // Counts of states put and taken: each written by one thread only, on its own cache line.
   alignas(64) std::atomic<std::size_t> head_{0};
   alignas(64) std::atomic<std::size_t> tail_{0};
@@ -1348,7 +1350,12 @@ class folded_solver {
     }
     step.leaves.clear();
     for (auto& d : step.new_deltas) d.clear();
-    step.endings.clear();
+    step.ends_now = step.stalemate = 0.0;
+    for (int side = 0; side < 2; ++side) {
+      step.standing[side].reset(r, side);
+      retreat_sums_[side].clear();
+      step.new_starts[side].clear();
+    }
     step.stay = 0.0;
     exact_chooser c;
     c.merge_capped = false;  // the spill onto out units is needed hit by hit
@@ -1375,30 +1382,14 @@ class folded_solver {
         step.leaves.push_back(leaf);
         return;
       }
-      step.endings.push_back({t, -1, false, 0, c.weight});  // RULINGS: nobody can ever hit; nobody retreats
+      // RULINGS: nobody can ever hit; nobody retreats. Both sides' standing units end as they are.
+      step.ends_now += c.weight;
+      step.stalemate += c.weight;
+      for (int side = 0; side < 2; ++side) step.standing[side].add(r, side, t, step.out_before, c.weight);
     };
     auto retreat = [&](const battle_state& t, int side, bool forced, int spill) {
-      step.endings.push_back({t, side, forced, spill, c.weight});
-    };
-    round::play_round_until_retreat(r, s, c, emit, retreat);
-  }
-
-  // Stage two, first: what the rounds that end the battle give. The other side's standing units
-  // end as they are; a retreat start is summed by what its resolution depends on.
-  void sum_endings(const state_round& step) {
-    ends_now_ = stalemate_ = 0.0;
-    for (int side = 0; side < 2; ++side) {
-      retreat_sums_[side].clear();
-      standing_[side].reset(r, side);
-    }
-    for (const auto& [t, side, forced, spill, p] : step.endings) {
-      ends_now_ += p;
-      if (side < 0) {
-        stalemate_ += p;
-        for (int s = 0; s < 2; ++s) standing_[s].add(r, s, t, step.out_before, p);
-        continue;
-      }
-      standing_[1 - side].add(r, 1 - side, t, step.out_before, p);
+      step.ends_now += c.weight;
+      step.standing[1 - side].add(r, 1 - side, t, step.out_before, c.weight);
       // The retreating side's units still in the line (its out units come from each label);
       // the rest of the retreat rides in the last word.
       state_key k;
@@ -1407,23 +1398,31 @@ class folded_solver {
           set_byte(k, static_cast<std::size_t>(u), unit_byte(t, static_cast<std::size_t>(u)));
       const int dice = round::retreat_fire_dice(r, t, side, forced);
       k.words[4] = (forced ? 1u : 0u) | static_cast<std::uint64_t>(spill) << 8 | static_cast<std::uint64_t>(dice) << 24;
-      retreat_sums_[side][retreat_starts_[side].place(k)] += p;
-    }
+      bool added;
+      const std::uint32_t start = retreat_starts_[side].place(k, added);
+      if (added) step.new_starts[side].push_back(k);
+      retreat_sums_[side][start] += c.weight;
+    };
+    round::play_round_until_retreat(r, s, c, emit, retreat);
+    for (int side = 0; side < 2; ++side)
+      step.retreats[side].assign(retreat_sums_[side].items().begin(), retreat_sums_[side].items().end());
   }
 
   // Stage two: the rounds and every label of state i along its moves.
   void carry(const state_round& step) {
     const std::uint32_t i = step.state;
-    sum_endings(step);
+    for (int side = 0; side < 2; ++side)
+      retreat_start_keys_[side].insert(retreat_start_keys_[side].end(), step.new_starts[side].begin(),
+                                       step.new_starts[side].end());
     here_.clear();
     for (int side = 0; side < 2; ++side)
       delta_keys_[side].insert(delta_keys_[side].end(), step.new_deltas[side].begin(), step.new_deltas[side].end());
     for (const auto& leaf : step.leaves) here_.add(leaf.target, leaf.p, leaf.left);
     const double scale = 1.0 / (1.0 - step.stay);  // the self-loop in closed form
-    rounds.play(i, step.stay, ends_now_, here_.moves());
+    rounds.play(i, step.stay, step.ends_now, here_.moves());
     for (int side = 0; side < 2; ++side) {
       double visits = 0.0;
-      const standing_part& stand = standing_[side];
+      const standing_part& stand = step.standing[side];
       table[side].for_each(i, [&](const label_table::entry& e) {
         const double v = e.mass * scale;
         visits += v;
@@ -1454,7 +1453,7 @@ class folded_solver {
             lost[l + static_cast<std::size_t>(out_lost)] += v * stand.lost[l];
         }
         // This side retreats: its out units go back in (the label), to be resolved at the end.
-        for (const auto& [start, p] : retreat_sums_[side].items())
+        for (const auto& [start, p] : step.retreats[side])
           all_retreats_[side][pair_key(e.label, static_cast<std::uint32_t>(start))] += v * p;
       });
       for (std::size_t u = 0; u < n; ++u) {
@@ -1464,7 +1463,7 @@ class folded_solver {
         sums.fails[u] += visits * stand.fails[u];
       }
       if (side == 0) {
-        sums.ends[static_cast<std::size_t>(battle_end::stalemate)] += visits * stalemate_;
+        sums.ends[static_cast<std::size_t>(battle_end::stalemate)] += visits * step.stalemate;
         expected_rounds += visits;
       }
       table[side].release(i);
@@ -1476,7 +1475,7 @@ class folded_solver {
     for (int side = 0; side < 2; ++side)
       for (const auto& [label_start, p] : all_retreats_[side].items()) {
         const state_key k = combine(table[side].key(static_cast<std::uint32_t>(label_start >> 32)),
-                                    retreat_starts_[side].key(static_cast<std::uint32_t>(label_start)));
+                                    retreat_start_keys_[side][static_cast<std::uint32_t>(label_start)]);
         battle_state merged{};
         for (int u = r.begin[side]; u < r.end[side]; ++u) {
           const std::uint8_t byte = get_byte(k, static_cast<std::size_t>(u));
@@ -1497,19 +1496,17 @@ class folded_solver {
   }
 
   const exact_options& options_;
-  // Stage one's: per side, the units that left the line in one round, numbered (0: none holding SP).
+  // Stage one's: per side, the units that left the line in one round, numbered (0: none holding
+  // SP); the starts of a retreat, numbered, and this state's with their probabilities.
   alignas(64) std::array<key_numbering, 2> deltas;
   fold_masks masks_;
-  // Stage two's: per side, what each of those numbers stands for (sent along with the states); the
-  // starts of a retreat (the side's units still in the line, spill, retreat fire dice, forced),
-  // numbered, and this state's, with probabilities; what this state's endings leave the standing
-  // side; this state's moves; every retreat over all states by (label, start), resolved once at the
-  // end with the label's units put back.
-  alignas(64) std::array<std::vector<state_key>, 2> delta_keys_;
   std::array<numbering<state_key, state_key_hash>, 2> retreat_starts_;
   std::array<sum_map<std::uint64_t, number_hash>, 2> retreat_sums_;
-  std::array<standing_part, 2> standing_;
-  double ends_now_ = 0.0, stalemate_ = 0.0;
+  // Stage two's: per side, what the delta and retreat start numbers stand for (sent along with the
+  // states); this state's moves; every retreat over all states by (label, start), resolved once at
+  // the end with the label's units put back.
+  alignas(64) std::array<std::vector<state_key>, 2> delta_keys_;
+  std::array<std::vector<state_key>, 2> retreat_start_keys_;
   successor_moves here_;
   std::array<sum_map<std::uint64_t, number_hash>, 2> all_retreats_;
 };
