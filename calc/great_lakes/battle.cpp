@@ -646,8 +646,14 @@ int progress(const battle_rules& r, const battle_state& s) {
   return p;
 }
 
-std::uint8_t unit_byte(const battle_state& s, std::size_t i) {
-  return static_cast<std::uint8_t>(s.sp[i] | (s.st[i] << 5));
+// Units 8w to 8w + 7 of a state as key bytes (SP | status << 5), one word: the status (<= 3)
+// shifted stays inside its byte.
+std::uint64_t unit_bytes(const battle_state& s, std::size_t w) {
+  static_assert(round::max_units % 8 == 0 && round::out <= 3);
+  std::uint64_t sp, st;
+  std::memcpy(&sp, &s.sp[8 * w], 8);
+  std::memcpy(&st, &s.st[8 * w], 8);
+  return sp | st << 5;
 }
 
 void set_byte(state_key& k, std::size_t i, std::uint8_t b) {
@@ -675,7 +681,7 @@ struct fold_masks {
 
 // A successor t of a folded state (whose out units have 0xFF in out_before) folded: each unit that
 // left the line for good (failed, out, or in the line with no SP) is `out`. Per side, `delta` gets the units that left
-// it this round, as unit_byte gives them, and any_left says whether one of them still holds SP (an eliminated unit's
+// it this round, as unit_bytes gives them, and any_left says whether one of them still holds SP (an eliminated unit's
 // byte is 0, so a delta of eliminations only is the empty one). Worked eight units to a word, without a branch per
 // unit: which unit leaves is a coin toss the branch predictor cannot learn.
 void fold_successor(const fold_masks& m, const battle_state& t, const state_key& out_before, state_key& fold,
@@ -684,10 +690,9 @@ void fold_successor(const fold_masks& m, const battle_state& t, const state_key&
   static_assert(round::max_units == 32 && round::line == 0 && round::failed == 1 && round::out == 3);
   std::array<std::uint64_t, 2> left_any{};
   for (std::size_t w = 0; w * 8 < m.unit_count; ++w) {
-    std::uint64_t sp, st;
-    std::memcpy(&sp, &t.sp[8 * w], 8);
+    const std::uint64_t byte = unit_bytes(t, w);
+    std::uint64_t st;
     std::memcpy(&st, &t.st[8 * w], 8);
-    const std::uint64_t byte = sp | st << 5;  // unit_byte: st <= 3 stays inside its byte
     // Left the line: failed or out (status bit 0), or nothing left (a zero byte; bytes are < 0x80).
     const std::uint64_t zero = ~(((byte & low7) + low7) | byte) & high;
     const std::uint64_t left = (((st & ones) << 7 | zero) >> 7) * 0xFF & m.units.words[w];
@@ -1351,10 +1356,14 @@ class folded_solver {
     step.leaves.clear();
     for (auto& d : step.new_deltas) d.clear();
     step.ends_now = step.stalemate = 0.0;
+    std::array<state_key, 2> in_line;  // per side, its units not out (0xFF a byte)
     for (int side = 0; side < 2; ++side) {
       step.standing[side].reset(r, side);
-      retreat_sums_[side].clear();
+      for (std::uint32_t start : starts_here_[side]) retreat_sums_[side][start] = 0.0;
+      starts_here_[side].clear();
       step.new_starts[side].clear();
+      for (std::size_t w = 0; w < in_line[side].words.size(); ++w)
+        in_line[side].words[w] = masks_.side[side].words[w] & ~out_mask.words[w];
     }
     step.stay = 0.0;
     exact_chooser c;
@@ -1390,22 +1399,27 @@ class folded_solver {
     auto retreat = [&](const battle_state& t, int side, bool forced, int spill) {
       step.ends_now += c.weight;
       step.standing[1 - side].add(r, 1 - side, t, step.out_before, c.weight);
-      // The retreating side's units still in the line (its out units come from each label);
-      // the rest of the retreat rides in the last word.
+      // The retreating side's units not out, as unit_bytes gives them (its out units come from each
+      // label), eight to a word; the rest of the retreat rides in the last word.
       state_key k;
-      for (int u = r.begin[side]; u < r.end[side]; ++u)
-        if (!step.out_before[static_cast<std::size_t>(u)])
-          set_byte(k, static_cast<std::size_t>(u), unit_byte(t, static_cast<std::size_t>(u)));
+      for (std::size_t w = 0; w * 8 < n; ++w) k.words[w] = unit_bytes(t, w) & in_line[side].words[w];
       const int dice = round::retreat_fire_dice(r, t, side, forced);
       k.words[4] = (forced ? 1u : 0u) | static_cast<std::uint64_t>(spill) << 8 | static_cast<std::uint64_t>(dice) << 24;
       bool added;
       const std::uint32_t start = retreat_starts_[side].place(k, added);
-      if (added) step.new_starts[side].push_back(k);
-      retreat_sums_[side][start] += c.weight;
+      if (added) {
+        step.new_starts[side].push_back(k);
+        retreat_sums_[side].push_back(0.0);
+      }
+      double& sum = retreat_sums_[side][start];
+      if (sum == 0.0) starts_here_[side].push_back(start);
+      sum += c.weight;
     };
     round::play_round_until_retreat(r, s, c, emit, retreat);
-    for (int side = 0; side < 2; ++side)
-      step.retreats[side].assign(retreat_sums_[side].items().begin(), retreat_sums_[side].items().end());
+    for (int side = 0; side < 2; ++side) {
+      step.retreats[side].clear();
+      for (std::uint32_t start : starts_here_[side]) step.retreats[side].push_back({start, retreat_sums_[side][start]});
+    }
   }
 
   // Stage two: the rounds and every label of state i along its moves.
@@ -1501,7 +1515,8 @@ class folded_solver {
   alignas(64) std::array<key_numbering, 2> deltas;
   fold_masks masks_;
   std::array<numbering<state_key, state_key_hash>, 2> retreat_starts_;
-  std::array<sum_map<std::uint64_t, number_hash>, 2> retreat_sums_;
+  std::array<std::vector<double>, 2> retreat_sums_;        // by start: this state's probability
+  std::array<std::vector<std::uint32_t>, 2> starts_here_;  // the starts this state has (sum > 0)
   // Stage two's: per side, what the delta and retreat start numbers stand for (sent along with the
   // states); this state's moves; every retreat over all states by (label, start), resolved once at
   // the end with the label's units put back.
