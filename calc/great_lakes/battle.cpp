@@ -1039,10 +1039,18 @@ struct successor_move {
   std::uint32_t target;
   double p;
   std::array<double, 2> unchanged;
+  std::array<std::uint32_t, 2> first_left;  // per side, 1 + its first part in successor_moves::left, 0 if none
+};
+
+// The part of a move in which units of a side left the line holding SP (numbered `left`).
+struct left_part {
+  std::uint32_t target, left;
+  double p;
+  std::uint32_t next;  // 1 + the move's next part of this side, 0 if none
 };
 
 // One state's moves, by successor in the order found; the parts in which units of a side left the
-// line holding SP are kept by (successor, what they hold: numbered) in left(side).
+// line holding SP are listed in left(side), alike ones summed, in the order found.
 class successor_moves {
  public:
   void clear() {
@@ -1054,25 +1062,34 @@ class successor_moves {
     if (slot_.size() <= target) slot_.resize(std::max<std::size_t>(target + 1, slot_.size() * 2), 0);
     std::uint32_t& at = slot_[target];
     if (at == 0) {
-      moves_.push_back({target, 0.0, {0.0, 0.0}});
+      moves_.push_back({target, 0.0, {0.0, 0.0}, {0, 0}});
       at = static_cast<std::uint32_t>(moves_.size());
     }
     successor_move& move = moves_[at - 1];
     move.p += p;
     for (std::size_t side = 0; side < 2; ++side) {
-      if (left_number[side] == 0)
+      if (left_number[side] == 0) {
         move.unchanged[side] += p;
-      else
-        left_[side][pair_key(target, left_number[side])] += p;
+        continue;
+      }
+      auto& parts = left_[side];
+      std::uint32_t k = move.first_left[side];
+      while (k != 0 && parts[k - 1].left != left_number[side]) k = parts[k - 1].next;
+      if (k != 0) {
+        parts[k - 1].p += p;
+      } else {
+        parts.push_back({target, left_number[side], p, move.first_left[side]});
+        move.first_left[side] = static_cast<std::uint32_t>(parts.size());
+      }
     }
   }
   const std::vector<successor_move>& moves() const { return moves_; }
-  const sum_map<std::uint64_t, number_hash>& left(int side) const { return left_[static_cast<std::size_t>(side)]; }
+  const std::vector<left_part>& left(int side) const { return left_[static_cast<std::size_t>(side)]; }
 
  private:
   std::vector<std::uint32_t> slot_;  // by state: 1 + its place in moves_, 0 if not a successor
   std::vector<successor_move> moves_;
-  std::array<sum_map<std::uint64_t, number_hash>, 2> left_;
+  std::array<std::vector<left_part>, 2> left_;
 };
 
 // Folded states by key, numbered as found, with a bucket per `progress` value: every successor has
@@ -1149,7 +1166,7 @@ struct round_profile {
     // Sized once per move, then a plain loop the compiler can vectorise (the same sums as enter()).
     const std::size_t steps = std::min(occupancy.size(), max_rounds - 1);
     if (steps == 0) return;
-    for (const auto& [target, p, unchanged] : moves) {
+    for (const auto& [target, p, unchanged, first_left] : moves) {
       if (arrive.size() <= target) arrive.resize(std::max<std::size_t>(target + 1, arrive.size() * 2));
       auto& a = arrive[target];
       if (a.size() < steps + 1) a.resize(steps + 1, 0.0);
@@ -1443,11 +1460,8 @@ class folded_solver {
         // The label moves along, growing by the units of its side that left the line.
         for (const successor_move& move : here_.moves())
           if (move.unchanged[side] > 0.0) table[side].add(move.target, e.label, v * move.unchanged[side]);
-        for (const auto& [move, p] : here_.left(side).items()) {
-          const auto left = static_cast<std::uint32_t>(move);
-          table[side].add(static_cast<std::uint32_t>(move >> 32),
-                          table[side].grown(e.label, left, delta_keys_[side][left]), v * p);
-        }
+        for (const left_part& part : here_.left(side))
+          table[side].add(part.target, table[side].grown(e.label, part.left, delta_keys_[side][part.left]), v * part.p);
         // The other side retreats (or nobody can hit): this side's out units keep what they hold.
         if (stand.mass > 0.0) {
           const state_key& label = table[side].key(e.label);
