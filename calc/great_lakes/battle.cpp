@@ -1400,9 +1400,16 @@ class folded_solver {
         for (std::size_t side = 0; side < 2; ++side) {
           leaf.left[side] = 0;
           if (!any_left[side]) continue;
+          // Leaves come in runs that share one side's delta (the other side's morale varies).
+          if (left[side] == last_delta_[side]) {
+            leaf.left[side] = last_delta_number_[side];
+            continue;
+          }
           bool added;
           leaf.left[side] = deltas[side].place(left[side], added);
           if (added) step.new_deltas[side].push_back(left[side]);
+          last_delta_[side] = left[side];
+          last_delta_number_[side] = leaf.left[side];
         }
         leaf.p = c.weight;
         step.leaves.push_back(leaf);
@@ -1527,6 +1534,8 @@ class folded_solver {
   // Stage one's: per side, the units that left the line in one round, numbered (0: none holding
   // SP); the starts of a retreat, numbered, and this state's with their probabilities.
   alignas(64) std::array<key_numbering, 2> deltas;
+  std::array<state_key, 2> last_delta_;  // (the empty delta is number 0)
+  std::array<std::uint32_t, 2> last_delta_number_{0, 0};
   fold_masks masks_;
   std::array<numbering<state_key, state_key_hash>, 2> retreat_starts_;
   std::array<std::vector<double>, 2> retreat_sums_;        // by start: this state's probability
