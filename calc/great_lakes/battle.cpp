@@ -809,15 +809,14 @@ std::uint64_t pair_key(std::uint32_t high, std::uint32_t low) {
 
 // Keys numbered as found, like `numbering`, for keys whose every byte comes from a small set known
 // beforehand (what a unit can hold in a folded state, say). While all those sets multiplied stay
-// within `max_ranks`, a key's number is found by its mixed-radix rank in one array read, with no
-// hash and no key compared; past that, or on a key outside the sets, it is a hashed numbering.
-// The numbers are the same either way.
+// within `max_ranks` (exact_options::ranked_keys), a key's number is found by its mixed-radix rank in one array read,
+// with no hash and no key compared; past that, or on a key outside the sets, it is a hashed numbering. The numbers are
+// the same either way.
 class key_numbering {
  public:
-  static constexpr std::size_t max_ranks = std::size_t{1} << 20;
   static constexpr std::uint64_t no_rank = ~std::uint64_t{0};
   // allowed[b]: the values byte b of a key takes (bytes past the list are always 0).
-  explicit key_numbering(const std::vector<std::vector<std::uint8_t>>& allowed) {
+  key_numbering(const std::vector<std::vector<std::uint8_t>>& allowed, std::size_t max_ranks) {
     std::uint64_t radix = 1;
     for (std::size_t b = 0; b < allowed.size() && b < 40; ++b) {
       std::array<std::uint32_t, 256> weight;
@@ -1096,7 +1095,8 @@ class successor_moves {
 // less progress, so taking the buckets from the top visits each state after all its predecessors.
 class folded_states {
  public:
-  folded_states(const battle_rules& r, std::size_t limit) : keys_(folded_state_bytes(r)), limit_(limit) {}
+  folded_states(const battle_rules& r, std::size_t limit, std::size_t max_ranks)
+      : keys_(folded_state_bytes(r), max_ranks), limit_(limit) {}
   std::uint32_t intern(const battle_rules& r, const state_key& key) {
     bool added;
     const std::uint32_t i = keys_.place(key, added);
@@ -1278,11 +1278,12 @@ class folded_solver {
   folded_solver(const battle_rules& rules, const exact_options& options)
       : r(rules),
         n(rules.units.size()),
-        states(rules, options.state_limit),
+        states(rules, options.state_limit, options.ranked_keys),
         table{label_table(options.state_limit), label_table(options.state_limit)},
         sums(rules),
         options_(options),
-        deltas{key_numbering(delta_bytes(rules, 0)), key_numbering(delta_bytes(rules, 1))},
+        deltas{key_numbering(delta_bytes(rules, 0), options.ranked_keys),
+               key_numbering(delta_bytes(rules, 1), options.ranked_keys)},
         masks_(rules) {
     rounds.max_rounds = options.max_listed_rounds + 1;
     for (int side = 0; side < 2; ++side) {

@@ -198,6 +198,10 @@ struct exact_options {
   // more cores, or when it is 2 or more; 1 runs them in turn on one. The answer is the same to the
   // last bit either way: each stage makes its sums in one thread, in the same order.
   unsigned threads = 0;
+  // The folded engine numbers its states by rank (an array read; battle.cpp) while the ranks a
+  // battle's states can take number at most this many (4 bytes each), and by hashing past that.
+  // The numbers, and so the answer, are the same either way.
+  std::size_t ranked_keys = std::size_t{1} << 20;
 };
 
 // Thrown by solve_exact when exact_options::cancel was set before it finished; nothing is reported.

@@ -534,41 +534,67 @@ TEST(GreatLakesBattle, StateLimitRefusesInsteadOfExhaustingMemory) {
   }
 }
 
-// The folded solve's two stages side by side on two threads, or in turn on one: each stage makes
-// its sums in one thread in the same order, so every number is the same to the last bit; and a
-// Cancel stops either (the stopped stage's partner is wound up, nothing leaks or hangs).
-TEST(GreatLakesBattle, ExactSolveIsTheSameOnOneThreadOrTwo) {
+// Every number of two results, to the last bit.
+void expect_identical(const gl::battle_result& a, const gl::battle_result& b, const std::string& what) {
+  EXPECT_EQ(a.ends, b.ends) << what;
+  EXPECT_EQ(a.attacker_sp_lost, b.attacker_sp_lost) << what;
+  EXPECT_EQ(a.defender_sp_lost, b.defender_sp_lost) << what;
+  EXPECT_EQ(a.rounds_distribution, b.rounds_distribution) << what;
+  EXPECT_EQ(a.rounds_mean, b.rounds_mean) << what;
+  EXPECT_EQ(a.garrison_eliminated, b.garrison_eliminated) << what;
+  ASSERT_EQ(a.units.size(), b.units.size()) << what;
+  for (std::size_t u = 0; u < a.units.size(); ++u) {
+    EXPECT_EQ(a.units[u].survives, b.units[u].survives) << what << " " << a.units[u].name;
+    EXPECT_EQ(a.units[u].expected_sp, b.units[u].expected_sp) << what << " " << a.units[u].name;
+    EXPECT_EQ(a.units[u].fails_morale, b.units[u].fails_morale) << what << " " << a.units[u].name;
+  }
+  EXPECT_EQ(a.method.states, b.method.states) << what;
+  EXPECT_EQ(a.method.labels, b.method.labels) << what;
+}
+
+std::vector<std::pair<std::string, gl::battle>> folded_cases() {
   gl::battle no_route = mixed();
   no_route.defender.retreat_route = false;
   no_route.defender.leaders = {"Drummond"};
   gl::battle weaker = mixed();
   weaker.attacker.retreat = {gl::retreat_kind::weaker, 0};
-  for (const auto& [what, battle] : std::vector<std::pair<std::string, gl::battle>>{
-           {"mixed", mixed()}, {"morale chain", morale_chain()}, {"no route", no_route}, {"weaker", weaker}}) {
+  gl::battle reinforced = mixed();
+  reinforced.defender.fortification.reset();
+  reinforced.attacker.ship_dice = 2;
+  reinforced.defender.reinforcements.push_back({make_unit("Incorporated Militia", 2, 1, 3), false});
+  return {{"mixed", mixed()},
+          {"morale chain", morale_chain()},
+          {"no route", no_route},
+          {"weaker", weaker},
+          {"ship and reinforcement", reinforced}};
+}
+
+// The folded solve's two stages side by side on two threads, or in turn on one: each stage makes
+// its sums in one thread in the same order, so every number is the same to the last bit; and a
+// Cancel stops either (the stopped stage's partner is wound up, nothing leaks or hangs).
+TEST(GreatLakesBattle, ExactSolveIsTheSameOnOneThreadOrTwo) {
+  for (const auto& [what, battle] : folded_cases()) {
     gl::exact_options one, two;
     one.threads = 1;
     two.threads = 2;
-    const auto a = gl::solve_exact(battle, one), b = gl::solve_exact(battle, two);
-    EXPECT_EQ(a.ends, b.ends) << what;
-    EXPECT_EQ(a.attacker_sp_lost, b.attacker_sp_lost) << what;
-    EXPECT_EQ(a.defender_sp_lost, b.defender_sp_lost) << what;
-    EXPECT_EQ(a.rounds_distribution, b.rounds_distribution) << what;
-    EXPECT_EQ(a.rounds_mean, b.rounds_mean) << what;
-    EXPECT_EQ(a.garrison_eliminated, b.garrison_eliminated) << what;
-    ASSERT_EQ(a.units.size(), b.units.size()) << what;
-    for (std::size_t u = 0; u < a.units.size(); ++u) {
-      EXPECT_EQ(a.units[u].survives, b.units[u].survives) << what << " " << a.units[u].name;
-      EXPECT_EQ(a.units[u].expected_sp, b.units[u].expected_sp) << what << " " << a.units[u].name;
-      EXPECT_EQ(a.units[u].fails_morale, b.units[u].fails_morale) << what << " " << a.units[u].name;
-    }
-    EXPECT_EQ(a.method.states, b.method.states) << what;
-    EXPECT_EQ(a.method.labels, b.method.labels) << what;
+    expect_identical(gl::solve_exact(battle, one), gl::solve_exact(battle, two), what);
   }
   std::atomic<bool> cancel{true};
   gl::exact_options options;
   options.cancel = &cancel;
   options.threads = 2;
   EXPECT_THROW(gl::solve_exact(mixed(), options), gl::solve_cancelled);
+}
+
+// States and deltas are numbered by their rank where a battle's ranks are few, by hashing where
+// they are many (exact_options::ranked_keys); both number them in the order found, so the chain,
+// the sums and every number are the same to the last bit.
+TEST(GreatLakesBattle, RankedAndHashedNumberingGiveTheSameAnswer) {
+  for (const auto& [what, battle] : folded_cases()) {
+    gl::exact_options hashed;
+    hashed.ranked_keys = 0;
+    expect_identical(gl::solve_exact(battle), gl::solve_exact(battle, hashed), what);
+  }
 }
 
 TEST(GreatLakesBattle, OptimalRetreatNeverRetreatsForWinProbability) {
