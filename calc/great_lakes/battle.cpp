@@ -159,65 +159,70 @@ void validate_army(const army& a, const std::string& side, bool is_attacker, std
   require_in_range(side, dice, 0, 200, "total battle dice of one side");
 }
 
-std::vector<double> binomial_row(int n, int faces) {
-  const double p = faces / 6.0, q = 1.0 - p;
-  std::vector<double> row(static_cast<std::size_t>(n) + 1, 0.0);
-  if (faces == 0) {
-    row[0] = 1.0;
-    return row;
+// P(k of n dice hit), k = 0..n, into row[0..n], for dice hitting on `faces` of 6; q_to_n is
+// ((6 - faces) / 6)^n. Each P(k) comes from P(k - 1) by the ratio (n - k + 1) / k * p / q,
+// carried in long double (64-bit significand): 200 steps lose far less than a double's last bit
+// (lgamma, exp and log for every entry cost a CLI run some 20 ms). Nothing underflows: (1/6)^200
+// is about 1e-156.
+void binomial_row(int n, int faces, long double q_to_n, double* row) {
+  if (faces == 0 || faces == 6) {
+    for (int k = 0; k <= n; ++k) row[k] = 0.0;
+    row[faces == 0 ? 0 : n] = 1.0;
+    return;
   }
-  if (faces == 6) {
-    row[static_cast<std::size_t>(n)] = 1.0;
-    return row;
+  const long double ratio = static_cast<long double>(faces) / static_cast<long double>(6 - faces);
+  long double pk = q_to_n;
+  for (int k = 0; k <= n; ++k) {
+    row[k] = static_cast<double>(pk);
+    pk = pk * static_cast<long double>(n - k) / static_cast<long double>(k + 1) * ratio;
   }
-  // log-space coefficients keep n up to 200 accurate
-  for (int k = 0; k <= n; ++k)
-    row[static_cast<std::size_t>(k)] = std::exp(std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0) +
-                                                k * std::log(p) + (n - k) * std::log(q));
-  return row;
 }
 
 constexpr int max_table_dice = 200;
 
-// P(k of n dice hit) for n <= 200 and 0..6 hit faces, built once.
+// P(k of n dice hit) for n <= 200 and 0..6 hit faces, built once, each table in one block (a
+// few allocations, not thousands: this is most of what a small battle costs a CLI run).
 struct binomial_tables {
-  std::array<std::vector<std::vector<double>>, 7> pmf, cdf;
+  // Row (faces, n) starts at faces * per_faces + n (n + 1) / 2 and holds n + 1 values.
+  static constexpr std::size_t per_faces = (max_table_dice + 1) * (max_table_dice + 2) / 2;
+  static std::size_t row_start(int faces, int n) {
+    return static_cast<std::size_t>(faces) * per_faces + static_cast<std::size_t>(n) * (n + 1) / 2;
+  }
+  std::unique_ptr<double[]> pmf = std::make_unique_for_overwrite<double[]>(7 * per_faces);
+  const double* pmf_row(int faces, int n) const { return pmf.get() + row_start(faces, n); }
   // For sampling with a 32-bit draw x: k hits when x < at_least[k] for the first such k, where
   // at_least[k] = ceil(cdf[k] * 2^32) (the same outcome as x / 2^32 < cdf[k]); start[b] is where
-  // the search starts for draws in [b * 2^24, (b + 1) * 2^24).
-  struct sampler {
-    std::vector<std::uint64_t> at_least;
-    std::array<std::uint8_t, 256> start{};
-  };
-  std::array<std::vector<sampler>, 7> samplers;
-  // The same, flat: (faces, n) at faces * (max_table_dice + 1) + n, a draw's two reads one pointer away.
+  // the search starts for draws in [b * 2^24, (b + 1) * 2^24). (faces, n) at
+  // faces * (max_table_dice + 1) + n: a draw's two reads one pointer away.
+  std::unique_ptr<std::uint64_t[]> at_least = std::make_unique_for_overwrite<std::uint64_t[]>(7 * per_faces);
   struct flat_sampler {
     const std::uint64_t* at_least = nullptr;
     std::array<std::uint8_t, 256> start{};
   };
   std::vector<flat_sampler> flat;
-  binomial_tables() {
+  binomial_tables() : flat(7 * (max_table_dice + 1)) {
     for (int f = 0; f <= 6; ++f) {
-      for (int n = 0; n <= max_table_dice; ++n) {
-        auto row = binomial_row(n, f);
-        std::vector<double> c(row.size());
+      long double q_to_n = 1.0L;
+      for (int n = 0; n <= max_table_dice; ++n, q_to_n *= static_cast<long double>(6 - f) / 6.0L) {
+        double* row = pmf.get() + row_start(f, n);
+        binomial_row(n, f, q_to_n, row);
+        std::uint64_t* edge = at_least.get() + row_start(f, n);
         double run = 0;
-        for (std::size_t k = 0; k < row.size(); ++k) c[k] = run += row[k];
-        c.back() = 2.0;  // the last outcome catches rounding
-        sampler sm;
-        for (double x : c) sm.at_least.push_back(static_cast<std::uint64_t>(std::ceil(std::ldexp(x, 32))));
+        for (int k = 0; k <= n; ++k) {
+          run += row[k];
+          const double scaled = (k == n ? 2.0 : run) * 4294967296.0;        // the last catches rounding
+          const auto floor = static_cast<std::uint64_t>(scaled);            // (exact: a power of two)
+          edge[k] = floor + (static_cast<double>(floor) < scaled ? 1 : 0);  // the ceiling
+        }
+        flat_sampler& sm = flat[static_cast<std::size_t>(f * (max_table_dice + 1) + n)];
+        sm.at_least = edge;
         std::size_t k = 0;
         for (std::uint64_t b = 0; b < 256; ++b) {
-          while (sm.at_least[k] <= (b << 24)) ++k;
+          while (edge[k] <= (b << 24)) ++k;
           sm.start[b] = static_cast<std::uint8_t>(std::min<std::size_t>(k, 255));
         }
-        samplers[static_cast<std::size_t>(f)].push_back(std::move(sm));
-        pmf[static_cast<std::size_t>(f)].push_back(std::move(row));
-        cdf[static_cast<std::size_t>(f)].push_back(std::move(c));
       }
     }
-    for (const auto& by_faces : samplers)
-      for (const sampler& sm : by_faces) flat.push_back({sm.at_least.data(), sm.start});
   }
 };
 
@@ -233,7 +238,7 @@ struct exact_chooser {
   bool merge_capped = true;  // false: list every hit count, even those beyond what is left to hit
   template <class F>
   void binomial(int n, int faces, F&& f) {
-    const auto& row = t.pmf[static_cast<std::size_t>(faces)][static_cast<std::size_t>(n)];
+    const double* row = t.pmf_row(faces, n);
     const double w0 = weight;
     for (int k = 0; k <= n; ++k) {
       const double p = row[static_cast<std::size_t>(k)];
@@ -259,7 +264,7 @@ struct exact_chooser {
   template <class F>
   void binomial_capped(int n, int faces, int cap, F&& f) {
     if (cap >= n || !merge_capped) return binomial(n, faces, f);
-    const auto& row = t.pmf[static_cast<std::size_t>(faces)][static_cast<std::size_t>(n)];
+    const double* row = t.pmf_row(faces, n);
     const double w0 = weight;
     double tail = 0.0;
     for (int k = n; k >= cap; --k) tail += row[static_cast<std::size_t>(k)];
