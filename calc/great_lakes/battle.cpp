@@ -1228,11 +1228,12 @@ struct state_round {
 // one writer and one reader. A stage that finds the ring full (or empty) spins a little, then
 // yields, then naps: a state takes microseconds, and waking a sleeping thread through the kernel
 // for each one cost more than the second thread saved. States differ in cost, and so do the
-// stages state by state: a ring of 512 lets each run ahead (64 kept the 4 v 4 benchmark near 91 ms,
-// 512 near 78; 8,192, a fresh buffer for almost every state, near 120).
+// stages state by state: a longer ring lets each run ahead (the 4 v 4 benchmark: 64 slots near
+// 91 ms, 256 near 78, 512 near 76), but each slot's buffers are fresh memory the first time, and
+// a single solve from the command line pays for that (256: 107 ms, 512: 120).
 class round_queue {
  public:
-  static constexpr std::size_t capacity = 512;
+  static constexpr std::size_t capacity = 256;
   // The producer's next buffer to fill (nullptr once the consumer has stopped).
   state_round* take_empty() {
     const std::size_t head = head_.load(std::memory_order_relaxed);
