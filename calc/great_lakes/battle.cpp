@@ -1195,8 +1195,8 @@ struct round_profile {
 };
 
 // What playing one folded state's round gives, before any label is looked at: its successors
-// (with the units of each side that left the line holding SP), the rounds that end the battle
-// (summed by the second stage, which keeps the two stages' work even), and the self-loop.
+// (with the units of each side that left the line holding SP), the rounds that end the battle,
+// summed, and the self-loop.
 struct state_round {
   // Small on purpose: stage two reads every leaf from the other core's cache.
   struct leaf {
@@ -1383,7 +1383,6 @@ class folded_solver {
     std::array<state_key, 2> in_line;  // per side, its units not out (0xFF a byte)
     for (int side = 0; side < 2; ++side) {
       step.standing[side].reset(r, side);
-      for (std::uint32_t start : starts_here_[side]) retreat_sums_[side][start] = 0.0;
       starts_here_[side].clear();
       step.new_starts[side].clear();
       for (std::size_t w = 0; w < in_line[side].words.size(); ++w)
@@ -1441,10 +1440,14 @@ class folded_solver {
       if (added) {
         step.new_starts[side].push_back(k);
         retreat_sums_[side].push_back(0.0);
+        start_seen_in_[side].push_back(0);
       }
-      double& sum = retreat_sums_[side][start];
-      if (sum == 0.0) starts_here_[side].push_back(start);
-      sum += c.weight;
+      if (start_seen_in_[side][start] != i + 1) {  // the first time in this state
+        start_seen_in_[side][start] = i + 1;
+        retreat_sums_[side][start] = 0.0;
+        starts_here_[side].push_back(start);
+      }
+      retreat_sums_[side][start] += c.weight;
     };
     round::play_round_until_retreat(r, s, c, emit, retreat);
     for (int side = 0; side < 2; ++side) {
@@ -1545,8 +1548,9 @@ class folded_solver {
   std::array<std::uint32_t, 2> last_delta_number_{0, 0};
   fold_masks masks_;
   std::array<numbering<state_key, state_key_hash>, 2> retreat_starts_;
-  std::array<std::vector<double>, 2> retreat_sums_;        // by start: this state's probability
-  std::array<std::vector<std::uint32_t>, 2> starts_here_;  // the starts this state has (sum > 0)
+  std::array<std::vector<double>, 2> retreat_sums_;          // by start: this state's probability
+  std::array<std::vector<std::uint32_t>, 2> starts_here_;    // the starts this state has
+  std::array<std::vector<std::uint32_t>, 2> start_seen_in_;  // by start: 1 + the state that last had it
   // Stage two's: per side, what the delta and retreat start numbers stand for (sent along with the
   // states); this state's moves; every retreat over all states by (label, start), resolved once at
   // the end with the label's units put back.
