@@ -491,6 +491,17 @@ battle_rules compile(const battle& b) {
     r.first_round_dice[i] = static_cast<std::uint8_t>(r.units[i].first_round_dice);
     r.fail_faces[i] = static_cast<std::uint8_t>(r.units[i].fail_faces);
   }
+  for (int side = 0; side < 2; ++side) {
+    const int n = r.end[side] - r.begin[side];
+    if (n > 8 || r.begin[side] + 8 > round::max_units) continue;
+    r.line_lanes[side] = n;
+    for (int k = 0; k < n; ++k) {
+      const auto& u = r.units[static_cast<std::size_t>(r.begin[side] + k)];
+      r.hit_tiebreak[side][k] = static_cast<std::int16_t>((15 - u.dice) << 3 | (7 - k));
+      r.checks_morale[side][k] = static_cast<std::int16_t>(u.fail_faces > 0 ? -1 : 0);
+      r.side_lanes[side][k] = -1;
+    }
+  }
   return r;
 }
 
@@ -1645,9 +1656,9 @@ battle_result simulate(const battle& b, const simulation_options& options) {
     battle_end end = starts_stalemated ? battle_end::stalemate : battle_end::none;
     std::uint64_t rounds = 0;
     auto emit = [&](const auto& u, battle_end e) {
-      if constexpr (std::is_same_v<std::decay_t<decltype(u)>, battle_state>)
-        now.s = u;  // a retreat's end: a state of its own
-      else if (&u != &now)
+      if constexpr (std::is_same_v<std::decay_t<decltype(u)>, battle_state>) {
+        if (&u != &now.s) now.s = u;  // a retreat's end (in place too: see round::change)
+      } else if (&u != &now)
         now = u;  // (a round changes `now` in place)
       end = e;
     };

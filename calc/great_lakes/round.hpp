@@ -67,6 +67,12 @@ struct battle_rules {
   int garrison = -1;                 // index of the defender's garrison, if any
   // Hot per-unit values kept contiguous (copies of units[i].dice, .first_round_dice, .fail_faces).
   std::array<std::uint8_t, max_units> dice{}, first_round_dice{}, fail_faces{};
+  // allocate_rulings_line8's, per side: its units if they fit the lanes (at most 8, the last
+  // within max_units), else 0; each unit's place after SP in the rulings' order of hits,
+  // (15 - dice) << 3 | (7 - position in the side); -1 for a unit that can fail morale; -1 for
+  // each lane that is one of the side's units.
+  std::array<int, 2> line_lanes{};
+  std::array<std::array<std::int16_t, 8>, 2> hit_tiebreak{}, checks_morale{}, side_lanes{};
   bool first_round_matters = false;  // any attacker dice lost in round 1
   std::array<bool, 2> has_reinforcements{};
   bool ships = false;  // a squadron on either side: somebody can always hit, so never a stalemate
@@ -275,45 +281,65 @@ inline lanes lanes_above(lanes v, std::integer_sequence<int, j...>) {
   return (((__builtin_shufflevector(v, v, j, j, j, j, j, j, j, j) > v) & 1) + ...);
 }
 
-// The rulings below for the line units of a side of at most 8 units starting at `begin` (begin + 8
-// <= max_units), one lane each, `u` being its sums (up to date), with no loop over the hits: while
-// the hits last, whole sweeps (one hit to each unit standing), then one hit to each of the `rest`
-// best ranked left. A unit's rank in a sweep is its SP before the fire (all standing have taken as
-// many hits), then fewest dice, then listing order. Returns the hits left once no line unit stands.
-inline int allocate_rulings_line8(const battle_rules& r, battle_state& s, side_sums& u, hit_counts& hits, int begin,
-                                  int n, int count, std::uint32_t& check) {
-  const lanes sp = load_lanes(&s.sp[begin]), st = load_lanes(&s.st[begin]), dice = load_lanes(&r.dice[begin]);
-  const lanes lane = {0, 1, 2, 3, 4, 5, 6, 7};
-  const lanes stands = (st == static_cast<std::int16_t>(line)) & (sp > 0) & (lane < static_cast<std::int16_t>(n));
-  const int taken = std::min(count, static_cast<int>(u.line_sp));
+// For each lane, how many of the first N lanes hold a larger value.
+template <int N>
+inline lanes lanes_above(lanes v) {
+  return lanes_above(v, std::make_integer_sequence<int, N>());
+}
+
+// The rulings below for the line units of `side` (at most 8 units, its first at begin + 8 <=
+// max_units), one lane each, `u` being its sums (up to date), with no loop over the hits: while the
+// hits last, whole sweeps (one hit to each unit standing), then one hit to each of the `rest` best
+// ranked left. A unit's rank in a sweep is its SP before the fire (all standing have taken as many
+// hits), then fewest dice, then listing order (r.hit_tiebreak). Lanes past the first N are not
+// ranked: N >= the side's units. Returns the hits left once no line unit stands.
+template <int N>
+inline int allocate_rulings_line8(const battle_rules& r, battle_state& s, side_sums& u, hit_counts& hits, int side,
+                                  int count, std::uint32_t& check) {
+  const int begin = r.begin[side];
+  const int line_sp = u.line_sp, line_units = u.line_units;
+  const lanes sp = load_lanes(&s.sp[begin]), st = load_lanes(&s.st[begin]);
+  lanes in_side;
+  std::memcpy(&in_side, &r.side_lanes[static_cast<std::size_t>(side)], sizeof in_side);
+  const lanes stands = (st == static_cast<std::int16_t>(line)) & (sp > 0) & in_side;
+  const int taken = std::min(count, line_sp);
   lanes left = sp, up = stands;  // SP left; the units still standing
-  int rest = taken, standing = u.line_units;
+  int rest = taken, standing = line_units;
   while (standing > 0 && rest >= standing) {  // a whole sweep
     rest -= standing;
     left -= up & 1;
     up &= left > 0;
     standing = lanes_sum(up & 1)[0];
   }
-  // rank: SP (bits 7-10), 15 - dice (3-6), 7 - lane (0-2); 0 for a unit not standing.
-  const lanes rank = up & (sp << 7 | (15 - dice) << 3 | (7 - lane));
-  left -= up & (lanes_above(rank, std::make_integer_sequence<int, 8>()) < static_cast<std::int16_t>(rest)) & 1;
-  const lanes took = stands & (sp - left);
+  if (rest > 0) {
+    lanes tiebreak;
+    std::memcpy(&tiebreak, &r.hit_tiebreak[static_cast<std::size_t>(side)], sizeof tiebreak);
+    const lanes rank = up & (sp << 7 | tiebreak);  // 0 for a unit not standing
+    left -= up & (lanes_above<N>(rank) < static_cast<std::int16_t>(rest)) & 1;
+  }
+  const lanes took = sp - left;
   store_lanes(&s.sp[begin], left);
   store_lanes(&hits[begin], load_lanes(&hits[begin]) + took);
   // The units hit and standing that check morale (low byte), those eliminated (high byte).
+  lanes checks_morale;
+  std::memcpy(&checks_morale, &r.checks_morale[static_cast<std::size_t>(side)], sizeof checks_morale);
   const lanes bit = {1, 2, 4, 8, 16, 32, 64, 128};
   const lanes fell = stands & (left == 0);
-  const lanes checks = (took > 0) & (left > 0) & (load_lanes(&r.fail_faces[begin]) > 0);
+  const lanes checks = (took > 0) & (left > 0) & checks_morale;
   const auto marks = static_cast<std::uint16_t>(lanes_sum((checks & bit) | (fell & (bit << 8)))[0]);
   check |= static_cast<std::uint32_t>(marks & 0xFF) << begin;
-  u.alive_sp = static_cast<std::int16_t>(u.alive_sp - taken);
-  u.line_sp = static_cast<std::int16_t>(u.line_sp - taken);
+  int units_gone = 0, dice_gone = 0, first_dice_gone = 0;
   for (unsigned gone = marks >> 8; gone; gone &= gone - 1) {
     const int i = begin + std::countr_zero(gone);
-    u.line_units = static_cast<std::int16_t>(u.line_units - 1);
-    u.line_dice = static_cast<std::int16_t>(u.line_dice - r.dice[i]);
-    u.line_first_dice = static_cast<std::int16_t>(u.line_first_dice - r.first_round_dice[i]);
+    ++units_gone;
+    dice_gone += r.dice[i];
+    first_dice_gone += r.first_round_dice[i];
   }
+  u.alive_sp = static_cast<std::int16_t>(u.alive_sp - taken);
+  u.line_sp = static_cast<std::int16_t>(line_sp - taken);
+  u.line_units = static_cast<std::int16_t>(line_units - units_gone);
+  u.line_dice = static_cast<std::int16_t>(u.line_dice - dice_gone);
+  u.line_first_dice = static_cast<std::int16_t>(u.line_first_dice - first_dice_gone);
   return count - taken;
 }
 
@@ -362,13 +388,10 @@ inline int allocate_rulings_line8(const battle_rules& r, battle_state& s, side_s
 // the line is gone, or a larger side) is ranked as above.
 inline int allocate_rulings(const battle_rules& r, battle_state& s, side_sums& sums, hit_counts& hits, int side,
                             int count, std::uint32_t& checks) {
-  const int begin = r.begin[side], n = r.end[side] - begin;
   checks = 0;
-  if (n <= 8 && begin + 8 <= max_units) {
-    side_sums u = sums;
-    count = allocate_rulings_line8(r, s, u, hits, begin, n, count, checks);
-    sums = u;
-  }
+  if (r.line_lanes[side] > 0 && sums.line_units > 0)
+    count = r.line_lanes[side] <= 4 ? allocate_rulings_line8<4>(r, s, sums, hits, side, count, checks)
+                                    : allocate_rulings_line8<8>(r, s, sums, hits, side, count, checks);
   return count > 0 ? allocate_rulings_by_rank(r, s, sums, hits, side, count, checks) : 0;
 }
 
@@ -398,76 +421,6 @@ inline int allocate_hits(const battle_rules& r, round_state& t, hit_counts& hits
   return spill;
 }
 
-// SP still on the field for `side` (line and failed-morale units): more hits than this change nothing.
-inline int alive_sp(const battle_rules& r, const battle_state& s, int side) {
-  return sums_of(r, s, side).alive_sp;
-}
-
-inline bool any_entered_alive(const battle_rules& r, const battle_state& s, int side) {
-  for (int i = r.begin[side]; i < r.end[side]; ++i)
-    if (in_battle(s, i) && s.sp[i] > 0) return true;
-  return false;
-}
-
-inline battle_end eliminated_end(int side) {
-  return side == attacker ? battle_end::attacker_eliminated : battle_end::defender_eliminated;
-}
-
-// GL 12.2-12.3 with RULINGS: the dice the other side's line units fire at a retreating `side`: full
-// dice if forced, one die each if voluntary; never the ship, never the river penalty.
-inline int retreat_fire_dice(const battle_rules& r, const battle_state& s, int side, bool forced) {
-  int dice = 0;
-  const int other = 1 - side;
-  for (int i = r.begin[other]; i < r.end[other]; ++i)
-    if (in_line(s, i)) dice += forced ? r.dice[i] : (r.dice[i] > 0 ? 1 : 0);
-  return dice;
-}
-
-// GL 12.2-12.3 with RULINGS, the retreat under `dice` of retreat fire: the garrison of a retreating
-// defender is eliminated first; with no route every retreating unit is eliminated and nothing is
-// rolled. A side left with none of its entered units alive counts as eliminated. Only `side`'s
-// units are read or changed.
-template <class Chooser, class Emit>
-void resolve_retreat_under_fire(const battle_rules& r, battle_state s, int side, bool forced, int dice, Chooser& c,
-                                Emit& emit) {
-  const battle_end end = side == attacker
-                             ? (forced ? battle_end::attacker_forced_retreat : battle_end::attacker_voluntary_retreat)
-                             : (forced ? battle_end::defender_forced_retreat : battle_end::defender_voluntary_retreat);
-  if (side == defender && r.garrison >= 0) s.sp[r.garrison] = 0;  // GL 4.17/4.26
-  if (!r.route[side]) {
-    for (int i = r.begin[side]; i < r.end[side]; ++i)
-      if (in_battle(s, i)) s.sp[i] = 0;
-    emit(s, eliminated_end(side));
-    return;
-  }
-  c.binomial_capped(dice, r.retreat_fire_faces, alive_sp(r, s, side), [&](int h) {
-    battle_state t = s;
-    hit_counts hits{};
-    allocate_hits(r, t, hits, side, h);
-    emit(t, any_entered_alive(r, t, side) ? end : eliminated_end(side));
-  });
-}
-
-template <class Chooser, class Emit>
-void resolve_retreat(const battle_rules& r, const battle_state& s, int side, bool forced, Chooser& c, Emit& emit) {
-  resolve_retreat_under_fire(r, s, side, forced, retreat_fire_dice(r, s, side, forced), c, emit);
-}
-
-// Unit i of `side`, in the line with SP left, fails morale.
-inline void fail_morale(const battle_rules& r, round_state& t, int side, int i) {
-  side_sums& sum = t.sum[side];
-  const int sp = t.s.sp[i];
-  sum.line_units = static_cast<std::int16_t>(sum.line_units - 1);
-  sum.line_dice = static_cast<std::int16_t>(sum.line_dice - r.dice[i]);
-  sum.line_first_dice = static_cast<std::int16_t>(sum.line_first_dice - r.first_round_dice[i]);
-  sum.line_sp = static_cast<std::int16_t>(sum.line_sp - sp);
-  t.s.st[i] = failed;
-  if (r.units[i].garrison) {  // GL 4.26: a garrison that fails morale is eliminated
-    sum.alive_sp = static_cast<std::int16_t>(sum.alive_sp - sp);
-    t.s.sp[i] = 0;
-  }
-}
-
 // A Chooser that calls each choice's f exactly once (a simulation's) may say so with
 // `static constexpr bool one_outcome = true`: the round then changes its state in place, since
 // nothing reads a state again once an outcome has been taken from it. Any other chooser (the
@@ -485,6 +438,117 @@ void change(State& s, F&& f) {
   } else {
     State t = s;
     f(t);
+  }
+}
+
+// SP still on the field for `side` (line and failed-morale units): more hits than this change nothing.
+inline int alive_sp(const battle_rules& r, const battle_state& s, int side) {
+  return sums_of(r, s, side).alive_sp;
+}
+
+inline battle_end eliminated_end(int side) {
+  return side == attacker ? battle_end::attacker_eliminated : battle_end::defender_eliminated;
+}
+
+// GL 12.2-12.3 with RULINGS: the dice the other side's line units fire at a retreating `side`: full
+// dice if forced, one die each if voluntary; never the ship, never the river penalty.
+inline int retreat_fire_dice(const battle_rules& r, const battle_state& s, int side, bool forced) {
+  int dice = 0;
+  const int other = 1 - side;
+  for (int i = r.begin[other]; i < r.end[other]; ++i)
+    if (in_line(s, i)) dice += forced ? r.dice[i] : (r.dice[i] > 0 ? 1 : 0);
+  return dice;
+}
+inline int retreat_fire_dice(const battle_rules& r, const round_state& t, int side, bool forced) {
+  return forced ? t.sum[1 - side].line_dice : retreat_fire_dice(r, t.s, side, forced);
+}
+
+// A retreat works on a bare state or on one with its sums (the simulation's, kept up to date so
+// nothing is recounted); these give each the same rules.
+inline battle_state& bare(battle_state& s) {
+  return s;
+}
+inline battle_state& bare(round_state& t) {
+  return t.s;
+}
+inline int alive_sp(const battle_rules&, const round_state& t, int side) {
+  return t.sum[side].alive_sp;
+}
+
+// GL 4.17/4.26: the garrison of a retreating defender is eliminated.
+inline void lose_garrison(const battle_rules& r, battle_state& s) {
+  s.sp[r.garrison] = 0;
+}
+inline void lose_garrison(const battle_rules& r, round_state& t) {
+  const int g = r.garrison, sp = t.s.sp[g];
+  side_sums& sum = t.sum[defender];
+  if (t.s.st[g] == line && sp > 0) {
+    sum.line_units = static_cast<std::int16_t>(sum.line_units - 1);
+    sum.line_dice = static_cast<std::int16_t>(sum.line_dice - r.dice[g]);
+    sum.line_first_dice = static_cast<std::int16_t>(sum.line_first_dice - r.first_round_dice[g]);
+    sum.line_sp = static_cast<std::int16_t>(sum.line_sp - sp);
+  }
+  if (t.s.st[g] != waiting) sum.alive_sp = static_cast<std::int16_t>(sum.alive_sp - sp);
+  t.s.sp[g] = 0;
+}
+
+// `count` hits of retreat fire, a fire of its own (no unit hit by it yet).
+inline void take_retreat_fire(const battle_rules& r, battle_state& s, int side, int count) {
+  hit_counts hits{};
+  allocate_hits(r, s, hits, side, count);
+}
+inline void take_retreat_fire(const battle_rules& r, round_state& t, int side, int count) {
+  hit_counts hits{};
+  std::uint32_t checks = 0;  // (no morale check follows a retreat)
+  allocate_hits(r, t, hits, side, count, checks);
+}
+
+// GL 12.2-12.3 with RULINGS, the retreat of `side` from state `s` (a battle_state or a round_state)
+// under `dice` of retreat fire: the garrison of a retreating defender is eliminated first; with no
+// route every retreating unit is eliminated and nothing is rolled. A side left with none of its
+// entered units alive counts as eliminated. Only `side`'s units are read or changed, in a copy of
+// `s` unless the chooser takes one outcome (change). emit receives the final bare battle_state.
+template <class Chooser, class State, class Emit>
+void resolve_retreat_under_fire(const battle_rules& r, State& s, int side, bool forced, int dice, Chooser& c,
+                                Emit& emit) {
+  const battle_end end = side == attacker
+                             ? (forced ? battle_end::attacker_forced_retreat : battle_end::attacker_voluntary_retreat)
+                             : (forced ? battle_end::defender_forced_retreat : battle_end::defender_voluntary_retreat);
+  change<Chooser>(s, [&](State& t) {
+    if (side == defender && r.garrison >= 0) lose_garrison(r, t);
+    if (!r.route[side]) {
+      battle_state& b = bare(t);
+      for (int i = r.begin[side]; i < r.end[side]; ++i)
+        if (in_battle(b, i)) b.sp[i] = 0;
+      emit(b, eliminated_end(side));
+      return;
+    }
+    c.binomial_capped(dice, r.retreat_fire_faces, alive_sp(r, t, side), [&](int h) {
+      change<Chooser>(t, [&](State& u) {
+        take_retreat_fire(r, u, side, h);
+        emit(bare(u), alive_sp(r, u, side) > 0 ? end : eliminated_end(side));
+      });
+    });
+  });
+}
+
+template <class Chooser, class State, class Emit>
+void resolve_retreat(const battle_rules& r, State& s, int side, bool forced, Chooser& c, Emit& emit) {
+  resolve_retreat_under_fire(r, s, side, forced, retreat_fire_dice(r, s, side, forced), c, emit);
+}
+
+// Unit i of `side`, in the line with SP left, fails morale.
+inline void fail_morale(const battle_rules& r, round_state& t, int side, int i) {
+  side_sums& sum = t.sum[side];
+  const int sp = t.s.sp[i];
+  sum.line_units = static_cast<std::int16_t>(sum.line_units - 1);
+  sum.line_dice = static_cast<std::int16_t>(sum.line_dice - r.dice[i]);
+  sum.line_first_dice = static_cast<std::int16_t>(sum.line_first_dice - r.first_round_dice[i]);
+  sum.line_sp = static_cast<std::int16_t>(sum.line_sp - sp);
+  t.s.st[i] = failed;
+  if (r.units[i].garrison) {  // GL 4.26: a garrison that fails morale is eliminated
+    sum.alive_sp = static_cast<std::int16_t>(sum.alive_sp - sp);
+    t.s.sp[i] = 0;
   }
 }
 
@@ -596,8 +660,9 @@ void reinforce_from(const battle_rules& r, int side, int i, round_state& s, Choo
 // end) is called for each outcome that is not a retreat: end == battle_end::none means the battle
 // goes on from that state, else it is a stalemate; here both are round_states (with their sums).
 // retreat(state, side, forced, spill) is called where `side` starts to retreat (GL 12.2), before the
-// garrison is lost and before retreat fire, with the bare battle_state; `spill` counts the hits of
-// this round's fire that found no unit of `side` to take them.
+// garrison is lost and before retreat fire, with the round_state (which it may change only if the
+// chooser takes one outcome: change); `spill` counts the hits of this round's fire that found no
+// unit of `side` to take them.
 template <class Chooser, class Emit, class Retreat>
 void play_tracked_round_until_retreat(const battle_rules& r, round_state& s, Chooser& c, Emit& emit, Retreat& retreat) {
   const bool first = s.s.first_round;
@@ -609,7 +674,7 @@ void play_tracked_round_until_retreat(const battle_rules& r, round_state& s, Cho
           std::uint32_t attacker_checks = 0;  // the attacker's units to check morale (step 3)
           const int spill = allocate_hits(r, s1, hits, attacker, defender_hits, attacker_checks);
           if (s1.sum[attacker].line_units == 0) {
-            retreat(s1.s, attacker, true, spill);
+            retreat(s1, attacker, true, spill);
             return;
           }
           // 2. Attacker line fires (units eliminated in step 1 are gone; round-1 crossing penalty).
@@ -620,22 +685,22 @@ void play_tracked_round_until_retreat(const battle_rules& r, round_state& s, Cho
                     std::uint32_t defender_checks = 0;
                     const int spill2 = allocate_hits(r, s2, hits2, defender, attacker_hits, defender_checks);
                     if (s2.sum[defender].line_units == 0) {
-                      retreat(s2.s, defender, true, spill2);
+                      retreat(s2, defender, true, spill2);
                       return;
                     }
                     // 3. Morale: attacker first; if its line empties, the defender does not check.
                     auto after_defender_morale = [&](round_state& s4) {
                       if (s4.sum[defender].line_units == 0) {
-                        retreat(s4.s, defender, true, 0);
+                        retreat(s4, defender, true, 0);
                         return;
                       }
                       // 4. Voluntary retreat: attacker, then defender.
                       if (wants_retreat(r, s4.sum, attacker)) {
-                        retreat(s4.s, attacker, false, 0);
+                        retreat(s4, attacker, false, 0);
                         return;
                       }
                       if (wants_retreat(r, s4.sum, defender)) {
-                        retreat(s4.s, defender, false, 0);
+                        retreat(s4, defender, false, 0);
                         return;
                       }
                       // 5. Reinforcement: defender, then attacker.
@@ -657,7 +722,7 @@ void play_tracked_round_until_retreat(const battle_rules& r, round_state& s, Cho
                     };
                     auto after_attacker_morale = [&](round_state& s3) {
                       if (s3.sum[attacker].line_units == 0) {
-                        retreat(s3.s, attacker, true, 0);
+                        retreat(s3, attacker, true, 0);
                         return;
                       }
                       morale_from(r, defender, defender_checks, s3, hits2, c, after_defender_morale);
@@ -670,12 +735,13 @@ void play_tracked_round_until_retreat(const battle_rules& r, round_state& s, Cho
       });
 }
 
-// The same from a bare state: emit receives bare battle_states.
+// The same from a bare state: emit and retreat receive bare battle_states.
 template <class Chooser, class Emit, class Retreat>
 void play_round_until_retreat(const battle_rules& r, const battle_state& s, Chooser& c, Emit& emit, Retreat& retreat) {
   auto emit_state = [&](const round_state& t, battle_end end) { emit(t.s, end); };
+  auto retreat_state = [&](round_state& t, int side, bool forced, int spill) { retreat(t.s, side, forced, spill); };
   round_state t = track(r, s);
-  play_tracked_round_until_retreat(r, t, c, emit_state, retreat);
+  play_tracked_round_until_retreat(r, t, c, emit_state, retreat_state);
 }
 
 // One whole battle round from s: as above, with every retreat resolved (retreat fire included).
@@ -683,18 +749,14 @@ void play_round_until_retreat(const battle_rules& r, const battle_state& s, Choo
 // battle (a finished battle needs no sums).
 template <class Chooser, class Emit>
 void play_tracked_round(const battle_rules& r, round_state& s, Chooser& c, Emit& emit) {
-  auto retreat = [&](const battle_state& t, int side, bool forced, int) {
-    resolve_retreat(r, t, side, forced, c, emit);
-  };
+  auto retreat = [&](round_state& t, int side, bool forced, int) { resolve_retreat(r, t, side, forced, c, emit); };
   play_tracked_round_until_retreat(r, s, c, emit, retreat);
 }
 
 // One whole battle round from a bare state, emit receiving bare battle_states.
 template <class Chooser, class Emit>
 void play_round(const battle_rules& r, const battle_state& s, Chooser& c, Emit& emit) {
-  auto retreat = [&](const battle_state& t, int side, bool forced, int) {
-    resolve_retreat(r, t, side, forced, c, emit);
-  };
+  auto retreat = [&](battle_state& t, int side, bool forced, int) { resolve_retreat(r, t, side, forced, c, emit); };
   play_round_until_retreat(r, s, c, emit, retreat);
 }
 

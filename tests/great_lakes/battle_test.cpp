@@ -7,8 +7,11 @@
 #include <atomic>
 #include <cmath>
 #include <map>
+#include <random>
 #include <thread>
+#include <tuple>
 
+#include "calc/great_lakes/round.hpp"
 #include "core/markov_chain.hpp"
 
 namespace gl = musket::great_lakes;
@@ -610,4 +613,73 @@ TEST(GreatLakesBattle, OptimalRetreatNeverRetreatsForWinProbability) {
   EXPECT_EQ(optimal[battle_end::attacker_voluntary_retreat], 0.0);
   b.attacker.retreat = {gl::retreat_kind::line_sp_at_most, 3};
   EXPECT_LE(gl::solve_exact(b).attacker_wins, optimal.attacker_wins + 1e-12);
+}
+
+// GL 11.23 with the RULINGS, hit by hit as the rulings word it: each hit goes to the unit (line
+// before failed-morale, SP left) with the fewest hits from this fire, then the most SP now, then
+// the fewest dice, then the first listed. The engine's lanes (whole sweeps, then a rank) and its
+// rank-by-rank fallback must give every unit the same SP, hits and morale check, and keep the
+// side's sums equal to a recount, over many random states of every side size up to nine.
+TEST(GreatLakesBattle, RulingsHitAllocationMatchesHitByHit) {
+  namespace rd = gl::round;
+  std::mt19937 random(1812);
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(random); };
+  int compared = 0;
+  for (int attackers = 1; attackers <= 9; ++attackers) {
+    for (int trial = 0; trial < 300; ++trial) {
+      gl::battle b;
+      b.attacker.side = gl::nation::american;
+      b.defender.side = gl::nation::british;
+      for (int k = 0; k < attackers; ++k)
+        b.attacker.units.push_back(make_unit("a" + std::to_string(k), pick(1, 6), pick(0, 4), pick(1, 6)));
+      for (int k = 0, n = pick(1, 3); k < n; ++k)
+        b.defender.units.push_back(make_unit("d" + std::to_string(k), pick(1, 4), pick(1, 3)));
+      const rd::battle_rules r = rd::compile(b);
+      rd::battle_state s = rd::initial_state(r);
+      for (int i = r.begin[rd::attacker]; i < r.end[rd::attacker]; ++i) {
+        s.sp[i] = static_cast<std::uint8_t>(pick(0, r.units[i].start_sp));
+        s.st[i] = pick(0, 3) == 0 ? rd::failed : rd::line;
+      }
+      const int count = pick(1, 25);
+      rd::round_state t = rd::track(r, s);
+      rd::hit_counts hits{};
+      std::uint32_t checks = 0;
+      const int spill = rd::allocate_hits(r, t, hits, rd::attacker, count, checks);
+
+      rd::battle_state want = s;
+      std::array<int, rd::max_units> want_hits{};
+      int left = count;
+      for (; left > 0; --left) {
+        int best = -1;
+        for (int i = r.begin[rd::attacker]; i < r.end[rd::attacker]; ++i) {
+          if (want.sp[i] == 0 || (want.st[i] != rd::line && want.st[i] != rd::failed)) continue;
+          auto key = [&](int u) {
+            return std::make_tuple(want.st[u] == rd::line, -want_hits[u], int{want.sp[u]}, -r.dice[u]);
+          };
+          if (best < 0 || key(i) > key(best)) best = i;  // ties: the first listed stays
+        }
+        if (best < 0) break;
+        --want.sp[best];
+        ++want_hits[best];
+      }
+      EXPECT_EQ(spill, left);
+      for (int i = r.begin[rd::attacker]; i < r.end[rd::attacker]; ++i) {
+        SCOPED_TRACE("attackers " + std::to_string(attackers) + ", trial " + std::to_string(trial) + ", unit " +
+                     std::to_string(i));
+        EXPECT_EQ(t.s.sp[i], want.sp[i]);
+        EXPECT_EQ(hits[i], want_hits[i]);
+        const bool checks_morale =
+            want_hits[i] > 0 && s.st[i] == rd::line && want.sp[i] > 0 && r.units[i].fail_faces > 0;
+        EXPECT_EQ((checks >> i & 1u) != 0, checks_morale);
+      }
+      const rd::side_sums recount = rd::sums_of(r, t.s, rd::attacker);
+      EXPECT_EQ(t.sum[rd::attacker].line_units, recount.line_units);
+      EXPECT_EQ(t.sum[rd::attacker].line_dice, recount.line_dice);
+      EXPECT_EQ(t.sum[rd::attacker].line_first_dice, recount.line_first_dice);
+      EXPECT_EQ(t.sum[rd::attacker].line_sp, recount.line_sp);
+      EXPECT_EQ(t.sum[rd::attacker].alive_sp, recount.alive_sp);
+      ++compared;
+    }
+  }
+  EXPECT_EQ(compared, 9 * 300);
 }
