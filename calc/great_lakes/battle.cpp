@@ -494,7 +494,7 @@ battle_rules compile(const battle& b) {
   for (int side = 0; side < 2; ++side) {
     const int n = r.end[side] - r.begin[side];
     if (n > 8 || r.begin[side] + 8 > round::max_units) continue;
-    r.line_lanes[side] = n;
+    r.lane_units[side] = n;
     for (int k = 0; k < n; ++k) {
       const auto& u = r.units[static_cast<std::size_t>(r.begin[side] + k)];
       r.hit_tiebreak[side][k] = static_cast<std::int16_t>((15 - u.dice) << 3 | (7 - k));

@@ -67,11 +67,11 @@ struct battle_rules {
   int garrison = -1;                 // index of the defender's garrison, if any
   // Hot per-unit values kept contiguous (copies of units[i].dice, .first_round_dice, .fail_faces).
   std::array<std::uint8_t, max_units> dice{}, first_round_dice{}, fail_faces{};
-  // allocate_rulings_line8's, per side: its units if they fit the lanes (at most 8, the last
+  // allocate_rulings_lanes', per side: its units if they fit the lanes (at most 8, the last
   // within max_units), else 0; each unit's place after SP in the rulings' order of hits,
   // (15 - dice) << 3 | (7 - position in the side); -1 for a unit that can fail morale; -1 for
   // each lane that is one of the side's units.
-  std::array<int, 2> line_lanes{};
+  std::array<int, 2> lane_units{};
   std::array<std::array<std::int16_t, 8>, 2> hit_tiebreak{}, checks_morale{}, side_lanes{};
   bool first_round_matters = false;  // any attacker dice lost in round 1
   std::array<bool, 2> has_reinforcements{};
@@ -287,24 +287,32 @@ inline lanes lanes_above(lanes v) {
   return lanes_above(v, std::make_integer_sequence<int, N>());
 }
 
-// The rulings below for the line units of `side` (at most 8 units, its first at begin + 8 <=
-// max_units), one lane each, `u` being its sums (up to date), with no loop over the hits: while the
-// hits last, whole sweeps (one hit to each unit standing), then one hit to each of the `rest` best
-// ranked left. A unit's rank in a sweep is its SP before the fire (all standing have taken as many
-// hits), then fewest dice, then listing order (r.hit_tiebreak). Lanes past the first N are not
-// ranked: N >= the side's units. Returns the hits left once no line unit stands.
-template <int N>
-inline int allocate_rulings_line8(const battle_rules& r, battle_state& s, side_sums& u, hit_counts& hits, int side,
+// The rulings below for the units of `side` (at most 8 units, its first at begin + 8 <= max_units)
+// in the line (Line) or, once the line is gone, those that failed morale (!Line), one lane each,
+// `u` being its sums (up to date), with no loop over the hits: while the hits last, whole sweeps
+// (one hit to each unit standing), then one hit to each of the `rest` best ranked left. A unit's
+// rank in a sweep is its SP before the fire (all standing have taken as many hits), then fewest
+// dice, then listing order (r.hit_tiebreak). Lanes past the first N are not ranked: N >= the side's
+// units. Returns the hits left once none of those units stands.
+template <int N, bool Line>
+inline int allocate_rulings_lanes(const battle_rules& r, battle_state& s, side_sums& u, hit_counts& hits, int side,
                                   int count, std::uint32_t& check) {
   const int begin = r.begin[side];
-  const int line_sp = u.line_sp, line_units = u.line_units;
   const lanes sp = load_lanes(&s.sp[begin]), st = load_lanes(&s.st[begin]);
   lanes in_side;
   std::memcpy(&in_side, &r.side_lanes[static_cast<std::size_t>(side)], sizeof in_side);
-  const lanes stands = (st == static_cast<std::int16_t>(line)) & (sp > 0) & in_side;
-  const int taken = std::min(count, line_sp);
+  const lanes stands = (st == static_cast<std::int16_t>(Line ? line : failed)) & (sp > 0) & in_side;
+  int pool_sp, pool_units;  // the SP and the number of the units standing
+  if constexpr (Line) {
+    pool_sp = u.line_sp;
+    pool_units = u.line_units;
+  } else {
+    pool_sp = lanes_sum(stands & sp)[0];
+    pool_units = lanes_sum(stands & 1)[0];
+  }
+  const int taken = std::min(count, pool_sp);
   lanes left = sp, up = stands;  // SP left; the units still standing
-  int rest = taken, standing = line_units;
+  int rest = taken, standing = pool_units;
   while (standing > 0 && rest >= standing) {  // a whole sweep
     rest -= standing;
     left -= up & 1;
@@ -320,27 +328,36 @@ inline int allocate_rulings_line8(const battle_rules& r, battle_state& s, side_s
   const lanes took = sp - left;
   store_lanes(&s.sp[begin], left);
   store_lanes(&hits[begin], load_lanes(&hits[begin]) + took);
-  // The units hit and standing that check morale (low byte), those eliminated (high byte).
-  lanes checks_morale;
-  std::memcpy(&checks_morale, &r.checks_morale[static_cast<std::size_t>(side)], sizeof checks_morale);
-  const lanes bit = {1, 2, 4, 8, 16, 32, 64, 128};
-  const lanes fell = stands & (left == 0);
-  const lanes checks = (took > 0) & (left > 0) & checks_morale;
-  const auto marks = static_cast<std::uint16_t>(lanes_sum((checks & bit) | (fell & (bit << 8)))[0]);
-  check |= static_cast<std::uint32_t>(marks & 0xFF) << begin;
-  int units_gone = 0, dice_gone = 0, first_dice_gone = 0;
-  for (unsigned gone = marks >> 8; gone; gone &= gone - 1) {
-    const int i = begin + std::countr_zero(gone);
-    ++units_gone;
-    dice_gone += r.dice[i];
-    first_dice_gone += r.first_round_dice[i];
-  }
   u.alive_sp = static_cast<std::int16_t>(u.alive_sp - taken);
-  u.line_sp = static_cast<std::int16_t>(line_sp - taken);
-  u.line_units = static_cast<std::int16_t>(line_units - units_gone);
-  u.line_dice = static_cast<std::int16_t>(u.line_dice - dice_gone);
-  u.line_first_dice = static_cast<std::int16_t>(u.line_first_dice - first_dice_gone);
+  if constexpr (Line) {
+    // The units hit and standing that check morale (low byte), those eliminated (high byte).
+    lanes checks_morale;
+    std::memcpy(&checks_morale, &r.checks_morale[static_cast<std::size_t>(side)], sizeof checks_morale);
+    const lanes bit = {1, 2, 4, 8, 16, 32, 64, 128};
+    const lanes fell = stands & (left == 0);
+    const lanes checks = (took > 0) & (left > 0) & checks_morale;
+    const auto marks = static_cast<std::uint16_t>(lanes_sum((checks & bit) | (fell & (bit << 8)))[0]);
+    check |= static_cast<std::uint32_t>(marks & 0xFF) << begin;
+    int units_gone = 0, dice_gone = 0, first_dice_gone = 0;
+    for (unsigned gone = marks >> 8; gone; gone &= gone - 1) {
+      const int i = begin + std::countr_zero(gone);
+      ++units_gone;
+      dice_gone += r.dice[i];
+      first_dice_gone += r.first_round_dice[i];
+    }
+    u.line_sp = static_cast<std::int16_t>(pool_sp - taken);
+    u.line_units = static_cast<std::int16_t>(pool_units - units_gone);
+    u.line_dice = static_cast<std::int16_t>(u.line_dice - dice_gone);
+    u.line_first_dice = static_cast<std::int16_t>(u.line_first_dice - first_dice_gone);
+  }
   return count - taken;
+}
+
+template <int N>
+inline int allocate_rulings_lanes(const battle_rules& r, battle_state& s, side_sums& u, hit_counts& hits, int side,
+                                  int count, std::uint32_t& check) {
+  if (u.line_units > 0) count = allocate_rulings_lanes<N, true>(r, s, u, hits, side, count, check);
+  return count > 0 ? allocate_rulings_lanes<N, false>(r, s, u, hits, side, count, check) : 0;
 }
 
 // GL 11.23, hit_allocation_kind::rulings (RULINGS): each hit in turn goes to the unit with the
@@ -384,15 +401,14 @@ inline int allocate_rulings_line8(const battle_rules& r, battle_state& s, side_s
 }
 
 // The rulings as above, `sums` the side's; `checks` gets the units that check morale. A side of at
-// most 8 units has its line units hit in lanes first; what is left (its failed-morale units once
-// the line is gone, or a larger side) is ranked as above.
+// most 8 units is hit in lanes (its line, then its failed-morale units); a larger side is ranked
+// as above.
 inline int allocate_rulings(const battle_rules& r, battle_state& s, side_sums& sums, hit_counts& hits, int side,
                             int count, std::uint32_t& checks) {
   checks = 0;
-  if (r.line_lanes[side] > 0 && sums.line_units > 0)
-    count = r.line_lanes[side] <= 4 ? allocate_rulings_line8<4>(r, s, sums, hits, side, count, checks)
-                                    : allocate_rulings_line8<8>(r, s, sums, hits, side, count, checks);
-  return count > 0 ? allocate_rulings_by_rank(r, s, sums, hits, side, count, checks) : 0;
+  if (r.lane_units[side] == 0) return allocate_rulings_by_rank(r, s, sums, hits, side, count, checks);
+  return r.lane_units[side] <= 4 ? allocate_rulings_lanes<4>(r, s, sums, hits, side, count, checks)
+                                 : allocate_rulings_lanes<8>(r, s, sums, hits, side, count, checks);
 }
 
 // GL 11.23: `count` hits on `side` by its hit_allocation_policy (battle.hpp), with no unit of `side`
@@ -618,6 +634,17 @@ void morale_from(const battle_rules& r, int side, std::uint32_t checks, round_st
   });
 }
 
+// Morale for `side` as above, from the first unit to check; a side with none goes straight on
+// (inline: most sides in most rounds have none).
+template <class Chooser, class Next>
+void check_morale(const battle_rules& r, int side, std::uint32_t checks, round_state& s, const hit_counts& hits,
+                  Chooser& c, Next& next) {
+  if (checks == 0)
+    next(s);
+  else
+    morale_from(r, side, checks, s, hits, c, next);
+}
+
 // Waiting unit i of `side` enters the line.
 inline void enter(const battle_rules& r, round_state& t, int side, int i) {
   side_sums& sum = t.sum[side];
@@ -654,6 +681,15 @@ void reinforce_from(const battle_rules& r, int side, int i, round_state& s, Choo
       reinforce_from(r, side, i + 1, t, c, next);
     });
   });
+}
+
+// Reinforcement for `side` as above, from its first unit; a side with none waiting goes straight on.
+template <class Chooser, class Next>
+void reinforce(const battle_rules& r, int side, round_state& s, Chooser& c, Next& next) {
+  if (s.sum[side].waiting == 0)
+    next(s);
+  else
+    reinforce_from(r, side, r.begin[side], s, c, next);
 }
 
 // One battle round from s (GL 11.18 in the RULINGS order) up to the start of any retreat. emit(state,
@@ -716,18 +752,18 @@ void play_tracked_round_until_retreat(const battle_rules& r, round_state& s, Cho
                         });
                       };
                       auto after_defender_reinforcement = [&](round_state& s5) {
-                        reinforce_from(r, attacker, r.begin[attacker], s5, c, after_attacker_reinforcement);
+                        reinforce(r, attacker, s5, c, after_attacker_reinforcement);
                       };
-                      reinforce_from(r, defender, r.begin[defender], s4, c, after_defender_reinforcement);
+                      reinforce(r, defender, s4, c, after_defender_reinforcement);
                     };
                     auto after_attacker_morale = [&](round_state& s3) {
                       if (s3.sum[attacker].line_units == 0) {
                         retreat(s3, attacker, true, 0);
                         return;
                       }
-                      morale_from(r, defender, defender_checks, s3, hits2, c, after_defender_morale);
+                      check_morale(r, defender, defender_checks, s3, hits2, c, after_defender_morale);
                     };
-                    morale_from(r, attacker, attacker_checks, s2, hits2, c, after_attacker_morale);
+                    check_morale(r, attacker, attacker_checks, s2, hits2, c, after_attacker_morale);
                   });
                 });
               });
