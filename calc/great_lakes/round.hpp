@@ -27,6 +27,10 @@
 #include <utility>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "calc/great_lakes/battle.hpp"
 
 namespace musket::great_lakes::round {
@@ -266,6 +270,24 @@ inline lanes lanes_sum(lanes v) {
   v += __builtin_shufflevector(v, v, 2, 3, 0, 1, 6, 7, 4, 5);
   return v + __builtin_shufflevector(v, v, 1, 0, 3, 2, 5, 4, 7, 6);
 }
+// One bit per lane of a mask (lanes all 0 or all 1 bits), lane k at bit k: SSE2's byte mask where
+// there is one (two instructions), else the lanes' weighted sum.
+inline unsigned lane_bits(lanes mask) {
+#if defined(__SSE2__)
+  __m128i m;
+  std::memcpy(&m, &mask, sizeof m);
+  return static_cast<unsigned>(_mm_movemask_epi8(_mm_packs_epi16(m, m))) & 0xFFu;
+#else
+  const lanes bit = {1, 2, 4, 8, 16, 32, 64, 128};
+  return static_cast<unsigned>(lanes_sum(mask & bit)[0]);
+#endif
+}
+// The lanes set in lane_bits' eight bits (no call to libgcc: baseline x86-64 has no popcnt).
+inline int lanes_set(unsigned bits) {
+  bits -= bits >> 1 & 0x55u;
+  bits = (bits & 0x33u) + (bits >> 2 & 0x33u);
+  return static_cast<int>((bits + (bits >> 4)) & 0x0Fu);
+}
 inline lanes lanes_max(lanes v) {
   lanes w = __builtin_shufflevector(v, v, 4, 5, 6, 7, 0, 1, 2, 3);
   v = v > w ? v : w;
@@ -308,7 +330,7 @@ inline int allocate_rulings_lanes(const battle_rules& r, battle_state& s, side_s
     pool_units = u.line_units;
   } else {
     pool_sp = lanes_sum(stands & sp)[0];
-    pool_units = lanes_sum(stands & 1)[0];
+    pool_units = lanes_set(lane_bits(stands));
   }
   const int taken = std::min(count, pool_sp);
   lanes left = sp, up = stands;  // SP left; the units still standing
@@ -317,7 +339,7 @@ inline int allocate_rulings_lanes(const battle_rules& r, battle_state& s, side_s
     rest -= standing;
     left -= up & 1;
     up &= left > 0;
-    standing = lanes_sum(up & 1)[0];
+    standing = lanes_set(lane_bits(up));
   }
   if (rest > 0) {
     lanes tiebreak;
@@ -333,10 +355,9 @@ inline int allocate_rulings_lanes(const battle_rules& r, battle_state& s, side_s
     // The units hit and standing that check morale (low byte), those eliminated (high byte).
     lanes checks_morale;
     std::memcpy(&checks_morale, &r.checks_morale[static_cast<std::size_t>(side)], sizeof checks_morale);
-    const lanes bit = {1, 2, 4, 8, 16, 32, 64, 128};
     const lanes fell = stands & (left == 0);
     const lanes checks = (took > 0) & (left > 0) & checks_morale;
-    const auto marks = static_cast<std::uint16_t>(lanes_sum((checks & bit) | (fell & (bit << 8)))[0]);
+    const unsigned marks = lane_bits(checks) | lane_bits(fell) << 8;
     check |= static_cast<std::uint32_t>(marks & 0xFF) << begin;
     int units_gone = 0, dice_gone = 0, first_dice_gone = 0;
     for (unsigned gone = marks >> 8; gone; gone &= gone - 1) {
