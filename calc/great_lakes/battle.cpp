@@ -705,6 +705,8 @@ void fold_successor(const fold_masks& m, const battle_state& t, const state_key&
   constexpr std::uint64_t ones = 0x0101010101010101ull, low7 = 0x7F7F7F7F7F7F7F7Full, high = 0x8080808080808080ull;
   static_assert(round::max_units == 32 && round::line == 0 && round::failed == 1 && round::out == 3);
   std::array<std::uint64_t, 2> left_any{};
+  fold = state_key{};  // whole keys at once: a loop over the words past the units cost more
+  delta = {};
   for (std::size_t w = 0; w * 8 < m.unit_count; ++w) {
     const std::uint64_t byte = unit_bytes(t, w);
     std::uint64_t st;
@@ -718,10 +720,6 @@ void fold_successor(const fold_masks& m, const battle_state& t, const state_key&
       delta[side].words[w] = fresh & m.side[side].words[w];
       left_any[side] |= delta[side].words[w];
     }
-  }
-  for (std::size_t w = (m.unit_count + 7) / 8; w < fold.words.size(); ++w) {
-    fold.words[w] = 0;
-    for (auto& d : delta) d.words[w] = 0;
   }
   for (std::size_t side = 0; side < 2; ++side) any_left[side] = left_any[side] != 0;
   // Then the rerolls, the first-round flag and the end (none), from byte unit_count on.
