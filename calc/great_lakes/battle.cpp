@@ -875,13 +875,22 @@ class key_numbering {
   std::uint64_t rank(const state_key& k) const {
     // Byte by byte out of each word in a register (a key just written as words, read back as
     // bytes through memory, would wait on the store).
+    // Whole words unrolled: a loop with a count per byte cost a third more.
     std::uint64_t sum = 0;
     const std::size_t count = weights_.size();
-    for (std::size_t w = 0; w * 8 < count; ++w) {
-      std::uint64_t word = k.words[w];
-      const std::size_t end = std::min<std::size_t>(count, w * 8 + 8);
-      for (std::size_t b = w * 8; b < end; ++b, word >>= 8) sum += weights_[b][word & 0xFF];
+    std::size_t w = 0;
+    for (; 8 * w + 8 <= count; ++w) {
+      const std::uint64_t word = k.words[w];
+      const auto* weight = &weights_[8 * w];
+      // (Summed in 64 bits: two bytes outside their sets must not wrap back into the ranks.)
+      const std::uint64_t low = std::uint64_t{weight[0][word & 0xFF]} + weight[1][word >> 8 & 0xFF] +
+                                weight[2][word >> 16 & 0xFF] + weight[3][word >> 24 & 0xFF];
+      const std::uint64_t high = std::uint64_t{weight[4][word >> 32 & 0xFF]} + weight[5][word >> 40 & 0xFF] +
+                                 weight[6][word >> 48 & 0xFF] + weight[7][word >> 56];
+      sum += low + high;
     }
+    std::uint64_t word = w < k.words.size() ? k.words[w] : 0;
+    for (std::size_t b = 8 * w; b < count; ++b, word >>= 8) sum += weights_[b][word & 0xFF];
     std::uint64_t rest = 0;
     for (std::size_t w = 0; w < k.words.size(); ++w) rest |= k.words[w] & ~used_.words[w];
     return sum < number_.size() && rest == 0 ? sum : no_rank;
