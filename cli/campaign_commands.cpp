@@ -780,7 +780,7 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
         if (r.document.contains(key)) flatten(key, r.document.at(key), p.values, order);
       if (default_order.empty()) default_order = order;
     } catch (const invalid_input& e) {
-      p.error = "--" + e.field() + ": " + e.what();
+      p.error = input_error_line(e.field(), e.what());
     } catch (const po::error& e) {
       throw invalid_input("vary", std::string(e.what()) + " (the sweep passes the other options to `" + code + " " +
                                       target_name + "`)");

@@ -105,4 +105,10 @@ void attach_run_context(simulation_options& options) {
   if (c->total) c->total->store(options.trials);
 }
 
+std::string input_error_line(const std::string& field, const std::string& problem) {
+  const bool option =
+      !field.empty() && field.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") == std::string::npos;
+  return (option ? "--" : "") + field + ": " + problem;
+}
+
 }  // namespace musket::cli

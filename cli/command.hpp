@@ -99,4 +99,8 @@ class run_cancelled : public std::runtime_error {
 // total; no-op without a context.
 void attach_run_context(simulation_options& options);
 
+// The one line an invalid_input gets (after "musket: "): "--name: problem" for a command-line
+// option, "FILE: /json/path: problem" for a file, whose field already names it.
+std::string input_error_line(const std::string& field, const std::string& problem);
+
 }  // namespace musket::cli

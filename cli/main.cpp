@@ -81,7 +81,7 @@ int main(int argc, char** argv) {
     std::cout << render(result, format);
     return 0;
   } catch (const musket::invalid_input& e) {
-    return fail("--" + e.field() + ": " + e.what());
+    return fail(musket::cli::input_error_line(e.field(), e.what()));
   } catch (const po::too_many_positional_options_error&) {
     return fail("unexpected bare word after '" + game->code + " " + cmd->name +
                 "'; options are written --name value (see: musket " + game->code + " " + cmd->name + " --help)");

@@ -73,7 +73,7 @@ struct outcome {
   std::string error_field;  // the option the calc named
   std::string error;        // its message
   bool cancelled = false;   // stopped on request before it had anything to report
-  std::string message() const { return error_field.empty() ? error : "--" + error_field + ": " + error; }
+  std::string message() const { return error_field.empty() ? error : cli::input_error_line(error_field, error); }
 };
 
 // The command line `musket <game> <command> ...` would take for these values.
