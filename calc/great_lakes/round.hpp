@@ -264,7 +264,7 @@ inline void store_lanes(std::uint8_t* bytes, lanes v) {
   const byte_lanes b = __builtin_convertvector(v, byte_lanes);
   std::memcpy(bytes, &b, sizeof b);
 }
-// Every lane set to the sum (the largest) of the lanes.
+// Every lane set to the sum of the lanes.
 inline lanes lanes_sum(lanes v) {
   v += __builtin_shufflevector(v, v, 4, 5, 6, 7, 0, 1, 2, 3);
   v += __builtin_shufflevector(v, v, 2, 3, 0, 1, 6, 7, 4, 5);
@@ -287,14 +287,6 @@ inline int lanes_set(unsigned bits) {
   bits -= bits >> 1 & 0x55u;
   bits = (bits & 0x33u) + (bits >> 2 & 0x33u);
   return static_cast<int>((bits + (bits >> 4)) & 0x0Fu);
-}
-inline lanes lanes_max(lanes v) {
-  lanes w = __builtin_shufflevector(v, v, 4, 5, 6, 7, 0, 1, 2, 3);
-  v = v > w ? v : w;
-  w = __builtin_shufflevector(v, v, 2, 3, 0, 1, 6, 7, 4, 5);
-  v = v > w ? v : w;
-  w = __builtin_shufflevector(v, v, 1, 0, 3, 2, 5, 4, 7, 6);
-  return v > w ? v : w;
 }
 
 // For each lane, how many lanes hold a larger value.
