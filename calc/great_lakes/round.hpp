@@ -153,6 +153,15 @@ inline round_state track(const battle_rules& r, const battle_state& s) {
   return {s, {sums_of(r, s, attacker), sums_of(r, s, defender)}};
 }
 
+// Unit i of a side, in the line with `sp` SP (more than 0), leaves the line: the side's line sums
+// drop (its alive SP does not).
+inline void leave_line(const battle_rules& r, side_sums& sum, int i, int sp) {
+  sum.line_units = static_cast<std::int16_t>(sum.line_units - 1);
+  sum.line_dice = static_cast<std::int16_t>(sum.line_dice - r.dice[i]);
+  sum.line_first_dice = static_cast<std::int16_t>(sum.line_first_dice - r.first_round_dice[i]);
+  sum.line_sp = static_cast<std::int16_t>(sum.line_sp - sp);
+}
+
 // GL 11.22: the dice a side's line (plus its supporting ship, 7.13) rolls this round.
 inline int fire_dice(const battle_rules& r, const side_sums& t, int side, bool first_round) {
   return r.ship_dice[side] + (first_round ? t.line_first_dice : t.line_dice);
@@ -511,12 +520,7 @@ inline void lose_garrison(const battle_rules& r, battle_state& s) {
 inline void lose_garrison(const battle_rules& r, round_state& t) {
   const int g = r.garrison, sp = t.s.sp[g];
   side_sums& sum = t.sum[defender];
-  if (t.s.st[g] == line && sp > 0) {
-    sum.line_units = static_cast<std::int16_t>(sum.line_units - 1);
-    sum.line_dice = static_cast<std::int16_t>(sum.line_dice - r.dice[g]);
-    sum.line_first_dice = static_cast<std::int16_t>(sum.line_first_dice - r.first_round_dice[g]);
-    sum.line_sp = static_cast<std::int16_t>(sum.line_sp - sp);
-  }
+  if (t.s.st[g] == line && sp > 0) leave_line(r, sum, g, sp);
   if (t.s.st[g] != waiting) sum.alive_sp = static_cast<std::int16_t>(sum.alive_sp - sp);
   t.s.sp[g] = 0;
 }
@@ -570,10 +574,7 @@ void resolve_retreat(const battle_rules& r, State& s, int side, bool forced, Cho
 inline void fail_morale(const battle_rules& r, round_state& t, int side, int i) {
   side_sums& sum = t.sum[side];
   const int sp = t.s.sp[i];
-  sum.line_units = static_cast<std::int16_t>(sum.line_units - 1);
-  sum.line_dice = static_cast<std::int16_t>(sum.line_dice - r.dice[i]);
-  sum.line_first_dice = static_cast<std::int16_t>(sum.line_first_dice - r.first_round_dice[i]);
-  sum.line_sp = static_cast<std::int16_t>(sum.line_sp - sp);
+  leave_line(r, sum, i, sp);
   t.s.st[i] = failed;
   if (r.units[i].garrison) {  // GL 4.26: a garrison that fails morale is eliminated
     sum.alive_sp = static_cast<std::int16_t>(sum.alive_sp - sp);
