@@ -491,7 +491,7 @@ battle_rules compile(const battle& b) {
     r.first_round_dice[i] = static_cast<std::uint8_t>(r.units[i].first_round_dice);
     r.fail_faces[i] = static_cast<std::uint8_t>(r.units[i].fail_faces);
   }
-  for (int side = 0; side < 2; ++side) {
+  for (int side = 0; side < 2; ++side) {  // the hit lanes' constants (round::allocate_rulings_lanes)
     const int n = r.end[side] - r.begin[side];
     if (n > 8 || r.begin[side] + 8 > round::max_units) continue;
     r.lane_units[side] = n;
@@ -873,9 +873,9 @@ class key_numbering {
   bool ranked() const { return !number_.empty(); }
   // The key's rank (ranked() only), or no_rank outside the sets.
   std::uint64_t rank(const state_key& k) const {
-    // Byte by byte out of each word in a register (a key just written as words, read back as
-    // bytes through memory, would wait on the store).
-    // Whole words unrolled: a loop with a count per byte cost a third more.
+    // Each byte shifted out of its word in a register (a key just written as words, read back as
+    // bytes through memory, would wait on the store); whole words unrolled, since a loop with a
+    // count and a bound per byte cost a third more.
     std::uint64_t sum = 0;
     const std::size_t count = weights_.size();
     std::size_t w = 0;
@@ -892,7 +892,7 @@ class key_numbering {
     std::uint64_t word = w < k.words.size() ? k.words[w] : 0;
     for (std::size_t b = 8 * w; b < count; ++b, word >>= 8) sum += weights_[b][word & 0xFF];
     std::uint64_t rest = 0;
-    for (std::size_t w = 0; w < k.words.size(); ++w) rest |= k.words[w] & ~used_.words[w];
+    for (std::size_t v = 0; v < k.words.size(); ++v) rest |= k.words[v] & ~used_.words[v];
     return sum < number_.size() && rest == 0 ? sum : no_rank;
   }
   static constexpr std::uint32_t outside = 1u << 31;     // a byte not in its set: the rank goes past the end
