@@ -1041,10 +1041,13 @@ struct standing_part {
     fails.assign(r.units.size(), 0.0);
     mass = 0;
   }
-  void add(const battle_rules& r, int side, const battle_state& t, const std::vector<char>& out_before, double w) {
+  // The side's units not in `out` (a bit per unit: state_round::out_units), whose SP the state holds.
+  void add(const battle_rules& r, int side, const battle_state& t, std::uint32_t out, double w) {
     int total = 0;
-    for (int i = r.begin[side]; i < r.end[side]; ++i) {
-      if (out_before[static_cast<std::size_t>(i)]) continue;
+    const std::uint64_t side_units =
+        ((std::uint64_t{1} << r.end[side]) - 1) & ~((std::uint64_t{1} << r.begin[side]) - 1);
+    for (std::uint64_t in = side_units & ~std::uint64_t{out}; in != 0; in &= in - 1) {
+      const int i = std::countr_zero(in);
       total += r.units[i].start_sp - t.sp[i];
       if (t.sp[i] > 0) survives[i] += w;
       sp[i] += w * t.sp[i];
@@ -1223,7 +1226,7 @@ struct state_round {
     double p;
   };
   std::uint32_t state = 0;
-  std::vector<char> out_before;  // by unit: out of the line in this state
+  std::uint32_t out_units = 0;  // bit u: unit u is out of the line in this state
   std::vector<leaf> leaves;
   std::array<std::vector<state_key>, 2> new_deltas;  // per side, what the left numbers first seen here stand for
   // The rounds that end the battle (a side starts to retreat, before retreat fire; or a
@@ -1389,12 +1392,13 @@ class folded_solver {
     const state_key key = states.key(i);
     const battle_state s = decode(r, key, ignored);
     step.state = i;
-    step.out_before.assign(n, 0);
-    state_key out_mask;
-    for (std::size_t u = 0; u < n; ++u) {
-      step.out_before[u] = s.st[u] == round::out;
-      if (step.out_before[u]) set_byte(out_mask, u, 0xFF);
-    }
+    step.out_units = 0;
+    state_key out_mask;  // the same, 0xFF a byte, for fold_successor
+    for (std::size_t u = 0; u < n; ++u)
+      if (s.st[u] == round::out) {
+        step.out_units |= 1u << u;
+        set_byte(out_mask, u, 0xFF);
+      }
     step.leaves.clear();
     for (auto& d : step.new_deltas) d.clear();
     step.ends_now = step.stalemate = 0.0;
@@ -1442,11 +1446,11 @@ class folded_solver {
       // RULINGS: nobody can ever hit; nobody retreats. Both sides' standing units end as they are.
       step.ends_now += c.weight;
       step.stalemate += c.weight;
-      for (int side = 0; side < 2; ++side) step.standing[side].add(r, side, t, step.out_before, c.weight);
+      for (int side = 0; side < 2; ++side) step.standing[side].add(r, side, t, step.out_units, c.weight);
     };
     auto retreat = [&](const battle_state& t, int side, bool forced, int spill) {
       step.ends_now += c.weight;
-      step.standing[1 - side].add(r, 1 - side, t, step.out_before, c.weight);
+      step.standing[1 - side].add(r, 1 - side, t, step.out_units, c.weight);
       // The retreating side's units not out, as unit_bytes gives them (its out units come from each
       // label), eight to a word; the rest of the retreat rides in the last word.
       state_key k;
@@ -1503,7 +1507,7 @@ class folded_solver {
           int out_lost = 0;
           for (int u = r.begin[side]; u < r.end[side]; ++u) {
             const auto su = static_cast<std::size_t>(u);
-            if (!step.out_before[su]) continue;
+            if (!(step.out_units >> su & 1u)) continue;
             const std::uint8_t byte = get_byte(label, su);
             const int held = byte & 31;
             out_lost += r.units[su].start_sp - held;
@@ -1520,7 +1524,7 @@ class folded_solver {
           all_retreats_[side][pair_key(e.label, static_cast<std::uint32_t>(start))] += v * p;
       });
       for (std::size_t u = 0; u < n; ++u) {
-        if (step.out_before[u]) continue;
+        if (step.out_units >> u & 1u) continue;
         sums.survives[u] += visits * stand.survives[u];
         sums.sp[u] += visits * stand.sp[u];
         sums.fails[u] += visits * stand.fails[u];
