@@ -106,6 +106,10 @@ json battle_notes(const ar::crt_table& table, const ar::battle_setup& s, const a
         "the first time it happens (Major Success)");
   else
     notes.push_back("a British attack never scores a Major Success or a Partial Withdrawal: both are 0");
+  if (s.fort && s.defender.owner == ar::side::american)
+    notes.push_back(
+        "an American Fort holds at most 5 Strength Points, with at least as many Continental (or French) as Militia "
+        "points (Combat case F, Fortifications E); a Fort beyond either limit is refused as bad input");
   if (res.unknown_faces > 0) notes.push_back(unknown_note(table, res));
   if (s.attacker[ar::unit_type::french_seasonal] + s.defender[ar::unit_type::french_seasonal] > 0)
     notes.push_back("French Seasonal units fight only in Summer and Fall (French Arrival A)");

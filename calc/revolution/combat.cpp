@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "calc/revolution/fort.hpp"
 #include "core/invalid_input.hpp"
 
 namespace musket::revolution {
@@ -12,6 +13,7 @@ odds compute_odds(const battle_setup& setup) {
                                         "; give the other side's letters (British B,T; American C,M,F,SF)");
   if (setup.fort && setup.besieging)
     throw invalid_input("besieging", "a group is either in a Fort (--fort) or besieging one (--besieging), not both");
+  if (setup.fort) check_american_fort(setup.defender, "defender");  // Combat F
   odds o;
   o.attacker = setup.attacker.total();
   o.defender = setup.defender.total();

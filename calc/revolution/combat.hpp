@@ -29,8 +29,9 @@ struct odds {
 };
 
 // Odds column, rounded in the defender's favour and capped at 4:1. Throws invalid_input for
-// two forces of one side (field "defender"), --fort with --besieging ("besieging"), and odds
-// below 1:1 ("attacker"): attacks below 1:1 are not permitted (Combat A).
+// two forces of one side (field "defender"), --fort with --besieging ("besieging"), American
+// defenders in a Fort beyond the case F limits ("defender"), and odds below 1:1 ("attacker"):
+// attacks below 1:1 are not permitted (Combat A).
 odds compute_odds(const battle_setup& setup);
 
 struct result_outcome {

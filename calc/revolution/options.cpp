@@ -4,6 +4,7 @@
 #include <cctype>
 #include <set>
 
+#include "calc/revolution/fort.hpp"
 #include "core/invalid_input.hpp"
 
 namespace musket::revolution {
@@ -285,6 +286,8 @@ int less_efficient_allowance(int allowance) {
 }
 
 std::vector<battle_variant> option_battle_variants(const crt_table& table, const battle_setup& setup) {
+  // The battle as given must be a possible one: a Fort breaking case F is bad input, not a row.
+  if (setup.fort) check_american_fort(setup.defender, "defender");
   std::vector<battle_variant> out;
   auto fight = [&](battle_variant v) {
     try {

@@ -119,7 +119,9 @@ struct battle_variant {
   std::string why_not;
 };
 // G: Militia and Tories lose a third, rounded up (New York 5 -> 3); E: French Permanent x18/12,
-// Seasonal x10/6, rounded down; K: French Permanent eliminated.
+// Seasonal x10/6, rounded down; K: French Permanent eliminated. Throws invalid_input when the
+// battle as given breaks the American Fort limits (case F); a variant that breaks them (E adding
+// French to a Fort) is reported as not fought, with the reason.
 std::vector<battle_variant> option_battle_variants(const crt_table& table, const battle_setup& setup);
 
 }  // namespace musket::revolution

@@ -106,6 +106,24 @@ TEST(RevolutionCli, BadInputExitsTwo) {
   }
 }
 
+// Combat case F: 3C,4M is 7 points (beyond 5) with more Militia than Continentals; 2C,3M breaks
+// only the ratio, 6C only the size. Each is one line naming --defender and case F, exit 2, in
+// `battle` and in `options --battle` alike; 5C and 3C,2M in a Fort answer (30 v 15 is 2:1).
+TEST(RevolutionCli, AmericanFortLimitsAreBadInput) {
+  for (const std::string command : {"ar battle", "ar options --battle"})
+    for (const std::string defender : {"3C,4M", "2C,3M", "6C"}) {
+      const std::string args = command + " --attacker 30B --defender " + defender + " --fort";
+      const auto r = run_musket(args);
+      EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.err;
+      EXPECT_EQ(r.out, "") << args;
+      EXPECT_NE(r.err.find("--defender"), std::string::npos) << r.err;
+      EXPECT_NE(r.err.find("case F"), std::string::npos) << r.err;
+      EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
+    }
+  EXPECT_EQ(run_json("ar battle --attacker 30B --defender 5C --fort")["column"], "2:1");
+  EXPECT_EQ(run_json("ar battle --attacker 30B --defender 3C,2M --fort")["column"], "2:1");
+}
+
 // MUSKET_DATA_DIR overrides the built-in data directory: a directory without ar/crt.json is a
 // bad-input exit naming the file, never a crash or a guess.
 TEST(RevolutionCli, DataDirectoryOverride) {

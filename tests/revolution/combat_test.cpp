@@ -54,6 +54,40 @@ TEST(RevolutionOdds, BesiegingDoublesAndAboveFourToOneIsFour) {
   EXPECT_EQ(compute_odds(setup("100C", "5B")).column, 4);  // 20:1 is treated as 4:1
 }
 
+// Combat F (Fortifications E): an American Fort holds at most 5 Strength Points, with at least
+// as many Continental (or French) as Militia points. At the boundary: 5 points fight (30 v 5 x 3
+// = 15, 2:1), 6 do not; 3C,2M fights, 2C,3M does not; French count with the Continentals
+// (2F,1C,3M = 3 v 3 is 1:1, fights). The error names the defender and case F.
+TEST(RevolutionOdds, AmericanFortLimitsCaseF) {
+  auto fort = [](const std::string& attacker, const std::string& defender) {
+    battle_setup s = setup(attacker, defender);
+    s.fort = true;
+    return s;
+  };
+  const auto case_f = [](const battle_setup& s) {
+    try {
+      compute_odds(s);
+    } catch (const invalid_input& e) {
+      return e.field() == "defender" && std::string(e.what()).find("case F") != std::string::npos;
+    }
+    return false;
+  };
+  EXPECT_EQ(compute_odds(fort("30B", "5C")).column, 2);
+  EXPECT_TRUE(case_f(fort("30B", "6C")));
+  EXPECT_EQ(compute_odds(fort("30B", "3C,2M")).column, 2);
+  EXPECT_TRUE(case_f(fort("30B", "2C,3M")));
+  EXPECT_TRUE(case_f(fort("30B", "3C,4M")));  // the repro: 7 points and 4 Militia to 3
+  EXPECT_TRUE(case_f(fort("30B", "1M")));     // 0 Continentals to 1 Militia
+  EXPECT_EQ(compute_odds(fort("30B", "2F,1C,2M")).column, 2);
+  EXPECT_TRUE(case_f(fort("30B", "1F,1C,3M")));
+  // Not in a Fort, or British in a Fort: no limit. 30 v 7 open is 4:1; 60 v 10B x 3 = 30 is 2:1.
+  EXPECT_EQ(compute_odds(setup("30B", "3C,4M")).column, 4);
+  battle_setup besieging = setup("30B", "3C,4M");
+  besieging.besieging = true;
+  EXPECT_EQ(compute_odds(besieging).column, 2);  // 30 v 14
+  EXPECT_EQ(compute_odds(fort("60C", "10B")).column, 2);
+}
+
 TEST(RevolutionOdds, BadCombatsAreRejected) {
   EXPECT_THROW(compute_odds(setup("10C", "11B")), invalid_input);  // 10/11 below 1:1 (Combat A)
   battle_setup fort = setup("14B", "5C");

@@ -137,5 +137,26 @@ TEST(RevolutionOptions, BattleVariants) {
   EXPECT_FALSE(v[2].result.has_value());
 }
 
+// --battle with American defenders in a Fort: the battle as given must satisfy case F (6C is bad
+// input); a variant that breaks it is not fought. 30B v 3F,2C in a Fort (15) is 2:1; under E the
+// French become 3 x 18/12 = 4 (rounded down), 4F,2C = 6 points: beyond the Fort's 5.
+TEST(RevolutionOptions, BattleVariantsKeepTheFortLimits) {
+  battle_setup s;
+  s.attacker = parse_force("30B", "attacker");
+  s.defender = parse_force("6C", "defender");
+  s.fort = true;
+  EXPECT_THROW(option_battle_variants(test::shipped_crt(), s), invalid_input);
+  s.defender = parse_force("3F,2C", "defender");
+  const auto v = option_battle_variants(test::shipped_crt(), s);
+  ASSERT_EQ(v.size(), 3u);
+  EXPECT_EQ(v[0].result->o.column, 2);
+  EXPECT_EQ(v[1].option, "E");
+  EXPECT_EQ(v[1].setup.defender[unit_type::french_permanent], 4);
+  EXPECT_FALSE(v[1].result.has_value());
+  EXPECT_NE(v[1].why_not.find("case F"), std::string::npos);
+  EXPECT_EQ(v[2].option, "K");  // 2C in the Fort: 30 v 6, 4:1 (5:1 capped)
+  EXPECT_EQ(v[2].result->o.column, 4);
+}
+
 }  // namespace
 }  // namespace musket::revolution
