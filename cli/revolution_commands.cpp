@@ -390,12 +390,9 @@ report run_options_use(const po::variables_map& vm, const ar::options_data& data
   doc["reasons"] = a.reasons;
   json pairs = json::array();
   for (const auto& p : a.pairs) {
-    std::string sources;
-    for (const auto& c : p.entry->claims)
-      sources += (sources.empty() ? "" : "; ") + ar::to_string(c.says) + ": " + c.source;
     pairs.push_back(json{{"pair", std::string{p.a, '-', p.b}},
                          {"status", ar::to_string(p.entry->status)},
-                         {"sources", sources.empty() ? "not transcribed" : sources}});
+                         {"sources", ar::sources_text(*p.entry)}});
   }
   doc["pairs"] = pairs;
   json goals = json::array();
@@ -452,7 +449,8 @@ report run_options_use(const po::variables_map& vm, const ar::options_data& data
       "the British need floor(goal / 2) (Variable Forces Options)");
   notes.push_back(
       "legal needs |net| <= 21 and no incompatible pair; a pair of unknown compatibility makes the set unknown, "
-      "never legal (the chart is transcribed only for row A and the start of row B)");
+      "never legal (the chart is transcribed only for row A and the start of row B; K with C, D and E is "
+      "incompatible by the transcription note under the chart)");
   if (a.net_alternative)
     notes.push_back(
         fmt::format("Option B is printed -14 but the worked example uses -13: net {} as printed, {} with -13", a.net,

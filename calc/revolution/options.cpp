@@ -174,6 +174,12 @@ options_data load_options(const data_source& source) {
   return data;
 }
 
+std::string sources_text(const pair_entry& e) {
+  std::string out;
+  for (const auto& c : e.claims) out += (out.empty() ? "" : "; ") + to_string(c.says) + ": " + c.source;
+  return out.empty() ? "not transcribed" : out;
+}
+
 std::vector<char> parse_option_letters(const std::string& text, const std::string& field) {
   std::vector<char> out;
   std::size_t start = 0;
@@ -247,9 +253,11 @@ option_set_analysis analyse_options(const options_data& data, const std::vector<
       const pair_entry& e = data.pair(a.letters[i], a.letters[j]);
       a.pairs.push_back({a.letters[i], a.letters[j], &e});
       const std::string name = std::string(1, a.letters[i]) + "-" + std::string(1, a.letters[j]);
-      if (e.status == compatibility::incompatible) a.reasons.push_back(name + " are incompatible");
+      if (e.status == compatibility::incompatible)
+        a.reasons.push_back(name + " are incompatible (" + sources_text(e) + ")");
       if (e.status == compatibility::unknown) a.reasons.push_back(name + " compatibility is unknown (not transcribed)");
-      if (e.status == compatibility::conflict) a.reasons.push_back(name + " compatibility: the sources disagree");
+      if (e.status == compatibility::conflict)
+        a.reasons.push_back(name + " compatibility: the sources disagree (" + sources_text(e) + ")");
     }
   a.goals = goals(data, a.net);
   return a;

@@ -1,8 +1,9 @@
 #pragma once
 // The Variable Forces Options A-L (Variable Forces Options; Victory Point Adjustment Summary;
 // Option Compatibility Chart; errata Victory Conditions), as data/ar/options.json gives them.
-// The chart is transcribed only for row A and the start of row B; every other pair is unknown
-// unless the text itself says otherwise, and an unknown pair never makes a set legal.
+// The chart is transcribed only for row A and the start of row B; the transcription note under
+// it gives K with C, D and E (incompatible; RULINGS.md); every other pair is unknown unless the
+// text itself says otherwise, and an unknown pair never makes a set legal.
 #include <array>
 #include <optional>
 #include <string>
@@ -67,6 +68,9 @@ struct options_data {
 };
 
 options_data load_options(const data_source& source);
+
+// "incompatible: <source>; compatible: <source>" for a pair's claims, "not transcribed" if none.
+std::string sources_text(const pair_entry& e);
 
 // "D,H,B" -> {'B','D','H'}. Throws invalid_input(field) for an unknown letter or a repeat.
 std::vector<char> parse_option_letters(const std::string& text, const std::string& field);

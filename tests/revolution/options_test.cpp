@@ -70,6 +70,46 @@ TEST(RevolutionOptions, CompatibilityFromTheKnownChart) {
   EXPECT_EQ(analyse("E,G").status, legality::unknown);  // never transcribed
 }
 
+// The transcription note under the chart: the printed chart lists K as incompatible with C, D and
+// E (RULINGS.md). C+K = -7-11 = -18 and E+K = -17 are within the cap, so only the pair makes them
+// illegal; the reason names the pair and the note. D+K = +9-11 = -2.
+TEST(RevolutionOptions, OptionKWithCDEFromTheTranscriptionNote) {
+  for (const char* set : {"C,K", "D,K", "E,K"}) {
+    const auto a = analyse(set);
+    EXPECT_EQ(a.status, legality::illegal) << set;
+    ASSERT_EQ(a.reasons.size(), 1u) << set;
+    EXPECT_NE(a.reasons[0].find("are incompatible"), std::string::npos) << a.reasons[0];
+    EXPECT_NE(a.reasons[0].find("transcription note"), std::string::npos) << a.reasons[0];
+  }
+  EXPECT_EQ(analyse("C,K").net, -18);
+  EXPECT_EQ(analyse("D,K").net, -2);
+  EXPECT_EQ(analyse("E,K").net, -17);
+  EXPECT_EQ(data().pair('K', 'C').status, compatibility::incompatible);  // symmetric
+  // A larger set with K and D: unknown before (D-L, K-L untranscribed), illegal now.
+  EXPECT_EQ(analyse("D,K,L").status, legality::illegal);
+}
+
+// The classification of all 4096 sets, worked independently of the program: a set is illegal
+// when |net| > 21 (adjustments as printed: A +11, B -14, C -7, D +9, E -6, F -21, G +4, H +3,
+// I -2, J +5, K -11, L -15) or it holds a known incompatible pair (A-B, A-C, A-D from row A;
+// C-K, D-K, E-K from the transcription note).
+TEST(RevolutionOptions, IllegalCountFromTheCapAndTheKnownPairs) {
+  const std::array<int, 12> adjustment{11, -14, -7, 9, -6, -21, 4, 3, -2, 5, -11, -15};
+  const std::vector<std::pair<int, int>> incompatible{{0, 1}, {0, 2}, {0, 3}, {2, 10}, {3, 10}, {4, 10}};
+  int illegal = 0;
+  for (int mask = 0; mask < 4096; ++mask) {
+    int net = 0;
+    for (int i = 0; i < 12; ++i)
+      if (mask & (1 << i)) net += adjustment[static_cast<std::size_t>(i)];
+    bool bad = net > 21 || net < -21;
+    for (const auto& [x, y] : incompatible) bad = bad || ((mask >> x) & 1 && (mask >> y) & 1);
+    if (bad) ++illegal;
+  }
+  const auto e = enumerate_option_sets(data());
+  EXPECT_EQ(e.illegal_count, illegal);
+  EXPECT_EQ(e.unknown_count, 4096 - 23 - illegal);
+}
+
 // Known-legal sets are the cliques of the known-compatible pairs within the cap. Those pairs are
 // A-E..A-L (8), B-C and D-H: 10 edges, and no triangle (E..L share no known pair among
 // themselves; D-H cannot join A because A-D is incompatible). So: the empty set + 12 single
