@@ -97,12 +97,18 @@ options_data load_options(const data_source& source) {
       o.conflicting_adjustment = optional_int(source, c, "value", entry + ".conflicting_adjustment", -60, 60);
       o.adjustment_note = require_string(source, c, "source", entry + ".conflicting_adjustment");
     }
+    const json& summary = require_field(source, options[i], "changes", entry);
+    o.summary.forces = require_string(source, summary, "forces", entry + ".changes");
+    o.summary.rules = require_string(source, summary, "rules", entry + ".changes");
+    o.summary.source = require_string(source, summary, "source", entry + ".changes");
     const json& reinforcements = require_field(source, options[i], "reinforcements", entry);
     const std::string rentry = entry + ".reinforcements";
     o.kind = require_string(source, reinforcements, "kind", rentry);
     if (o.kind != "table" && o.kind != "schedule_rule" && o.kind != "rule_change")
       data_error(source, rentry, "kind '" + o.kind + "' is not one of table, schedule_rule, rule_change");
     o.rule = require_string(source, reinforcements, "rule", rentry);
+    if (o.kind != "table")
+      o.summary.reinforcements = require_string(source, summary, "reinforcements", entry + ".changes");
     if (o.kind == "table") {
       const json& changes = require_field(source, reinforcements, "changes", rentry);
       if (!changes.is_array() || changes.empty())
@@ -172,6 +178,29 @@ options_data load_options(const data_source& source) {
     ba = e;
   }
   return data;
+}
+
+std::string reinforcements_text(const option_info& o) {
+  if (o.kind != "table") return o.summary.reinforcements;
+  std::string out;
+  for (const auto& c : o.changes)
+    out += (out.empty() ? "" : "; ") + (c.season.empty() ? std::string("?") : c.season) + " " + std::to_string(c.year) +
+           " " + (c.points ? (*c.points > 0 ? "+" : "") + std::to_string(*c.points) : "?");
+  return out;
+}
+
+std::string favoured_side(int adjustment) {
+  return adjustment > 0 ? "British" : adjustment < 0 ? "American" : "neither";
+}
+
+set_order parse_set_order(const std::string& text, const std::string& field) {
+  if (text == "net") return set_order::net;
+  if (text == "size") return set_order::size;
+  throw invalid_input(field, "'" + text + "' is not an order; allowed net, size");
+}
+
+std::string to_string(set_order o) {
+  return o == set_order::net ? "net" : "size";
 }
 
 std::string sources_text(const pair_entry& e) {
@@ -252,6 +281,7 @@ option_set_analysis analyse_options(const options_data& data, const std::vector<
     for (std::size_t j = i + 1; j < a.letters.size(); ++j) {
       const pair_entry& e = data.pair(a.letters[i], a.letters[j]);
       a.pairs.push_back({a.letters[i], a.letters[j], &e});
+      if (e.status != compatibility::compatible) a.deciding.push_back(a.pairs.back());
       const std::string name = std::string(1, a.letters[i]) + "-" + std::string(1, a.letters[j]);
       if (e.status == compatibility::incompatible)
         a.reasons.push_back(name + " are incompatible (" + sources_text(e) + ")");
@@ -263,7 +293,7 @@ option_set_analysis analyse_options(const options_data& data, const std::vector<
   return a;
 }
 
-enumeration enumerate_option_sets(const options_data& data) {
+enumeration enumerate_option_sets(const options_data& data, bool include_unknown, set_order order) {
   enumeration out;
   std::vector<char> letters;
   for (int mask = 0; mask < (1 << option_count); ++mask) {
@@ -281,11 +311,19 @@ enumeration enumerate_option_sets(const options_data& data) {
         break;
       case legality::unknown:
         ++out.unknown_count;
+        if (include_unknown) out.unknown.push_back(analyse_options(data, letters));
         break;
     }
   }
-  std::sort(out.legal.begin(), out.legal.end(),
-            [](const auto& x, const auto& y) { return x.net != y.net ? x.net < y.net : x.letters < y.letters; });
+  const auto by = [order](const option_set_analysis& x, const option_set_analysis& y) {
+    const auto key = [order](const option_set_analysis& a) {
+      const int size = static_cast<int>(a.letters.size());
+      return order == set_order::net ? std::pair{a.net, size} : std::pair{size, a.net};
+    };
+    return key(x) != key(y) ? key(x) < key(y) : x.letters < y.letters;
+  };
+  std::sort(out.legal.begin(), out.legal.end(), by);
+  std::sort(out.unknown.begin(), out.unknown.end(), by);
   return out;
 }
 

@@ -35,6 +35,14 @@ struct reinforcement_change {
   std::string source;
 };
 
+// What an option changes, in words (data/ar/options.json "changes"); empty = no change of that kind.
+struct option_summary {
+  std::string forces;          // the forces in play
+  std::string reinforcements;  // for kind "table" empty: the printed table says it by season
+  std::string rules;           // the rules of play
+  std::string source;
+};
+
 struct option_info {
   char letter = 'A';
   std::string name;
@@ -44,8 +52,16 @@ struct option_info {
   std::string kind;  // "table" (A, B, D, J), "schedule_rule" (C, K), "rule_change" (E, G, H, I, L, F)
   std::string rule;  // the change in words
   std::vector<reinforcement_change> changes;  // the printed table, for kind "table"
+  option_summary summary;
   std::string source;
 };
+
+// The reinforcements an option changes, by season: its printed table ("Fall 1776 +4; Winter 1777
+// +4; ..."; "?" where our transcript is cut off), else the summary's words, else "".
+std::string reinforcements_text(const option_info& o);
+// The side an adjustment helps: a positive one raises the British goal because the option helps
+// the British (Variable Forces Options); "British", "American", or "neither" for 0.
+std::string favoured_side(int adjustment);
 
 struct period_goal {
   std::string period;  // "1775-1776"
@@ -92,6 +108,7 @@ struct goal_report {
 
 struct option_set_analysis {
   std::vector<char> letters;
+  std::vector<pair_report> deciding;   // the pairs that are not known compatible: why illegal or unknown
   int net = 0;                         // with each option's printed heading figure
   std::optional<int> net_alternative;  // with the conflicting figures (B as -13) where any apply
   legality status = legality::legal;
@@ -102,14 +119,22 @@ struct option_set_analysis {
 
 option_set_analysis analyse_options(const options_data& data, const std::vector<char>& letters);
 
+// How a list of sets is ordered: net adjustment (then size), or size (options in the set, then net);
+// letters break ties.
+enum class set_order { net, size };
+set_order parse_set_order(const std::string& text, const std::string& field);  // "net" | "size"
+std::string to_string(set_order o);
+
 struct enumeration {
-  std::vector<option_set_analysis> legal;  // every known-legal set (the empty set included), by net then letters
+  std::vector<option_set_analysis> legal;    // every known-legal set (the empty set included)
+  std::vector<option_set_analysis> unknown;  // filled only when asked for: legality unknown
   int legal_count = 0;
   int illegal_count = 0;
   int unknown_count = 0;
 };
-// All 4096 subsets of A-L, classified.
-enumeration enumerate_option_sets(const options_data& data);
+// All 4096 subsets of A-L, classified; the lists in `order`.
+enumeration enumerate_option_sets(const options_data& data, bool include_unknown = false,
+                                  set_order order = set_order::net);
 
 // Option G: an allowance less a third of it, the loss rounded up (New York 5 -> 3).
 int less_efficient_allowance(int allowance);
