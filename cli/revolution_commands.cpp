@@ -380,6 +380,11 @@ std::string names_text(const ar::options_data& data, const std::vector<char>& le
   return out.empty() ? "none (the historical game)" : out;
 }
 
+std::string helps_text(int net) {
+  const std::string side = ar::favoured_side(net);
+  return side == "neither" ? "helps neither side" : "helps the " + side + (side == "American" ? "s" : "");
+}
+
 std::string signed_text(int n) {
   return fmt::format("{:+d}", n);
 }
@@ -521,9 +526,9 @@ report run_options_use(const po::variables_map& vm, const ar::options_data& data
   doc["notes"] = notes;
   r.title =
       "American Revolution Variable Forces: " + letters_text(a.letters) + " (" + names_text(data, a.letters) + ")";
-  r.verdict = fmt::format("{}; net adjustment {:+d} (helps the {}); British goal {} (two Major Successes: {})",
-                          ar::to_string(a.status), a.net, ar::favoured_side(a.net), a.goals[0].goal,
-                          a.goals[0].after_two_major_successes);
+  r.verdict =
+      fmt::format("{}; net adjustment {:+d} ({}); British goal {} (two Major Successes: {})", ar::to_string(a.status),
+                  a.net, helps_text(a.net), a.goals[0].goal, a.goals[0].after_two_major_successes);
   r.result_keys = {"options", "net_adjustment", "net_adjustment_alternative", "legality",    "reasons",
                    "pairs",   "goals",          "reinforcement_changes",      "rule_changes"};
   return r;

@@ -8,6 +8,10 @@
 
 namespace {
 
+std::string fmt_signed(int n) {
+  return (n > 0 ? "+" : "") + std::to_string(n);
+}
+
 nlohmann::json run_json(const std::string& args) {
   const auto r = run_musket(args + " --format json");
   EXPECT_EQ(r.exit_code, 0) << r.err;
@@ -69,6 +73,7 @@ TEST(RevolutionCli, EveryFormatRenders) {
     for (const std::string args :
          {"ar battle --attacker 33C --defender 11B", "ar move --areas 3", "ar move --sea",
           "ar attrition --strength 5 --loss-fraction 2/3 --survive-on 6", "ar options --use A,E", "ar options --all",
+          "ar options", "ar options --compare A,E B,C", "ar options --all --include-unknown --sort size",
           "ar options --battle --attacker 12F,3C --defender 10B"}) {
       const auto r = run_musket(args + " --format " + format);
       EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.err;
@@ -92,6 +97,14 @@ TEST(RevolutionCli, BadInputExitsTwo) {
       {"ar battle --attacker 10C --defender 5B --crt " + bad_crt, "--crt"},
       {"ar battle --attacker 10C --defender 5B --crt " + bad_code, "--crt"},
       {"ar options --use D,Z", "--use"},
+      {"ar options --all --sort largest", "--sort"},
+      {"ar options --sort size", "--sort"},
+      {"ar options --include-unknown", "--include-unknown"},
+      {"ar options --compare A,E", "--compare"},
+      {"ar options --compare A,E B C", "--compare"},
+      {"ar options --compare A,Z B", "--compare"},
+      {"ar options --use A --compare A B", "--use"},
+      {"ar options --all --defender 3B", "--defender"},
       {"ar move --areas 6", "--areas"},
       {"ar attrition --strength 8 --loss-fraction 1/4 --survive-on 6", "--loss-fraction"},
       {"ar attrition --strength 8 --row first", "--row"},
@@ -122,6 +135,70 @@ TEST(RevolutionCli, AmericanFortLimitsAreBadInput) {
     }
   EXPECT_EQ(run_json("ar battle --attacker 30B --defender 5C --fort")["column"], "2:1");
   EXPECT_EQ(run_json("ar battle --attacker 30B --defender 3C,2M --fort")["column"], "2:1");
+}
+
+// `ar options` alone: all twelve options with names, adjustments, the side each helps and what
+// it changes; the header says a positive adjustment helps the British and raises their goal.
+TEST(RevolutionCli, OptionsListEveryOption) {
+  const auto doc = run_json("ar options");
+  ASSERT_EQ(doc["options"].size(), 12u);
+  EXPECT_EQ(doc["options"][0]["letter"], "A");
+  EXPECT_EQ(doc["options"][0]["name"], "Additional British Mercenaries");
+  EXPECT_EQ(doc["options"][0]["adjustment"], 11);
+  EXPECT_EQ(doc["options"][0]["helps"], "British");
+  EXPECT_EQ(doc["options"][5]["helps"], "American");  // F -21
+  for (const auto& o : doc["options"])
+    for (const char* key : {"forces", "reinforcements", "rules"}) EXPECT_TRUE(o[key].is_string()) << o;
+  EXPECT_NE(doc["notes"][0].get<std::string>().find("raises the British goal"), std::string::npos);
+  bool ck = false;
+  for (const auto& p : doc["known_pairs"]) ck = ck || (p["pair"] == "C-K" && p["status"] == "incompatible");
+  EXPECT_TRUE(ck);
+}
+
+// --compare: each set's goal is 51 + the sum of the adjustments `ar options` prints for its
+// letters (and 41 / 61 for the errata's first and last periods).
+TEST(RevolutionCli, OptionsCompareGoalsFromThePrintedAdjustments) {
+  const auto list = run_json("ar options");
+  auto adjustment = [&](char letter) { return list["options"][letter - 'A']["adjustment"].get<int>(); };
+  const int first = adjustment('A') + adjustment('E'), second = adjustment('B') + adjustment('C');
+  const auto doc = run_json("ar options --compare A,E B,C");
+  const auto& goals = doc["goals"];
+  ASSERT_EQ(goals.size(), 4u);
+  EXPECT_EQ(goals[0]["period"], "historical");
+  EXPECT_EQ(goals[0]["first_goal"], 51 + first);
+  EXPECT_EQ(goals[0]["second_goal"], 51 + second);
+  EXPECT_EQ(goals[1]["first_goal"], 41 + first);
+  EXPECT_EQ(goals[3]["second_after_two_major_successes"], (61 + second) / 2);
+  EXPECT_EQ(doc["side_by_side"][2]["item"], "net adjustment");
+  EXPECT_EQ(doc["side_by_side"][2]["first"], fmt_signed(first));
+  // Every reinforcement change: A's four and B's three printed entries over five turns; the
+  // differences add up to B's total minus A's (-30 - 30).
+  int difference = 0;
+  for (const auto& t : doc["reinforcement_changes"]) difference += t["second_minus_first"].get<int>();
+  EXPECT_EQ(doc["reinforcement_changes"].size(), 5u);
+  EXPECT_EQ(difference, (-20 - 6 - 4) - (4 + 4 + 10 + 12));
+  const auto illegal = run_json("ar options --compare C,K F");
+  EXPECT_EQ(illegal["side_by_side"][5]["item"], "legality");
+  EXPECT_EQ(illegal["side_by_side"][5]["first"], "illegal");
+  EXPECT_EQ(illegal["side_by_side"][5]["second"], "legal");
+  EXPECT_NE(illegal["side_by_side"][6]["first"].get<std::string>().find("transcription note"), std::string::npos);
+}
+
+// --all --include-unknown --sort size: every unknown set listed with the pairs that decide it;
+// every set named; sizes never decrease.
+TEST(RevolutionCli, OptionsAllWithUnknownSets) {
+  const auto doc = run_json("ar options --all --include-unknown --sort size");
+  EXPECT_EQ(doc["unknown_sets"].size(), doc["counts"]["unknown"].get<std::size_t>());
+  EXPECT_EQ(doc["legal_sets"][0]["names"], "none (the historical game)");
+  EXPECT_EQ(doc["legal_sets"][1]["names"], "F Stronger American Central Government");
+  int size = 0;
+  for (const auto& row : doc["unknown_sets"]) {
+    EXPECT_GE(row["size"].get<int>(), size);
+    size = row["size"].get<int>();
+    EXPECT_FALSE(row["deciding_pairs"].get<std::string>().empty()) << row;
+  }
+  EXPECT_EQ(doc["incompatible_pairs"].size(), 6u);  // A-B, A-C, A-D, C-K, D-K, E-K
+  EXPECT_FALSE(run_json("ar options --all").contains("unknown_sets"));
 }
 
 // MUSKET_DATA_DIR overrides the built-in data directory: a directory without ar/crt.json is a

@@ -94,6 +94,10 @@ TEST(RevolutionData, OptionsInconsistenciesAreRejected) {
   missing["options"].erase(11);
   const auto p4 = test::scratch_file("opt4.json", missing.dump());
   expect_rejected([&] { load_options({p4, ""}); }, p4, "options", "option L is missing");
+  json no_summary = doc;
+  no_summary["options"][0].erase("changes");
+  const auto p5 = test::scratch_file("opt5.json", no_summary.dump());
+  expect_rejected([&] { load_options({p5, ""}); }, p5, "options.A", "changes");
 }
 
 // A transcribed attrition row loads; a malformed one names its entry.

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "calc/revolution/option_compare.hpp"
 #include "core/invalid_input.hpp"
 #include "test_support.hpp"
 
@@ -196,6 +197,107 @@ TEST(RevolutionOptions, BattleVariantsKeepTheFortLimits) {
   EXPECT_NE(v[1].why_not.find("case F"), std::string::npos);
   EXPECT_EQ(v[2].option, "K");  // 2C in the Fort: 30 v 6, 4:1 (5:1 capped)
   EXPECT_EQ(v[2].result->o.column, 4);
+}
+
+// What an option changes, for the list: A's printed table (Win. Spr. Sum. Fall rows '76 and '77)
+// by season; D's '81 row is cut off ("?"); a positive adjustment helps the British.
+TEST(RevolutionOptions, WhatEachOptionChanges) {
+  EXPECT_EQ(reinforcements_text(data().option('A')), "Fall 1776 +4; Winter 1777 +4; Spring 1777 +10; Summer 1777 +12");
+  EXPECT_EQ(reinforcements_text(data().option('B')), "Summer 1776 -20; Fall 1776 -6; Winter 1777 -4");
+  const std::string d = reinforcements_text(data().option('D'));
+  EXPECT_EQ(d.substr(d.size() - 8), "? 1781 ?");
+  EXPECT_NE(reinforcements_text(data().option('C')).find("1780"), std::string::npos);
+  EXPECT_NE(data().option('E').summary.forces.find("12 -> 18"), std::string::npos);
+  EXPECT_FALSE(data().option('H').summary.rules.empty());
+  EXPECT_TRUE(data().option('H').summary.forces.empty());
+  EXPECT_EQ(favoured_side(data().option('A').adjustment), "British");   // +11
+  EXPECT_EQ(favoured_side(data().option('B').adjustment), "American");  // -14
+  EXPECT_EQ(favoured_side(0), "neither");
+}
+
+// A,E against B,C. Nets from the printed headings: A +11, E -6 -> +5; B -14, C -7 -> -21. Goals
+// are base + net, halved (rounded down) after two Major Successes. Reinforcements: A's table
+// (Fall '76 4, Win '77 4, Spr '77 10, Sum '77 12) against B's (Sum '76 -20, Fall '76 -6, Win '77
+// -4): five turns in season order; C's 1780 deduction has no table and adds no turn.
+TEST(RevolutionOptions, CompareTwoSets) {
+  const int first_net = 11 + -6, second_net = -14 + -7;
+  const auto c = compare_option_sets(data(), parse_option_letters("E,A", "compare"), parse_option_letters("B,C", "c"));
+  EXPECT_EQ(c.first.net, first_net);
+  EXPECT_EQ(c.second.net, second_net);
+  EXPECT_EQ(c.first.status, legality::legal);   // A-E compatible (row A)
+  EXPECT_EQ(c.second.status, legality::legal);  // B-C compatible (row B), -21 at the cap
+  const std::array<int, 4> bases{51, 41, 51, 61};
+  ASSERT_EQ(c.first.goals.size(), 4u);
+  for (std::size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(c.first.goals[i].goal, bases[i] + first_net);
+    EXPECT_EQ(c.second.goals[i].goal, bases[i] + second_net);
+    EXPECT_EQ(c.first.goals[i].after_two_major_successes, (bases[i] + first_net) / 2);
+  }
+  EXPECT_EQ(c.first.goals[0].goal, 56);
+  EXPECT_EQ(c.second.goals[3].after_two_major_successes, 20);  // (61 - 21) / 2
+  struct expected_turn {
+    int year;
+    const char* season;
+    int first, second;
+  };
+  const std::vector<expected_turn> want{{1776, "Summer", 0, -20},
+                                        {1776, "Fall", 4, -6},
+                                        {1777, "Winter", 4, -4},
+                                        {1777, "Spring", 10, 0},
+                                        {1777, "Summer", 12, 0}};
+  ASSERT_EQ(c.turns.size(), want.size());
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    EXPECT_EQ(c.turns[i].year, want[i].year) << i;
+    EXPECT_EQ(c.turns[i].season, want[i].season) << i;
+    EXPECT_EQ(c.turns[i].first_total, want[i].first) << i;
+    EXPECT_EQ(c.turns[i].second_total, want[i].second) << i;
+  }
+}
+
+// Legality with reasons on both sides: C,K is illegal by the transcription note; D,H,B is unknown
+// and decided by B-D and B-H (D-H is compatible by the worked example). D's cut-off '81 row makes
+// that turn's total unknown, and it comes after every 1781 season we know (none here).
+TEST(RevolutionOptions, CompareReportsLegalityAndUnknownTurns) {
+  const auto c = compare_option_sets(data(), parse_option_letters("C,K", "c"), parse_option_letters("D,H,B", "c"));
+  EXPECT_EQ(c.first.status, legality::illegal);
+  ASSERT_EQ(c.first.deciding.size(), 1u);
+  EXPECT_NE(c.first.reasons[0].find("transcription note"), std::string::npos);
+  EXPECT_EQ(c.second.status, legality::unknown);
+  ASSERT_EQ(c.second.deciding.size(), 2u);
+  EXPECT_EQ(std::string({c.second.deciding[0].a, c.second.deciding[0].b}), "BD");
+  EXPECT_EQ(std::string({c.second.deciding[1].a, c.second.deciding[1].b}), "BH");
+  const auto& last = c.turns.back();
+  EXPECT_EQ(last.year, 1781);
+  EXPECT_EQ(last.season, "");
+  EXPECT_FALSE(last.second_total.has_value());
+  EXPECT_EQ(last.first_total, 0);  // C and K have no printed table
+}
+
+// --sort size: the empty set, then the 12 singles by net (F -21 first, A +11 last), then the 10
+// known-compatible pairs by net (B,C -21 first, A,J +16 last). --include-unknown lists every
+// unknown set, each with its deciding pairs, none of them compatible.
+TEST(RevolutionOptions, EnumerationBySizeWithUnknownSets) {
+  const auto e = enumerate_option_sets(data(), true, set_order::size);
+  ASSERT_EQ(e.legal.size(), 23u);
+  EXPECT_TRUE(e.legal[0].letters.empty());
+  EXPECT_EQ(e.legal[1].letters, std::vector<char>{'F'});
+  EXPECT_EQ(e.legal[12].letters, std::vector<char>{'A'});
+  EXPECT_EQ(e.legal[13].letters, (std::vector<char>{'B', 'C'}));
+  EXPECT_EQ(e.legal[22].letters, (std::vector<char>{'A', 'J'}));
+  EXPECT_EQ(static_cast<int>(e.unknown.size()), e.unknown_count);
+  for (std::size_t i = 1; i < e.unknown.size(); ++i)
+    EXPECT_LE(e.unknown[i - 1].letters.size(), e.unknown[i].letters.size());
+  for (const auto& a : e.unknown) {
+    EXPECT_EQ(a.status, legality::unknown);
+    ASSERT_FALSE(a.deciding.empty());
+    for (const auto& p : a.deciding) EXPECT_NE(p.entry->status, compatibility::compatible);
+  }
+  // H,K is unknown only through its conflict; without --include-unknown the list stays empty.
+  const auto hk = analyse("H,K");
+  ASSERT_EQ(hk.deciding.size(), 1u);
+  EXPECT_EQ(hk.deciding[0].entry->status, compatibility::conflict);
+  EXPECT_TRUE(enumerate_option_sets(data()).unknown.empty());
+  EXPECT_THROW(parse_set_order("largest", "sort"), invalid_input);
 }
 
 }  // namespace
