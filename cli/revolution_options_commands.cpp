@@ -391,9 +391,15 @@ report run_options_battle(const po::variables_map& vm) {
 }
 
 report run_options(const po::variables_map& vm) {
-  const int modes = (vm.count("use") ? 1 : 0) + (flag_option(vm, "all") ? 1 : 0) + (flag_option(vm, "battle") ? 1 : 0) +
-                    (vm.count("compare") ? 1 : 0);
-  if (modes > 1) throw invalid_input("use", "give at most one of --use LETTERS, --all, --compare SET SET, --battle");
+  std::vector<std::string> modes;
+  if (vm.count("use")) modes.push_back("use");
+  if (flag_option(vm, "all")) modes.push_back("all");
+  if (vm.count("compare")) modes.push_back("compare");
+  if (flag_option(vm, "battle")) modes.push_back("battle");
+  if (modes.size() > 1)
+    throw invalid_input(modes[1], "--" + modes[0] + " and --" + modes[1] +
+                                      " are two modes; give at most one of --use LETTERS, --all, --compare SET SET, "
+                                      "--battle (none: the list of options)");
   if (vm.count("sort") && !flag_option(vm, "all")) throw invalid_input("sort", "orders the --all list; give --all");
   if (flag_option(vm, "include-unknown") && !flag_option(vm, "all"))
     throw invalid_input("include-unknown", "adds to the --all list; give --all");
@@ -418,7 +424,7 @@ command revolution_options_command() {
           [](po::options_description& o) {
             o.add_options()("use", po::value<std::string>(), "options to combine, e.g. \"D,H,B\"")(
                 "all", "every option set whose legality is known, by net adjustment")(
-                "sort", po::value<std::string>(), "net | size: the order of the --all list (default net)")(
+                "sort", po::value<std::string>(), "net | size (the order of the --all list; default net)")(
                 "include-unknown", "with --all, also the sets of unknown legality, with their deciding pairs")(
                 "compare", po::value<std::vector<std::string>>()->multitoken(),
                 "two option sets side by side, e.g. --compare A,E F")(
