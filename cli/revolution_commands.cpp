@@ -31,8 +31,10 @@ json bounds_exact(const ar::probability_bounds& b) {
 void add_battle_options(po::options_description& o, bool required) {
   auto text = [&] { return required ? po::value<std::string>()->required() : po::value<std::string>(); };
   o.add_options()("attacker", text(), "attacking Strength Points, e.g. \"15M,8C\" (B, T | C, M, F, SF)")(
-      "defender", text(), "defending Strength Points, e.g. \"3T,8B\"")("fort", "the defenders are in a Fort (x3)")(
-      "besieging", "the defenders are besieging and attacked solely from the Fort (x2)")(
+      "defender", text(), "defending Strength Points, e.g. \"3T,8B\"")(
+      "fort",
+      "the defenders are in a Fort (x3); American: at most 5 points, Militia no more than Continentals + French (case "
+      "F)")("besieging", "the defenders are besieging and attacked solely from the Fort (x2)")(
       "loss-policy", po::value<std::string>()->default_value("protect-regulars"),
       "protect-regulars | protect-irregulars: the owner's choice after the first two points lost")(
       "crt", po::value<std::string>(), "a complete Combat Results Table (JSON like data/ar/crt.json)");
