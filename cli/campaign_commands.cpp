@@ -26,6 +26,7 @@
 #include "cli/chart_png.hpp"
 #include "cli/chart_svg.hpp"
 #include "cli/command.hpp"
+#include "cli/data_location.hpp"
 #include "core/invalid_input.hpp"
 
 namespace musket::cli {
@@ -365,7 +366,7 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
     throw;
   }
   const ar::crt_table table = vm.count("crt") ? ar::load_crt({vm["crt"].as<std::string>(), "crt"})
-                                              : ar::load_crt({ar::data_directory(MUSKET_DATA_DIR) + "/crt.json", ""});
+                                              : ar::load_crt({game_data_directory("ar") + "/crt.json", ""});
   const cp::revolution_campaign_result r = cp::run_revolution_campaign(table, plan);
   json doc;
   doc["game"] = "ar";
@@ -451,9 +452,7 @@ json interval_json(const proportion_interval& p) {
 }
 
 report run_great_lakes_campaign_command(const po::variables_map& vm) {
-  const char* env = std::getenv("MUSKET_DATA_DIR");
-  const std::string dir = std::string(env && *env ? env : MUSKET_DATA_DIR) + "/gl";
-  const auto data = musket::great_lakes::load_game_data(dir);
+  const auto data = musket::great_lakes::load_game_data(game_data_directory("gl"));
   const std::string file = string_option(vm, "file");
   json plan_json = read_json_file(file, "file");
   for (const char* side : {"american", "british"}) {

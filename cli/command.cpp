@@ -29,6 +29,14 @@ const command* command_registry::find_command(const std::string& game, const std
   return nullptr;
 }
 
+po::options_description command_options(const game_entry& game, const command& cmd) {
+  po::options_description options("musket " + game.code + " " + cmd.name + " options");
+  cmd.add_options(options);
+  options.add_options()("format", po::value<std::string>()->default_value("table"), "table | json | csv")(
+      "help", "show this help");
+  return options;
+}
+
 json echo_inputs(const po::variables_map& vm) {
   json inputs = json::object();
   for (const auto& [name, value] : vm) {

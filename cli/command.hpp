@@ -42,6 +42,10 @@ class command_registry {
   std::vector<game_entry> games_;
 };
 
+// A command's full option set as `musket <game> <command>` parses it: the command's own options
+// plus --format and --help. The man page and shell completions are generated from it too.
+po::options_description command_options(const game_entry& game, const command& cmd);
+
 // Every game's commands (cli/commands.cpp calls each game's register function).
 void register_all_commands(command_registry& registry);
 void register_supply_lines_commands(command_registry& registry);

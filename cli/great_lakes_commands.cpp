@@ -10,6 +10,7 @@
 #include "calc/great_lakes/scenario.hpp"
 #include "calc/great_lakes/turn.hpp"
 #include "cli/command.hpp"
+#include "cli/data_location.hpp"
 #include "core/invalid_input.hpp"
 #include "core/markov_chain.hpp"
 
@@ -19,13 +20,8 @@ namespace gl = musket::great_lakes;
 
 namespace {
 
-std::string data_dir() {
-  if (const char* env = std::getenv("MUSKET_DATA_DIR"); env && *env) return env;
-  return MUSKET_DATA_DIR;
-}
-
 const gl::game_data& data() {
-  static const gl::game_data d = gl::load_game_data(data_dir() + "/gl");
+  static const gl::game_data d = gl::load_game_data(game_data_directory("gl"));
   return d;
 }
 

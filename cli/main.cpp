@@ -4,6 +4,8 @@
 #include <iostream>
 
 #include "cli/command.hpp"
+#include "cli/data_location.hpp"
+#include "cli/version.hpp"
 #include "core/invalid_input.hpp"
 
 namespace {
@@ -33,6 +35,10 @@ int main(int argc, char** argv) {
   command_registry registry;
   register_all_commands(registry);
   const std::vector<std::string> args(argv + 1, argv + argc);
+  if (!args.empty() && args[0] == "--version") {
+    std::cout << version_line("musket") << "\n";
+    return 0;
+  }
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     print_games(registry, std::cout);
     return args.empty() ? 2 : 0;
@@ -54,10 +60,7 @@ int main(int argc, char** argv) {
     return fail("unknown " + game->code + " command '" + args[1] + "'; allowed: " + allowed);
   }
 
-  po::options_description options(fmt::format("musket {} {} options", game->code, cmd->name));
-  cmd->add_options(options);
-  options.add_options()("format", po::value<std::string>()->default_value("table"), "table | json | csv")(
-      "help", "show this help");
+  const po::options_description options = command_options(*game, *cmd);
   try {
     po::variables_map vm;
     // Long options only, so a negative number ("--att-units -1") reads as a value and is
@@ -82,6 +85,9 @@ int main(int argc, char** argv) {
     return 0;
   } catch (const musket::invalid_input& e) {
     return fail(musket::cli::input_error_line(e.field(), e.what()));
+  } catch (const data_not_found& e) {
+    std::cerr << "musket: " << e.what() << "\n";
+    return 3;  // an environment problem (no game data), not bad input
   } catch (const po::too_many_positional_options_error&) {
     return fail("unexpected bare word after '" + game->code + " " + cmd->name +
                 "'; options are written --name value (see: musket " + game->code + " " + cmd->name + " --help)");

@@ -7,6 +7,7 @@
 #include "calc/revolution/levy.hpp"
 #include "calc/revolution/movement.hpp"
 #include "cli/command.hpp"
+#include "cli/data_location.hpp"
 #include "cli/revolution_input.hpp"
 #include "core/invalid_input.hpp"
 
@@ -15,7 +16,7 @@ namespace musket::cli {
 namespace revolution_input {
 
 std::string data_file(const std::string& name) {
-  return ar::data_directory(MUSKET_DATA_DIR) + "/" + name;
+  return game_data_directory("ar") + "/" + name;
 }
 
 json ar_document(const std::string& command, const po::variables_map& vm) {

@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/version.hpp"
 #include "core/invalid_input.hpp"
 #include "gui/app.hpp"
 #include "gui/model.hpp"
@@ -49,7 +50,8 @@ struct options {
 const char* usage =
     "usage: musket-gui [--tab nt|ss|ar|gl] [--scenario FILE] [--scale S] [--frames N (then quit)]\n"
     "       musket-gui --screenshot OUT.png [--tab nt|ss|ar|gl] [--scenario FILE] [--frames N] [--size WxH]\n"
-    "                  [--dump-results FILE.json] [--export-panel FILE.png] [--hover X,Y] [--visit-all]\n";
+    "                  [--dump-results FILE.json] [--export-panel FILE.png] [--hover X,Y] [--visit-all]\n"
+    "       musket-gui --version\n";
 
 int fail(const std::string& message) {
   std::cerr << "musket-gui: " << message << "\n";
@@ -72,6 +74,10 @@ std::optional<int> parse(int argc, char** argv, options& o) {
     }
     if (a == "--help" || a == "-h") {
       std::cout << usage;
+      return 0;
+    }
+    if (a == "--version") {
+      std::cout << musket::cli::version_line("musket-gui") << "\n";
       return 0;
     }
     std::optional<std::string> v;

@@ -8,11 +8,6 @@
 
 namespace musket::revolution {
 
-std::string data_directory(const std::string& built_in) {
-  if (const char* env = std::getenv("MUSKET_DATA_DIR"); env && *env) return std::string(env) + "/ar";
-  return built_in + "/ar";
-}
-
 void data_error(const data_source& source, const std::string& entry, const std::string& problem) {
   const std::string field = source.option.empty() ? source.path : source.option;
   throw invalid_input(field, source.path + ": entry '" + entry + "': " + problem);

@@ -11,10 +11,6 @@ namespace musket::revolution {
 
 using json = nlohmann::json;
 
-// The directory holding crt.json, options.json, ...: $MUSKET_DATA_DIR/ar if the environment
-// variable is set, else `built_in` + "/ar" (the CLI passes the build's MUSKET_DATA_DIR).
-std::string data_directory(const std::string& built_in);
-
 // Where a value came from, for error messages: the file, and the option that named it (the
 // user's --crt FILE) or empty for the built-in data.
 struct data_source {
