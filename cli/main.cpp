@@ -1,10 +1,12 @@
 // musket <game> <command> [options]: dispatch, parse, render; exit 0 on success, 2 on bad input.
 #include <fmt/format.h>
 
+#include <cctype>
 #include <iostream>
 
 #include "cli/command.hpp"
 #include "cli/data_location.hpp"
+#include "cli/suggest.hpp"
 #include "cli/version.hpp"
 #include "core/invalid_input.hpp"
 
@@ -22,6 +24,17 @@ void print_commands(const game_entry& game, std::ostream& out) {
   out << game.title << "\n\nusage: musket " << game.code
       << " <command> [options]   (--help after a command for its options)\n\ncommands:\n";
   for (const auto& c : game.commands) out << fmt::format("  {:<14} {}\n", c.name, c.summary);
+}
+
+std::string lowercase(std::string word) {
+  for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return word;
+}
+
+std::string joined(const std::vector<std::string>& words) {
+  std::string out;
+  for (const auto& w : words) out += (out.empty() ? "" : ", ") + w;
+  return out;
 }
 
 int fail(const std::string& message) {
@@ -43,21 +56,22 @@ int main(int argc, char** argv) {
     print_games(registry, std::cout);
     return args.empty() ? 2 : 0;
   }
-  const game_entry* game = registry.find_game(args[0]);
+  const game_entry* game = registry.find_game(lowercase(args[0]));
   if (!game) {
-    std::string allowed;
-    for (const auto& g : registry.games()) allowed += (allowed.empty() ? "" : ", ") + g.code;
-    return fail("unknown game '" + args[0] + "'; allowed: " + allowed);
+    std::vector<std::string> codes;
+    for (const auto& g : registry.games()) codes.push_back(g.code);
+    return fail("unknown game '" + args[0] + "'" + did_you_mean(args[0], codes) + "; allowed: " + joined(codes));
   }
   if (args.size() < 2 || args[1] == "--help" || args[1] == "-h" || args[1] == "help") {
     print_commands(*game, std::cout);
     return args.size() < 2 ? 2 : 0;
   }
-  const command* cmd = registry.find_command(args[0], args[1]);
+  const command* cmd = registry.find_command(game->code, lowercase(args[1]));
   if (!cmd) {
-    std::string allowed;
-    for (const auto& c : game->commands) allowed += (allowed.empty() ? "" : ", ") + c.name;
-    return fail("unknown " + game->code + " command '" + args[1] + "'; allowed: " + allowed);
+    std::vector<std::string> names;
+    for (const auto& c : game->commands) names.push_back(c.name);
+    return fail("unknown " + game->code + " command '" + args[1] + "'" + did_you_mean(args[1], names) +
+                "; allowed: " + joined(names));
   }
 
   const po::options_description options = command_options(*game, *cmd);
@@ -78,6 +92,14 @@ int main(int argc, char** argv) {
       if (!cmd->help_notes.empty()) std::cout << cmd->help_notes << "\n";
       return 0;
     }
+    // Every missing required option at once, not the first that Program_options meets.
+    std::vector<std::string> missing;
+    for (const auto& option : options.options())
+      if (option->semantic()->is_required() && !vm.count(option->long_name()))
+        missing.push_back("--" + option->long_name());
+    if (!missing.empty())
+      return fail("missing required option" + std::string(missing.size() > 1 ? "s " : " ") + joined(missing) +
+                  " (see: musket " + game->code + " " + cmd->name + " --help)");
     po::notify(vm);
     const output_format format = parse_format(vm["format"].as<std::string>());
     const report result = cmd->run(vm);
@@ -88,6 +110,11 @@ int main(int argc, char** argv) {
   } catch (const data_not_found& e) {
     std::cerr << "musket: " << e.what() << "\n";
     return 3;  // an environment problem (no game data), not bad input
+  } catch (const po::unknown_option& e) {
+    std::vector<std::string> names;
+    for (const auto& option : options.options()) names.push_back("--" + option->long_name());
+    return fail("unknown option '" + e.get_option_name() + "'" + did_you_mean(e.get_option_name(), names) +
+                " (see: musket " + game->code + " " + cmd->name + " --help)");
   } catch (const po::too_many_positional_options_error&) {
     return fail("unexpected bare word after '" + game->code + " " + cmd->name +
                 "'; options are written --name value (see: musket " + game->code + " " + cmd->name + " --help)");

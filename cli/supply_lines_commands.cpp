@@ -40,7 +40,8 @@ std::string capitalised(std::string s) {
 
 // --- battle ---------------------------------------------------------------------------------
 
-void add_army_options(po::options_description& o, bool commit) {
+// Options a game does not have are not offered (`musket nt battle --help` shows no SS option).
+void add_army_options(po::options_description& o, bool commit, bool southern) {
   o.add_options()("attacker", po::value<std::string>()->required(), "crown | patriot")(
       "terrain", po::value<std::string>()->required(), "point | city | fort (city and fort halve the attacker's dice)")(
       "att-units", po::value<int>()->required(), "attacking units, 1..99")(
@@ -56,14 +57,17 @@ void add_army_options(po::options_description& o, bool commit) {
         "def-war", po::value<int>()->default_value(0), "War Supplies the defender commits, 0..40");
   }
   o.add_options()("dug-in", "the defender is Dug-In (city or fort): the first hit is ignored")(
-      "no-retreat", "the defender has nowhere to retreat: a failed morale check surrenders")(
-      "siege", "(ss) the defender is under Siege: it cannot retreat")(
-      "crown-commander", "(ss) Cornwallis is in the Crown army: his capture is an instant Patriot victory")(
-      "patriot-subordinate", "(ss) the Patriot army is led only by its Subordinate (at most 4 units)");
+      "no-retreat", "the defender has nowhere to retreat: a failed morale check surrenders");
+  if (southern)
+    o.add_options()("siege", "the defender is under Siege: it cannot retreat (SS 10.7)")(
+        "crown-commander", "Cornwallis is in the Crown army: his capture is an instant Patriot victory")(
+        "patriot-subordinate", "the Patriot army is led only by its Subordinate (at most 4 units)");
   if (!commit) {
-    o.add_options()("track-position", po::value<int>(), "current track space: also report where the marker ends")(
-        "track-floor", po::value<int>(), "(nt) the first Declaration space, once Independence is Declared (11.1)")(
-        "track-lowest", po::value<int>(), "the track's first space")(
+    o.add_options()("track-position", po::value<int>(), "current track space: also report where the marker ends");
+    if (!southern)
+      o.add_options()("track-floor", po::value<int>(),
+                      "the first Declaration space, once Independence is Declared (11.1)");
+    o.add_options()("track-lowest", po::value<int>(), "the track's first space")(
         "track-highest", po::value<int>(), "the track's last space (NT Treaty of Alliance, SS 9)");
   }
 }
@@ -570,8 +574,8 @@ void register_supply_lines_commands(command_registry& registry) {
                                             : "Supply Lines of the American Revolution: The Southern Strategy");
     game.commands.push_back(make(
         code, "battle", "odds of an Attack: outcomes, losses, track shift",
-        [](po::options_description& o) {
-          add_army_options(o, false);
+        [nt](po::options_description& o) {
+          add_army_options(o, false, !nt);
           o.add_options()("method", po::value<std::string>()->default_value("exact"), "exact | sim | auto")(
               "trials", po::value<int>()->default_value(1'000'000), "simulated battles for --method sim")(
               "seed", po::value<int>()->default_value(1775), "simulation seed (same seed, same answer)");
@@ -582,16 +586,17 @@ void register_supply_lines_commands(command_registry& registry) {
             "--def-leaders 1 --def-war 3"));
     game.commands.push_back(make(
         code, "commit", "best War Supply commitment and the defender's best reply",
-        [](po::options_description& o) { add_army_options(o, true); }, run_commit));
+        [nt](po::options_description& o) { add_army_options(o, true, !nt); }, run_commit));
     game.commands.push_back(make(
         code, "skirmish", "a Patriot skirmish against a Crown army at a point",
-        [](po::options_description& o) {
+        [nt](po::options_description& o) {
           o.add_options()("war", po::value<int>()->required(), "War Supplies spent, one die each, 1..40")(
               "crown-units", po::value<int>()->required(), "Crown units at the point")(
               "crown-leaders", po::value<int>()->default_value(0), "Crown leaders with them")(
               "patriot-units", po::value<int>()->default_value(1), "skirmishing Patriot units, 1..2")(
               "attacker", po::value<std::string>()->default_value("patriot"),
-              "patriot (only the Patriot may skirmish)")("crown-commander", "(ss) Cornwallis is with the Crown army");
+              "patriot (only the Patriot may skirmish)");
+          if (!nt) o.add_options()("crown-commander", "Cornwallis is with the Crown army");
         },
         run_skirmish));
     game.commands.push_back(make(
@@ -613,11 +618,12 @@ void register_supply_lines_commands(command_registry& registry) {
         run_initiative));
     game.commands.push_back(make(
         code, "refuse", "what Refusing Battle costs (no dice)",
-        [](po::options_description& o) {
+        [nt](po::options_description& o) {
           o.add_options()("units", po::value<int>()->required(), "units in the refusing army")(
               "leaders", po::value<int>()->default_value(0), "its leaders")(
               "supplies", po::value<int>()->default_value(0), "Supplies with it")("dug-in", "the army is Dug-In")(
-              "siege", "(ss) the army is under Siege")("no-retreat-area", "no adjacent friendly or empty Area");
+              "no-retreat-area", "no adjacent friendly or empty Area");
+          if (!nt) o.add_options()("siege", "the army is under Siege: it cannot refuse (SS 10.1)");
         },
         run_refuse));
     if (nt) {

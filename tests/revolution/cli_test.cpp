@@ -204,10 +204,14 @@ TEST(RevolutionCli, OptionsAllWithUnknownSets) {
 
 // MUSKET_DATA_DIR overrides the built-in data directory: a directory without ar/crt.json is a
 // bad-input exit naming the file, never a crash or a guess.
+
+// MUSKET_DATA_DIR overrides the data directory: a folder that does not exist is an environment
+// problem (exit 3) named in one line, never a crash or a guess.
 TEST(RevolutionCli, DataDirectoryOverride) {
   const auto r = run_musket("ar battle --attacker 15M,8C --defender 3T,8B", "MUSKET_DATA_DIR=/nonexistent-musket-data");
-  EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_NE(r.err.find("/nonexistent-musket-data/ar/crt.json"), std::string::npos) << r.err;
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_NE(r.err.find("MUSKET_DATA_DIR=/nonexistent-musket-data"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
 }
 
 // Option G's Region allowances: New York 5 -> 3 (the rule's example); unknown stays null.
