@@ -202,9 +202,6 @@ TEST(RevolutionCli, OptionsAllWithUnknownSets) {
   EXPECT_FALSE(run_json("ar options --all").contains("unknown_sets"));
 }
 
-// MUSKET_DATA_DIR overrides the built-in data directory: a directory without ar/crt.json is a
-// bad-input exit naming the file, never a crash or a guess.
-
 // MUSKET_DATA_DIR overrides the data directory: a folder that does not exist is an environment
 // problem (exit 3) named in one line, never a crash or a guess.
 TEST(RevolutionCli, DataDirectoryOverride) {
