@@ -1,6 +1,7 @@
 #include "cli/command.hpp"
 
 #include <cstdint>
+#include <regex>
 #include <typeinfo>
 #include <vector>
 
@@ -35,6 +36,22 @@ po::options_description command_options(const game_entry& game, const command& c
   options.add_options()("format", po::value<std::string>()->default_value("table"), "table | json | csv")(
       "help", "show this help");
   return options;
+}
+
+std::vector<std::string> option_choices(const po::option_description& option) {
+  static const std::regex choice_text(R"(^([a-z0-9-]+(?: \| [a-z0-9-]+)+)(?=$| \(|,|;))");
+  std::vector<std::string> choices;
+  const std::string& help = option.description();
+  std::smatch m;
+  if (!std::regex_search(help, m, choice_text)) return choices;
+  const std::string list = m[1];
+  for (std::size_t start = 0;;) {
+    const auto bar = list.find(" | ", start);
+    choices.push_back(list.substr(start, bar == std::string::npos ? std::string::npos : bar - start));
+    if (bar == std::string::npos) break;
+    start = bar + 3;
+  }
+  return choices;
 }
 
 json echo_inputs(const po::variables_map& vm) {

@@ -46,6 +46,12 @@ class command_registry {
 // plus --format and --help. The man page and shell completions are generated from it too.
 po::options_description command_options(const game_entry& game, const command& cmd);
 
+// The values an enumerated option takes, by the registry's convention: help text that starts
+// "a | b | c" (then the end, " (", "," or ";") lists them all ("crown | patriot", "point | city |
+// fort (...)"). Empty for any other option. The CLI matches these case-insensitively; the
+// dashboard shows them as a drop-down.
+std::vector<std::string> option_choices(const po::option_description& option);
+
 // Every game's commands (cli/commands.cpp calls each game's register function).
 void register_all_commands(command_registry& registry);
 void register_supply_lines_commands(command_registry& registry);

@@ -1,6 +1,7 @@
 // musket <game> <command> [options]: dispatch, parse, render; exit 0 on success, 2 on bad input.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <iostream>
 
@@ -35,6 +36,17 @@ std::string joined(const std::vector<std::string>& words) {
   std::string out;
   for (const auto& w : words) out += (out.empty() ? "" : ", ") + w;
   return out;
+}
+
+// " (did you mean 'fort'?)" when `field` is an enumerated option whose given value is a near miss.
+std::string value_suggestion(const po::options_description& options, const po::variables_map& vm,
+                             const std::string& field) {
+  const po::option_description* option = options.find_nothrow(field, false);
+  if (!option || !vm.count(field)) return "";
+  const auto* text = boost::any_cast<std::string>(&vm[field].value());
+  const std::vector<std::string> choices = option_choices(*option);
+  if (!text || std::find(choices.begin(), choices.end(), *text) != choices.end()) return "";
+  return did_you_mean(*text, choices);
 }
 
 int fail(const std::string& message) {
@@ -75,8 +87,8 @@ int main(int argc, char** argv) {
   }
 
   const po::options_description options = command_options(*game, *cmd);
+  po::variables_map vm;
   try {
-    po::variables_map vm;
     // Long options only, so a negative number ("--att-units -1") reads as a value and is
     // rejected by the range check with a message, not mistaken for an option.
     const auto style = po::command_line_style::allow_long | po::command_line_style::long_allow_adjacent |
@@ -92,6 +104,14 @@ int main(int argc, char** argv) {
       if (!cmd->help_notes.empty()) std::cout << cmd->help_notes << "\n";
       return 0;
     }
+    // Enumerated values are matched whatever their case (`--attacker Crown`).
+    for (auto& [name, value] : vm) {
+      auto* text = boost::any_cast<std::string>(&value.value());
+      const po::option_description* option = options.find_nothrow(name, false);
+      if (!text || !option) continue;
+      for (const auto& choice : option_choices(*option))
+        if (lowercase(*text) == choice) *text = choice;
+    }
     // Every missing required option at once, not the first that Program_options meets.
     std::vector<std::string> missing;
     for (const auto& option : options.options())
@@ -106,7 +126,7 @@ int main(int argc, char** argv) {
     std::cout << render(result, format);
     return 0;
   } catch (const musket::invalid_input& e) {
-    return fail(musket::cli::input_error_line(e.field(), e.what()));
+    return fail(musket::cli::input_error_line(e.field(), e.what()) + value_suggestion(options, vm, e.field()));
   } catch (const data_not_found& e) {
     std::cerr << "musket: " << e.what() << "\n";
     return 3;  // an environment problem (no game data), not bad input

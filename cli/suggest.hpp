@@ -6,7 +6,7 @@
 
 namespace musket::cli {
 
-// Levenshtein distance, case-insensitive.
+// Edit distance (insert, delete, replace, swap two neighbours), case-insensitive.
 std::size_t edit_distance(const std::string& a, const std::string& b);
 
 // " (did you mean 'battle'?)" for the nearest candidate within max(1, length / 3) edits of

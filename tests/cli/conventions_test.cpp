@@ -43,6 +43,19 @@ TEST(CliConventions, GameAndCommandNamesIgnoreCase) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
 }
 
+// "crown | patriot" in the help lists an enumerated option's values: any case matches, and a near
+// miss is named.
+TEST(CliConventions, EnumeratedValuesIgnoreCaseAndSuggest) {
+  const auto upper = run_musket("nt battle --attacker Crown --terrain FORT --att-units 3 --att-war 2 --def-units 2 "
+                                "--format json");
+  EXPECT_EQ(upper.exit_code, 0) << upper.err;
+  EXPECT_NE(upper.out.find("\"terrain\": \"fort\""), std::string::npos) << upper.out.substr(0, 400);
+  const auto typo = run_musket("nt battle --attacker crown --terrain frot --att-units 3 --att-war 2 --def-units 2");
+  EXPECT_EQ(typo.exit_code, 2);
+  EXPECT_NE(typo.err.find("did you mean 'fort'?"), std::string::npos) << typo.err;
+  EXPECT_TRUE(one_line(typo.err)) << typo.err;
+}
+
 TEST(CliConventions, EveryMissingRequiredOptionInOneLine) {
   const auto r = run_musket("nt battle --attacker crown");
   EXPECT_EQ(r.exit_code, 2);
