@@ -182,10 +182,11 @@ json battle_notes(const gl::battle& b, const gl::battle_result& res) {
                   hits_note(b.attacker) + ", defender " + hits_note(b.defender) +
                   "; failed-morale units only once the line is gone (GL 11.23)");
   notes.push_back(
-      "retreat fire: full dice when forced, one die per line unit when voluntary, never the ship; hits on " +
+      "retreat fire: full dice when forced, one die per line unit when voluntary (0-dice units too), never the "
+      "ship; hits on " +
       std::string(b.niagara ? "5-6 (across the Niagara)" : "6") +
-      "; allocated like battle hits, counting "
-      "hits within the retreat fire (GL 12.2-12.3)");
+      "; line and failed-morale units are one pool (no line first): one hit to each before any second, most SP "
+      "first, then listing order (concentrate: then the weakest) (GL 12.2-12.3)");
   const int ra = gl::morale_rerolls(b.attacker), rd = gl::morale_rerolls(b.defender);
   auto reroll_note = [](const gl::army& a) {
     switch (a.rerolls.kind) {
