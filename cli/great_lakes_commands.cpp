@@ -361,7 +361,7 @@ report run_battle(const po::variables_map& vm) {
       throw invalid_input("method", fmt::format("exact would need about {:.0f} MB, past --memory-mb {}; raise it or "
                                                 "use --method sim (or auto)",
                                                 mb, memory_mb));
-    if (method == "auto" && (over_memory || !(cost.seconds <= budget))) {
+    if (method == "auto" && !gl::exact_fits(cost, budget, memory_mb * 1e6)) {
       why = fmt::format(
           "auto: {}, past {}, so simulated", predicted,
           over_memory ? fmt::format("--memory-mb {}", memory_mb) : fmt::format("the --time-budget of {:g} s", budget));

@@ -35,6 +35,11 @@ inline constexpr double seconds_per_transition = 45e-9;
 inline constexpr double bytes_per_state = 10'000;
 inline constexpr double bytes_per_transition = 16;
 
+// Whether the predicted solve fits a time budget and a memory bound (`auto` solves exactly only then).
+inline bool exact_fits(const exact_cost& c, double seconds, double bytes) {
+  return c.seconds <= seconds && c.bytes <= bytes;  // (false for an infinite prediction)
+}
+
 // Gives up (returns what it has, seconds and bytes set to infinity) once a side has more than
 // `side_limit` folded states: such a battle is far past any budget.
 exact_cost predict_exact_cost(const battle& b, std::size_t side_limit = 200'000);
