@@ -267,6 +267,7 @@ gl::battle_result solve_exact_or_simulate(const gl::battle& b, const gl::exact_o
 // battle's size; a caller's own cancel flag (the dashboard's) still stops it too.
 gl::battle_result simulate_until(const gl::battle& b, simulation_options sim,
                                  std::chrono::steady_clock::time_point deadline, std::string& why) {
+  sim.chunk_trials = 1u << 12;  // cancel is seen between chunks: a quarter of the usual, for big battles
   std::atomic<bool> stop{false}, done{false};
   const std::atomic<bool>* caller = sim.cancel;
   sim.cancel = &stop;
@@ -365,9 +366,11 @@ report run_battle(const po::variables_map& vm) {
       why = fmt::format(
           "auto: {}, past {}, so simulated", predicted,
           over_memory ? fmt::format("--memory-mb {}", memory_mb) : fmt::format("the --time-budget of {:g} s", budget));
+      // Stopped at three quarters of the budget: the chunk of trials in flight and the report
+      // still have to finish within it.
       res = simulate_until(b, sim,
                            started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                         std::chrono::duration<double>(budget)),
+                                         std::chrono::duration<double>(0.75 * budget)),
                            why);
     } else {
       res = solve_exact_or_simulate(b, exact, sim, method, limit, why);
