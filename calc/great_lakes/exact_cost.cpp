@@ -59,7 +59,7 @@ void fold(const round::battle_rules& r, round::battle_state& s, int side) {
 struct side_play {
   std::vector<int> dice;                  // by state
   std::vector<std::vector<double>> outs;  // by state: outcomes by hits taken, 0..line SP
-  std::size_t found = 0;  // states found (all of them, unless the limit stopped the count)
+  std::size_t found = 0;                  // states found (all of them, unless the limit stopped the count)
   bool complete = true;
 };
 
@@ -119,7 +119,9 @@ exact_cost predict_exact_cost(const battle& b, std::size_t side_limit) {
   exact_cost cost;
   std::array<side_play, 2> sides{play_side(r, round::attacker, side_limit), play_side(r, round::defender, side_limit)};
   for (int side = 0; side < 2; ++side) cost.side_states[side] = sides[side].found;
-  cost.states = static_cast<double>(cost.side_states[0]) * static_cast<double>(cost.side_states[1]);
+  // (Plus the start itself when round 1 differs: GL 11.22's crossing attackers roll one less.)
+  cost.states = static_cast<double>(cost.side_states[0]) * static_cast<double>(cost.side_states[1]) +
+                (r.first_round_matters ? 1.0 : 0.0);
   if (!sides[0].complete || !sides[1].complete) {
     cost.transitions = cost.seconds = cost.bytes = std::numeric_limits<double>::infinity();
     return cost;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <vector>
 
 namespace gl = musket::great_lakes;
 
@@ -68,4 +69,28 @@ TEST(GreatLakesExactCost, GivesUpPastTheSideLimit) {
   EXPECT_GT(c.side_states[0], 50u);
   EXPECT_TRUE(std::isinf(c.seconds));
   EXPECT_TRUE(std::isinf(c.bytes));
+}
+
+// The product of the sides' folded states bounds the battle's (each folded state is a pair of side
+// states, plus the start when round 1 differs), so the prediction never undercounts them: checked
+// against the exact engine on battles with morale, rerolls, a fort, a river crossing and a
+// reinforcement.
+TEST(GreatLakesExactCost, StatesBoundTheEngines) {
+  std::vector<gl::battle> battles;
+  gl::battle b = duel(make_unit("A", 3, 2, 4), make_unit("D", 3, 2, 3));
+  battles.push_back(b);
+  b.attacker.units.push_back(make_unit("A2", 2, 1, 5));
+  b.attacker.units.back().crossed = gl::crossing::river;
+  b.attacker.leaders = {"Brown"};
+  b.defender.fortification = gl::fort{2, 2, 4, false};
+  battles.push_back(b);
+  b.defender.leaders = {"Riall"};
+  b.defender.reinforcements.push_back({make_unit("R", 2, 1, 4), false});
+  battles.push_back(b);
+  for (const auto& battle : battles) {
+    const auto c = gl::predict_exact_cost(battle);
+    const auto r = gl::solve_exact(battle);
+    EXPECT_GE(c.states, static_cast<double>(r.method.states));
+    EXPECT_GE(c.transitions, static_cast<double>(r.method.transitions));  // outcomes >= distinct successors
+  }
 }
