@@ -355,8 +355,9 @@ report run_battle(const po::variables_map& vm) {
                   "predicted exact cost {:.3g} s and {:.0f} MB ({:.3g} round outcomes over at most {:.0f} "
                   "states: {} x {} per side)",
                   cost.seconds, mb, cost.transitions, cost.states, cost.side_states[0], cost.side_states[1])
-            : fmt::format("predicted exact cost past any budget (more than {} states on one side)",
-                          std::max(cost.side_states[0], cost.side_states[1]));
+            : std::string(
+                  "predicted exact cost past any budget (one side alone has too many states or round "
+                  "outcomes to count)");
     const bool over_memory = !(mb <= memory_mb);
     if (method == "exact" && over_memory)
       throw invalid_input("method", fmt::format("exact would need about {:.0f} MB, past --memory-mb {}; raise it or "

@@ -13,11 +13,22 @@ namespace musket::great_lakes {
 
 namespace {
 
-// A chooser that lists every outcome that can happen (probability above 0), weighing none.
+// Thrown once the count has listed more outcomes than `work_limit`: a side whose one round has
+// millions of outcomes (16 units that can all fail morale: 3^16) is far past any budget.
+struct too_much_work {};
+constexpr std::uint64_t work_limit = 300'000;  // (the 6 v 6 Niagara battle lists 72,000 a side)
+
+// A chooser that lists every outcome that can happen (probability above 0), weighing none, and
+// counts them (`work`).
 struct listing_chooser {
   static constexpr bool one_outcome = false;
+  std::uint64_t work = 0;
+  void count() {
+    if (++work > work_limit) throw too_much_work();
+  }
   template <class F>
   void binomial(int n, int faces, F&& f) {
+    count();
     if (faces <= 0) return f(0);
     if (faces >= 6) return f(n);
     for (int k = 0; k <= n; ++k) f(k);
@@ -28,6 +39,7 @@ struct listing_chooser {
   }
   template <class F>
   void choose3(double p0, double p1, double p2, F&& f) {
+    count();
     const double ps[3] = {p0, p1, p2};
     for (int k = 0; k < 3; ++k)
       if (ps[k] > 0.0) f(k);
@@ -79,6 +91,7 @@ side_play play_side(const round::battle_rules& r, int side, std::size_t limit) {
     out.dice.push_back(sums.line_dice);
     std::vector<double> by_hits(static_cast<std::size_t>(sums.line_sp) + 1, 1.0);
     for (int k = 0; k < sums.line_sp; ++k) {
+      c.count();
       round::round_state t = round::track(r, s);
       round::hit_counts hits{};
       std::uint32_t checks = 0;
@@ -87,6 +100,7 @@ side_play play_side(const round::battle_rules& r, int side, std::size_t limit) {
       double count = 0;
       auto entered = [&](round::round_state& u) {
         ++count;
+        c.count();
         round::battle_state next = u.s;
         fold(r, next, side);
         if (seen.size() > limit) return;
@@ -95,6 +109,7 @@ side_play play_side(const round::battle_rules& r, int side, std::size_t limit) {
       auto checked = [&](round::round_state& u) {
         if (u.sum[side].line_units == 0) {
           ++count;  // GL 12.1: the line gone after morale, a forced retreat ends the battle
+          c.count();
           return;
         }
         round::reinforce(r, side, u, c, entered);
@@ -117,8 +132,15 @@ side_play play_side(const round::battle_rules& r, int side, std::size_t limit) {
 exact_cost predict_exact_cost(const battle& b, std::size_t side_limit) {
   const round::battle_rules r = round::compile(b);
   exact_cost cost;
-  std::array<side_play, 2> sides{play_side(r, round::attacker, side_limit), play_side(r, round::defender, side_limit)};
-  for (int side = 0; side < 2; ++side) cost.side_states[side] = sides[side].found;
+  std::array<side_play, 2> sides;
+  for (int side = 0; side < 2; ++side) {
+    try {
+      sides[side] = play_side(r, side, side_limit);
+    } catch (const too_much_work&) {
+      sides[side].complete = false;  // (found stays 0: not counted)
+    }
+    cost.side_states[side] = sides[side].found;
+  }
   // (Plus the start itself when round 1 differs: GL 11.22's crossing attackers roll one less.)
   cost.states = static_cast<double>(cost.side_states[0]) * static_cast<double>(cost.side_states[1]) +
                 (r.first_round_matters ? 1.0 : 0.0);

@@ -40,8 +40,8 @@ inline bool exact_fits(const exact_cost& c, double seconds, double bytes) {
   return c.seconds <= seconds && c.bytes <= bytes;  // (false for an infinite prediction)
 }
 
-// Gives up (returns what it has, seconds and bytes set to infinity) once a side has more than
-// `side_limit` folded states: such a battle is far past any budget.
+// Gives up (seconds and bytes set to infinity) once a side has more than `side_limit` folded
+// states, or its count has listed 300,000 outcomes: such a battle is far past any budget.
 exact_cost predict_exact_cost(const battle& b, std::size_t side_limit = 200'000);
 
 }  // namespace musket::great_lakes
