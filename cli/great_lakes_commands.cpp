@@ -3,9 +3,15 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
+#include <charconv>
+#include <chrono>
+#include <cmath>
 #include <cstdlib>
+#include <thread>
 
 #include "calc/great_lakes/battle.hpp"
+#include "calc/great_lakes/exact_cost.hpp"
 #include "calc/great_lakes/game_data.hpp"
 #include "calc/great_lakes/scenario.hpp"
 #include "calc/great_lakes/turn.hpp"
@@ -71,6 +77,10 @@ void add_battle_options(po::options_description& o) {
       "niagara", "retreats cross the Niagara: retreat fire hits on 5-6")(
       "method", po::value<std::string>()->default_value("auto"), "exact | sim | auto")(
       "state-limit", po::value<int>()->default_value(300000), "most states the exact engine may build, 1000..20000000")(
+      "time-budget", po::value<std::string>()->default_value("1"),
+      "auto: seconds the predicted exact solve may take, else simulate; above 0, up to 3600")(
+      "memory-mb", po::value<int>()->default_value(4096),
+      "memory the predicted exact solve may take (MB), else auto simulates and exact refuses; 64..65536")(
       "trials", po::value<int>()->default_value(200000), "simulated battles, 1000..100000000")(
       "seed", po::value<int>()->default_value(1812), "simulation seed (same seed, same answer, any thread count)")(
       "threads", po::value<int>()->default_value(0),
@@ -182,10 +192,11 @@ json battle_notes(const gl::battle& b, const gl::battle_result& res) {
                   hits_note(b.attacker) + ", defender " + hits_note(b.defender) +
                   "; failed-morale units only once the line is gone (GL 11.23)");
   notes.push_back(
-      "retreat fire: full dice when forced, one die per line unit when voluntary, never the ship; hits on " +
+      "retreat fire: full dice when forced, one die per line unit when voluntary (0-dice units too), never the "
+      "ship; hits on " +
       std::string(b.niagara ? "5-6 (across the Niagara)" : "6") +
-      "; allocated like battle hits, counting "
-      "hits within the retreat fire (GL 12.2-12.3)");
+      "; line and failed-morale units are one pool (no line first): one hit to each before any second, most SP "
+      "first, then listing order (concentrate: then the weakest) (GL 12.2-12.3)");
   const int ra = gl::morale_rerolls(b.attacker), rd = gl::morale_rerolls(b.defender);
   auto reroll_note = [](const gl::army& a) {
     switch (a.rerolls.kind) {
@@ -231,6 +242,69 @@ json battle_notes(const gl::battle& b, const gl::battle_result& res) {
   return notes;
 }
 
+// The exact solve (--method exact or auto within budget); auto falls back to simulation past the
+// state limit, exact refuses.
+gl::battle_result solve_exact_or_simulate(const gl::battle& b, const gl::exact_options& exact,
+                                          const simulation_options& sim, const std::string& method, int limit,
+                                          std::string& why) {
+  try {
+    why = "asked for with --method exact";
+    return gl::solve_exact(b, exact);
+  } catch (const gl::solve_cancelled&) {
+    throw run_cancelled();  // only a dashboard sets the flag; nothing is reported
+  } catch (const state_limit_exceeded&) {
+    if (method == "exact")
+      throw invalid_input("method", fmt::format("exact needs more than --state-limit {} states; raise the limit or "
+                                                "use --method sim (or auto)",
+                                                limit));
+    why = fmt::format("auto: more than {} reachable states (--state-limit), so simulated instead", limit);
+    return gl::simulate(b, sim);
+  }
+}
+
+// auto's simulation, stopped (between chunks of trials: the answer covers whole chunks, and says
+// it was cut short) once `deadline` passes, so auto answers within its time budget whatever the
+// battle's size; a caller's own cancel flag (the dashboard's) still stops it too.
+gl::battle_result simulate_until(const gl::battle& b, simulation_options sim,
+                                 std::chrono::steady_clock::time_point deadline, std::string& why) {
+  sim.chunk_trials = 1u << 12;  // cancel is seen between chunks: a quarter of the usual, for big battles
+  std::atomic<bool> stop{false}, done{false};
+  const std::atomic<bool>* caller = sim.cancel;
+  sim.cancel = &stop;
+  std::thread watch([&] {
+    while (!done.load(std::memory_order_acquire)) {
+      if (std::chrono::steady_clock::now() >= deadline || (caller && caller->load(std::memory_order_acquire))) {
+        stop.store(true, std::memory_order_release);
+        return;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+  });
+  gl::battle_result res;
+  try {
+    res = gl::simulate(b, sim);
+  } catch (...) {
+    done.store(true, std::memory_order_release);
+    watch.join();
+    throw;
+  }
+  done.store(true, std::memory_order_release);
+  watch.join();
+  if (res.method.cancelled && !(caller && caller->load()))
+    why += fmt::format("; the time budget ran out after {} of {} trials", res.method.trials, sim.trials);
+  return res;
+}
+
+// --time-budget: seconds, a number above 0 and at most an hour.
+double time_budget(const std::string& text) {
+  double seconds = 0;
+  const char* end = text.data() + text.size();
+  const auto [used, error] = std::from_chars(text.data(), end, seconds);
+  if (error != std::errc() || used != end || !std::isfinite(seconds) || seconds <= 0 || seconds > 3600)
+    throw invalid_input("time-budget", "'" + text + "' is not a number of seconds; allowed: above 0, up to 3600");
+  return seconds;
+}
+
 report run_battle(const po::variables_map& vm) {
   const bool has_flags = vm.count("att") || vm.count("def") || vm.count("fort");
   gl::battle b;
@@ -257,6 +331,11 @@ report run_battle(const po::variables_map& vm) {
   sim.threads = static_cast<unsigned>(threads);
   attach_run_context(sim);  // the dashboard's progress bar and Cancel; nothing under `musket`
 
+  const auto started = std::chrono::steady_clock::now();
+  const double budget = time_budget(string_option(vm, "time-budget"));
+  const int memory_mb = int_option(vm, "memory-mb");
+  require_in_range("memory-mb", memory_mb, 64, 65536);
+
   gl::exact_options exact;
   exact.state_limit = static_cast<std::size_t>(limit);
   exact.cancel = sim.cancel;    // the same Cancel stops an exact solve
@@ -267,21 +346,40 @@ report run_battle(const po::variables_map& vm) {
     res = gl::simulate(b, sim);
     why = "asked for with --method sim";
   } else {
-    try {
-      res = gl::solve_exact(b, exact);
-      why = method == "exact"
-                ? "asked for with --method exact"
-                : fmt::format("auto: the reachable states ({}) fit the state limit ({})", res.method.states, limit);
-    } catch (const gl::solve_cancelled&) {
-      throw run_cancelled();  // only a dashboard sets the flag; nothing is reported
-    } catch (const state_limit_exceeded&) {
-      if (method == "exact")
-        throw invalid_input("method",
-                            fmt::format("exact needs more than --state-limit {} states; raise the limit or use "
-                                        "--method sim (or auto)",
-                                        limit));
-      res = gl::simulate(b, sim);
-      why = fmt::format("auto: more than {} reachable states (--state-limit), so simulated instead", limit);
+    // Issue 20: the exact solve's cost predicted before solving (calc/great_lakes/exact_cost.hpp).
+    const gl::exact_cost cost = gl::predict_exact_cost(b);
+    const double mb = cost.bytes / 1e6;
+    const std::string predicted =
+        std::isfinite(cost.seconds)
+            ? fmt::format(
+                  "predicted exact cost {:.3g} s and {:.0f} MB ({:.3g} round outcomes over at most {:.0f} "
+                  "states: {} x {} per side)",
+                  cost.seconds, mb, cost.transitions, cost.states, cost.side_states[0], cost.side_states[1])
+            : std::string(
+                  "predicted exact cost past any budget (one side alone has too many states or round "
+                  "outcomes to count)");
+    const bool over_memory = !(mb <= memory_mb);
+    if (method == "exact" && over_memory)
+      throw invalid_input("method", fmt::format("exact would need about {:.0f} MB, past --memory-mb {}; raise it or "
+                                                "use --method sim (or auto)",
+                                                mb, memory_mb));
+    if (method == "auto" && !gl::exact_fits(cost, budget, memory_mb * 1e6)) {
+      why = fmt::format(
+          "auto: {}, past {}, so simulated", predicted,
+          over_memory ? fmt::format("--memory-mb {}", memory_mb) : fmt::format("the --time-budget of {:g} s", budget));
+      // Stopped at three quarters of the budget: the chunk of trials in flight and the report
+      // still have to finish within it.
+      res = simulate_until(b, sim,
+                           started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                         std::chrono::duration<double>(0.75 * budget)),
+                           why);
+    } else {
+      res = solve_exact_or_simulate(b, exact, sim, method, limit, why);
+      if (method == "auto" && res.method.name == "exact")
+        why = fmt::format(
+            "auto: {}, within the --time-budget of {:g} s; the reachable states ({}) fit the state "
+            "limit ({})",
+            predicted, budget, res.method.states, limit);
     }
   }
 

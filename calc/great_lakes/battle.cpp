@@ -7,6 +7,7 @@
 #include <cstring>
 #include <exception>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <string>
 #include <thread>
@@ -180,8 +181,11 @@ void binomial_row(int n, int faces, long double q_to_n, double* row) {
 
 constexpr int max_table_dice = 200;
 
-// P(k of n dice hit) for n <= 200 and 0..6 hit faces, built once, each table in one block (a
-// few allocations, not thousands: this is most of what a small battle costs a CLI run).
+// P(k of n dice hit) for n <= 200 and 0..6 hit faces, each table in one block (a few
+// allocations, not thousands). Rows are built on first use, up to the most dice a battle rolls at
+// once (round::compile asks for them: `ensure`), for every number of hit faces; the blocks are
+// allocated whole but not written, so a process pays only for the rows its battles use (all of
+// them: some 2.6 MB, about 2 ms, most of what a small battle cost a CLI run).
 struct binomial_tables {
   // Row (faces, n) starts at faces * per_faces + n (n + 1) / 2 and holds n + 1 values.
   static constexpr std::size_t per_faces = (max_table_dice + 1) * (max_table_dice + 2) / 2;
@@ -196,38 +200,52 @@ struct binomial_tables {
   // faces * (max_table_dice + 1) + n: a draw's two reads one pointer away.
   std::unique_ptr<std::uint64_t[]> at_least = std::make_unique_for_overwrite<std::uint64_t[]>(7 * per_faces);
   struct flat_sampler {
-    const std::uint64_t* at_least = nullptr;
-    std::array<std::uint8_t, 256> start{};
+    const std::uint64_t* at_least;
+    std::array<std::uint8_t, 256> start;  // (left unwritten until its row is built)
   };
-  std::vector<flat_sampler> flat;
-  binomial_tables() : flat(7 * (max_table_dice + 1)) {
-    for (int f = 0; f <= 6; ++f) {
-      long double q_to_n = 1.0L;
-      for (int n = 0; n <= max_table_dice; ++n, q_to_n *= static_cast<long double>(6 - f) / 6.0L) {
-        double* row = pmf.get() + row_start(f, n);
-        binomial_row(n, f, q_to_n, row);
-        std::uint64_t* edge = at_least.get() + row_start(f, n);
-        double run = 0;
-        for (int k = 0; k <= n; ++k) {
-          run += row[k];
-          const double scaled = (k == n ? 2.0 : run) * 4294967296.0;        // the last catches rounding
-          const auto floor = static_cast<std::uint64_t>(scaled);            // (exact: a power of two)
-          edge[k] = floor + (static_cast<double>(floor) < scaled ? 1 : 0);  // the ceiling
-        }
-        flat_sampler& sm = flat[static_cast<std::size_t>(f * (max_table_dice + 1) + n)];
-        sm.at_least = edge;
-        std::size_t k = 0;
-        for (std::uint64_t b = 0; b < 256; ++b) {
-          while (edge[k] <= (b << 24)) ++k;
-          sm.start[b] = static_cast<std::uint8_t>(std::min<std::size_t>(k, 255));
-        }
-      }
+  std::unique_ptr<flat_sampler[]> flat = std::make_unique_for_overwrite<flat_sampler[]>(7 * (max_table_dice + 1));
+
+  // Rows 0..n (every number of faces) built; safe from any thread.
+  void ensure(int n) {
+    n = std::min(n, max_table_dice);
+    if (built_.load(std::memory_order_acquire) >= n) return;
+    const std::lock_guard<std::mutex> lock(building_);
+    for (int next = built_.load(std::memory_order_relaxed) + 1; next <= n; ++next) {
+      for (int f = 0; f <= 6; ++f) build_row(f, next);
+      built_.store(next, std::memory_order_release);
     }
   }
+
+ private:
+  void build_row(int f, int n) {
+    // ((6 - f) / 6)^n by one more factor a row, as when the rows were built all at once.
+    long double& q_to_n = q_to_n_[static_cast<std::size_t>(f)];
+    if (n > 0) q_to_n *= static_cast<long double>(6 - f) / 6.0L;
+    double* row = pmf.get() + row_start(f, n);
+    binomial_row(n, f, q_to_n, row);
+    std::uint64_t* edge = at_least.get() + row_start(f, n);
+    double run = 0;
+    for (int k = 0; k <= n; ++k) {
+      run += row[k];
+      const double scaled = (k == n ? 2.0 : run) * 4294967296.0;        // the last catches rounding
+      const auto floor = static_cast<std::uint64_t>(scaled);            // (exact: a power of two)
+      edge[k] = floor + (static_cast<double>(floor) < scaled ? 1 : 0);  // the ceiling
+    }
+    flat_sampler& sm = flat[static_cast<std::size_t>(f * (max_table_dice + 1) + n)];
+    sm.at_least = edge;
+    std::size_t k = 0;
+    for (std::uint64_t b = 0; b < 256; ++b) {
+      while (edge[k] <= (b << 24)) ++k;
+      sm.start[b] = static_cast<std::uint8_t>(std::min<std::size_t>(k, 255));
+    }
+  }
+  std::atomic<int> built_{-1};
+  std::mutex building_;
+  std::array<long double, 7> q_to_n_{1.0L, 1.0L, 1.0L, 1.0L, 1.0L, 1.0L, 1.0L};
 };
 
-const binomial_tables& tables() {
-  static const binomial_tables t;
+binomial_tables& tables() {
+  static binomial_tables t;
   return t;
 }
 
@@ -485,6 +503,14 @@ battle_rules compile(const battle& b) {
   add_side(b.attacker, attacker);
   add_side(b.defender, defender);
   r.retreat_fire_faces = b.niagara ? 2 : 1;
+  // The most dice rolled at once: a side's line and ship (retreat fire is never more).
+  int most_dice = 1;  // (morale and reinforcement rolls: one die)
+  for (int side = 0; side < 2; ++side) {
+    int dice = r.ship_dice[side];
+    for (int i = r.begin[side]; i < r.end[side]; ++i) dice += r.units[static_cast<std::size_t>(i)].dice;
+    most_dice = std::max(most_dice, dice);
+  }
+  tables().ensure(most_dice);
   r.ships = r.ship_dice[0] > 0 || r.ship_dice[1] > 0;
   for (std::size_t i = 0; i < r.units.size(); ++i) {
     r.dice[i] = static_cast<std::uint8_t>(r.units[i].dice);

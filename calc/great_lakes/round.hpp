@@ -206,19 +206,23 @@ inline bool is_stalemate(const battle_rules& r, const battle_state& s) {
 
 // GL 11.23, hit_allocation_kind::concentrate (battle.hpp): the first sweep as in the rulings (one
 // hit each, the best first: most SP, then fewest dice, then listing order), then each time the
-// weakest unit until it is eliminated; failed-morale units only once no line unit is left.
-inline int allocate_concentrated(const battle_rules& r, battle_state& s, hit_counts& hits, int side, int count) {
+// weakest unit until it is eliminated; failed-morale units only once no line unit is left. With
+// `pool` (retreat fire, GL 12.2 and RULINGS) line and failed-morale units are one pool, hit alike.
+inline int allocate_concentrated(const battle_rules& r, battle_state& s, hit_counts& hits, int side, int count,
+                                 bool pool = false) {
   auto hit = [&](int i) {
     --s.sp[i];
     ++hits[i];
     --count;
   };
-  for (int pass = 0; pass < 2 && count > 0; ++pass) {
-    const std::uint8_t wanted = pass == 0 ? line : failed;
+  // Pass 0 takes the line (or, pooled, line and failed-morale units), pass 1 the failed ones.
+  auto wanted = [&](int pass, int i) { return pool ? (s.st[i] == line || s.st[i] == failed) : s.st[i] == pass; };
+  static_assert(line == 0 && failed == 1);
+  for (int pass = 0; pass < (pool ? 1 : 2) && count > 0; ++pass) {
     std::array<std::uint8_t, max_units> order;
     int n = 0;
     for (int i = r.begin[side]; i < r.end[side]; ++i)
-      if (s.st[i] == wanted && s.sp[i] > 0) order[n++] = static_cast<std::uint8_t>(i);
+      if (wanted(pass, i) && s.sp[i] > 0) order[n++] = static_cast<std::uint8_t>(i);
     if (n == 0) continue;
     for (int picked = 0; picked < n && count > 0; ++picked) {
       int best = picked;
@@ -234,7 +238,7 @@ inline int allocate_concentrated(const battle_rules& r, battle_state& s, hit_cou
     while (count > 0) {
       int weakest = -1;
       for (int i = r.begin[side]; i < r.end[side]; ++i)
-        if (s.st[i] == wanted && s.sp[i] > 0 && (weakest < 0 || s.sp[i] < s.sp[weakest])) weakest = i;
+        if (wanted(pass, i) && s.sp[i] > 0 && (weakest < 0 || s.sp[i] < s.sp[weakest])) weakest = i;
       if (weakest < 0) break;
       while (count > 0 && s.sp[weakest] > 0) hit(weakest);
     }
@@ -388,8 +392,12 @@ inline int allocate_rulings_lanes(const battle_rules& r, battle_state& s, side_s
 // line unit is left. That order is one number per unit, `rank`, the highest taking the hit. `u`
 // (the side's sums) is kept up to date and `check` gets the units that check morale for these hits
 // (sums_of). Returns the hits nobody was left to take. Out of line: the lanes below usually do it.
-[[gnu::noinline]] inline int allocate_rulings_by_rank(const battle_rules& r, battle_state& s, side_sums& u,
-                                                      hit_counts& hits, int side, int count, std::uint32_t& check) {
+// RetreatPool: retreat fire (GL 12.2, RULINGS "Retreat fire"): line and failed-morale units form
+// one pool, the line first no more, in the ruling's order: one hit to each unit before any second,
+// most SP first, then listing order (dice are not in it: the battle is over).
+template <bool RetreatPool = false>
+[[gnu::noinline]] int allocate_rulings_by_rank(const battle_rules& r, battle_state& s, side_sums& u, hit_counts& hits,
+                                               int side, int count, std::uint32_t& check) {
   static_assert(max_units <= 32);
   const int begin = r.begin[side], n = r.end[side] - begin;
   side_sums sums = u;  // in registers: the byte stores below could alias it
@@ -399,8 +407,9 @@ inline int allocate_rulings_lanes(const battle_rules& r, battle_state& s, side_s
   for (int k = 0; k < n; ++k) {
     const int i = begin + k, st = s.st[i], sp = s.sp[i];
     const int takes = (st == line || st == failed) & (sp > 0);
-    rank[k] = static_cast<std::uint32_t>(takes *
-                                         ((st == line) << 20 | 15 << 15 | sp << 10 | (15 - r.dice[i]) << 5 | (31 - k)));
+    const int line_first = RetreatPool ? 0 : (st == line);
+    const int few_dice = RetreatPool ? 0 : 15 - r.dice[i];
+    rank[k] = static_cast<std::uint32_t>(takes * (line_first << 20 | 15 << 15 | sp << 10 | few_dice << 5 | (31 - k)));
   }
   for (; count > 0; --count) {
     // A scalar scan, kept so: a vectorised one would load `rank` just after the store below and
@@ -489,16 +498,18 @@ inline battle_end eliminated_end(int side) {
 }
 
 // GL 12.2-12.3 with RULINGS: the dice the other side's line units fire at a retreating `side`: full
-// dice if forced, one die each if voluntary; never the ship, never the river penalty.
+// dice if forced; if voluntary, one die per line unit whatever its printed dice (a unit with 0
+// battle dice rolls its one retreat die too: 12.2 "each firing unit in a line position ... one die
+// per unit"); never the ship, never the river penalty.
 inline int retreat_fire_dice(const battle_rules& r, const battle_state& s, int side, bool forced) {
   int dice = 0;
   const int other = 1 - side;
   for (int i = r.begin[other]; i < r.end[other]; ++i)
-    if (in_line(s, i)) dice += forced ? r.dice[i] : (r.dice[i] > 0 ? 1 : 0);
+    if (in_line(s, i)) dice += forced ? r.dice[i] : 1;
   return dice;
 }
-inline int retreat_fire_dice(const battle_rules& r, const round_state& t, int side, bool forced) {
-  return forced ? t.sum[1 - side].line_dice : retreat_fire_dice(r, t.s, side, forced);
+inline int retreat_fire_dice(const battle_rules&, const round_state& t, int side, bool forced) {
+  return forced ? t.sum[1 - side].line_dice : t.sum[1 - side].line_units;
 }
 
 // A retreat works on a bare state or on one with its sums (the simulation's, kept up to date so
@@ -525,15 +536,26 @@ inline void lose_garrison(const battle_rules& r, round_state& t) {
   t.s.sp[g] = 0;
 }
 
-// `count` hits of retreat fire, a fire of its own (no unit hit by it yet).
-inline void take_retreat_fire(const battle_rules& r, battle_state& s, int side, int count) {
+// `count` hits of retreat fire, a fire of its own (no unit hit by it yet), on the retreating
+// side's line and failed-morale units as one pool (GL 12.2, RULINGS): by the side's policy, the
+// line-first limit of GL 11.23 left out. `sums` (the side's) is kept up to date.
+inline void allocate_retreat_fire(const battle_rules& r, battle_state& s, side_sums& sums, int side, int count) {
+  if (count == 0) return;
   hit_counts hits{};
-  allocate_hits(r, s, hits, side, count);
+  if (r.hit_allocation[side].kind == hit_allocation_kind::concentrate) {
+    allocate_concentrated(r, s, hits, side, count, true);
+    sums = sums_of(r, s, side);
+    return;
+  }
+  std::uint32_t checks = 0;  // (no morale check follows a retreat)
+  allocate_rulings_by_rank<true>(r, s, sums, hits, side, count, checks);
+}
+inline void take_retreat_fire(const battle_rules& r, battle_state& s, int side, int count) {
+  side_sums unused;
+  allocate_retreat_fire(r, s, unused, side, count);
 }
 inline void take_retreat_fire(const battle_rules& r, round_state& t, int side, int count) {
-  hit_counts hits{};
-  std::uint32_t checks = 0;  // (no morale check follows a retreat)
-  allocate_hits(r, t, hits, side, count, checks);
+  allocate_retreat_fire(r, t.s, t.sum[side], side, count);
 }
 
 // GL 12.2-12.3 with RULINGS, the retreat of `side` from state `s` (a battle_state or a round_state)

@@ -4,6 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include "calc/great_lakes/battle.hpp"
+#include "calc/great_lakes/exact_cost.hpp"
 #include "calc/great_lakes/turn.hpp"
 
 namespace gl = musket::great_lakes;
@@ -43,7 +44,63 @@ gl::battle mixed_4v4() {
   return b;
 }
 
+// Issue 20's mid-size Niagara battle: Brown's five units attack four British units and a fort
+// (garrison 2 dice, 2 SP, morale 4), Drummond with the British; `extra` adds a regular a side.
+gl::battle niagara(bool extra) {
+  gl::battle b;
+  b.attacker.side = gl::nation::american;
+  b.defender.side = gl::nation::british;
+  b.attacker.units = {
+      make_unit("11th", gl::unit_type::regular, 4, 5, 3), make_unit("21st", gl::unit_type::regular, 4, 5, 3),
+      make_unit("NYMil", gl::unit_type::militia, 3, 3, 2), make_unit("Art", gl::unit_type::artillery, 2, 5, 4),
+      make_unit("Drag", gl::unit_type::dragoon, 2, 4, 2)};
+  b.attacker.units[2].max_sp = 4;
+  b.attacker.units[3].max_sp = 3;
+  b.defender.units = {
+      make_unit("100th", gl::unit_type::regular, 4, 5, 4), make_unit("41st", gl::unit_type::regular, 4, 5, 3),
+      make_unit("Glengarry", gl::unit_type::militia, 3, 4, 2), make_unit("Mohawk", gl::unit_type::native, 2, 4, 2)};
+  b.defender.units[3].max_sp = 3;
+  if (extra) {
+    b.attacker.units.push_back(make_unit("X", gl::unit_type::regular, 4, 5, 3));
+    b.defender.units.push_back(make_unit("Y", gl::unit_type::regular, 4, 5, 3));
+  }
+  b.defender.fortification = gl::fort{2, 2, 4, false};
+  b.attacker.leaders = {"Brown"};
+  b.defender.leaders = {"Drummond"};
+  return b;
+}
+
 }  // namespace
+
+// Issue 20's 5 v 4, exact (seconds: left out of the ctest smoke run, bench_smoke's filter).
+static void BM_GreatLakesNiagara5v4Exact(benchmark::State& state) {
+  const auto b = niagara(false);
+  for (auto _ : state) {
+    auto r = gl::solve_exact(b);
+    state.counters["states"] = static_cast<double>(r.method.states);
+    benchmark::DoNotOptimize(r);
+  }
+}
+BENCHMARK(BM_GreatLakesNiagara5v4Exact)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
+
+// `auto` as `musket gl battle` runs it (budget 1 s, 4096 MB, 200,000 trials): the prediction,
+// then the exact solve if it fits, else the simulation. Arg 0: the 5 v 4, 1: the 6 v 6; the
+// counter `exact` says which ran (both simulate today: predicted 4.7 s and 71 s).
+static void BM_GreatLakesNiagaraAuto(benchmark::State& state) {
+  const auto b = niagara(state.range(0) == 1);
+  musket::simulation_options sim;
+  sim.trials = 200'000;
+  sim.seed = 1812;
+  for (auto _ : state) {
+    const gl::exact_cost cost = gl::predict_exact_cost(b);
+    const bool exact = gl::exact_fits(cost, 1.0, 4096e6);
+    auto r = exact ? gl::solve_exact(b) : gl::simulate(b, sim);
+    state.counters["exact"] = exact ? 1 : 0;
+    state.counters["predicted_seconds"] = cost.seconds;
+    benchmark::DoNotOptimize(r);
+  }
+}
+BENCHMARK(BM_GreatLakesNiagaraAuto)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 static void BM_GreatLakesBlocksExact(benchmark::State& state) {
   const auto b = blocks(static_cast<int>(state.range(0)));

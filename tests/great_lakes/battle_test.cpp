@@ -151,14 +151,79 @@ TEST(GreatLakesBattle, VoluntaryRetreatDrawsOneDiePerLineUnit) {
 TEST(GreatLakesBattle, WeakerPolicyComparesLineSp) {
   // Defender 1 SP v attacker 2 SP, nobody has dice but the attacker's ship (1 die). After round 1
   // the defender's line SP (1) < the attacker's (2): `weaker` retreats at once (unless the ship's
-  // 1/6 hit eliminated it first). The attacker has no line dice, so retreat fire is one die from
-  // its one unit only if that unit has dice: none here, so nothing is rolled.
+  // 1/6 hit eliminated it first). Retreat fire is one die per line unit of the attacker, its
+  // diceless one included (GL 12.2, RULINGS), the ship never: a 6 (1/6) eliminates the defender.
+  // So eliminated 1/6 + 5/6 * 1/6 = 11/36, voluntary retreat 5/6 * 5/6 = 25/36.
   auto b = duel(make_unit("A", 2, 0), make_unit("D", 1, 0));
   b.attacker.ship_dice = 1;
   b.defender.retreat = {gl::retreat_kind::weaker, 0};
   const auto r = gl::solve_exact(b);
-  EXPECT_NEAR(r[battle_end::defender_eliminated], 1.0 / 6, tight);
-  EXPECT_NEAR(r[battle_end::defender_voluntary_retreat], 5.0 / 6, tight);
+  EXPECT_NEAR(r[battle_end::defender_eliminated], 11.0 / 36, tight);
+  EXPECT_NEAR(r[battle_end::defender_voluntary_retreat], 25.0 / 36, tight);
+}
+
+// Issue 13's duel: both 1 SP, morale 6, no dice; the defender retreats at line SP <= 1. Round 1
+// nobody fires (0 dice), nobody is hit, so no morale; the attacker never retreats; the defender's
+// line SP is 1 <= 1, so it retreats voluntarily. GL 12.2: each line unit of the attacker rolls one
+// die whatever its printed dice (0 here): a 6 (1/6) takes the defender's only SP, which counts as
+// eliminated (RULINGS: nobody left alive); otherwise (5/6) it is a voluntary retreat, in round 1.
+TEST(GreatLakesBattle, VoluntaryRetreatFireFromADicelessUnit) {
+  auto b = duel(make_unit("A", 1, 0), make_unit("D", 1, 0));
+  b.defender.retreat = {gl::retreat_kind::line_sp_at_most, 1};
+  gl::exact_options plain;
+  plain.fold_out_units = false;
+  for (const auto& r : {gl::solve_exact(b), gl::solve_exact(b, plain)}) {
+    EXPECT_NEAR(r[battle_end::defender_eliminated], 1.0 / 6, tight);
+    EXPECT_NEAR(r[battle_end::defender_voluntary_retreat], 5.0 / 6, tight);
+    EXPECT_NEAR(r.units[1].survives, 5.0 / 6, tight);
+    EXPECT_NEAR(r.rounds_mean, 1.0, tight);
+  }
+  musket::simulation_options options;
+  options.trials = 60'000;
+  options.seed = 13;
+  const auto sim = gl::simulate(b, options);
+  EXPECT_NEAR(sim[battle_end::defender_eliminated], 1.0 / 6, 4 * std::sqrt(5.0 / 36 / 60'000));
+}
+
+// GL 12.2 with RULINGS: retreat-fire hits fall on the retreating side's line and failed-morale
+// units as one pool (no line first), one hit to each before any second, most SP first, then
+// listing order. Attacker: Big (2 SP, morale 1, no dice) listed before Small (1 SP, morale 6, no
+// dice), retreating at line SP <= 2; the defender's one unit has 1 die. A round: the defender hits
+// 1/6 (else nothing changes and the round is played again, so in the end a hit comes, with
+// probability 1); the hit goes to Big (most SP), leaving it 1 SP; it rolls morale, one die,
+// failing on 2-6 (5/6). Either way the attacker's line SP is now 1 or 2 (<= 2): it retreats, under
+// one die of retreat fire (the defender's one line unit), a 6 (1/6) hitting the pool:
+//   Big failed (5/6): pool Big 1 SP (failed), Small 1 SP (line): a tie in SP, Big listed first
+//     takes it (line first, the old reading, would have hit Small).
+//   Big passed (1/6): both in the line with 1 SP: Big listed first takes it too.
+// So Small always survives; Big survives 1 - 1/6 = 5/6 (the old reading: Small 1 - 5/36 = 31/36,
+// Big 35/36). At most one SP is lost in the retreat, so it is always a voluntary retreat;
+// Big fails morale 5/6; each policy takes the single hit on the best of the first sweep, so
+// `concentrate` gives the same.
+TEST(GreatLakesBattle, RetreatFireHitsLineAndFailedUnitsAsOnePool) {
+  gl::battle b = duel(make_unit("Big", 2, 0, 1), make_unit("D", 1, 1));
+  b.attacker.units.push_back(make_unit("Small", 1, 0));
+  b.attacker.retreat = {gl::retreat_kind::line_sp_at_most, 2};
+  gl::exact_options plain;
+  plain.fold_out_units = false;
+  for (auto policy : {gl::hit_allocation_kind::rulings, gl::hit_allocation_kind::concentrate}) {
+    b.attacker.hit_allocation.kind = policy;
+    for (const auto& r : {gl::solve_exact(b), gl::solve_exact(b, plain)}) {
+      SCOPED_TRACE(gl::to_string(policy));
+      ASSERT_EQ(r.units[1].name, "Small");
+      EXPECT_NEAR(r.units[0].survives, 5.0 / 6, tight);
+      EXPECT_NEAR(r.units[0].expected_sp, 5.0 / 6, tight);
+      EXPECT_NEAR(r.units[0].fails_morale, 5.0 / 6, tight);
+      EXPECT_NEAR(r.units[1].survives, 1.0, tight);
+      EXPECT_NEAR(r[battle_end::attacker_voluntary_retreat], 1.0, tight);
+    }
+    musket::simulation_options options;
+    options.trials = 60'000;
+    options.seed = 12;
+    const auto sim = gl::simulate(b, options);
+    EXPECT_NEAR(sim.units[1].survives, 1.0, 1e-12);
+    EXPECT_NEAR(sim.units[0].survives, 5.0 / 6, 4 * std::sqrt(5.0 / 36 / 60'000));
+  }
 }
 
 TEST(GreatLakesBattle, RiverPenaltyOnlyInRoundOne) {
@@ -326,13 +391,16 @@ TEST(GreatLakesBattle, ExactAndSimulationAgreeWithinFourSigma) {
 
 // Hit allocation `concentrate` against the RULINGS default, one round. Defender X (3 SP) and Y
 // (2 SP), diceless, morale 6, retreat at line SP <= 100 (so after round 1); the attacker's only
-// fire is a 3-die ship, k ~ Bin(3, 1/6): 125, 75, 15, 1 in 216 for k = 0..3; the attacker's unit
-// is diceless, so the retreat draws no fire. Up to 2 hits both policies go X then Y (one each,
-// most SP first). The third hit: RULINGS, fewest hits (tie), most current SP: X (2 v 1);
-// concentrate: closest to elimination: Y (1 SP left), eliminated.
-//   E[X SP]: RULINGS 3 - (75 + 15 + 2)/216; concentrate 3 - (75 + 15 + 1)/216.
-//   E[Y SP]: RULINGS 2 - (15 + 1)/216;      concentrate 2 - (15 + 2)/216.
-//   Y survives: RULINGS 1; concentrate 215/216. Losses in total are the same: k either way.
+// fire is a 3-die ship, k ~ Bin(3, 1/6): 125, 75, 15, 1 in 216 for k = 0..3. Up to 2 hits both
+// policies go X then Y (one each, most SP first). The third hit: RULINGS, fewest hits (tie), most
+// current SP: X (2 v 1); concentrate: closest to elimination: Y (1 SP left), eliminated.
+// Then the retreat: the attacker's diceless unit rolls one die (GL 12.2), a 6 (1/6) hitting the
+// unit with the most SP, ties to the first listed: X in every case (3 v 2, 2 v 2, 2 v 1, 1 v 1 or
+// 2 v 0), which it eliminates only from 1 SP (RULINGS, k = 3: 1/216 * 1/6).
+//   E[X SP]: RULINGS 3 - (75 + 15 + 2)/216 - 1/6; concentrate 3 - (75 + 15 + 1)/216 - 1/6.
+//   E[Y SP]: RULINGS 2 - (15 + 1)/216;            concentrate 2 - (15 + 2)/216.
+//   Y survives: RULINGS 1; concentrate 215/216. Losses in total are the same: k + the retreat
+//   hit either way; 3 SP lost: k = 3 and a retreat miss, or k = 2 and a hit: (5 + 15)/1296.
 TEST(GreatLakesBattle, ConcentratePilesHitsOnTheUnitClosestToElimination) {
   gl::battle b;
   b.attacker.side = gl::nation::american;
@@ -344,8 +412,9 @@ TEST(GreatLakesBattle, ConcentratePilesHitsOnTheUnitClosestToElimination) {
   const auto rulings = gl::solve_exact(b);
   b.defender.hit_allocation.kind = gl::hit_allocation_kind::concentrate;
   const auto concentrate = gl::solve_exact(b);
-  EXPECT_NEAR(rulings.units[1].expected_sp, 3 - 92.0 / 216, tight);
-  EXPECT_NEAR(concentrate.units[1].expected_sp, 3 - 91.0 / 216, tight);
+  EXPECT_NEAR(rulings.units[1].expected_sp, 3 - 92.0 / 216 - 1.0 / 6, tight);
+  EXPECT_NEAR(concentrate.units[1].expected_sp, 3 - 91.0 / 216 - 1.0 / 6, tight);
+  EXPECT_NEAR(rulings.units[1].survives, 1 - 1.0 / 1296, tight);
   EXPECT_NEAR(rulings.units[2].expected_sp, 2 - 16.0 / 216, tight);
   EXPECT_NEAR(concentrate.units[2].expected_sp, 2 - 17.0 / 216, tight);
   EXPECT_NEAR(rulings.units[2].survives, 1.0, tight);
@@ -353,7 +422,7 @@ TEST(GreatLakesBattle, ConcentratePilesHitsOnTheUnitClosestToElimination) {
   EXPECT_NEAR(concentrate[battle_end::defender_voluntary_retreat], 1.0, tight);
   for (std::size_t k = 0; k <= 3; ++k)
     EXPECT_NEAR(concentrate.defender_sp_lost[k], rulings.defender_sp_lost[k], tight) << k;
-  EXPECT_NEAR(concentrate.defender_sp_lost[3], 1.0 / 216, tight);
+  EXPECT_NEAR(concentrate.defender_sp_lost[3], 20.0 / 1296, tight);
   musket::simulation_options options;
   options.trials = 200'000;
   const auto sim = gl::simulate(b, options);

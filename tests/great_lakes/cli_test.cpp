@@ -128,6 +128,41 @@ TEST(GreatLakesCli, AutoFallsBackToSimulationPastTheLimit) {
   EXPECT_NE(j["method"]["why"].get<std::string>().find("1000"), std::string::npos);
 }
 
+// Issue 20: auto predicts the exact solve's cost before solving and simulates when the prediction
+// is past --time-budget (the decision, not wall time: a budget far below any solve's fixed cost).
+TEST(GreatLakesCli, AutoSimulatesWhenThePredictedCostIsPastTheTimeBudget) {
+  const std::string battle = "gl battle --att A:regular:2/2:5:1 --def D:regular:2/2:5:1 --trials 2000";
+  json j = run_json(battle + " --time-budget 0.001");
+  EXPECT_EQ(j["method"]["name"], "simulation");
+  std::string why = j["method"]["why"].get<std::string>();
+  EXPECT_NE(why.find("predicted exact cost"), std::string::npos) << why;
+  EXPECT_NE(why.find("--time-budget of 0.001 s"), std::string::npos) << why;
+  j = run_json(battle + " --time-budget 60");
+  EXPECT_EQ(j["method"]["name"], "exact");
+  why = j["method"]["why"].get<std::string>();
+  EXPECT_NE(why.find("within the --time-budget of 60 s"), std::string::npos) << why;
+  // Past the memory bound: auto simulates, exact refuses before solving.
+  // (Issue 20's 5 v 4: 262 x 244 side states, 10 kB each, over 600 MB.)
+  const std::string big =
+      "gl battle --att 11th:regular:4/4:5:3 --att 21st:regular:4/4:5:3 --att NYMil:militia:3/4:3:2 "
+      "--att Art:artillery:2/3:5:4 --att Drag:dragoon:2/2:4:2 --def 100th:regular:4/4:5:4 "
+      "--def 41st:regular:4/4:5:3 --def Glengarry:militia:3/3:4:2 --def Mohawk:native:2/3:4:2 --fort 2:2:4 "
+      "--att-leader Brown --def-leader Drummond --trials 2000 --memory-mb 64 --time-budget 3600";
+  j = run_json(big);
+  EXPECT_EQ(j["method"]["name"], "simulation");
+  EXPECT_NE(j["method"]["why"].get<std::string>().find("--memory-mb 64"), std::string::npos);
+  const auto r = run_musket(big + " --method exact");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--memory-mb"), std::string::npos) << r.err;
+  for (const char* bad : {"-1", "0", "abc", "1s", "nan"}) {
+    const auto e = run_musket(battle + " --time-budget " + bad);
+    EXPECT_EQ(e.exit_code, 2) << bad;
+    EXPECT_NE(e.err.find("--time-budget"), std::string::npos) << e.err;
+    EXPECT_EQ(std::count(e.err.begin(), e.err.end(), '\n'), 1) << e.err;
+    EXPECT_TRUE(e.out.empty());
+  }
+}
+
 TEST(GreatLakesCli, OtherCommands) {
   // 2 dice v 1: 25/36 (worked in turn_test).
   json j = run_json("gl ship-battle --dice 2 --vs 1");

@@ -1,0 +1,47 @@
+#pragma once
+// What an exact solve of a Great Lakes battle would cost, predicted before solving (issue 20):
+// cheap enough to ask for every battle, so `auto` can simulate instead of solving for seconds.
+//
+// Each side is played on its own (calc/great_lakes/round.hpp's hit allocation, morale, rerolls and
+// reinforcement, with every count of hits the other side could score): its folded states (units
+// out of the line just `out`, as the exact engine holds them) and, per state and per count of hits,
+// how many outcomes a round has. A battle's folded states are at most the product of the two
+// sides' counts, and a round's outcomes about the product of the two sides' outcomes (each side's
+// losses depend only on the other's fire): summing that product over every pair of side states,
+// grouped by the dice each fires, predicts the transitions the engine plays without touching a
+// pair. Both are upper bounds in kind (pairs the battle never reaches are counted); the seconds
+// come from them by a per-transition cost measured on this machine (docs/benchmarks.md).
+#include <array>
+#include <cstddef>
+
+#include "calc/great_lakes/battle.hpp"
+
+namespace musket::great_lakes {
+
+struct exact_cost {
+  std::array<std::size_t, 2> side_states{};  // each side's folded states
+  double states = 0;                         // their product
+  double transitions = 0;                    // predicted transitions (round outcomes) over those states
+  double seconds = 0;                        // predicted wall time of the exact solve
+  double bytes = 0;                          // predicted peak memory of the exact solve
+};
+
+// The cost model, measured on the 2-core machine (docs/benchmarks.md): a solve's fixed cost (two
+// threads, the ring's fresh buffers), then per predicted transition; memory per predicted state
+// (the states, their labels and rounds: 630 MB peak for the issue's 5 v 4, 62,861 states) and per
+// predicted transition (the plain chain keeps every transition).
+inline constexpr double fixed_seconds = 0.1;
+inline constexpr double seconds_per_transition = 45e-9;
+inline constexpr double bytes_per_state = 10'000;
+inline constexpr double bytes_per_transition = 16;
+
+// Whether the predicted solve fits a time budget and a memory bound (`auto` solves exactly only then).
+inline bool exact_fits(const exact_cost& c, double seconds, double bytes) {
+  return c.seconds <= seconds && c.bytes <= bytes;  // (false for an infinite prediction)
+}
+
+// Gives up (seconds and bytes set to infinity) once a side has more than `side_limit` folded
+// states, or its count has listed 300,000 outcomes: such a battle is far past any budget.
+exact_cost predict_exact_cost(const battle& b, std::size_t side_limit = 200'000);
+
+}  // namespace musket::great_lakes

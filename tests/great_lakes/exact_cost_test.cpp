@@ -1,0 +1,96 @@
+// The exact solve's predicted cost (issue 20): per-side folded states and round outcomes, counted
+// by hand for tiny battles.
+#include "calc/great_lakes/exact_cost.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+namespace gl = musket::great_lakes;
+
+namespace {
+
+gl::unit make_unit(const std::string& name, int sp, int dice, int morale) {
+  gl::unit u;
+  u.name = name;
+  u.type = gl::unit_type::regular;
+  u.sp = u.max_sp = sp;
+  u.dice = dice;
+  u.morale = morale;
+  return u;
+}
+
+gl::battle duel(gl::unit a, gl::unit d) {
+  gl::battle b;
+  b.attacker.side = gl::nation::american;
+  b.defender.side = gl::nation::british;
+  b.attacker.units.push_back(a);
+  b.defender.units.push_back(d);
+  return b;
+}
+
+}  // namespace
+
+TEST(GreatLakesExactCost, OneSpDuel) {
+  // 1 SP, 1 die each: one state a side; each side's round has two outcomes (missed, or hit: the
+  // battle ends), so a round of the battle has 2 x 2 = 4.
+  const auto c = gl::predict_exact_cost(duel(make_unit("A", 1, 1, 6), make_unit("D", 1, 1, 6)));
+  EXPECT_EQ(c.side_states[0], 1u);
+  EXPECT_EQ(c.side_states[1], 1u);
+  EXPECT_DOUBLE_EQ(c.states, 1.0);
+  EXPECT_DOUBLE_EQ(c.transitions, 4.0);
+  EXPECT_DOUBLE_EQ(c.seconds, gl::fixed_seconds + 4 * gl::seconds_per_transition);
+}
+
+TEST(GreatLakesExactCost, MoraleOutcomesCount) {
+  // Attacker 2 SP, morale 5, no dice; defender 1 SP, 1 die, morale 6. Attacker states: 2 SP, or
+  // 1 SP after a hit it passed (a failure empties its line: the battle ends, no state). From 2 SP
+  // the defender's one die gives: a miss (1 outcome), a hit then morale pass or fail (2); from
+  // 1 SP: a miss or a hit that ends it (2). The defender, never fired on (the attacker has no
+  // dice), has its one state and one outcome. Transitions: (1 + 2) x 1 + 2 x 1 = 5.
+  const auto c = gl::predict_exact_cost(duel(make_unit("A", 2, 0, 5), make_unit("D", 1, 1, 6)));
+  EXPECT_EQ(c.side_states[0], 2u);
+  EXPECT_EQ(c.side_states[1], 1u);
+  EXPECT_DOUBLE_EQ(c.transitions, 5.0);
+  // Folded (a unit can fail morale): memory by states only.
+  EXPECT_DOUBLE_EQ(c.bytes, 2 * gl::bytes_per_state);
+}
+
+TEST(GreatLakesExactCost, GivesUpPastTheSideLimit) {
+  gl::battle b;
+  b.attacker.side = gl::nation::american;
+  b.defender.side = gl::nation::british;
+  for (int k = 0; k < 6; ++k) {
+    b.attacker.units.push_back(make_unit("a" + std::to_string(k), 4, 3, 4));
+    b.defender.units.push_back(make_unit("d" + std::to_string(k), 4, 3, 4));
+  }
+  const auto c = gl::predict_exact_cost(b, 50);
+  EXPECT_GT(c.side_states[0], 50u);
+  EXPECT_TRUE(std::isinf(c.seconds));
+  EXPECT_TRUE(std::isinf(c.bytes));
+}
+
+// The product of the sides' folded states bounds the battle's (each folded state is a pair of side
+// states, plus the start when round 1 differs), so the prediction never undercounts them: checked
+// against the exact engine on battles with morale, rerolls, a fort, a river crossing and a
+// reinforcement.
+TEST(GreatLakesExactCost, StatesBoundTheEngines) {
+  std::vector<gl::battle> battles;
+  gl::battle b = duel(make_unit("A", 3, 2, 4), make_unit("D", 3, 2, 3));
+  battles.push_back(b);
+  b.attacker.units.push_back(make_unit("A2", 2, 1, 5));
+  b.attacker.units.back().crossed = gl::crossing::river;
+  b.attacker.leaders = {"Brown"};
+  b.defender.fortification = gl::fort{2, 2, 4, false};
+  battles.push_back(b);
+  b.defender.leaders = {"Riall"};
+  b.defender.reinforcements.push_back({make_unit("R", 2, 1, 4), false});
+  battles.push_back(b);
+  for (const auto& battle : battles) {
+    const auto c = gl::predict_exact_cost(battle);
+    const auto r = gl::solve_exact(battle);
+    EXPECT_GE(c.states, static_cast<double>(r.method.states));
+    EXPECT_GE(c.transitions, static_cast<double>(r.method.transitions));  // outcomes >= distinct successors
+  }
+}
