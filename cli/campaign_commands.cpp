@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iterator>
 #include <map>
 #include <set>
@@ -28,6 +27,9 @@
 #include "cli/command.hpp"
 #include "cli/data_location.hpp"
 #include "core/invalid_input.hpp"
+#include "core/json_input.hpp"
+#include "core/output_file.hpp"
+#include "core/whole_range.hpp"
 
 namespace musket::cli {
 
@@ -35,14 +37,15 @@ namespace {
 
 namespace cp = musket::campaign;
 
+// While a sweep runs, every point reads the same plan: it is read and parsed once, here.
+thread_local std::map<std::string, json>* sweep_plan_cache = nullptr;
+
 json read_json_file(const std::string& path, const std::string& option) {
-  std::ifstream in(path);
-  if (!in) throw invalid_input(option, "cannot open '" + path + "'");
-  try {
-    return json::parse(in);
-  } catch (const json::parse_error& e) {
-    throw invalid_input(path + ": $", std::string("not valid JSON: ") + e.what());
-  }
+  if (sweep_plan_cache)
+    if (const auto it = sweep_plan_cache->find(path); it != sweep_plan_cache->end()) return it->second;
+  json doc = read_json_input(path, option);
+  if (sweep_plan_cache) sweep_plan_cache->emplace(path, doc);
+  return doc;
 }
 
 json value_json(const cp::probability_value& v) {
@@ -628,6 +631,10 @@ std::string sweep_target(const po::variables_map& vm) {
   throw invalid_input("command", "name the calculator to sweep: musket <game> sweep <command> --vary NAME=A..B");
 }
 
+// Sweep bounds: points on one axis and in the whole grid (each point runs a whole calculator).
+constexpr long long max_axis_points = 1000;
+constexpr long long max_grid_points = 10000;
+
 struct axis {
   std::string name;
   std::vector<int> values;
@@ -644,16 +651,7 @@ axis parse_vary(const std::string& text, const po::options_description& target) 
   if (!option) throw invalid_input("vary", "'" + a.name + "' is not an option of this command");
   if (option->semantic()->max_tokens() == 0)
     throw invalid_input("vary", "'" + a.name + "' is a switch, not a number to vary");
-  int lo = 0, hi = 0, step = 1;
-  const std::string range = text.substr(eq + 1);
-  char extra = 0;
-  if (std::sscanf(range.c_str(), "%d..%d:%d%c", &lo, &hi, &step, &extra) != 3 &&
-      (std::sscanf(range.c_str(), "%d..%d%c", &lo, &hi, &extra) != 2 || range.find(':') != std::string::npos))
-    throw invalid_input("vary", "'" + range + "' is not A..B or A..B:STEP with whole numbers");
-  if (step < 1) throw invalid_input("vary", "the step must be 1 or more");
-  if (hi < lo) throw invalid_input("vary", "'" + range + "' runs backwards; give A <= B");
-  for (int v = lo; v <= hi; v += step) a.values.push_back(v);
-  if (a.values.size() > 1000) throw invalid_input("vary", "more than 1000 points on one axis");
+  a.values = parse_whole_range(text.substr(eq + 1), "vary", max_axis_points);
   return a;
 }
 
@@ -710,8 +708,23 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
   std::vector<axis> axes;
   for (const auto& t : vary_texts) axes.push_back(parse_vary(t, target_options));
   if (axes.size() == 2 && axes[0].name == axes[1].name) throw invalid_input("vary", "the two parameters are the same");
-  if (axes.size() == 2 && axes[0].values.size() * axes[1].values.size() > 10000)
-    throw invalid_input("vary", "more than 10000 grid points");
+  if (axes.size() == 2) {
+    const long long grid =
+        static_cast<long long>(axes[0].values.size()) * static_cast<long long>(axes[1].values.size());
+    if (grid > max_grid_points)
+      throw invalid_input(
+          "vary", "the grid has " + std::to_string(grid) + " points; at most " + std::to_string(max_grid_points));
+  }
+  // Output targets and the chart's kind are checked before any point runs or any file is written.
+  std::string plot_ext;
+  if (vm.count("csv")) check_output_target(vm["csv"].as<std::string>(), "csv");
+  if (vm.count("plot")) {
+    const std::string path = vm["plot"].as<std::string>();
+    plot_ext = path.size() >= 4 ? path.substr(path.size() - 4) : "";
+    if (plot_ext != ".svg" && plot_ext != ".png")
+      throw invalid_input("plot", "'" + path + "': give FILE.svg or FILE.png");
+    check_output_target(path, "plot");
+  }
 
   // The fixed inputs: every option the user gave that the target command knows.
   std::vector<std::string> fixed_args;
@@ -737,6 +750,16 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
 
   std::vector<std::string> metrics;
   if (vm.count("metric")) metrics = vm["metric"].as<std::vector<std::string>>();
+
+  // A plan named by --file is read once, before the first point: a bad file is one error, not
+  // one per point, and the points share its parsed document.
+  std::map<std::string, json> plan_cache;
+  struct cache_scope {
+    std::map<std::string, json>* previous;
+    ~cache_scope() { sweep_plan_cache = previous; }
+  } restore{sweep_plan_cache};
+  sweep_plan_cache = &plan_cache;
+  if (fixed.contains("file") && fixed["file"].is_string()) read_json_file(fixed["file"].get<std::string>(), "file");
 
   struct point {
     std::vector<int> at;
@@ -830,11 +853,6 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
   std::vector<std::string> axis_names;
   for (const auto& a : axes) axis_names.push_back(a.name);
   const std::string csv = sweep_csv_rows(code, target_name, axis_names, rows);
-  if (vm.count("csv")) {
-    std::ofstream out(vm["csv"].as<std::string>());
-    if (!out) throw invalid_input("csv", "cannot write '" + vm["csv"].as<std::string>() + "'");
-    out << csv;
-  }
 
   std::string fixed_text;
   for (auto it = fixed.begin(); it != fixed.end(); ++it)
@@ -845,10 +863,8 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
                                 : code + " " + target_name + ": " +
                                       (metrics.size() == 1 ? metrics[0] : std::to_string(metrics.size()) + " metrics") +
                                       " by " + axes[0].name + (axes.size() == 2 ? " and " + axes[1].name : "");
+  std::string plot_bytes;
   if (vm.count("plot")) {
-    const std::string path = vm["plot"].as<std::string>();
-    const std::string ext = path.size() >= 4 ? path.substr(path.size() - 4) : "";
-    if (ext != ".svg" && ext != ".png") throw invalid_input("plot", "'" + path + "': give FILE.svg or FILE.png");
     std::string svg;
     const std::string subtitle = "fixed: " + (fixed_text.empty() ? std::string("defaults") : fixed_text);
     if (axes.size() == 1) {
@@ -874,14 +890,11 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
       }
       svg = chart::heat_map(title, subtitle, axes[0].name, axes[1].name, metrics[0], xs, ys, grid);
     }
-    if (ext == ".png") {
-      if (!chart::write_png(svg, path)) throw invalid_input("plot", "cannot write '" + path + "'");
-    } else {
-      std::ofstream out(path);
-      if (!out) throw invalid_input("plot", "cannot write '" + path + "'");
-      out << svg;
-    }
+    plot_bytes = plot_ext == ".png" ? chart::png_bytes(svg) : svg;
+    if (plot_bytes.empty()) throw std::runtime_error("the PNG encoder failed");
   }
+  if (vm.count("csv")) write_output_file(vm["csv"].as<std::string>(), csv, "csv");
+  if (vm.count("plot")) write_output_file(vm["plot"].as<std::string>(), plot_bytes, "plot");
 
   json doc;
   doc["game"] = code;

@@ -97,8 +97,14 @@ class canvas {
         fill_rect(x + qy0, y - qx0, x + qy1, y - qx1, c);
     }
   }
-  bool write(const std::string& path) const {
-    return stbi_write_png(path.c_str(), w_, h_, 3, pixels_.data(), w_ * 3) != 0;
+  // The image as PNG bytes (empty if the encoder fails).
+  std::string encode() const {
+    std::string bytes;
+    auto sink = [](void* out, void* data, int size) {
+      static_cast<std::string*>(out)->append(static_cast<const char*>(data), static_cast<std::size_t>(size));
+    };
+    if (!stbi_write_png_to_func(sink, &bytes, w_, h_, 3, pixels_.data(), w_ * 3)) bytes.clear();
+    return bytes;
   }
 
  private:
@@ -141,8 +147,8 @@ inline double number_of(const std::map<std::string, std::string>& a, const char*
 }
 }  // namespace detail
 
-// Rasterises one of our SVG charts and writes it as PNG. Returns false when the file cannot be written.
-inline bool write_png(const std::string& svg, const std::string& path) {
+// Rasterises one of our SVG charts as PNG bytes (empty if the encoder fails).
+inline std::string png_bytes(const std::string& svg) {
   using detail::attributes;
   using detail::number_of;
   std::vector<std::map<std::string, std::string>> groups;
@@ -215,7 +221,7 @@ inline bool write_png(const std::string& svg, const std::string& path) {
              inherited(a, "text-anchor", "start"), rotated, parse_colour(inherited(a, "fill", "black")));
     }
   }
-  return c.write(path);
+  return c.encode();
 }
 
 }  // namespace musket::cli::chart

@@ -325,7 +325,9 @@ report run_battle(const po::variables_map& vm) {
   const int trials = int_option(vm, "trials");
   require_in_range("trials", trials, 1000, 100'000'000);
   sim.trials = static_cast<std::uint64_t>(trials);
-  sim.seed = static_cast<std::uint64_t>(int_option(vm, "seed"));
+  const int seed = int_option(vm, "seed");
+  require_in_range("seed", seed, 0, 2'000'000'000);  // checked whatever the method
+  sim.seed = static_cast<std::uint64_t>(seed);
   const int threads = int_option(vm, "threads");
   require_in_range("threads", threads, 0, 1024);
   sim.threads = static_cast<unsigned>(threads);

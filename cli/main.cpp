@@ -1,4 +1,7 @@
-// musket <game> <command> [options]: dispatch, parse, render; exit 0 on success, 2 on bad input.
+// musket <game> <command> [options]: dispatch, parse, render. Exit 0 on success; 2 on bad input;
+// 3 when a path cannot be used (missing, a directory, no permission, a failed write); 1 on an
+// internal error. Every failure is one line on stderr (control characters and bad UTF-8
+// escaped) and nothing on stdout.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -9,7 +12,9 @@
 #include "cli/data_location.hpp"
 #include "cli/suggest.hpp"
 #include "cli/version.hpp"
+#include "core/input_file.hpp"
 #include "core/invalid_input.hpp"
+#include "core/printable.hpp"
 
 namespace {
 
@@ -49,10 +54,18 @@ std::string value_suggestion(const po::options_description& options, const po::v
   return did_you_mean(*text, choices);
 }
 
-int fail(const std::string& message) {
-  std::cerr << "musket: " << message << "\n";
-  return 2;
+constexpr int exit_bad_input = 2;
+constexpr int exit_environment = 3;
+constexpr int exit_internal = 1;
+
+int fail(const std::string& message, int code = exit_bad_input) {
+  std::cerr << "musket: " << musket::printable(message) << "\n";
+  return code;
 }
+
+const char* exit_codes_help =
+    "\nexit codes: 0 done; 2 bad input (an option, a scenario, plan or data file); 3 a path that cannot be\n"
+    "read or written (missing, a directory, no permission, disk full); 1 an internal error.\n";
 
 }  // namespace
 
@@ -65,8 +78,10 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    // Without a command the help is the answer: stdout, exit 0 (as with --help).
     print_games(registry, std::cout);
-    return args.empty() ? 2 : 0;
+    std::cout << exit_codes_help;
+    return 0;
   }
   const game_entry* game = registry.find_game(lowercase(args[0]));
   if (!game) {
@@ -76,7 +91,8 @@ int main(int argc, char** argv) {
   }
   if (args.size() < 2 || args[1] == "--help" || args[1] == "-h" || args[1] == "help") {
     print_commands(*game, std::cout);
-    return args.size() < 2 ? 2 : 0;
+    std::cout << exit_codes_help;
+    return 0;
   }
   const command* cmd = registry.find_command(game->code, lowercase(args[1]));
   if (!cmd) {
@@ -124,12 +140,15 @@ int main(int argc, char** argv) {
     const output_format format = parse_format(vm["format"].as<std::string>());
     const report result = cmd->run(vm);
     std::cout << render(result, format);
+    std::cout.flush();
+    if (!std::cout) return fail("cannot write the result to standard output", exit_environment);
     return 0;
+  } catch (const musket::environment_problem& e) {
+    return fail(musket::cli::input_error_line(e.field(), e.what()), exit_environment);
   } catch (const musket::invalid_input& e) {
     return fail(musket::cli::input_error_line(e.field(), e.what()) + value_suggestion(options, vm, e.field()));
   } catch (const data_not_found& e) {
-    std::cerr << "musket: " << e.what() << "\n";
-    return 3;  // an environment problem (no game data), not bad input
+    return fail(e.what(), exit_environment);  // no game data: an environment problem, not bad input
   } catch (const po::unknown_option& e) {
     std::vector<std::string> names;
     for (const auto& option : options.options()) names.push_back("--" + option->long_name());
@@ -140,8 +159,10 @@ int main(int argc, char** argv) {
                 "'; options are written --name value (see: musket " + game->code + " " + cmd->name + " --help)");
   } catch (const po::error& e) {
     return fail(std::string(e.what()) + " (see: musket " + game->code + " " + cmd->name + " --help)");
+  } catch (const std::bad_alloc&) {
+    return fail("out of memory (the problem is too large for this machine; see README, Limits and errors)",
+                exit_internal);
   } catch (const std::exception& e) {
-    std::cerr << "musket: internal error: " << e.what() << "\n";
-    return 1;
+    return fail(std::string("internal error: ") + e.what(), exit_internal);
   }
 }

@@ -67,7 +67,7 @@ std::string scalar_text(const json& v) {
   if (v.is_number_integer()) return std::to_string(v.get<long long>());
   if (v.is_number()) return fmt::format("{:.6g}", v.get<double>());
   if (v.is_null()) return "unknown";
-  return v.dump();
+  return v.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 std::string label(const std::string& key) {
@@ -191,7 +191,8 @@ std::string csv_field(const std::string& s) {
 std::string render(const report& r, output_format format) {
   const json& doc = r.document;
   const json exact = doc.contains("exact") ? doc.at("exact") : json();
-  if (format == output_format::json_format) return doc.dump(2) + "\n";
+  // Text the user typed may not be UTF-8: it is replaced (U+FFFD) rather than refused mid-output.
+  if (format == output_format::json_format) return doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
   if (format == output_format::csv) {
     std::vector<std::array<std::string, 3>> rows;
     for (const auto& key : r.result_keys)
@@ -207,7 +208,7 @@ std::string render(const report& r, output_format format) {
   for (const auto& key : r.result_keys)
     if (doc.contains(key)) render_value(out, key, doc.at(key), find_exact(exact, key));
   if (doc.contains("method") && doc.at("method").value("name", "") != "exact") {
-    out << "\nmethod: " << doc.at("method").dump() << "\n";
+    out << "\nmethod: " << doc.at("method").dump(-1, ' ', false, json::error_handler_t::replace) << "\n";
   }
   if (doc.contains("notes") && !doc.at("notes").empty()) {
     out << "\nNotes:\n";

@@ -145,6 +145,10 @@ report run_battle(const sl::rule_set& rules, const po::variables_map& vm) {
   const std::string method = string_option(vm, "method");
   if (method != "exact" && method != "sim" && method != "auto")
     throw invalid_input("method", "'" + method + "' is not a method; allowed: exact, sim, auto");
+  // Checked whatever the method: an option the exact answer does not use is still never wrong.
+  require_in_range("trials", int_option(vm, "trials"), 1000, 100'000'000);
+  require_in_range("seed", int_option(vm, "seed"), 0, 2'000'000'000);
+  sl::validate(rules, s);  // before the title, which counts the dice
   report r;
   r.document = base_document(rules, "battle", vm);
   r.title = battle_title(rules, s);
@@ -152,10 +156,8 @@ report run_battle(const sl::rule_set& rules, const po::variables_map& vm) {
   const bool ss = rules.which == sl::game::southern_strategy;
   double dislodge = 0, victory = 0;
   if (method == "sim") {
-    sl::validate(rules, s);
     simulation_options options;
     options.trials = static_cast<std::uint64_t>(int_option(vm, "trials"));
-    require_in_range("trials", static_cast<long long>(options.trials), 1000, 100'000'000);
     options.seed = static_cast<std::uint64_t>(int_option(vm, "seed"));
     const auto est = sl::simulate_battle(rules, s, options);
     doc["method"] = json{{"name", "simulation"},

@@ -21,7 +21,10 @@
 #include "calc/supply_lines/naval.hpp"
 #include "calc/supply_lines/refuse_battle.hpp"
 #include "calc/supply_lines/rule_set.hpp"
+#include "core/input_file.hpp"
 #include "core/invalid_input.hpp"
+#include "core/json_input.hpp"
+#include "core/output_file.hpp"
 
 namespace musket::gui {
 
@@ -214,12 +217,7 @@ input_spec make_input(const std::string& game, const std::string& command, const
 }
 
 std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw invalid_input("scenario", "cannot read '" + path + "': " + std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw invalid_input("scenario", "cannot read '" + path + "'");
-  return text.str();
+  return read_input_file(path, "scenario");
 }
 
 std::vector<std::vector<std::string>> parse_csv(const std::string& text) {
@@ -381,9 +379,9 @@ outcome run(const calculator& calc, const json& values) {
 scenario parse_scenario(const catalogue& cat, const std::string& text, const std::string& where) {
   json doc;
   try {
-    doc = json::parse(text);
-  } catch (const json::exception& e) {
-    throw invalid_input("scenario", where + " is not JSON: " + e.what());
+    doc = parse_json_text(text, where);
+  } catch (const invalid_input& e) {
+    throw invalid_input("scenario", e.field() + ": " + e.what());
   }
   if (!doc.is_object()) throw invalid_input("scenario", where + ": expected a JSON object");
   if (!doc.contains("game") || !doc.at("game").is_string())
@@ -460,7 +458,7 @@ scenario load_any_scenario(const catalogue& cat, const std::string& path) {
     if (!battle || !battle->find_input("scenario")) throw;
     json doc;
     try {
-      doc = json::parse(read_file(path));
+      doc = parse_json_text(read_file(path), path);
     } catch (const std::exception&) {
       throw e;
     }
@@ -489,35 +487,7 @@ json scenario_document(const calculator& calc, const json& values) {
 }
 
 void write_file_atomically(const std::string& path, const std::string& contents) {
-  std::string temp = path + ".tmp-XXXXXX";
-  const int fd = ::mkstemp(temp.data());
-  if (fd < 0) throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
-  // mkstemp makes the file private; give it the mode an ordinary write would (0666 less umask).
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
-  ::fchmod(fd, 0666 & ~mask);
-  std::size_t written = 0;
-  while (written < contents.size()) {
-    const ssize_t n = ::write(fd, contents.data() + written, contents.size() - written);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      const std::string why = std::strerror(errno);
-      ::close(fd);
-      ::unlink(temp.c_str());
-      throw std::runtime_error("cannot write '" + path + "': " + why);
-    }
-    written += static_cast<std::size_t>(n);
-  }
-  if (::fsync(fd) != 0 || ::close(fd) != 0) {
-    const std::string why = std::strerror(errno);
-    ::unlink(temp.c_str());
-    throw std::runtime_error("cannot write '" + path + "': " + why);
-  }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    const std::string why = std::strerror(errno);
-    ::unlink(temp.c_str());
-    throw std::runtime_error("cannot write '" + path + "': " + why);
-  }
+  write_output_file(path, contents, "file");
 }
 
 bool sweepable(const input_spec& in) {

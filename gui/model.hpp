@@ -96,7 +96,8 @@ scenario parse_scenario(const catalogue& cat, const std::string& text, const std
 // object with no "game"): it opens in the Great Lakes battle panel with its scenario option set.
 scenario load_any_scenario(const catalogue& cat, const std::string& path);
 json scenario_document(const calculator& calc, const json& values);
-// Writes through a temporary file renamed into place; throws std::runtime_error on failure.
+// core/output_file.hpp's write_output_file: a temporary file renamed into place; a target that is
+// not a regular file is refused; throws invalid_input (environment_problem) on failure.
 void write_file_atomically(const std::string& path, const std::string& contents);
 
 // --- sweeps: `musket <game> sweep <command>` set up from the dashboard ----------------------------

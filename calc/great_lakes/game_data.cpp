@@ -2,10 +2,11 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "core/input_file.hpp"
 #include "core/invalid_input.hpp"
+#include "core/json_input.hpp"
 
 namespace musket::great_lakes {
 
@@ -18,14 +19,13 @@ struct file_reader {
   json doc;
 
   file_reader(const std::string& directory, const std::string& name) : file(directory + "/" + name) {
-    std::ifstream in(file);
-    if (!in) throw invalid_input(file, "cannot read the game data file (set MUSKET_DATA_DIR to the data folder)");
     try {
-      doc = json::parse(in);
-    } catch (const json::parse_error& e) {
-      throw invalid_input(file, std::string("not valid JSON: ") + e.what());
+      doc = read_json_input(file, file);
+    } catch (const environment_problem& e) {
+      throw environment_problem(file, std::string(e.what()) + " (set MUSKET_DATA_DIR to the data folder)");
     }
   }
+  std::string where(const std::string& path) const { return file + ": " + path; }
   [[noreturn]] void fail(const std::string& path, const std::string& message) const {
     throw invalid_input(file + ": " + path, message);
   }
@@ -34,9 +34,7 @@ struct file_reader {
     return o.at(key);
   }
   int integer(const json& o, const std::string& key, const std::string& path) const {
-    const json& v = at(o, key, path);
-    if (!v.is_number_integer()) fail(path + "/" + key, "expected an integer, got " + v.dump());
-    return v.get<int>();
+    return static_cast<int>(json_integer(at(o, key, path), where(path + "/" + key), -1000000, 1000000));
   }
   std::optional<int> maybe_integer(const json& o, const std::string& key, const std::string& path) const {
     const json& v = at(o, key, path);
@@ -44,9 +42,7 @@ struct file_reader {
     return integer(o, key, path);
   }
   std::string text(const json& o, const std::string& key, const std::string& path) const {
-    const json& v = at(o, key, path);
-    if (!v.is_string()) fail(path + "/" + key, "expected a string");
-    return v.get<std::string>();
+    return json_string(at(o, key, path), where(path + "/" + key));
   }
   const json& array(const json& o, const std::string& key, const std::string& path) const {
     const json& v = at(o, key, path);
@@ -56,9 +52,9 @@ struct file_reader {
   std::optional<std::array<int, 2>> range(const json& o, const std::string& key, const std::string& path) const {
     const json& v = at(o, key, path);
     if (v.is_null()) return std::nullopt;
-    if (!v.is_array() || v.size() != 2 || !v[0].is_number_integer() || !v[1].is_number_integer())
-      fail(path + "/" + key, "expected [low, high] or null");
-    return std::array<int, 2>{v[0].get<int>(), v[1].get<int>()};
+    if (!v.is_array() || v.size() != 2) fail(path + "/" + key, "expected [low, high] or null");
+    return std::array<int, 2>{static_cast<int>(json_integer(v[0], where(path + "/" + key + "/0"), -1000000, 1000000)),
+                              static_cast<int>(json_integer(v[1], where(path + "/" + key + "/1"), -1000000, 1000000))};
   }
 };
 

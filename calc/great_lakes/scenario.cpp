@@ -1,10 +1,10 @@
 #include "calc/great_lakes/scenario.hpp"
 
-#include <fstream>
 #include <set>
 #include <sstream>
 
 #include "core/invalid_input.hpp"
+#include "core/json_input.hpp"
 
 namespace musket::great_lakes {
 
@@ -36,26 +36,22 @@ struct reader {
     }
     return &o.at(key);
   }
+  std::string where(const std::string& path) const { return file + ": " + (path.empty() ? "/" : path); }
   int integer(const json& o, const std::string& key, const std::string& path, std::optional<int> fallback) const {
     const json* v = get(o, key, path, !fallback);
     if (!v) return *fallback;
-    if (!v->is_number_integer()) fail(path + "/" + key, "expected an integer, got " + v->dump());
-    const auto value = v->get<long long>();
-    if (value < -1000000 || value > 1000000) fail(path + "/" + key, "integer out of range");
-    return static_cast<int>(value);
+    return static_cast<int>(json_integer(*v, where(path + "/" + key), -1000000, 1000000));
   }
   bool boolean(const json& o, const std::string& key, const std::string& path, bool fallback) const {
     const json* v = get(o, key, path, false);
     if (!v) return fallback;
-    if (!v->is_boolean()) fail(path + "/" + key, "expected true or false, got " + v->dump());
-    return v->get<bool>();
+    return json_boolean(*v, where(path + "/" + key));
   }
   std::string text(const json& o, const std::string& key, const std::string& path,
                    std::optional<std::string> fallback) const {
     const json* v = get(o, key, path, !fallback);
     if (!v) return *fallback;
-    if (!v->is_string()) fail(path + "/" + key, "expected a string, got " + v->dump());
-    return v->get<std::string>();
+    return json_string(*v, where(path + "/" + key));
   }
   template <class F>
   auto wrap(const std::string& path, F&& f) const {
@@ -99,10 +95,8 @@ struct reader {
       a.units.push_back(read_unit(units->at(i), path + "/units/" + std::to_string(i), !is_defender));
     if (const json* leaders = get(j, "leaders", path, false)) {
       if (!leaders->is_array()) fail(path + "/leaders", "expected an array of leader names");
-      for (std::size_t i = 0; i < leaders->size(); ++i) {
-        if (!leaders->at(i).is_string()) fail(path + "/leaders/" + std::to_string(i), "expected a leader's name");
-        a.leaders.push_back(leaders->at(i).get<std::string>());
-      }
+      for (std::size_t i = 0; i < leaders->size(); ++i)
+        a.leaders.push_back(json_string(leaders->at(i), where(path + "/leaders/" + std::to_string(i))));
     }
     a.ship_dice = integer(j, "ship_dice", path, 0);
     a.reinforcement_rating = integer(j, "reinforcement_rating", path, 4);
@@ -284,15 +278,7 @@ void validate_as(const battle& b, const std::string& where) {
 }
 
 battle read_scenario_file(const std::string& path, const std::string& option) {
-  std::ifstream in(path);
-  if (!in) throw invalid_input(option, "cannot read scenario file '" + path + "'");
-  json document;
-  try {
-    document = json::parse(in);
-  } catch (const json::parse_error& e) {
-    throw invalid_input(path, std::string("not valid JSON: ") + e.what());
-  }
-  return parse_scenario(document, path);
+  return parse_scenario(read_json_input(path, option), path);
 }
 
 nlohmann::ordered_json to_json(const battle& b) {

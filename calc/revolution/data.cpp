@@ -1,10 +1,11 @@
 #include "calc/revolution/data.hpp"
 
 #include <cstdlib>
-#include <fstream>
 #include <set>
 
+#include "core/input_file.hpp"
 #include "core/invalid_input.hpp"
+#include "core/json_input.hpp"
 
 namespace musket::revolution {
 
@@ -14,12 +15,14 @@ void data_error(const data_source& source, const std::string& entry, const std::
 }
 
 json read_json_file(const data_source& source) {
-  std::ifstream in(source.path);
-  if (!in) data_error(source, "(file)", "cannot be opened");
+  const std::string field = source.option.empty() ? source.path : source.option;
   try {
-    return json::parse(in);
-  } catch (const json::parse_error& e) {
-    data_error(source, "(file)", std::string("is not valid JSON: ") + e.what());
+    return read_json_input(source.path, field);
+  } catch (const environment_problem&) {
+    throw;
+  } catch (const invalid_input& e) {
+    if (source.option.empty()) throw;
+    throw invalid_input(source.option, e.field() + ": " + e.what());  // "--crt: FILE: /path: problem"
   }
 }
 
@@ -48,7 +51,7 @@ std::optional<int> optional_int(const data_source& source, const json& object, c
   const json& v = require_field(source, object, key, entry);
   if (v.is_null()) return std::nullopt;
   if (!v.is_number_integer()) data_error(source, entry, "field '" + key + "' must be an integer or null (unknown)");
-  const long long value = v.get<long long>();
+  const long long value = v.get<long long>();  // exact: parse_json_text refuses integers past 2^63-1
   if (value < lowest || value > highest)
     data_error(source, entry,
                "field '" + key + "' is " + std::to_string(value) + "; allowed " + std::to_string(lowest) + ".." +
