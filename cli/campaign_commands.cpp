@@ -26,6 +26,7 @@
 #include "cli/chart_svg.hpp"
 #include "cli/command.hpp"
 #include "cli/data_location.hpp"
+#include "core/input_file.hpp"
 #include "core/invalid_input.hpp"
 #include "core/json_input.hpp"
 #include "core/output_file.hpp"
@@ -801,6 +802,8 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
       for (const auto& key : r.result_keys)
         if (r.document.contains(key)) flatten(key, r.document.at(key), p.values, order);
       if (default_order.empty()) default_order = order;
+    } catch (const environment_problem&) {
+      throw;  // an unreadable file is the same at every point
     } catch (const invalid_input& e) {
       p.error = input_error_line(e.field(), e.what());
     } catch (const po::error& e) {
