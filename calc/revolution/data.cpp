@@ -21,8 +21,9 @@ json read_json_file(const data_source& source) {
   } catch (const environment_problem&) {
     throw;
   } catch (const invalid_input& e) {
-    if (source.option.empty()) throw;
-    throw invalid_input(source.option, e.field() + ": " + e.what());  // "--crt: FILE: /path: problem"
+    // e.field() is "PATH: /json/pointer"; the entry says where in the file.
+    const std::string at = e.field().size() > source.path.size() + 2 ? e.field().substr(source.path.size() + 2) : "/";
+    data_error(source, "(file) at " + at, e.what());
   }
 }
 
