@@ -381,7 +381,8 @@ scenario parse_scenario(const catalogue& cat, const std::string& text, const std
   try {
     doc = parse_json_text(text, where);
   } catch (const invalid_input& e) {
-    throw invalid_input("scenario", e.field() + ": " + e.what());
+    const std::string at = e.field().size() > where.size() + 2 ? e.field().substr(where.size() + 2) : "/";
+    throw invalid_input("scenario", where + " is not JSON: " + at + ": " + e.what());
   }
   if (!doc.is_object()) throw invalid_input("scenario", where + ": expected a JSON object");
   if (!doc.contains("game") || !doc.at("game").is_string())
