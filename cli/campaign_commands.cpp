@@ -131,18 +131,60 @@ report run_campaign(const std::string& code, const po::variables_map& vm) {
                   : any_sim          ? "asked for with --method sim; probabilities carry 95% Wilson intervals"
                                      : "every step's state distribution stayed under --state-limit";
   doc["method"] = method;
-  json steps = json::array(), distributions = json::array(), exact_steps = json::array(), intervals = json::array();
-  for (const auto& s : result.steps) {
-    json row;
+  json steps = json::array(), distributions = json::array(), exact_steps = json::array(), intervals = json::array(),
+       battles = json::array();
+  for (std::size_t i = 0; i < result.steps.size(); ++i) {
+    const cp::step_result& s = result.steps[i];
+    const cp::step_kind kind = plan.steps[i].kind;
+    const bool fights = kind == cp::step_kind::attack || kind == cp::step_kind::defend;
+    json row, e = json::object(), iv = json::object();
+    // One value with its exact fraction and interval beside it, under the same key path.
+    auto put = [&](json& at, json& exact_at, json& interval_at, const std::string& key,
+                   const cp::probability_value& v) {
+      at[key] = value_json(v);
+      if (v.exact) exact_at[key] = *v.exact;
+      if (v.interval) interval_at[key] = json::array({v.interval->lower, v.interval->upper});
+    };
     row["step"] = s.id;
     row["kind"] = s.kind;
     row["method"] = s.method;
-    row["reached"] = value_json(s.reached);
-    row["performed"] = value_json(s.performed);
-    row["won"] = value_json(s.won);
-    row["skipped"] = value_json(s.skipped);
-    row["stalled"] = value_json(s.stalled);
-    row["stopped"] = value_json(s.stopped);
+    row["from"] = s.from_area;
+    if (kind == cp::step_kind::march || kind == cp::step_kind::attack) row["to"] = s.to_area;
+    put(row, e, iv, "reached", s.reached);
+    put(row, e, iv, "performed", s.performed);
+    put(row, e, iv, "won", s.won);
+    if (kind == cp::step_kind::attack) put(row, e, iv, "taken", s.taken);
+    if (kind == cp::step_kind::defend) {
+      put(row, e, iv, "held", s.held);
+    }
+    put(row, e, iv, "skipped", s.skipped);
+    put(row, e, iv, "skipped_not_there", s.skipped_away);
+    put(row, e, iv, "stalled", s.stalled);
+    put(row, e, iv, "stopped", s.stopped);
+    if (fights) {
+      // The table's view of the battles: one row per attack or defence, the same columns for both.
+      json b{{"step", s.id},
+             {"kind", s.kind},
+             {"reached", s.reached.value},
+             {"won", s.won.value},
+             {"area_changed_hands", s.taken.value}};
+      for (int k = 0; k < cp::step_outcome_count; ++k)
+        b[cp::step_outcome_names[k]] = s.outcomes[static_cast<std::size_t>(k)].value;
+      battles.push_back(b);
+      json o = json::object(), oe = json::object(), oi = json::object();
+      for (int k = 0; k < cp::step_outcome_count; ++k)
+        put(o, oe, oi, cp::step_outcome_names[k], s.outcomes[static_cast<std::size_t>(k)]);
+      row["outcomes"] = o;
+      if (!oe.empty()) e["outcomes"] = oe;
+      if (!oi.empty()) iv["outcomes"] = oi;
+    }
+    if (!s.attempts.empty()) {
+      json a = json::object(), ae = json::object(), ai = json::object();
+      for (std::size_t k = 0; k < s.attempts.size(); ++k) put(a, ae, ai, std::to_string(k + 1), s.attempts[k]);
+      row["attempts"] = a;
+      if (!ae.empty()) e["attempts"] = ae;
+      if (!ai.empty()) iv["attempts"] = ai;
+    }
     row["mean_units"] = mean(s.units);
     row["mean_war"] = mean(s.war);
     row["mean_food"] = mean(s.food);
@@ -153,18 +195,11 @@ report run_campaign(const std::string& code, const po::variables_map& vm) {
                                  {"war", pmf_object(s.war)},
                                  {"food", pmf_object(s.food)},
                                  {"track", pmf_object(s.track)}});
-    json e = json::object(), iv = json::object();
-    const std::pair<const char*, const cp::probability_value*> named[] = {
-        {"reached", &s.reached}, {"performed", &s.performed}, {"won", &s.won},
-        {"skipped", &s.skipped}, {"stalled", &s.stalled},     {"stopped", &s.stopped}};
-    for (const auto& [name, v] : named) {
-      if (v->exact) e[name] = *v->exact;
-      if (v->interval) iv[name] = json::array({v->interval->lower, v->interval->upper});
-    }
     exact_steps.push_back(e);
     if (s.method == "simulation") intervals.push_back(json{{"step", s.id}, {"interval_95", iv}});
   }
   doc["steps"] = steps;
+  if (!battles.empty()) doc["battles"] = battles;
   json end = json::object(), end_exact = json::object(), end_intervals = json::object();
   for (const auto& e : result.end) {
     end[e.name] = e.probability.value;
@@ -185,8 +220,15 @@ report run_campaign(const std::string& code, const po::variables_map& vm) {
   r.title = fmt::format("{} campaign: {} ({} steps, {})", code == "nt" ? "Northern Theater" : "Southern Strategy",
                         plan.name, plan.steps.size(), doc["method"]["name"].get<std::string>());
   const cp::step_result& last = result.steps.back();
-  r.verdict = fmt::format("the army reaches the last step {} and wins it {}", percent(last.reached.value),
-                          percent(last.won.value));
+  const cp::step_kind last_kind = plan.steps.back().kind;
+  r.verdict = last_kind == cp::step_kind::attack
+                  ? fmt::format("the army reaches the last step {} and takes its Area {}", percent(last.reached.value),
+                                percent(last.taken.value))
+              : last_kind == cp::step_kind::defend
+                  ? fmt::format("the army reaches the last step {} and holds its Area {}", percent(last.reached.value),
+                                percent(last.held.value))
+                  : fmt::format("the army reaches the last step {}", percent(last.reached.value));
+  r.verdict += fmt::format("; completes the plan {}", percent(result.end.front().probability.value));
   // The table shows the last step's state; JSON and CSV carry every step's distributions.
   doc["final_state"] = json{{"units", pmf_object(last.units)},
                             {"war", pmf_object(last.war)},
@@ -194,7 +236,7 @@ report run_campaign(const std::string& code, const po::variables_map& vm) {
                             {"track", pmf_object(last.track)}};
   r.document = doc;
   const bool table = vm.count("format") && vm["format"].as<std::string>() == "table";
-  r.result_keys = {"steps", "end", "final_state", "intervals_95"};
+  r.result_keys = {"steps", "battles", "end", "final_state", "intervals_95"};
   if (!table) r.result_keys.push_back("distributions");
   return r;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <compare>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <shared_mutex>
@@ -19,10 +20,21 @@ namespace sl = musket::supply_lines;
 
 namespace {
 
-enum class army_status : std::uint8_t { active, stopped, stalled, destroyed, track_end, instant_victory };
+// stopped: a stop_if rule; not_taken: an attack failed with if_not_taken "stop" (after any retries).
+enum class army_status : std::uint8_t { active, stopped, stalled, destroyed, track_end, instant_victory, not_taken };
 
 // Flags of what happened at the step just taken (cleared before the next step).
-enum step_flag : std::uint8_t { reached = 1, skipped = 2, performed = 4, won = 8, stalled = 16, stopped = 32 };
+enum step_flag : std::uint8_t {
+  reached = 1,
+  skipped = 2,
+  performed = 4,
+  won = 8,
+  stalled = 16,
+  stopped = 32,
+  taken = 64,  // attack: we took the Area; defend: the enemy took ours
+  away = 128,  // skipped because the army is not in the step's Area
+};
+inline constexpr int flag_count = 8;
 
 struct army_state {
   std::int16_t units = 0, leaders = 0, war = 0, food = 0, track = 0;
@@ -30,6 +42,10 @@ struct army_state {
   army_status status = army_status::active;
   std::uint8_t dug_in = 0;
   std::uint8_t flags = 0;
+  std::uint8_t area = 0;      // the Area the army stands in (plan.areas), or elsewhere_area
+  std::uint8_t missed = 0;    // an attack did not take its Area, or a step was skipped for it
+  std::uint8_t outcome = 0;   // step_outcome of the step just taken
+  std::uint8_t attempts = 0;  // attacks fought at the step just taken
   auto operator<=>(const army_state&) const = default;
 };
 
@@ -64,6 +80,10 @@ bool holds(const condition& c, const army_state& s, bool was_won) {
       return was_won;
     case condition::kind::lost:
       return !was_won;
+    case condition::kind::taken:
+      return (s.flags & taken) != 0;
+    case condition::kind::not_taken:
+      return (s.flags & taken) == 0;
     case condition::kind::compare: {
       const int v = field_value(s, c.field);
       switch (c.op) {
@@ -98,6 +118,15 @@ class step_kernel {
   void apply(army_state s, Emit&& emit) {
     const std::size_t i = s.pc;
     const plan_step& step = plan_.steps[i];
+    if (s.area != step.from) {
+      // The army is not where this step needs it: an earlier attack did not take its Area (it
+      // moved back, NT 8.7 / SS 10.7) or it retreated from a defence. The step does not run.
+      s.flags = away;
+      s.missed = 1;
+      s.pc = static_cast<std::uint8_t>(i + 1);
+      emit(s, P(1));
+      return;
+    }
     s.flags = reached;
     for (const auto& c : step.skip_if)
       if (holds(c, s, false)) {
@@ -117,6 +146,7 @@ class step_kernel {
         if (s.food < cost) return stall();
         s.food = static_cast<std::int16_t>(s.food - cost);
         s.dug_in = 0;
+        s.area = step.to;
         return finish(s, step, false, P(1), emit);
       }
       case step_kind::dig_in: {
@@ -133,42 +163,9 @@ class step_kernel {
         return finish(s, step, false, P(1), emit);
       }
       case step_kind::attack:
-      case step_kind::defend: {
-        const bool defending = step.kind == step_kind::defend;
-        const int committed = std::min<int>(evaluate(step.war, s), s.war);
-        const sl::battle_setup b = battle_for(plan_, step, {s.units, s.leaders, committed, s.dug_in != 0});
-        army_state base = s;
-        base.war = static_cast<std::int16_t>(s.war - committed);
-        if (defending) {
-          if (s.units < 1) return stall();
-        } else {
-          // An Attack needs a Leader, Food for its Units and War enough for one die (NT 7.3, SS 9.4).
-          const int cost = activation_food(s.units);
-          if (s.food < cost || s.leaders < 1 || s.units < 1 || sl::attacker_dice(rules_, b) < 1) return stall();
-          base.food = static_cast<std::int16_t>(s.food - cost);
-          base.dug_in = 0;
-        }
-        const auto our_surrender =
-            defending ? sl::battle_outcome::defender_surrenders : sl::battle_outcome::attacker_surrenders;
-        for (const auto& cell : battle(b, step)) {
-          army_state t = base;
-          t.units = static_cast<std::int16_t>(t.units - (defending ? cell.defender_lost : cell.attacker_lost));
-          if (cell.outcome == our_surrender) {
-            t.units = 0;
-            t.leaders = 0;
-            t.status = army_status::destroyed;
-          }
-          if (cell.outcome == sl::battle_outcome::defender_retreats) t.dug_in = 0;
-          shift_track(t, sl::track_shift(rules_, b, cell.outcome));
-          if (sl::eliminates_crown_commander(rules_, b, cell.outcome)) t.status = army_status::instant_victory;
-          // The attacker won when the defender stood, retreated or surrendered after failing morale.
-          const bool attacker_won = cell.outcome == sl::battle_outcome::defender_stands ||
-                                    cell.outcome == sl::battle_outcome::defender_retreats ||
-                                    cell.outcome == sl::battle_outcome::defender_surrenders;
-          finish(t, step, attacker_won != defending, cell.probability, emit);
-        }
-        return;
-      }
+        return attack(s, step, emit);
+      case step_kind::defend:
+        return defend(s, step, emit);
       case step_kind::skirmish: {
         const int committed = std::min<int>(evaluate(step.war, s), s.war);
         if (s.food < 1 || committed < 1 || s.units < 1) return stall();  // NT 7.4, SS 9.5: 1 Food
@@ -183,6 +180,7 @@ class step_kernel {
         t.food = static_cast<std::int16_t>(s.food - 1);
         t.war = static_cast<std::int16_t>(s.war - committed);
         t.dug_in = 0;
+        // NT 8.8, SS 10.8: the skirmisher moves back to its own Area whatever happened.
         const P surrender = convert(r.crown_army_surrenders);
         if (surrender != P(0)) {
           army_state w = t;
@@ -202,6 +200,186 @@ class step_kernel {
   }
 
  private:
+  // An attack (NT 8, SS 10), fought again in later Impulses while the plan retries it. Only a
+  // retreat or surrender of the defender takes the Area (NT 8.7, SS 10.7); any other end leaves
+  // the army back in the Area it attacked from.
+  template <class Emit>
+  void attack(const army_state& start, const plan_step& step, Emit& emit) {
+    struct attempt_state {
+      army_state s;
+      int enemy_lost = 0;                   // defending units lost in earlier attempts
+      int spoils_food = 0, spoils_war = 0;  // our carried Supplies the defender took when it repulsed us
+      auto operator<=>(const attempt_state&) const = default;
+    };
+    std::map<attempt_state, P> pending{{attempt_state{start}, P(1)}};
+    for (int attempt = 1; !pending.empty(); ++attempt) {
+      std::map<attempt_state, P> again;
+      for (const auto& [k, w] : pending) {
+        army_state s = k.s;
+        const int committed = std::min<int>(evaluate(step.war, s), s.war);
+        plan_step facing = step;
+        facing.enemy_units = step.enemy_units - k.enemy_lost;
+        const sl::battle_setup b = battle_for(plan_, facing, {s.units, s.leaders, committed, false});
+        // An Attack needs a Leader, Food for its Units and War enough for one die (NT 7.3, SS 9.4).
+        const int cost = activation_food(s.units);
+        if (s.food < cost || s.leaders < 1 || s.units < 1 || sl::attacker_dice(rules_, b) < 1) {
+          if (attempt == 1) {
+            s.flags |= stalled;
+            s.status = army_status::stalled;
+            emit(s, w);
+          } else {
+            not_taken(s, step, (s.flags & won) != 0, w, emit);  // no retry it can pay for
+          }
+          continue;
+        }
+        army_state base = s;
+        base.war = static_cast<std::int16_t>(s.war - committed);  // spent whatever the outcome
+        base.food = static_cast<std::int16_t>(s.food - cost);
+        base.dug_in = 0;
+        base.attempts = static_cast<std::uint8_t>(attempt);
+        base.flags = static_cast<std::uint8_t>(base.flags & ~(won | taken));
+        for (const auto& cell : battle(b, step)) {
+          army_state t = base;
+          const P p = w * cell.probability;
+          t.units = static_cast<std::int16_t>(t.units - cell.attacker_lost);
+          t.outcome = static_cast<std::uint8_t>(outcome_of(cell.outcome));
+          shift_track(t, sl::track_shift(rules_, b, cell.outcome));
+          if (sl::eliminates_crown_commander(rules_, b, cell.outcome)) t.status = army_status::instant_victory;
+          const bool victory = attacker_victory(cell.outcome);
+          switch (cell.outcome) {
+            case sl::battle_outcome::attacker_surrenders:
+              t.units = 0;  // NT 8.7: every unit eliminated; nothing is left to carry Supplies
+              t.leaders = 0;
+              t.food = 0;
+              t.war = 0;
+              t.status = army_status::destroyed;
+              t.missed = 1;
+              finish(t, step, false, p, emit);
+              continue;
+            case sl::battle_outcome::defender_retreats:
+            case sl::battle_outcome::defender_surrenders:
+              // The army occupies the Area and gains the Supplies the defender abandoned there.
+              t.area = step.to;
+              t.flags |= taken;
+              gain_within_limits(t, step.where, step.enemy_food + k.spoils_food, step.enemy_supply_war + k.spoils_war);
+              finish(t, step, true, p, emit);
+              continue;
+            case sl::battle_outcome::defender_victory:
+            case sl::battle_outcome::defender_stands:
+              break;
+          }
+          attempt_state next{t, k.enemy_lost + cell.defender_lost, k.spoils_food, k.spoils_war};
+          if (cell.outcome == sl::battle_outcome::defender_victory) {
+            // Repulsed: the Supplies the army carried go to the defender (NT 8.7, SS 10.7).
+            next.spoils_food += t.food;
+            next.spoils_war += t.war;
+            next.s.food = 0;
+            next.s.war = 0;
+          }
+          if (victory) next.s.flags |= won;
+          if (attempt <= step.not_taken.retries && next.s.status == army_status::active)
+            again[next] += p;
+          else
+            not_taken(next.s, step, victory, p, emit);
+        }
+      }
+      pending = std::move(again);
+    }
+  }
+
+  // The attack ended without taking its Area: the plan stops here or goes on from where the army is.
+  template <class Emit>
+  void not_taken(army_state t, const plan_step& step, bool victory, const P& weight, Emit& emit) {
+    t.missed = 1;
+    if (step.not_taken.then == if_not_taken::action::stop && t.status == army_status::active) {
+      t.status = army_status::not_taken;
+      t.flags |= stopped;
+    }
+    finish(t, step, victory, weight, emit);
+  }
+
+  // Our army defends its Area. It holds unless it retreats (abandoning its Supplies there, NT 8.7)
+  // or surrenders; a repulsed attacker's carried Supplies come to it.
+  template <class Emit>
+  void defend(army_state s, const plan_step& step, Emit& emit) {
+    if (s.units < 1) {
+      s.flags |= stalled;
+      s.status = army_status::stalled;
+      return emit(s, P(1));
+    }
+    const int committed = std::min<int>(evaluate(step.war, s), s.war);
+    const sl::battle_setup b = battle_for(plan_, step, {s.units, s.leaders, committed, s.dug_in != 0});
+    army_state base = s;
+    base.war = static_cast<std::int16_t>(s.war - committed);
+    base.attempts = 1;
+    for (const auto& cell : battle(b, step)) {
+      army_state t = base;
+      t.units = static_cast<std::int16_t>(t.units - cell.defender_lost);
+      t.outcome = static_cast<std::uint8_t>(outcome_of(cell.outcome));
+      shift_track(t, sl::track_shift(rules_, b, cell.outcome));
+      if (sl::eliminates_crown_commander(rules_, b, cell.outcome)) t.status = army_status::instant_victory;
+      switch (cell.outcome) {
+        case sl::battle_outcome::defender_surrenders:
+          t.units = 0;  // its Supplies are taken as on a retreat
+          t.leaders = 0;
+          t.food = 0;
+          t.war = 0;
+          t.status = army_status::destroyed;
+          t.flags |= taken;
+          break;
+        case sl::battle_outcome::defender_retreats:
+          // It leaves for an adjacent Area the plan does not name, taking no Supplies with it.
+          t.area = elsewhere_area;
+          t.food = 0;
+          t.war = 0;
+          t.dug_in = 0;
+          t.flags |= taken;
+          break;
+        case sl::battle_outcome::defender_victory:
+          // The defender is not bound by Supply limits until its own Impulse (NT 8.7, SS 10.7).
+          t.food = static_cast<std::int16_t>(t.food + step.enemy_food);
+          t.war = static_cast<std::int16_t>(std::min(t.war + step.enemy_supply_war, sl::max_war_supplies));
+          break;
+        case sl::battle_outcome::defender_stands:
+        case sl::battle_outcome::attacker_surrenders:
+          break;
+      }
+      finish(t, step, !attacker_victory(cell.outcome), cell.probability, emit);
+    }
+  }
+
+  static bool attacker_victory(sl::battle_outcome o) {
+    return o == sl::battle_outcome::defender_stands || o == sl::battle_outcome::defender_retreats ||
+           o == sl::battle_outcome::defender_surrenders;
+  }
+
+  static step_outcome outcome_of(sl::battle_outcome o) {
+    switch (o) {
+      case sl::battle_outcome::attacker_surrenders:
+        return step_outcome::attacker_surrendered;
+      case sl::battle_outcome::defender_victory:
+        return step_outcome::repulsed;
+      case sl::battle_outcome::defender_stands:
+        return step_outcome::stood;
+      case sl::battle_outcome::defender_retreats:
+        return step_outcome::retreated;
+      case sl::battle_outcome::defender_surrenders:
+        return step_outcome::surrendered;
+    }
+    return step_outcome::none;
+  }
+
+  // NT 5.3/5.5, SS 5.3/5.5: an army at a Point carries at most 1 + its Units in Supplies; a City or
+  // Fort stores at most 8. Abandoned Supplies past that stay in the Area; War goes before Food.
+  static void gain_within_limits(army_state& t, sl::terrain where, int food, int war) {
+    const int limit = where == sl::terrain::point ? t.units + 1 : 8;
+    int room = std::max(0, limit - t.food - t.war);
+    const int f = std::min(food, room);
+    room -= f;
+    t.food = static_cast<std::int16_t>(t.food + f);
+    t.war = static_cast<std::int16_t>(std::min(t.war + std::min(war, room), sl::max_war_supplies));
+  }
+
   static P convert(const rational& r) {
     if constexpr (std::is_same_v<P, rational>)
       return r;
@@ -292,6 +470,69 @@ bool at_step(const army_state& s, std::size_t i) {
   return s.status == army_status::active && s.pc == i;
 }
 
+// What a step's row reports, as predicates on the state just after it: both engines use these.
+void clear_step_marks(army_state& s) {
+  s.flags = 0;
+  s.outcome = 0;
+  s.attempts = 0;
+}
+
+using state_event = std::function<bool(const army_state&)>;
+struct step_events {
+  std::vector<state_event> events;
+  std::size_t outcomes_at = 0, attempts_at = 0, attempts_count = 0;
+};
+enum event_index : std::size_t {
+  e_reached,
+  e_skipped,
+  e_performed,
+  e_won,
+  e_stalled,
+  e_stopped,
+  e_taken,
+  e_away,
+  e_held
+};
+
+step_events events_of(const plan_step& step) {
+  step_events e;
+  for (int f = 0; f < flag_count; ++f)
+    e.events.push_back([bit = 1u << f](const army_state& s) { return (s.flags & bit) != 0; });
+  e.events.push_back([](const army_state& s) { return (s.flags & performed) != 0 && (s.flags & taken) == 0; });
+  e.outcomes_at = e.events.size();
+  for (int o = 0; o < step_outcome_count; ++o)
+    e.events.push_back([o](const army_state& s) { return (s.flags & reached) != 0 && s.outcome == o; });
+  if (step.kind == step_kind::attack) {
+    e.attempts_at = e.events.size();
+    e.attempts_count = static_cast<std::size_t>(step.not_taken.retries) + 1;
+    for (std::size_t k = 1; k <= e.attempts_count; ++k)
+      e.events.push_back([k](const army_state& s) { return (s.flags & performed) != 0 && s.attempts == k; });
+  }
+  return e;
+}
+
+void fill_step(step_result& r, const plan_step& step, const std::vector<std::string>& areas, const step_events& e,
+               const std::vector<probability_value>& v) {
+  r.id = step.id;
+  r.kind = step_kind_names[static_cast<int>(step.kind)];
+  r.reached = v[e_reached];
+  r.skipped = v[e_skipped];
+  r.performed = v[e_performed];
+  r.won = v[e_won];
+  r.stalled = v[e_stalled];
+  r.stopped = v[e_stopped];
+  r.taken = v[e_taken];
+  r.skipped_away = v[e_away];
+  r.held = v[e_held];
+  r.from_area = areas[step.from];
+  r.to_area = areas[step.to];
+  r.outcomes.assign(v.begin() + static_cast<std::ptrdiff_t>(e.outcomes_at),
+                    v.begin() + static_cast<std::ptrdiff_t>(e.outcomes_at + step_outcome_count));
+  if (e.attempts_count)
+    r.attempts.assign(v.begin() + static_cast<std::ptrdiff_t>(e.attempts_at),
+                      v.begin() + static_cast<std::ptrdiff_t>(e.attempts_at + e.attempts_count));
+}
+
 // Histogram ranges that cover every value a plan can produce.
 struct value_bounds {
   int max_units, max_war, max_food, track_low, track_high;
@@ -301,9 +542,9 @@ value_bounds bounds_of(const supply_lines_plan& plan) {
   int swing = 0;
   for (const auto& s : plan.steps) {
     v.max_units += s.receive_units;
-    v.max_war += s.receive_war;
-    v.max_food += s.receive_food;
-    swing += 2 + plan.rules->max_leaders_per_army + s.enemy_leaders;
+    v.max_war += s.receive_war + s.enemy_supply_war;
+    v.max_food += s.receive_food + s.enemy_food;
+    swing += (2 + plan.rules->max_leaders_per_army + s.enemy_leaders) * (1 + s.not_taken.retries);
   }
   v.max_units = std::min(v.max_units, sl::max_units);
   v.max_war = std::min(v.max_war, sl::max_war_supplies);
@@ -335,10 +576,12 @@ struct end_condition {
 std::vector<end_condition> end_conditions(const supply_lines_plan& plan) {
   std::vector<end_condition> out;
   const bool nt = plan.rules->which == sl::game::northern_theater;
+  // Every step meant to run ran, and every attack took its Area.
   out.push_back({"completed_plan", [n = plan.steps.size()](const army_state& s) {
-                   return s.status == army_status::active && s.pc >= n;
+                   return s.status == army_status::active && s.pc >= n && !s.missed;
                  }});
   out.push_back({"stopped_by_rule", [](const army_state& s) { return s.status == army_status::stopped; }});
+  out.push_back({"stopped_not_taken", [](const army_state& s) { return s.status == army_status::not_taken; }});
   out.push_back({"stalled_without_supplies", [](const army_state& s) { return s.status == army_status::stalled; }});
   out.push_back({"army_destroyed", [](const army_state& s) { return s.units == 0; }});
   if (nt) {
@@ -400,7 +643,7 @@ campaign_result run(const supply_lines_plan& plan, const campaign_options& optio
           d,
           [&](const army_state& s, auto&& emit) {
             army_state cleared = s;
-            cleared.flags = 0;
+            clear_step_marks(cleared);
             if (at_step(cleared, i))
               kernel.apply(cleared, emit);
             else
@@ -419,18 +662,11 @@ campaign_result run(const supply_lines_plan& plan, const campaign_options& optio
     d = std::move(next);
     result.peak_states = std::max(result.peak_states, d.size());
     step_result r;
-    r.id = plan.steps[i].id;
-    r.kind = step_kind_names[static_cast<int>(plan.steps[i].kind)];
     r.method = "exact";
-    auto flagged = [&](std::uint8_t f) {
-      return exact_value(d.probability([f](const army_state& s) { return (s.flags & f) != 0; }));
-    };
-    r.reached = flagged(reached);
-    r.skipped = flagged(skipped);
-    r.performed = flagged(performed);
-    r.won = flagged(won);
-    r.stalled = flagged(stalled);
-    r.stopped = flagged(stopped);
+    const step_events events = events_of(plan.steps[i]);
+    std::vector<probability_value> values;
+    for (const auto& e : events.events) values.push_back(exact_value(d.probability(e)));
+    fill_step(r, plan.steps[i], plan.areas, events, values);
     r.units = marginal(d, units_of);
     r.war = marginal(d, war_of);
     r.food = marginal(d, food_of);
@@ -449,7 +685,7 @@ campaign_result run(const supply_lines_plan& plan, const campaign_options& optio
   state_distribution<army_state, double> start;
   for (const auto& [s, p] : d.masses()) {
     army_state c = s;
-    c.flags = 0;
+    clear_step_marks(c);
     start.add(c, to_double(p));
   }
   const state_sampler<army_state> sampler(start);
@@ -457,13 +693,15 @@ campaign_result run(const supply_lines_plan& plan, const campaign_options& optio
   const value_bounds vb = bounds_of(plan);
   tally_layout layout;
   struct step_tally {
-    std::size_t flags[6];
+    step_events events;
+    std::vector<std::size_t> counters;
     tally_layout::histogram units, war, food, track;
   };
   std::vector<step_tally> tallies;
   for (std::size_t i = first_simulated; i < n; ++i) {
     step_tally t;
-    for (auto& f : t.flags) f = layout.counter();
+    t.events = events_of(plan.steps[i]);
+    for (std::size_t e = 0; e < t.events.events.size(); ++e) t.counters.push_back(layout.counter());
     t.units = layout.add_histogram(0, vb.max_units);
     t.war = layout.add_histogram(0, vb.max_war);
     t.food = layout.add_histogram(0, vb.max_food);
@@ -476,7 +714,7 @@ campaign_result run(const supply_lines_plan& plan, const campaign_options& optio
   auto trial = [&](random_engine& engine, std::span<std::uint64_t> tally) {
     army_state s = sampler(engine);
     for (std::size_t i = first_simulated; i < n; ++i) {
-      s.flags = 0;
+      clear_step_marks(s);
       if (at_step(s, i)) {
         // Draw one successor of the exact step kernel.
         army_state chosen = s;
@@ -493,8 +731,8 @@ campaign_result run(const supply_lines_plan& plan, const campaign_options& optio
         s = chosen;
       }
       const step_tally& t = tallies[i - first_simulated];
-      for (int f = 0; f < 6; ++f)
-        if (s.flags & (1u << f)) ++tally[t.flags[f]];
+      for (std::size_t e = 0; e < t.counters.size(); ++e)
+        if (t.events.events[e](s)) ++tally[t.counters[e]];
       ++tally[t.units.at(s.units)];
       ++tally[t.war.at(s.war)];
       ++tally[t.food.at(s.food)];
@@ -509,15 +747,10 @@ campaign_result run(const supply_lines_plan& plan, const campaign_options& optio
   for (std::size_t i = first_simulated; i < n; ++i) {
     const step_tally& t = tallies[i - first_simulated];
     step_result r;
-    r.id = plan.steps[i].id;
-    r.kind = step_kind_names[static_cast<int>(plan.steps[i].kind)];
     r.method = "simulation";
-    r.reached = simulated_value(tally, t.flags[0]);
-    r.skipped = simulated_value(tally, t.flags[1]);
-    r.performed = simulated_value(tally, t.flags[2]);
-    r.won = simulated_value(tally, t.flags[3]);
-    r.stalled = simulated_value(tally, t.flags[4]);
-    r.stopped = simulated_value(tally, t.flags[5]);
+    std::vector<probability_value> values;
+    for (const std::size_t c : t.counters) values.push_back(simulated_value(tally, c));
+    fill_step(r, plan.steps[i], plan.areas, t.events, values);
     r.units = normalised_histogram(tally, t.units);
     r.war = normalised_histogram(tally, t.war);
     r.food = normalised_histogram(tally, t.food);
@@ -544,6 +777,11 @@ campaign_result run_supply_lines_campaign(const supply_lines_plan& plan, const c
       "Food and War are paid as the rules charge them: March and Attack 1 Food per 4 Units rounded up, Dig-In 1 Food "
       "+ 1 War, Skirmish 1 Food; committed War Supplies are expended; a step the army cannot pay for stalls the "
       "campaign");
+  result.notes.push_back(
+      "an attack takes its Area only when the defender retreats or surrenders (NT 8.7, SS 10.7): repulsed, the army "
+      "moves back and its carried Food and War go to the defender; if the defender stands it moves back with them; "
+      "taking the Area it gains the defender's abandoned Supplies (enemy.supplies) up to 1 + Units at a Point, 8 in "
+      "a City or Fort (NT 5.3-5.5)");
   return result;
 }
 

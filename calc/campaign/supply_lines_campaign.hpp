@@ -4,6 +4,11 @@
 // with the Support Track (NT) or Political Will Track (SS) carried along. The state's full
 // distribution is carried forward exactly while it stays under a state limit; past it the rest of
 // the plan is simulated, starting from states drawn from the exact distribution at that step.
+//
+// Where the army stands after a battle follows NT 8.6-8.7 / SS 10.6-10.7 (RULINGS.md, "Supply
+// Lines campaigns: what a battle leaves behind"): an attack takes its Area only when the defender
+// retreats or surrenders; otherwise the army is back in the Area it attacked from, and the plan
+// says what it does next (if_not_taken: stop, continue, or retry).
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -31,7 +36,7 @@ struct amount {
 };
 
 struct condition {
-  enum class kind { always, won, lost, compare } what = kind::always;
+  enum class kind { always, won, lost, taken, not_taken, compare } what = kind::always;
   state_field field = state_field::units;
   enum class comparison { below, at_most, at_least, above, equals } op = comparison::below;
   int value = 0;
@@ -40,10 +45,25 @@ struct condition {
 enum class step_kind { march, attack, defend, skirmish, dig_in, receive };
 inline constexpr const char* step_kind_names[] = {"march", "attack", "defend", "skirmish", "dig_in", "receive"};
 
+// What an attack step does when its attack does not take the Area (the army is back where it
+// attacked from, NT 8.7 / SS 10.7).
+struct if_not_taken {
+  enum class action { stop, continue_plan } then = action::stop;
+  int retries = 0;  // further attempts in later Impulses, each with what is left, before `then`
+};
+inline constexpr int max_retries = 12;
+
+// An Area of the plan; `elsewhere` is where an army that retreated from a defence went.
+inline constexpr std::uint8_t elsewhere_area = 255;
+
 struct plan_step {
   std::string id;    // "steps[2]" unless the plan names it
   std::string path;  // "steps[2]": the JSON path, for messages
   step_kind kind = step_kind::march;
+  std::uint8_t from = 0;  // the Area the army must stand in to take this step
+  std::uint8_t to = 0;    // march: the Area entered; attack: the objective
+  if_not_taken not_taken;
+  int enemy_food = 0, enemy_supply_war = 0;  // Supplies that change hands (enemy.supplies)
   supply_lines::terrain where = supply_lines::terrain::point;
   amount war;  // War Supplies our army commits (attack, defend, skirmish)
   int enemy_units = 1, enemy_leaders = 0, enemy_war = 0;
@@ -67,6 +87,7 @@ struct supply_lines_plan {
   bool crown_commander = false;  // SS: Cornwallis leads our (Crown) army
   int track = 0;
   std::optional<int> track_floor, track_lowest, track_highest;
+  std::vector<std::string> areas;  // areas[0] is where the army starts
   std::vector<plan_step> steps;
 };
 
@@ -91,9 +112,22 @@ struct probability_value {
   std::optional<proportion_interval> interval;  // 95% Wilson when simulated
 };
 
+// How a step's battle ended (the last attempt's, for a retried attack), from the attacker's side;
+// `not_fought` when the step was reached but skipped or stalled, so the six sum to `reached`.
+enum class step_outcome : std::uint8_t { none, repulsed, stood, retreated, surrendered, attacker_surrendered };
+inline constexpr const char* step_outcome_names[] = {"not_fought", "repulsed",    "stood",
+                                                     "retreated",  "surrendered", "attacker_surrendered"};
+inline constexpr int step_outcome_count = 6;
+
 struct step_result {
   std::string id, kind, method;  // method "exact" | "simulation"
   probability_value reached, skipped, performed, won, stalled, stopped;
+  probability_value taken;                  // attack: the Area changed hands; defend: the enemy took ours
+  probability_value held;                   // defend: fought, and the enemy did not take the Area
+  probability_value skipped_away;           // skipped because the army is not in the step's Area
+  std::string from_area, to_area;           // the Area the step needs the army in; where a march/attack leads
+  std::vector<probability_value> outcomes;  // indexed by step_outcome
+  std::vector<probability_value> attempts;  // attack: attempts[k] = P(k attempts were fought), k >= 1
   // Snapshot after the step over every trajectory (those that ended earlier keep their last state).
   pmf_double units, war, food, track;
 };

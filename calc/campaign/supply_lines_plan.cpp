@@ -2,6 +2,7 @@
 // JSON path of the offending value ("plan.json: steps[2].kind"), before anything is computed.
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "calc/campaign/supply_lines_campaign.hpp"
@@ -37,12 +38,23 @@ struct reader {
     if (!object.contains(key)) return fallback;
     const json& v = object.at(key);
     const std::string where = path + "." + key;
-    if (!v.is_number_integer()) fail(where, "must be a whole number");
+    return whole(v, where, lowest, highest);
+  }
+  // A whole number in [lowest, highest]; a huge or fractional number is refused, never wrapped.
+  int whole(const json& v, const std::string& where, int lowest, int highest) const {
+    const std::string range = "allowed " + std::to_string(lowest) + ".." + std::to_string(highest);
+    if (!v.is_number_integer()) fail(where, "must be a whole number; " + range);
+    if (v.is_number_unsigned() && v.get<unsigned long long>() > static_cast<unsigned long long>(highest))
+      fail(where, v.dump() + " is out of range; " + range);
     const long long n = v.get<long long>();
-    if (n < lowest || n > highest)
-      fail(where,
-           std::to_string(n) + " is out of range; allowed " + std::to_string(lowest) + ".." + std::to_string(highest));
+    if (n < lowest || n > highest) fail(where, std::to_string(n) + " is out of range; " + range);
     return static_cast<int>(n);
+  }
+  std::string text(const json& object, const std::string& path, const char* key, const std::string& fallback) const {
+    if (!object.contains(key)) return fallback;
+    const json& v = object.at(key);
+    if (!v.is_string()) fail(path + (path.empty() ? "" : ".") + key, "must be a string");
+    return v.get<std::string>();
   }
   bool boolean(const json& object, const std::string& path, const char* key, bool fallback) const {
     if (!object.contains(key)) return fallback;
@@ -58,10 +70,8 @@ struct reader {
   }
   amount parse_amount(const json& v, const std::string& path) const {
     amount a;
-    if (v.is_number_integer()) {
-      a.constant = v.get<int>();
-      if (a.constant < 0 || a.constant > sl::max_war_supplies)
-        fail(path, std::to_string(a.constant) + " is out of range; allowed 0.." + std::to_string(sl::max_war_supplies));
+    if (v.is_number()) {
+      a.constant = whole(v, path, 0, sl::max_war_supplies);
     } else if (v.is_string()) {
       a.field = v.get<std::string>() == "all" ? state_field::war : field(v, path);
     } else if (v.is_object()) {
@@ -75,7 +85,7 @@ struct reader {
     }
     return a;
   }
-  condition parse_condition(const json& v, const std::string& path, bool allow_outcome) const {
+  condition parse_condition(const json& v, const std::string& path, bool allow_outcome, bool allow_taken) const {
     condition c;
     if (v.is_string()) {
       const std::string s = v.get<std::string>();
@@ -84,8 +94,13 @@ struct reader {
         c.what = s == "won" ? condition::kind::won : condition::kind::lost;
         return c;
       }
-      fail(path, "'" + s + "' is not a condition; allowed: " +
+      if (allow_taken && (s == "taken" || s == "not_taken")) {
+        c.what = s == "taken" ? condition::kind::taken : condition::kind::not_taken;
+        return c;
+      }
+      fail(path, "'" + s + "' is not a condition here; allowed: " +
                      std::string(allow_outcome ? "always, won, lost, repulsed, " : "always, ") +
+                     std::string(allow_taken ? "taken, not_taken, " : "") +
                      "or {\"field\": F, \"below\"|\"at_most\"|\"at_least\"|\"above\"|\"equals\": n}");
     }
     if (!v.is_object()) fail(path, "must be a condition: a string or {\"field\": F, \"below\": n}");
@@ -108,17 +123,17 @@ struct reader {
     if (ops != 1) fail(path, "needs exactly one of below, at_most, at_least, above, equals");
     return c;
   }
-  std::vector<condition> conditions(const json& step, const std::string& path, const char* key,
-                                    bool allow_outcome) const {
+  std::vector<condition> conditions(const json& step, const std::string& path, const char* key, bool allow_outcome,
+                                    bool allow_taken) const {
     std::vector<condition> out;
     if (!step.contains(key)) return out;
     const json& v = step.at(key);
     const std::string where = path + "." + key;
     if (v.is_array()) {
       for (std::size_t i = 0; i < v.size(); ++i)
-        out.push_back(parse_condition(v[i], where + "[" + std::to_string(i) + "]", allow_outcome));
+        out.push_back(parse_condition(v[i], where + "[" + std::to_string(i) + "]", allow_outcome, allow_taken));
     } else {
-      out.push_back(parse_condition(v, where, allow_outcome));
+      out.push_back(parse_condition(v, where, allow_outcome, allow_taken));
     }
     return out;
   }
@@ -131,6 +146,126 @@ step_kind parse_kind(const reader& r, const json& step, const std::string& path)
   for (int i = 0; i < 6; ++i)
     if (name == step_kind_names[i]) return static_cast<step_kind>(i);
   r.fail(path + ".kind", "unknown step kind '" + name + "'; allowed: march, attack, defend, skirmish, dig_in, receive");
+}
+
+// Names the plan's Areas and says where each step needs the army: its `from`, else where the
+// plan's intended path (every attack taking its Area) leaves it.
+void resolve_areas(const reader& r, const json& doc, supply_lines_plan& plan,
+                   const std::vector<std::optional<std::string>>& from_names,
+                   const std::vector<std::optional<std::string>>& to_names) {
+  plan.areas = {r.text(doc, "", "start", "start")};
+  auto intern = [&](const std::string& name) {
+    const auto it = std::find(plan.areas.begin(), plan.areas.end(), name);
+    if (it != plan.areas.end()) return static_cast<std::uint8_t>(it - plan.areas.begin());
+    if (plan.areas.size() >= elsewhere_area) r.fail("steps", "more than 254 Areas");
+    plan.areas.push_back(name);
+    return static_cast<std::uint8_t>(plan.areas.size() - 1);
+  };
+  for (const auto& t : to_names)
+    if (t) intern(*t);
+  const std::size_t n = plan.steps.size();
+  std::vector<std::set<std::uint8_t>> arriving(n);
+  arriving[0].insert(0);
+  for (std::size_t i = 0; i < n; ++i) {
+    plan_step& step = plan.steps[i];
+    if (from_names[i]) {
+      const auto it = std::find(plan.areas.begin(), plan.areas.end(), *from_names[i]);
+      if (it == plan.areas.end()) {
+        std::string known;
+        for (const auto& a : plan.areas) known += (known.empty() ? "" : ", ") + a;
+        r.fail(step.path + ".from", "no step leads to an Area '" + *from_names[i] + "'; the plan's Areas: " + known);
+      }
+      step.from = static_cast<std::uint8_t>(it - plan.areas.begin());
+    } else if (arriving[i].size() > 1) {
+      r.fail(step.path + ".from", "is required: the plan reaches step '" + step.id +
+                                      "' from different Areas; say which one it is taken from");
+    } else {
+      step.from = arriving[i].empty() ? 0 : *arriving[i].begin();
+    }
+    step.to = to_names[i] ? intern(*to_names[i]) : step.from;
+    const bool unconditional_jump = step.jump_to && step.jump_when.what == condition::kind::always;
+    if (step.jump_to) arriving[*step.jump_to].insert(step.to);
+    if (i + 1 < n && !unconditional_jump) arriving[i + 1].insert(step.to);
+  }
+}
+
+enum class tri { no, maybe, yes };
+
+// Whether a condition holds after a step, given how its battle went (`maybe` when it depends).
+tri condition_holds(const condition& c, tri won, tri taken) {
+  auto negate = [](tri t) { return t == tri::yes ? tri::no : t == tri::no ? tri::yes : tri::maybe; };
+  switch (c.what) {
+    case condition::kind::always:
+      return tri::yes;
+    case condition::kind::won:
+      return won;
+    case condition::kind::lost:
+      return negate(won);
+    case condition::kind::taken:
+      return taken;
+    case condition::kind::not_taken:
+      return negate(taken);
+    case condition::kind::compare:
+      return tri::maybe;
+  }
+  return tri::maybe;
+}
+
+// Every step must be one the army can take: follows every path of (step, Area) the plan allows,
+// with an attack's failure stopping the plan unless if_not_taken says otherwise.
+void check_reachable(const reader& r, const supply_lines_plan& plan) {
+  const std::size_t n = plan.steps.size();
+  std::set<std::pair<std::size_t, std::uint8_t>> seen;
+  std::vector<std::pair<std::size_t, std::uint8_t>> work{{0, 0}};
+  std::vector<bool> performed_at(n, false);
+  auto go = [&](std::size_t i, std::uint8_t area) {
+    if (i < n && seen.insert({i, area}).second) work.push_back({i, area});
+  };
+  while (!work.empty()) {
+    const auto [i, area] = work.back();
+    work.pop_back();
+    const plan_step& step = plan.steps[i];
+    if (area != step.from) {
+      go(i + 1, area);  // skipped: the army is not there
+      continue;
+    }
+    performed_at[i] = true;
+    if (!step.skip_if.empty()) go(i + 1, area);
+    struct branch {
+      std::uint8_t area;
+      tri won, taken;
+    };
+    std::vector<branch> branches;
+    switch (step.kind) {
+      case step_kind::attack:
+        branches.push_back({step.to, tri::yes, tri::yes});
+        if (step.not_taken.then == if_not_taken::action::continue_plan) branches.push_back({area, tri::maybe, tri::no});
+        break;
+      case step_kind::defend:
+        branches.push_back({area, tri::maybe, tri::no});
+        branches.push_back({elsewhere_area, tri::maybe, tri::no});
+        break;
+      case step_kind::skirmish:
+        branches.push_back({area, tri::maybe, tri::no});
+        break;
+      default:
+        branches.push_back({step.to, tri::no, tri::no});
+    }
+    for (const auto& b : branches) {
+      bool always_stops = false;
+      for (const auto& c : step.stop_if) always_stops = always_stops || condition_holds(c, b.won, b.taken) == tri::yes;
+      if (always_stops) continue;
+      const tri jump = step.jump_to ? condition_holds(step.jump_when, b.won, b.taken) : tri::no;
+      if (jump != tri::no) go(*step.jump_to, b.area);
+      if (jump != tri::yes) go(i + 1, b.area);
+    }
+  }
+  for (std::size_t i = 0; i < n; ++i)
+    if (!performed_at[i])
+      r.fail(plan.steps[i].path, "step '" + plan.steps[i].id + "' can never be reached with the army in Area '" +
+                                     plan.areas[plan.steps[i].from] +
+                                     "' (an earlier step always stops or jumps past it, or an attack before it "
+                                     "stops the plan when it does not take its Area: if_not_taken defaults to stop)");
 }
 
 }  // namespace
@@ -163,19 +298,19 @@ sl::battle_setup battle_for(const supply_lines_plan& plan, const plan_step& step
 supply_lines_plan parse_supply_lines_plan(const json& doc, const std::string& file, const std::string& game_code) {
   const reader r{file};
   if (!doc.is_object()) r.fail("$", "a plan is a JSON object with \"army\" and \"steps\"");
-  r.only_keys(doc, "", {"game", "name", "side", "army", "track", "steps", "notes"});
+  r.only_keys(doc, "", {"game", "name", "side", "army", "track", "start", "steps", "notes"});
   supply_lines_plan plan;
   if (doc.contains("game")) {
-    const std::string g = doc.at("game").is_string() ? doc.at("game").get<std::string>() : "";
+    const std::string g = r.text(doc, "", "game", game_code);
     if (g != game_code) r.fail("game", "the plan is for '" + g + "' but was run with `musket " + game_code + "`");
   }
   plan.rules = &sl::rules_for(game_code);
   plan.file = file;
   const bool ss = plan.rules->which == sl::game::southern_strategy;
-  plan.name = doc.value("name", std::string("campaign"));
+  plan.name = r.text(doc, "", "name", "campaign");
   if (doc.contains("side")) {
     try {
-      plan.army_side = sl::parse_side(doc.at("side").is_string() ? doc.at("side").get<std::string>() : "", "side");
+      plan.army_side = sl::parse_side(r.text(doc, "", "side", ""), "side");
     } catch (const invalid_input& e) {
       r.fail("side", e.what());
     }
@@ -218,12 +353,13 @@ supply_lines_plan parse_supply_lines_plan(const json& doc, const std::string& fi
   if (!doc.contains("steps") || !doc.at("steps").is_array() || doc.at("steps").empty())
     r.fail("steps", "is required: a non-empty array of steps");
   const json& steps = doc.at("steps");
+  if (steps.size() > 200) r.fail("steps", std::to_string(steps.size()) + " steps; a plan has at most 200");
   std::map<std::string, std::size_t> ids;
+  std::vector<std::optional<std::string>> from_names(steps.size()), to_names(steps.size());
   for (std::size_t i = 0; i < steps.size(); ++i) {
     const std::string path = "steps[" + std::to_string(i) + "]";
     if (!steps[i].is_object()) r.fail(path, "a step is an object with a \"kind\"");
-    std::string id =
-        steps[i].contains("id") && steps[i].at("id").is_string() ? steps[i].at("id").get<std::string>() : path;
+    const std::string id = r.text(steps[i], path, "id", path);
     if (!ids.emplace(id, i).second) r.fail(path + ".id", "'" + id + "' names two steps");
   }
   for (std::size_t i = 0; i < steps.size(); ++i) {
@@ -231,15 +367,14 @@ supply_lines_plan parse_supply_lines_plan(const json& doc, const std::string& fi
     const std::string path = "steps[" + std::to_string(i) + "]";
     plan_step step;
     step.path = path;
-    step.id = s.contains("id") && s.at("id").is_string() ? s.at("id").get<std::string>() : path;
+    step.id = r.text(s, path, "id", path);
     step.kind = parse_kind(r, s, path);
     r.only_keys(s, path,
                 {"kind", "id", "terrain", "war", "enemy", "retreat", "siege", "food", "units", "skip_if", "stop_if",
-                 "next", "jump_if", "note"});
+                 "next", "jump_if", "note", "from", "to", "area", "if_not_taken"});
     if (s.contains("terrain")) {
       try {
-        step.where =
-            sl::parse_terrain(s.at("terrain").is_string() ? s.at("terrain").get<std::string>() : "", "terrain");
+        step.where = sl::parse_terrain(r.text(s, path, "terrain", ""), "terrain");
       } catch (const invalid_input& e) {
         r.fail(path + ".terrain", e.what());
       }
@@ -265,7 +400,18 @@ supply_lines_plan parse_supply_lines_plan(const json& doc, const std::string& fi
         r.fail(path + ".enemy", "is required: {\"units\", \"leaders\", \"war\"} of the enemy army");
       const json& e = s.at("enemy");
       const std::string ep = path + ".enemy";
-      r.only_keys(e, ep, {"units", "leaders", "war", "dug_in", "crown_commander"});
+      r.only_keys(e, ep, {"units", "leaders", "war", "dug_in", "crown_commander", "supplies"});
+      if (e.contains("supplies")) {
+        // The Supplies that change hands: abandoned to us when we take the Area, or carried by an
+        // attacker we repulse (NT 8.7, SS 10.7).
+        const json& sup = e.at("supplies");
+        const std::string sp = ep + ".supplies";
+        if (!sup.is_object()) r.fail(sp, "must be {\"food\": n, \"war\": n}");
+        r.only_keys(sup, sp, {"food", "war"});
+        if (step.kind == step_kind::skirmish) r.fail(sp, "a Skirmish changes no Supplies hands (NT 8.8, SS 10.8)");
+        step.enemy_food = r.integer(sup, sp, "food", 0, 0, 99);
+        step.enemy_supply_war = r.integer(sup, sp, "war", 0, 0, sl::max_war_supplies);
+      }
       step.enemy_units = r.integer(e, ep, "units", 1, 1, sl::max_units);
       step.enemy_leaders = r.integer(e, ep, "leaders", step.kind == step_kind::defend ? 1 : 0, 0, 2);
       step.enemy_war = r.integer(e, ep, "war", 0, 0, sl::max_war_supplies);
@@ -283,8 +429,30 @@ supply_lines_plan parse_supply_lines_plan(const json& doc, const std::string& fi
     if (step.under_siege && !ss) r.fail(path + ".siege", "sieges exist only in The Southern Strategy (ss)");
     if (step.kind == step_kind::skirmish && plan.army_side != sl::side::patriot)
       r.fail(path + ".kind", "only a Patriot army may Skirmish (NT 7.4, SS 9.5)");
-    step.skip_if = r.conditions(s, path, "skip_if", false);
-    step.stop_if = r.conditions(s, path, "stop_if", true);
+    if (s.contains("if_not_taken")) {
+      const std::string ip = path + ".if_not_taken";
+      if (step.kind != step_kind::attack)
+        r.fail(ip, "only an attack step takes an Area; a " + std::string(step_kind_names[static_cast<int>(step.kind)]) +
+                       " has no if_not_taken");
+      const json& v = s.at("if_not_taken");
+      const std::string allowed = "allowed: \"stop\", \"continue\", or {\"retry\": K, \"then\": \"stop\"|\"continue\"}";
+      auto action = [&](const json& a, const std::string& where) {
+        if (a.is_string() && a.get<std::string>() == "stop") return if_not_taken::action::stop;
+        if (a.is_string() && a.get<std::string>() == "continue") return if_not_taken::action::continue_plan;
+        r.fail(where, "'" + (a.is_string() ? a.get<std::string>() : a.dump()) + "' is not an action; " + allowed);
+      };
+      if (v.is_object()) {
+        r.only_keys(v, ip, {"retry", "then"});
+        if (!v.contains("retry"))
+          r.fail(ip + ".retry", "is required: the most further attempts, 0.." + std::to_string(max_retries));
+        step.not_taken.retries = r.integer(v, ip, "retry", 0, 0, max_retries);
+        if (v.contains("then")) step.not_taken.then = action(v.at("then"), ip + ".then");
+      } else {
+        step.not_taken.then = action(v, ip);
+      }
+    }
+    step.skip_if = r.conditions(s, path, "skip_if", false, false);
+    step.stop_if = r.conditions(s, path, "stop_if", true, step.kind == step_kind::attack);
     if (!fights && step.kind != step_kind::skirmish)
       for (std::size_t c = 0; c < step.stop_if.size(); ++c)
         if (step.stop_if[c].what == condition::kind::won || step.stop_if[c].what == condition::kind::lost)
@@ -305,29 +473,24 @@ supply_lines_plan parse_supply_lines_plan(const json& doc, const std::string& fi
       if (!j.is_object() || !j.contains("when") || !j.contains("to"))
         r.fail(path + ".jump_if", "must be {\"when\": condition, \"to\": step id}");
       r.only_keys(j, path + ".jump_if", {"when", "to"});
-      step.jump_when =
-          r.parse_condition(j.at("when"), path + ".jump_if.when", fights || step.kind == step_kind::skirmish);
+      step.jump_when = r.parse_condition(j.at("when"), path + ".jump_if.when",
+                                         fights || step.kind == step_kind::skirmish, step.kind == step_kind::attack);
       step.jump_to = target(j.at("to"), path + ".jump_if.to");
     }
+    // Areas: an attack's objective (default: its id); a march's destination (default: its id
+    // when it has one, else the army stays in the Area it is in); any step's `from`.
+    if (s.contains("from")) from_names[i] = r.text(s, path, "from", "");
+    if (s.contains("to") && step.kind != step_kind::march)
+      r.fail(path + ".to", "only a march moves the army to an Area; an attack names its objective with \"area\"");
+    if (s.contains("area") && step.kind != step_kind::attack)
+      r.fail(path + ".area", "only an attack has an objective Area; a march names its destination with \"to\"");
+    if (step.kind == step_kind::march && (s.contains("to") || s.contains("id")))
+      to_names[i] = s.contains("to") ? r.text(s, path, "to", "") : step.id;
+    if (step.kind == step_kind::attack) to_names[i] = s.contains("area") ? r.text(s, path, "area", "") : step.id;
     plan.steps.push_back(step);
   }
-
-  // Reachability: from step 0, a step continues to the next one unless it always stops or
-  // always jumps; a step nothing leads to is an error in the plan.
-  std::vector<bool> reached(plan.steps.size(), false);
-  reached[0] = true;
-  for (std::size_t i = 0; i < plan.steps.size(); ++i) {
-    if (!reached[i])
-      r.fail(plan.steps[i].path,
-             "step '" + plan.steps[i].id + "' can never be reached (an earlier step always stops or jumps past it)");
-    const plan_step& s = plan.steps[i];
-    bool always_stops = false;
-    for (const auto& c : s.stop_if) always_stops = always_stops || c.what == condition::kind::always;
-    const bool skippable = !s.skip_if.empty();
-    const bool unconditional_jump = s.jump_to && s.jump_when.what == condition::kind::always;
-    if (s.jump_to && (!always_stops || skippable)) reached[*s.jump_to] = true;
-    if (i + 1 < plan.steps.size() && ((!always_stops && !unconditional_jump) || skippable)) reached[i + 1] = true;
-  }
+  resolve_areas(r, doc, plan, from_names, to_names);
+  check_reachable(r, plan);
 
   // A dry run of every engagement with the starting army, so impossible battles are reported
   // now, against the step, rather than half-way through the computation.
