@@ -75,7 +75,8 @@ report run_campaign(const std::string& code, const po::variables_map& vm) {
   for (const auto& [option, key] : overrides)
     if (vm.count(option) && plan_json.is_object() && plan_json.contains("army") && plan_json["army"].is_object())
       plan_json["army"][key] = vm[option].as<int>();
-  if (vm.count("track-position") && plan_json.is_object())
+  if (vm.count("track-position") && plan_json.is_object() &&
+      (!plan_json.contains("track") || plan_json["track"].is_object()))
     plan_json["track"]["position"] = vm["track-position"].as<int>();
   cp::supply_lines_plan plan;
   try {
@@ -149,7 +150,7 @@ report run_campaign(const std::string& code, const po::variables_map& vm) {
     row["kind"] = s.kind;
     row["method"] = s.method;
     row["from"] = s.from_area;
-    if (kind == cp::step_kind::march || kind == cp::step_kind::attack) row["to"] = s.to_area;
+    row["to"] = s.to_area;
     put(row, e, iv, "reached", s.reached);
     put(row, e, iv, "performed", s.performed);
     put(row, e, iv, "won", s.won);

@@ -265,3 +265,46 @@ TEST(SweepCli, PngChartIsAPictureOfTheChartSize) {
 }
 
 }  // namespace
+
+namespace {
+
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream(path) << text;
+}
+
+// A bad plan is one line on stderr naming the file, the step's JSON path and what is allowed; exit 2.
+TEST(CampaignCli, BadPlanIsOneLineNamingFileStepAndPath) {
+  const std::string plan = temp("retry_plan.json");
+  write_file(plan,
+             R"({"side": "crown", "army": {"units": 3, "leaders": 1, "war": 4, "food": 3}, "track": 5,
+                 "steps": [{"kind": "attack", "terrain": "city", "war": 2, "enemy": {"units": 1},
+                            "if_not_taken": {"retry": 99}}]})");
+  const auto run = run_musket("nt campaign --file " + plan);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find(plan + ": steps[0].if_not_taken.retry"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("allowed 0..12"), std::string::npos) << run.err;
+  EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+  // A track that is not an object with --track-position is the file's fault, not a crash.
+  const auto override_run = run_musket("nt campaign --file " + plan + " --track-position 3");
+  EXPECT_EQ(override_run.exit_code, 2) << override_run.err;
+}
+
+// JSON: each attack reports taken and the outcome split, which sums to reached; the example's
+// Albany attack is reached exactly when Ticonderoga was taken and the army marched on.
+TEST(CampaignCli, AttackRowsReportTakenAndOutcomes) {
+  const auto run = run_musket("nt campaign --file " MUSKET_EXAMPLES_DIR "/nt-campaign.json --format json");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const json doc = json::parse(run.out);
+  for (const auto& row : doc.at("steps")) {
+    if (!row.contains("outcomes")) continue;
+    double sum = 0;
+    for (const auto& [k, v] : row.at("outcomes").items()) sum += v.get<double>();
+    EXPECT_NEAR(sum, row.at("reached").get<double>(), 1e-12) << row.at("step");
+    EXPECT_LE(row.value("taken", 0.0), row.at("won").get<double>() + 1e-12) << row.at("step");
+  }
+  EXPECT_TRUE(doc.at("steps").at(1).contains("taken"));
+  EXPECT_TRUE(doc.at("steps").at(3).contains("held"));
+  EXPECT_TRUE(doc.at("end").contains("completed_plan"));
+}
+
+}  // namespace
