@@ -276,7 +276,7 @@ void write_file(const std::string& path, const std::string& text) {
 TEST(CampaignCli, BadPlanIsOneLineNamingFileStepAndPath) {
   const std::string plan = temp("retry_plan.json");
   write_file(plan,
-             R"({"side": "crown", "army": {"units": 3, "leaders": 1, "war": 4, "food": 3}, "track": 5,
+             R"({"side": "crown", "army": {"units": 3, "leaders": 1, "war": 4, "food": 3},
                  "steps": [{"kind": "attack", "terrain": "city", "war": 2, "enemy": {"units": 1},
                             "if_not_taken": {"retry": 99}}]})");
   const auto run = run_musket("nt campaign --file " + plan);
@@ -285,8 +285,11 @@ TEST(CampaignCli, BadPlanIsOneLineNamingFileStepAndPath) {
   EXPECT_NE(run.err.find("allowed 0..12"), std::string::npos) << run.err;
   EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
   // A track that is not an object with --track-position is the file's fault, not a crash.
-  const auto override_run = run_musket("nt campaign --file " + plan + " --track-position 3");
+  const std::string bad_track = temp("bad_track_plan.json");
+  write_file(bad_track, R"({"army": {"units": 3}, "track": 5, "steps": [{"kind": "march"}]})");
+  const auto override_run = run_musket("nt campaign --file " + bad_track + " --track-position 3");
   EXPECT_EQ(override_run.exit_code, 2) << override_run.err;
+  EXPECT_NE(override_run.err.find("track"), std::string::npos) << override_run.err;
 }
 
 // JSON: each attack reports taken and the outcome split, which sums to reached; the example's
