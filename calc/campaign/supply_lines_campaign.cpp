@@ -369,7 +369,7 @@ class step_kernel {
     return step_outcome::none;
   }
 
-  // NT 5.3/5.5, SS 5.3/5.5: an army at a Point carries at most 1 + its Units in Supplies; a City or
+  // NT 5.3/5.5, SS 5.2/5.5: an army at a Point carries at most 1 + its Units in Supplies; a City or
   // Fort stores at most 8. Abandoned Supplies past that stay in the Area; War goes before Food.
   static void gain_within_limits(army_state& t, sl::terrain where, int food, int war) {
     const int limit = where == sl::terrain::point ? t.units + 1 : 8;
