@@ -21,6 +21,7 @@
 #ifdef MUSKET_CAMPAIGN_REVOLUTION
 #include "calc/campaign/revolution_campaign.hpp"
 #include "calc/revolution/data.hpp"
+#include "calc/revolution/options.hpp"
 #endif
 #include "cli/chart_png.hpp"
 #include "cli/chart_svg.hpp"
@@ -401,6 +402,21 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
   if (vm.count("prior-major-successes") && plan_json.is_object())
     plan_json["prior_major_successes"] = vm["prior-major-successes"].as<int>();
   if (vm.count("british-goal") && plan_json.is_object()) plan_json["british_goal"] = vm["british-goal"].as<int>();
+  // --use: a Variable Forces option set (data/ar/options.json) sets the British goal, as `ar options`
+  // analyses it; an illegal set is refused, an unknown-legality one reported as unknown.
+  std::optional<ar::option_set_analysis> options_used;
+  ar::options_data option_table;
+  if (vm.count("use")) {
+    if (vm.count("british-goal")) throw invalid_input("british-goal", "give --british-goal or --use, not both");
+    option_table = ar::load_options({ar::data_directory(MUSKET_DATA_DIR) + "/options.json", ""});
+    options_used = ar::analyse_options(option_table, ar::parse_option_letters(string_option(vm, "use"), "use"));
+    if (options_used->status == ar::legality::illegal) {
+      std::string why;
+      for (const auto& reason : options_used->reasons) why += (why.empty() ? "" : "; ") + reason;
+      throw invalid_input("use", "the option set is illegal (" + why + "); see `musket ar options`");
+    }
+    if (plan_json.is_object()) plan_json["british_goal"] = options_used->goals.front().goal;
+  }
   cp::revolution_plan plan;
   try {
     plan = cp::parse_revolution_plan(plan_json, file);
@@ -475,6 +491,41 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
        "British moves (Land Movement case K): each Area entered and each sea move fails on 1-2; a group stops at the "
        "first failure",
        "_min and _max differ only where a blank CRT cell could change a Major Success; both ends are exact"});
+  if (options_used) {
+    const auto& a = *options_used;
+    std::string letters;
+    for (char c : a.letters) letters += (letters.empty() ? "" : ",") + std::string(1, c);
+    json changes = json::array(), rules = json::array(), goals = json::array();
+    for (char c : a.letters) {
+      const auto& o = option_table.option(c);
+      if (o.kind != "table") rules.push_back(json{{"option", std::string(1, c)}, {"kind", o.kind}, {"rule", o.rule}});
+      for (const auto& ch : o.changes)
+        changes.push_back(json{{"option", std::string(1, c)},
+                               {"year", ch.year},
+                               {"season", ch.season},
+                               {"points", ch.points ? json(*ch.points) : json()},
+                               {"source", ch.source}});
+    }
+    for (const auto& g : a.goals) goals.push_back(json{{"period", g.period}, {"goal", g.goal}});
+    doc["options"] = json{{"use", letters},
+                          {"legality", ar::to_string(a.status)},
+                          {"reasons", a.reasons},
+                          {"net_adjustment", a.net},
+                          {"british_goal", plan.british_goal},
+                          {"goals_by_period", goals},
+                          {"reinforcement_changes", changes},
+                          {"rule_changes", rules}};
+    if (a.net_alternative) doc["options"]["net_adjustment_alternative"] = *a.net_alternative;
+    notes.push_back("--use " + letters + ": British goal 51 " + (a.net < 0 ? "- " : "+ ") +
+                    std::to_string(std::abs(a.net)) + " = " + std::to_string(plan.british_goal) +
+                    " (the historical base; goals_by_period gives the errata's); the options' reinforcement "
+                    "changes are listed, the attacks are fought on the forces the plan gives them");
+    if (a.status == ar::legality::unknown) {
+      std::string why;
+      for (const auto& reason : a.reasons) why += (why.empty() ? "" : "; ") + reason;
+      notes.push_back("the option set's legality is unknown: " + why);
+    }
+  }
   if (plan.prior_major_successes > 0)
     notes.push_back("the plan starts after " + std::to_string(plan.prior_major_successes) +
                     " Major Success(es): the French Arrival was triggered before it, so its rows count none");
@@ -486,7 +537,9 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
                                       percent(to_double(r.american_victory.low)), percent(to_double(r.at_least[1].low)))
                         : fmt::format("American victory {} to {}", percent(to_double(r.american_victory.low)),
                                       percent(to_double(r.american_victory.high)));
-  out.result_keys = {"attacks", "summary", "french_arrival", "british_moves"};
+  out.result_keys = {"attacks", "summary", "french_arrival", "british_moves", "options"};
+  if (options_used && options_used->status == ar::legality::unknown)
+    out.verdict += " (option set of unknown legality: see notes)";
   return out;
 }
 #endif
@@ -1039,7 +1092,9 @@ void register_campaign_commands(command_registry& registry) {
               "crt", po::value<std::string>(), "a Combat Results Table file (JSON like data/ar/crt.json)")(
               "british-vp", po::value<int>(), "override the plan's british_vp (for sweeps)")(
               "british-goal", po::value<int>(), "override the plan's british_goal")(
-              "prior-major-successes", po::value<int>(), "override the plan's prior_major_successes");
+              "prior-major-successes", po::value<int>(), "override the plan's prior_major_successes")(
+              "use", po::value<std::string>(),
+              "Variable Forces options, e.g. D,H: sets the British goal from data/ar/options.json (as `ar options`)");
         },
         run_revolution_campaign_command, "example: musket ar campaign --file examples/ar-campaign.json"});
   }
