@@ -1059,8 +1059,12 @@ void register_campaign_commands(command_registry& registry) {
         [code](const po::variables_map& vm) { return run_campaign(code, vm); },
         "A plan: {\"game\", \"side\", \"army\": {units, leaders, war, food}, \"track\": {position, floor, lowest, "
         "highest},\n\"steps\": [{\"kind\": march|attack|defend|skirmish|dig_in|receive, ...}]}. Amounts may name a "
-        "state field\n(\"war\": \"all\" or {\"field\": \"war\", \"at_most\": 4}); stop_if/skip_if take \"won\", "
-        "\"lost\" or {\"field\": \"units\", \"below\": 3}.\nexample: musket " +
+        "state field\n(\"war\": \"all\" or {\"field\": \"war\", \"at_most\": 4}); stop_if and jump_if take \"won\", "
+        "\"lost\", \"taken\", \"not_taken\" or {\"field\": \"units\", \"below\": 3} (skip_if: the field form).\nAn "
+        "attack takes its Area "
+        "only when the defender retreats or surrenders (NT 8.7, SS 10.7); \"if_not_taken\": \"stop\" (default) | "
+        "\"continue\" | {\"retry\": K}.\nAreas: \"start\", a march's \"to\", an attack's \"area\", any step's "
+        "\"from\"; \"enemy\": {..., \"supplies\": {\"food\", \"war\"}} change hands.\nexample: musket " +
             code + " campaign --file examples/" + code + "-campaign.json"});
   }
   auto& ss = registry.add_game("ss", "");
