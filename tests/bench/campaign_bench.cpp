@@ -7,27 +7,30 @@
 namespace cp = musket::campaign;
 
 namespace {
-cp::supply_lines_plan five_step_plan() {
-  const nlohmann::json plan = {{"game", "nt"},
-                               {"side", "crown"},
-                               {"army", {{"units", 9}, {"leaders", 1}, {"war", 12}, {"food", 12}}},
-                               {"track", {{"position", 4}, {"lowest", 0}, {"highest", 10}}},
-                               {"steps",
-                                {{{"kind", "march"}},
-                                 {{"kind", "attack"},
-                                  {"terrain", "fort"},
-                                  {"war", {{"field", "war"}, {"at_most", 6}}},
-                                  {"enemy", {{"units", 5}, {"leaders", 1}, {"war", 4}, {"dug_in", true}}},
-                                  {"stop_if", {"lost", {{"field", "units"}, {"below", 4}}}}},
-                                 {{"kind", "march"}, {"skip_if", {{"field", "food"}, {"below", 3}}}},
-                                 {{"kind", "defend"},
-                                  {"terrain", "point"},
-                                  {"war", {{"field", "war"}, {"at_most", 2}}},
-                                  {"enemy", {{"units", 2}, {"leaders", 1}, {"war", 2}}}},
-                                 {{"kind", "attack"},
-                                  {"terrain", "city"},
-                                  {"war", "all"},
-                                  {"enemy", {{"units", 4}, {"leaders", 1}, {"war", 3}}}}}}};
+// The Burgoyne chain; with_retry: Ticonderoga is attacked again once if it is not taken (as in
+// examples/nt-campaign.json).
+cp::supply_lines_plan five_step_plan(bool with_retry = false) {
+  nlohmann::json plan = {{"game", "nt"},
+                         {"side", "crown"},
+                         {"army", {{"units", 9}, {"leaders", 1}, {"war", 12}, {"food", 12}}},
+                         {"track", {{"position", 4}, {"lowest", 0}, {"highest", 10}}},
+                         {"steps",
+                          {{{"kind", "march"}},
+                           {{"kind", "attack"},
+                            {"terrain", "fort"},
+                            {"war", {{"field", "war"}, {"at_most", 6}}},
+                            {"enemy", {{"units", 5}, {"leaders", 1}, {"war", 4}, {"dug_in", true}}},
+                            {"stop_if", {"lost", {{"field", "units"}, {"below", 4}}}}},
+                           {{"kind", "march"}, {"skip_if", {{"field", "food"}, {"below", 3}}}},
+                           {{"kind", "defend"},
+                            {"terrain", "point"},
+                            {"war", {{"field", "war"}, {"at_most", 2}}},
+                            {"enemy", {{"units", 2}, {"leaders", 1}, {"war", 2}}}},
+                           {{"kind", "attack"},
+                            {"terrain", "city"},
+                            {"war", "all"},
+                            {"enemy", {{"units", 4}, {"leaders", 1}, {"war", 3}}}}}}};
+  if (with_retry) plan["steps"][1]["if_not_taken"] = {{"retry", 1}};
   return cp::parse_supply_lines_plan(plan, "bench", "nt");
 }
 }  // namespace
@@ -49,6 +52,16 @@ static void BM_SupplyLinesFiveStepChainSimulated(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 100000);
 }
 BENCHMARK(BM_SupplyLinesFiveStepChainSimulated)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+static void BM_SupplyLinesFiveStepChainWithRetry(benchmark::State& state) {
+  const auto plan = five_step_plan(true);
+  cp::campaign_options o;
+  o.method = state.range(0) ? "sim" : "exact";
+  o.simulation.simulation.trials = 100000;
+  for (auto _ : state) benchmark::DoNotOptimize(cp::run_supply_lines_campaign(plan, o));
+  if (state.range(0)) state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 100000);
+}
+BENCHMARK(BM_SupplyLinesFiveStepChainWithRetry)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 #ifdef MUSKET_CAMPAIGN_GREAT_LAKES
 #include "calc/campaign/great_lakes_campaign.hpp"
