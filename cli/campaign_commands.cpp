@@ -611,10 +611,15 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
                          {"method", "simulation"},
                          {"fought", s.fought.estimate},
                          {"attacker_wins", s.attacker_wins.estimate},
+                         {"taken", s.taken.estimate},
+                         {"not_there", s.not_there.estimate},
                          {"mean_american_sp", s.mean_sp[0]},
                          {"mean_british_sp", s.mean_sp[1]}});
-    step_iv.push_back(
-        json{{"step", s.id}, {"fought", interval_json(s.fought)}, {"attacker_wins", interval_json(s.attacker_wins)}});
+    step_iv.push_back(json{{"step", s.id},
+                           {"fought", interval_json(s.fought)},
+                           {"attacker_wins", interval_json(s.attacker_wins)},
+                           {"taken", interval_json(s.taken)},
+                           {"not_there", interval_json(s.not_there)}});
   }
   doc["steps"] = steps;
   if (!r.turns.empty()) {
@@ -679,7 +684,9 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
        "steps scheduled after the last turn are not fought",
        "each field army carries its surviving units and their SP from battle to battle; a battle's extra units "
        "(garrison troops, reinforcements) fight only there",
-       "a won attack takes the location if an attacking regular, militia or artillery unit survives (GL 14.5)",
+       "a won attack takes the location if an attacking regular, militia or artillery unit survives (GL 14.5): "
+       "`taken`; a battle the attacker does not win leaves the location with the defender and the attacker back "
+       "where it came from (GL 12.6), so its later battles that turn are not fought (`not_there`)",
        "replacement SP go to the most damaged units first; a replacements step gives SP directly, a turn step buys "
        "them with that turn's CAP: 2 CAP per SP, at most 2 SP a turn (GL 9.1), after the CAP kept for movement "
        "(keep_cap, GL 10.1)",

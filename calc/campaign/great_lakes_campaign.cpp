@@ -383,12 +383,16 @@ great_lakes_campaign_result run_great_lakes_campaign(const great_lakes_plan& pla
 
   tally_layout layout;
   struct step_counters {
-    std::size_t fought, attacker_wins, sp[2], bought[2];
+    std::size_t fought, attacker_wins, taken, not_there, sp[2], bought[2];
   };
   std::vector<step_counters> counters;
   for (std::size_t i = 0; i < plan.steps.size(); ++i) {
-    step_counters c{
-        layout.counter(), layout.counter(), {layout.counter(), layout.counter()}, {layout.counter(), layout.counter()}};
+    step_counters c{layout.counter(),
+                    layout.counter(),
+                    layout.counter(),
+                    layout.counter(),
+                    {layout.counter(), layout.counter()},
+                    {layout.counter(), layout.counter()}};
     counters.push_back(c);
   }
   // Turn steps: each side's CAP law as a cumulative table to draw from.
@@ -415,6 +419,7 @@ great_lakes_campaign_result run_great_lakes_campaign(const great_lakes_plan& pla
     std::size_t e = 0;
     while (e + 1 < end_cdf.size() && u >= end_cdf[e]) ++e;
     const int last_turn = end_turns[e];
+    int thrown_back_on[2] = {0, 0};  // the turn each army's attack last failed (GL 12.6); 0: none
     for (std::size_t i = 0; i < plan.steps.size(); ++i) {
       const great_lakes_step& step = plan.steps[i];
       if (step.turn > last_turn) break;
@@ -456,6 +461,8 @@ great_lakes_campaign_result run_great_lakes_campaign(const great_lakes_plan& pla
         const bool defender_there = !army[df].empty();
         if (army[a].empty()) {
           // Nothing left to attack with: the battle is not fought.
+        } else if (thrown_back_on[a] == step.turn) {
+          ++tally[counters[i].not_there];  // back where it came from this turn (GL 12.6)
         } else {
           ++tally[counters[i].fought];
           bool attacker_won = false;
@@ -520,7 +527,12 @@ great_lakes_campaign_result run_great_lakes_campaign(const great_lakes_plan& pla
           }
           if (attacker_won) {
             ++tally[counters[i].attacker_wins];
-            if (std::any_of(army[a].begin(), army[a].end(), occupies)) control[step.location] = step.attacker;
+            if (std::any_of(army[a].begin(), army[a].end(), occupies)) {
+              control[step.location] = step.attacker;
+              ++tally[counters[i].taken];
+            }
+          } else {
+            thrown_back_on[a] = step.turn;  // the location stays with the defender (GL 12.6)
           }
         }
       }
@@ -554,6 +566,8 @@ great_lakes_campaign_result run_great_lakes_campaign(const great_lakes_plan& pla
     r.location = plan.steps[i].location;
     r.fought = tally_interval(t, counters[i].fought);
     r.attacker_wins = tally_interval(t, counters[i].attacker_wins);
+    r.taken = tally_interval(t, counters[i].taken);
+    r.not_there = tally_interval(t, counters[i].not_there);
     for (int s = 0; s < 2; ++s)
       r.mean_sp[s] =
           static_cast<double>(t.counts[counters[i].sp[s]]) / static_cast<double>(std::max<std::uint64_t>(1, t.trials));

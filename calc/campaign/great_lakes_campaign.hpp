@@ -5,7 +5,10 @@
 // from data) decides after which turn the game stops; whatever was scheduled later is not
 // fought. The answer is P(each side holds each Victory Point location at game end) and the
 // distribution of each side's VP total (GL 14). Battles are rolled with the battle engine's own
-// round (round.hpp), so this chain is always simulated, with 95% intervals.
+// round (round.hpp), so this chain is always simulated, with 95% intervals. A battle the attacker
+// does not win leaves the location with the defender and the attacker back where it came from
+// (GL 12.6): its later battles that turn, which need it to have advanced, are not fought; on a
+// later turn it can move again (GL 10).
 //
 // A "turn" step plays a turn's ship missions and CAP roll (GL 5, 7, 8) with the same functions as
 // `gl turn` and `gl missions` (calc/great_lakes/turn.hpp): each side's CAP distribution and who
@@ -76,7 +79,11 @@ struct great_lakes_step_result {
   int turn = 0;
   std::string location;
   proportion_interval fought, attacker_wins;  // a turn step: fought = the turn is played
-  double mean_sp[2] = {0, 0};                 // surviving SP of each field army after the step
+  proportion_interval taken;                  // the attacker won and occupies the location (GL 14.5)
+  // Not fought because the attacking army was thrown back earlier this turn: a failed attack
+  // leaves it where it came from (GL 12.6), not in the location a later battle needs it in.
+  proportion_interval not_there;
+  double mean_sp[2] = {0, 0};  // surviving SP of each field army after the step
 };
 
 // A turn step's report: the exact CAP odds and, simulated, the replacement SP each side bought.

@@ -53,6 +53,33 @@ TEST(GreatLakesCampaign, OneBattleMatchesTheExactEngine) {
     }
 }
 
+// GL 12.6: a battle the attacker does not win leaves it where it came from, so a second attack
+// the same turn that needs it to have advanced is fought in exactly the trials where the first
+// was won; the location stays with the defender. On the next turn the army can move again.
+TEST(GreatLakesCampaign, AFailedAttackLeavesTheArmyWhereItCameFrom) {
+  const json plan = {{"armies", armies()},
+                     {"control", {{"Ft. Erie", "british"}, {"Chippawa", "british"}}},
+                     {"steps",
+                      {{{"kind", "battle"}, {"turn", 10}, {"location", "Ft. Erie"}, {"attacker", "american"}},
+                       {{"kind", "battle"}, {"turn", 10}, {"location", "Chippawa"}, {"attacker", "american"}},
+                       {{"kind", "battle"}, {"turn", 11}, {"location", "Chippawa"}, {"attacker", "american"}}}}};
+  const auto p = parse_great_lakes_plan(plan, "gl.json", data());
+  chain_simulation_options o;
+  o.simulation.trials = 20000;
+  const auto r = run_great_lakes_campaign(p, data(), o);
+  EXPECT_GT(r.steps[0].attacker_wins.estimate, 0.0);
+  EXPECT_LT(r.steps[0].attacker_wins.estimate, 1.0);
+  EXPECT_EQ(r.steps[1].fought.estimate, r.steps[0].attacker_wins.estimate);
+  // Not there: thrown back with survivors (an army with none left has nothing to attack with).
+  EXPECT_GT(r.steps[1].not_there.estimate, 0.0);
+  EXPECT_LE(r.steps[1].not_there.estimate, 1.0 - r.steps[0].attacker_wins.estimate);
+  EXPECT_EQ(r.steps[2].not_there.estimate, 0.0);  // a new turn: it can move again (GL 10)
+  for (const auto& l : r.locations)
+    if (l.location == "Ft. Erie") {
+      EXPECT_EQ(l.american.estimate, r.steps[0].taken.estimate);
+    }
+}
+
 // A battle on turn 20 is fought only when the war lasts to the end: P = P(last turn = 20) from
 // the war-end table (GL 15.1): (5/6)^3 (4/6)^3 from turn 14.
 TEST(GreatLakesCampaign, WarEndDecidesWhetherLateBattlesAreFought) {
