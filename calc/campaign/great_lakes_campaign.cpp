@@ -4,6 +4,7 @@
 #include <optional>
 #include <set>
 
+#include "calc/campaign/plan_json.hpp"
 #include "calc/great_lakes/round.hpp"
 #include "calc/great_lakes/scenario.hpp"
 #include "calc/great_lakes/turn.hpp"
@@ -64,12 +65,9 @@ struct rolling_chooser {
 // [BRITISH, AMERICAN] squadron dice, each 1..12 (as `gl turn --erie-dice B,A`).
 std::array<int, 2> parse_dice(const json& v, const std::string& file, const std::string& path) {
   const std::string allowed = "give [BRITISH, AMERICAN] squadron dice, each 1..12";
-  if (!v.is_array() || v.size() != 2 || !v[0].is_number_integer() || !v[1].is_number_integer())
-    fail(file, path, allowed);
-  const std::array<int, 2> dice{v[0].get<int>(), v[1].get<int>()};
-  for (int d : dice)
-    if (d < 1 || d > 12) fail(file, path, std::to_string(d) + " is out of range; " + allowed);
-  return dice;
+  if (!v.is_array() || v.size() != 2) fail(file, path, allowed);
+  return {plan_whole_number(v[0], file + ": " + path + "[0]", 1, 12),
+          plan_whole_number(v[1], file + ": " + path + "[1]", 1, 12)};
 }
 
 great_lakes_orders parse_orders(const json& v, const std::string& file, const std::string& path) {
@@ -103,11 +101,13 @@ void parse_per_side(const json& s, const char* key, int out[2], int lowest, int 
   for (auto it = v.begin(); it != v.end(); ++it) {
     if (it.key() != "american" && it.key() != "british")
       fail(file, where + "." + it.key(), "unknown side; allowed: american, british");
-    if (!it.value().is_number_integer() || it.value().get<int>() < lowest || it.value().get<int>() > highest)
-      fail(file, where + "." + it.key(),
-           it.value().dump() + " is not allowed; " + std::to_string(lowest) + ".." + std::to_string(highest) + " " +
-               why);
-    out[it.key() == "american" ? 0 : 1] = it.value().get<int>();
+    try {
+      out[it.key() == "american" ? 0 : 1] =
+          plan_whole_number(it.value(), file + ": " + where + "." + it.key(), lowest, highest);
+    } catch (const invalid_input& e) {
+      throw invalid_input(e.field(), it.value().dump() + " is not allowed; " + std::to_string(lowest) + ".." +
+                                         std::to_string(highest) + " " + why);
+    }
   }
 }
 
@@ -194,10 +194,8 @@ great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file
   }
   great_lakes_plan plan;
   plan.file = file;
-  plan.name = doc.value("name", std::string("campaign"));
-  plan.from_turn = doc.value("from_turn", 1);
-  if (plan.from_turn < 1 || plan.from_turn > data.last_turn)
-    fail(file, "from_turn", "allowed 1.." + std::to_string(data.last_turn));
+  plan.name = plan_text(doc, "name", "campaign", file + ": name");
+  plan.from_turn = plan_whole_number(doc, "from_turn", 1, file + ": from_turn", 1, data.last_turn);
   if (!doc.contains("armies") || !doc.at("armies").is_object())
     fail(file, "armies", "is required: {\"american\": {\"units\": [...]}, \"british\": {...}}");
   const json& armies = doc.at("armies");
@@ -249,11 +247,11 @@ great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file
     if (!s.is_object()) fail(file, path, "a step is an object");
     great_lakes_step step;
     step.path = path;
-    step.id = s.contains("id") && s.at("id").is_string() ? s.at("id").get<std::string>() : path;
+    step.id = plan_text(s, "id", path, file + ": " + path + ".id");
     if (!s.contains("kind") || !s.at("kind").is_string() ||
         (s.at("kind") != "battle" && s.at("kind") != "replacements" && s.at("kind") != "turn"))
       fail(file, path + ".kind", "allowed: battle, replacements, turn");
-    step.turn = s.value("turn", previous);
+    step.turn = plan_whole_number(s, "turn", previous, file + ": " + path + ".turn", 1, 1000);
     if (step.turn < previous) fail(file, path + ".turn", "steps must be in turn order (a campaign only moves forward)");
     if (step.turn > data.last_turn)
       fail(file, path + ".turn", "the game ends after turn " + std::to_string(data.last_turn));
@@ -311,11 +309,8 @@ great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file
         if (it.key() != "kind" && it.key() != "id" && it.key() != "turn" && it.key() != "american" &&
             it.key() != "british")
           fail(file, path + "." + it.key(), "unknown key; allowed: kind, id, turn, american, british");
-      step.replacement_sp[0] = s.value("american", 0);
-      step.replacement_sp[1] = s.value("british", 0);
-      if (step.replacement_sp[0] < 0 || step.replacement_sp[1] < 0 || step.replacement_sp[0] > 30 ||
-          step.replacement_sp[1] > 30)
-        fail(file, path, "replacement SP are 0..30 per side");
+      step.replacement_sp[0] = plan_whole_number(s, "american", 0, file + ": " + path + ".american", 0, 30);
+      step.replacement_sp[1] = plan_whole_number(s, "british", 0, file + ": " + path + ".british", 0, 30);
       plan.steps.push_back(step);
       continue;
     }
@@ -348,7 +343,9 @@ great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file
     if (s.contains("defender_extra"))
       for (const auto& u : s.at("defender_extra")) def["units"].push_back(u);
     if (s.contains("fort")) def["fort"] = s.at("fort");
-    json scenario = {{"niagara", s.value("niagara", false)}, {"attacker", att}, {"defender", def}};
+    json scenario = {{"niagara", plan_flag(s, "niagara", false, file + ": " + path + ".niagara")},
+                     {"attacker", att},
+                     {"defender", def}};
     try {
       step.template_battle = gl::parse_scenario(scenario, file + ": " + path);
     } catch (const invalid_input& e) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <compare>
 
+#include "calc/campaign/plan_json.hpp"
 #include "core/invalid_input.hpp"
 #include "core/state_distribution.hpp"
 
@@ -16,14 +17,7 @@ revolution_plan parse_revolution_plan(const json& doc, const std::string& file) 
     throw invalid_input(file + ": " + path, message);
   };
   auto integer = [&](const json& o, const std::string& path, const char* key, int fallback, int lo, int hi) {
-    if (!o.contains(key)) return fallback;
-    const json& v = o.at(key);
-    if (!v.is_number_integer()) fail(path + key, "must be a whole number");
-    const long long n = v.get<long long>();
-    if (n < lo || n > hi)
-      fail(path + key,
-           std::to_string(n) + " is out of range; allowed " + std::to_string(lo) + ".." + std::to_string(hi));
-    return static_cast<int>(n);
+    return plan_whole_number(o, key, fallback, file + ": " + path + key, lo, hi);
   };
   if (!doc.is_object()) fail("$", "a plan is a JSON object with \"attacks\"");
   for (auto it = doc.begin(); it != doc.end(); ++it) {
@@ -38,7 +32,7 @@ revolution_plan parse_revolution_plan(const json& doc, const std::string& file) 
   if (doc.contains("game") && doc.at("game") != "ar") fail("game", "the plan is not for `musket ar`");
   revolution_plan plan;
   plan.file = file;
-  plan.name = doc.value("name", std::string("campaign"));
+  plan.name = plan_text(doc, "name", "campaign", file + ": name");
   plan.prior_major_successes = integer(doc, "", "prior_major_successes", 0, 0, 2);
   plan.british_goal = integer(doc, "", "british_goal", 51, 30, 72);  // 51 +- 21 (Variable Forces)
   plan.british_vp = integer(doc, "", "british_vp", 0, 0, 200);
@@ -59,7 +53,7 @@ revolution_plan parse_revolution_plan(const json& doc, const std::string& file) 
     }
     revolution_attack at;
     at.path = path;
-    at.id = a.contains("id") && a.at("id").is_string() ? a.at("id").get<std::string>() : path;
+    at.id = plan_text(a, "id", path, file + ": " + path + ".id");
     at.turn = integer(a, path + ".", "turn", previous_turn == 0 ? 1 : previous_turn, 1, 200);
     if (at.turn < previous_turn) fail(path + ".turn", "attacks must be in turn order (a campaign only moves forward)");
     previous_turn = at.turn;
@@ -76,8 +70,8 @@ revolution_plan parse_revolution_plan(const json& doc, const std::string& file) 
     at.battle.defender = force_of("defender");
     if (at.battle.attacker.owner != ar::side::american)
       fail(path + ".attacker", "a season plan lists American attacks; give American points (C, M, F, SF)");
-    at.battle.fort = a.value("fort", false);
-    at.battle.besieging = a.value("besieging", false);
+    at.battle.fort = plan_flag(a, "fort", false, file + ": " + path + ".fort");
+    at.battle.besieging = plan_flag(a, "besieging", false, file + ": " + path + ".besieging");
     if (a.contains("policy")) {
       try {
         at.battle.policy = ar::parse_loss_policy(a.at("policy").get<std::string>(), "policy");

@@ -5,6 +5,7 @@
 #include <optional>
 #include <set>
 
+#include "calc/campaign/plan_json.hpp"
 #include "calc/campaign/supply_lines_campaign.hpp"
 #include "calc/supply_lines/battle.hpp"
 #include "calc/supply_lines/skirmish.hpp"
@@ -42,24 +43,13 @@ struct reader {
   }
   // A whole number in [lowest, highest]; a huge or fractional number is refused, never wrapped.
   int whole(const json& v, const std::string& where, int lowest, int highest) const {
-    const std::string range = "allowed " + std::to_string(lowest) + ".." + std::to_string(highest);
-    if (!v.is_number_integer()) fail(where, "must be a whole number; " + range);
-    if (v.is_number_unsigned() && v.get<unsigned long long>() > static_cast<unsigned long long>(highest))
-      fail(where, v.dump() + " is out of range; " + range);
-    const long long n = v.get<long long>();
-    if (n < lowest || n > highest) fail(where, std::to_string(n) + " is out of range; " + range);
-    return static_cast<int>(n);
+    return plan_whole_number(v, file + ": " + where, lowest, highest);
   }
   std::string text(const json& object, const std::string& path, const char* key, const std::string& fallback) const {
-    if (!object.contains(key)) return fallback;
-    const json& v = object.at(key);
-    if (!v.is_string()) fail(path + (path.empty() ? "" : ".") + key, "must be a string");
-    return v.get<std::string>();
+    return plan_text(object, key, fallback, file + ": " + path + (path.empty() ? "" : ".") + key);
   }
   bool boolean(const json& object, const std::string& path, const char* key, bool fallback) const {
-    if (!object.contains(key)) return fallback;
-    if (!object.at(key).is_boolean()) fail(path + "." + key, "must be true or false");
-    return object.at(key).get<bool>();
+    return plan_flag(object, key, fallback, file + ": " + path + "." + key);
   }
   state_field field(const json& v, const std::string& path) const {
     if (!v.is_string()) fail(path, "must name a state field: units, leaders, war, food, track");

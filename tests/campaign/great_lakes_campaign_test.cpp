@@ -105,6 +105,19 @@ TEST(GreatLakesCampaign, BadPlansNameTheStep) {
     return std::string("(accepted)");
   };
   EXPECT_EQ(field({{"armies", armies()}, {"steps", {{{"kind", "parley"}}}}}), "gl.json: steps[0].kind");
+  // Types and ranges: never a JSON type error, never a wrapped number.
+  const json battle = {{"kind", "battle"}, {"turn", 10}, {"location", "York"}, {"attacker", "american"}};
+  EXPECT_EQ(field({{"armies", armies()}, {"name", 1}, {"steps", {battle}}}), "gl.json: name");
+  EXPECT_EQ(field({{"armies", armies()}, {"from_turn", "ten"}, {"steps", {battle}}}), "gl.json: from_turn");
+  json bad = battle;
+  bad["turn"] = json::parse("4294967306");  // 2^32 + 10 must not read as 10
+  EXPECT_EQ(field({{"armies", armies()}, {"steps", {bad}}}), "gl.json: steps[0].turn");
+  bad = battle;
+  bad["niagara"] = 1;
+  EXPECT_EQ(field({{"armies", armies()}, {"steps", {bad}}}), "gl.json: steps[0].niagara");
+  bad = battle;
+  bad["id"] = 7;
+  EXPECT_EQ(field({{"armies", armies()}, {"steps", {bad}}}), "gl.json: steps[0].id");
   EXPECT_EQ(field({{"armies", armies()},
                    {"steps",
                     {{{"kind", "battle"}, {"turn", 12}, {"location", "York"}, {"attacker", "american"}},

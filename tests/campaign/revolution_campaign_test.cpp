@@ -87,6 +87,15 @@ TEST(RevolutionCampaign, BadPlansNameTheAttack) {
     return std::string("(accepted)");
   };
   EXPECT_EQ(field({{"attacks", {{{"attacker", "10C"}, {"defender", "6X"}}}}}), "ar.json: attacks[0].defender");
+  // Types and ranges: never a JSON type error, never a wrapped number.
+  EXPECT_EQ(field({{"name", 3}, {"attacks", {{{"attacker", "10C"}, {"defender", "6B"}}}}}), "ar.json: name");
+  EXPECT_EQ(field({{"attacks", {{{"attacker", "10C"}, {"defender", "6B"}, {"fort", "yes"}}}}}),
+            "ar.json: attacks[0].fort");
+  EXPECT_EQ(field({{"british_vp", json::parse("18446744073709551615")},
+                   {"attacks", {{{"attacker", "10C"}, {"defender", "6B"}}}}}),
+            "ar.json: british_vp");
+  EXPECT_EQ(field({{"attacks", {{{"turn", json::parse("4294967299")}, {"attacker", "10C"}, {"defender", "6B"}}}}}),
+            "ar.json: attacks[0].turn");
   EXPECT_EQ(field({{"attacks", {{{"attacker", "6B"}, {"defender", "6B"}}}}}), "ar.json: attacks[0].attacker");
   EXPECT_EQ(field({{"attacks",
                     {{{"turn", 5}, {"attacker", "10C"}, {"defender", "6B"}},
