@@ -559,10 +559,12 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
     const std::string option = std::string(side) + "-replacements";
     if (!vm.count(option)) continue;
     const int sp = vm[option].as<int>();
-    require_in_range(option, sp, 0, 30, "replacement SP per replacements step");
+    require_in_range(option, sp, 0, 2, "replacement SP wanted per turn step (GL 9.1)");
     if (plan_json.is_object() && plan_json.contains("steps") && plan_json["steps"].is_array())
       for (auto& step : plan_json["steps"])
-        if (step.is_object() && step.value("kind", "") == "replacements") step[side] = sp;
+        if (step.is_object() && step.contains("kind") && step["kind"] == "turn" &&
+            (!step.contains("replacements") || step["replacements"].is_object()))
+          step["replacements"][side] = sp;
   }
   if (vm.count("erie-dice") && plan_json.is_object()) {
     // As `gl turn --erie-dice B,A`: the Lake Erie squadrons' dice, not in the rules text.
@@ -687,7 +689,7 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
        "a won attack takes the location if an attacking regular, militia or artillery unit survives (GL 14.5): "
        "`taken`; a battle the attacker does not win leaves the location with the defender and the attacker back "
        "where it came from (GL 12.6), so its later battles that turn are not fought (`not_there`)",
-       "replacement SP go to the most damaged units first; a replacements step gives SP directly, a turn step buys "
+       "replacement SP go to the most damaged units first; a turn step buys "
        "them with that turn's CAP: 2 CAP per SP, at most 2 SP a turn (GL 9.1), after the CAP kept for movement "
        "(keep_cap, GL 10.1)",
        "a turn step's CAP is exact, from its missions as `gl turn` computes them: base + commander roll + "
@@ -1120,8 +1122,10 @@ void register_campaign_commands(command_registry& registry) {
               "trials", po::value<int>()->default_value(20000), "simulated campaigns")(
               "seed", po::value<int>()->default_value(1812), "simulation seed (same seed, same answer)")(
               "memory-mb", po::value<int>()->default_value(256), "memory bound for simulation tallies, MB")(
-              "american-replacements", po::value<int>(), "override the American SP of every replacements step")(
-              "british-replacements", po::value<int>(), "override the British SP of every replacements step")(
+              "american-replacements", po::value<int>(),
+              "override the American SP wanted in every turn step, 0..2 (bought with CAP)")(
+              "british-replacements", po::value<int>(),
+              "override the British SP wanted in every turn step, 0..2 (bought with CAP)")(
               "erie-dice", po::value<std::string>(),
               "Lake Erie squadron dice BRITISH,AMERICAN for turn steps (not in our rules text: required when an "
               "Erie ship battle can occur)");

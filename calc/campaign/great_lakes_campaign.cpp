@@ -248,9 +248,13 @@ great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file
     great_lakes_step step;
     step.path = path;
     step.id = plan_text(s, "id", path, file + ": " + path + ".id");
-    if (!s.contains("kind") || !s.at("kind").is_string() ||
-        (s.at("kind") != "battle" && s.at("kind") != "replacements" && s.at("kind") != "turn"))
-      fail(file, path + ".kind", "allowed: battle, replacements, turn");
+    if (!s.contains("kind") || !s.at("kind").is_string() || (s.at("kind") != "battle" && s.at("kind") != "turn")) {
+      if (s.contains("kind") && s.at("kind") == "replacements")
+        fail(file, path + ".kind",
+             "replacement SP are bought with the turn's CAP (GL 9.1): use a turn step with \"missions\" and "
+             "\"replacements\": {\"american\": SP, \"british\": SP}, 0..2 each");
+      fail(file, path + ".kind", "allowed: battle, turn");
+    }
     step.turn = plan_whole_number(s, "turn", previous, file + ": " + path + ".turn", 1, 1000);
     if (step.turn < previous) fail(file, path + ".turn", "steps must be in turn order (a campaign only moves forward)");
     if (step.turn > data.last_turn)
@@ -300,17 +304,6 @@ great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file
       parse_per_side(s, "keep_cap", step.keep_cap, 0, 30, "CAP kept for movement before buying replacements (GL 10.1)",
                      file, path);
       step.odds = turn_odds(data, step.orders, step.ship_dice, file, path);
-      plan.steps.push_back(step);
-      continue;
-    }
-    if (s.at("kind") == "replacements") {
-      step.what = great_lakes_step::kind::replacements;
-      for (auto it = s.begin(); it != s.end(); ++it)
-        if (it.key() != "kind" && it.key() != "id" && it.key() != "turn" && it.key() != "american" &&
-            it.key() != "british")
-          fail(file, path + "." + it.key(), "unknown key; allowed: kind, id, turn, american, british");
-      step.replacement_sp[0] = plan_whole_number(s, "american", 0, file + ": " + path + ".american", 0, 30);
-      step.replacement_sp[1] = plan_whole_number(s, "british", 0, file + ": " + path + ".british", 0, 30);
       plan.steps.push_back(step);
       continue;
     }
@@ -439,18 +432,6 @@ great_lakes_campaign_result run_great_lakes_campaign(const great_lakes_plan& pla
             ++worst->sp;
             --left;
             ++tally[counters[i].bought[s]];
-          }
-        }
-      } else if (step.what == great_lakes_step::kind::replacements) {
-        for (int s = 0; s < 2; ++s) {
-          int left = step.replacement_sp[s];
-          while (left > 0) {
-            gl::unit* worst = nullptr;
-            for (auto& un : army[s])
-              if (un.sp < un.max_sp && (!worst || un.max_sp - un.sp > worst->max_sp - worst->sp)) worst = &un;
-            if (!worst) break;
-            ++worst->sp;
-            --left;
           }
         }
       } else {

@@ -49,12 +49,12 @@ struct great_lakes_turn_odds {
 struct great_lakes_step {
   std::string id, path;
   int turn = 1;
-  enum class kind { battle, replacements, turn } what = kind::battle;
+  enum class kind { battle, turn } what = kind::battle;
   std::string location;
   great_lakes::nation attacker = great_lakes::nation::american;
   great_lakes::battle template_battle;  // parsed with the starting armies; army units are swapped in
   std::size_t attacker_army_units = 0, defender_army_units = 0;  // the carried units come first
-  int replacement_sp[2] = {0, 0};                                // [american, british]
+  int replacement_sp[2] = {0, 0};                                // kind::turn: SP wanted, [american, british]
   // kind::turn: missions per side, the squadron dice used, SP wanted and CAP kept for movement.
   great_lakes_orders orders[2];                   // [american, british]
   std::array<std::array<int, 2>, 2> ship_dice{};  // [lake][british, american] as turn.hpp

@@ -69,7 +69,7 @@ BENCHMARK(BM_SupplyLinesFiveStepChainWithRetry)->Arg(0)->Arg(1)->Unit(benchmark:
 // A 10-turn Great Lakes plan (turns 10-19, a battle each turn, survivors carried), simulated:
 // campaigns per second.
 // With `turn_steps`, each turn starts with its missions and CAP roll (GL 5, 7, 8) and buys up to
-// 2 replacement SP with the CAP (GL 9.1) instead of the every-third-turn replacements steps.
+// 2 replacement SP with the CAP (GL 9.1); without, the battles alone.
 static void great_lakes_ten_turns(benchmark::State& state, bool turn_steps) {
   const auto data = musket::great_lakes::load_game_data(MUSKET_DATA_DIR "/gl");
   nlohmann::json army_a = {{"units",
@@ -94,8 +94,6 @@ static void great_lakes_ten_turns(benchmark::State& state, bool turn_steps) {
                        {"keep_cap", {{"american", 6}, {"british", 6}}}});
     steps.push_back(
         {{"kind", "battle"}, {"turn", t}, {"location", places[t % 5]}, {"attacker", t % 2 ? "british" : "american"}});
-    if (!turn_steps && t % 3 == 0)
-      steps.push_back({{"kind", "replacements"}, {"turn", t}, {"american", 1}, {"british", 1}});
   }
   const auto plan = musket::campaign::parse_great_lakes_plan(
       {{"from_turn", 10}, {"armies", {{"american", army_a}, {"british", army_b}}}, {"steps", steps}}, "bench", data);

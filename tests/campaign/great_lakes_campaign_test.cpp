@@ -105,6 +105,9 @@ TEST(GreatLakesCampaign, BadPlansNameTheStep) {
     return std::string("(accepted)");
   };
   EXPECT_EQ(field({{"armies", armies()}, {"steps", {{{"kind", "parley"}}}}}), "gl.json: steps[0].kind");
+  // Replacement SP are bought with a turn's CAP (GL 9.1), never handed out by the plan.
+  EXPECT_EQ(field({{"armies", armies()}, {"steps", {{{"kind", "replacements"}, {"turn", 10}, {"american", 2}}}}}),
+            "gl.json: steps[0].kind");
   // Types and ranges: never a JSON type error, never a wrapped number.
   const json battle = {{"kind", "battle"}, {"turn", 10}, {"location", "York"}, {"attacker", "american"}};
   EXPECT_EQ(field({{"armies", armies()}, {"name", 1}, {"steps", {battle}}}), "gl.json: name");
