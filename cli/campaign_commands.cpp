@@ -408,7 +408,7 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
   ar::options_data option_table;
   if (vm.count("use")) {
     if (vm.count("british-goal")) throw invalid_input("british-goal", "give --british-goal or --use, not both");
-    option_table = ar::load_options({ar::data_directory(MUSKET_DATA_DIR) + "/options.json", ""});
+    option_table = ar::load_options({game_data_directory("ar") + "/options.json", ""});
     options_used = ar::analyse_options(option_table, ar::parse_option_letters(string_option(vm, "use"), "use"));
     if (options_used->status == ar::legality::illegal) {
       std::string why;
