@@ -77,17 +77,17 @@ struct chart_flow {
 };
 
 struct renderer {
-  const json* intervals = nullptr;  // a simulation's confidence intervals by outcome
+  const json* intervals = nullptr;   // a simulation's confidence intervals by outcome
+  const json* exact_root = nullptr;  // the report's "exact" object, when it has one
   chart_flow flow;
   int colour = 0;
   float label_width = 200;
 
-  std::vector<bar> bars_of(const json& v, const json* exact, int offset, bool signed_labels) {
+  std::vector<bar> bars_of(const json& v, const json* exact, bool signed_labels) {
     std::vector<bar> bars;
     if (v.is_array()) {
       for (std::size_t i = 0; i < v.size(); ++i)
-        bars.push_back(
-            bar{std::to_string(static_cast<int>(i) + offset), v[i].get<double>(), exact_text(child(exact, i))});
+        bars.push_back(bar{std::to_string(i), v[i].get<double>(), exact_text(child(exact, i))});
     } else {
       std::vector<std::pair<int, bar>> keyed;
       for (auto it = v.begin(); it != v.end(); ++it)
@@ -113,13 +113,18 @@ struct renderer {
 
   void chart(const std::string& key, const json& v, const json* exact) {
     const float width = std::clamp(ImGui::GetContentRegionAvail().x * 0.48f, 220.0f, 420.0f);
-    const int offset = key == "returned_by_turn" ? 1 : 0;
     flow.place(width);
-    distribution_chart(pretty(key), bars_of(v, exact, offset, key.find("shift") != std::string::npos),
-                       palette(colour++), width, 110.0f * ImGui::GetFontSize() / 16.0f);
+    distribution_chart(pretty(key), bars_of(v, exact, key.find("shift") != std::string::npos), palette(colour++), width,
+                       110.0f * ImGui::GetFontSize() / 16.0f);
   }
 
+  // Every value's widgets (tables, charts, bars) sit under the IDs of its path in the report, so
+  // two tables of one name ("units" of the attacker and of the defender) never share an ID.
   void value(const std::string& key, const json& v, const json* exact, int depth) {
+    struct id_scope {
+      explicit id_scope(const std::string& k) { ImGui::PushID(k.c_str()); }
+      ~id_scope() { ImGui::PopID(); }
+    } scope(key);
     if (v.is_array() && all_numbers(v)) {
       chart(key, v, exact);
       return;
@@ -145,7 +150,11 @@ struct renderer {
       int index = 0;
       for (auto it = v.begin(); it != v.end(); ++it, ++index) {
         if (is_probability(it.key(), it.value())) {
-          bar b{pretty(it.key()), it.value().get<double>(), exact_text(child(exact, it.key()))};
+          // The exact fraction where the report's "exact" mirrors this object, else where it keeps
+          // the same key at its top ("summary.defender_dislodged" -> "exact.defender_dislodged").
+          std::string fraction = exact_text(child(exact, it.key()));
+          if (fraction.empty()) fraction = exact_text(child(exact_root, it.key()));
+          bar b{pretty(it.key()), it.value().get<double>(), fraction};
           if (const json* ci = child(intervals, it.key()); ci && ci->is_array() && ci->size() == 2) {
             b.has_interval = true;
             b.lower = (*ci)[0].get<double>();
@@ -323,6 +332,50 @@ bool app::select_panel(const std::string& game, std::size_t index) {
   return true;
 }
 
+std::optional<std::size_t> app::panel_index(const std::string& game, const std::string& command) const {
+  if (const auto* tab = find_tab(game))
+    for (std::size_t i = 0; i < tab->panels.size(); ++i)
+      if (tab->panels[i].calc->command == command) return i;
+  return std::nullopt;
+}
+
+std::string app::panel_commands(const std::string& game) const {
+  std::string out;
+  if (const auto* tab = find_tab(game))
+    for (const auto& p : tab->panels) out += (out.empty() ? "" : ", ") + p.calc->command;
+  return out;
+}
+
+json app::panel_values(const std::string& game, std::size_t index) const {
+  const auto* tab = find_tab(game);
+  return tab && index < tab->panels.size() ? tab->panels[index].values : json();
+}
+
+void app::set_panel_values(const std::string& game, std::size_t index, const json& values) {
+  auto* tab = find_tab(game);
+  if (tab && index < tab->panels.size()) tab->panels[index].values = values;
+}
+
+std::vector<std::string> app::panel_methods(const std::string& game, std::size_t index) const {
+  const auto* tab = find_tab(game);
+  if (!tab || index >= tab->panels.size()) return {};
+  const input_spec* method = tab->panels[index].calc->find_input("method");
+  if (!method || method->kind != input_kind::choice) return {};
+  std::vector<std::string> out;
+  for (const auto& c : method->choices)
+    if (!c.empty()) out.push_back(c);
+  return out;
+}
+
+void app::try_method(const std::string& game, std::size_t index, const std::string& method) {
+  auto* tab = find_tab(game);
+  if (!tab || index >= tab->panels.size()) return;
+  panel_state& panel = tab->panels[index];
+  panel.values["method"] = method;
+  if (const input_spec* trials = panel.calc->find_input("trials"); trials && trials->kind == input_kind::integer)
+    panel.values["trials"] = trials->lowest;
+}
+
 void app::report_status(const std::string& message, bool error) {
   status_ = message;
   status_error_ = error;
@@ -353,6 +406,7 @@ std::optional<std::string> app::load(const std::string& path) {
       throw invalid_input("scenario", "'" + path + "': " + e.field() + ": " + e.what());
     }
     last_scenario_ = path;
+    browser_.remember(path);
     report_status("loaded " + path, false);
     return std::nullopt;
   } catch (const invalid_input& e) {
@@ -370,6 +424,7 @@ std::optional<std::string> app::save(const std::string& path) {
   try {
     write_file_atomically(path, scenario_document(*panel->calc, panel->values).dump(2) + "\n");
     last_scenario_ = path;
+    browser_.remember(path);
     report_status("saved " + path, false);
     return std::nullopt;
   } catch (const std::exception& e) {
@@ -501,6 +556,7 @@ json app::results_document() const {
     out["error"] = panel->result.message();
     return out;
   }
+  out["command_line"] = shown_command_line(*panel);
   out["title"] = panel->result.report.title;
   out["verdict"] = panel->result.report.verdict;
   if (wants_simulation(*panel->calc, panel->values) && panel->simulation) {
@@ -580,9 +636,20 @@ void app::draw_popups() {
     if (!ImGui::BeginPopupModal(titles[i], nullptr, ImGuiWindowFlags_AlwaysAutoResize)) continue;
     ImGui::TextUnformatted(i == 3 ? "PNG file to write (the results panel):" : "Scenario file (JSON):");
     ImGui::SetNextItemWidth(420);
-    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    if (ImGui::IsWindowAppearing()) {
+      ImGui::SetKeyboardFocusHere();
+      browser_.show_folder_of(path_input_);
+    }
     const bool entered = ImGui::InputText("##path", &path_input_, ImGuiInputTextFlags_EnterReturnsTrue);
-    const bool ok = ImGui::Button("OK") || entered;
+    // Opening: pick from a folder's .json files or the recent ones (a double click opens).
+    bool picked = false;
+    if (i == static_cast<int>(popup::open)) {
+      if (auto chosen = browser_.draw(path_input_)) {
+        path_input_ = *chosen;
+        picked = true;
+      }
+    }
+    const bool ok = ImGui::Button("OK") || entered || picked;
     ImGui::SameLine();
     const bool cancel = ImGui::Button("Cancel") || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false);
     if (ok) {
@@ -710,7 +777,7 @@ static void input_widget(const input_spec& in, json& v, float label_col) {
         ImGui::SameLine();
         ImGui::SetNextItemWidth(-1);
         int x = v.is_number_integer() ? v.get<int>() : 0;
-        if (ImGui::InputInt("##v", &x, 1, 10)) v = std::clamp(x, in.lowest, in.highest);
+        if (ImGui::InputInt("##v", &x, 1, 10)) v = in.bounded ? std::clamp(x, in.lowest, in.highest) : x;
       } else {
         ImGui::SameLine();
         ImGui::TextDisabled("(not given)");
@@ -718,11 +785,12 @@ static void input_widget(const input_spec& in, json& v, float label_col) {
     } else if (in.kind == input_kind::integer) {
       int x = v.is_number_integer() ? v.get<int>() : in.lowest;
       bool changed;
-      if (in.highest - in.lowest <= 100)
+      if (in.bounded && in.highest - in.lowest <= 100)
         changed = ImGui::SliderInt("##v", &x, in.lowest, in.highest, "%d", ImGuiSliderFlags_AlwaysClamp);
       else
         changed = ImGui::InputInt("##v", &x, 1, 1000);
-      if (changed) v = std::clamp(x, in.lowest, in.highest);
+      // Without a known range the value goes to the command as typed; the command names a bad one.
+      if (changed) v = in.bounded ? std::clamp(x, in.lowest, in.highest) : x;
     } else if (in.kind == input_kind::choice) {
       const std::string current = v.is_string() ? v.get<std::string>() : in.choices.front();
       auto shown = [](const std::string& c) { return c.empty() ? std::string("(default)") : c; };
@@ -748,6 +816,23 @@ static void input_widget(const input_spec& in, json& v, float label_col) {
   ImGui::PopID();
 }
 
+// Trials and seed matter unless the calculator is told to be exact (`method` = exact).
+static bool takes_trials(const calculator& calc, const json& values) {
+  return wants_simulation(calc, values) ||
+         (values.contains("method") ? values.value("method", "") != "exact" : calc.find_input("trials") != nullptr);
+}
+
+std::string app::shown_command_line(const panel_state& panel) const {
+  const calculator& calc = *panel.calc;
+  if (const calculator* target = sweep_target(panel))
+    return command_line(calc.game + " sweep " + panel.sweep->target,
+                        command_arguments(calc, sweep_values(*target, *panel.sweep)), {"command"});
+  const bool simulated = takes_trials(calc, panel.values);
+  std::vector<std::string> skip;
+  if (!simulated) skip = {"trials", "seed"};
+  return command_line(calc.game + " " + calc.command, command_arguments(calc, panel.values), skip);
+}
+
 void app::draw_inputs(panel_state& panel) {
   if (panel.sweep) {
     draw_sweep_inputs(panel);
@@ -758,10 +843,7 @@ void app::draw_inputs(panel_state& panel) {
   ImGui::Separator();
   const float label_col = ImGui::CalcTextSize("def-war-available  ").x;
   const std::string hidden_prefix = calc.game == "nt" ? "(ss)" : calc.game == "ss" ? "(nt)" : "(none)";
-  // Trials and seed matter unless the calculator is told to be exact (`method` = exact).
-  const bool simulated = wants_simulation(calc, panel.values) ||
-                         (panel.values.contains("method") ? panel.values.value("method", "") != "exact"
-                                                          : calc.find_input("trials") != nullptr);
+  const bool simulated = takes_trials(calc, panel.values);
   for (const auto& in : calc.inputs) {
     if (in.help.rfind(hidden_prefix, 0) == 0) continue;  // another game's rule
     if ((in.name == "trials" || in.name == "seed") && !simulated) continue;
@@ -769,6 +851,11 @@ void app::draw_inputs(panel_state& panel) {
   }
   ImGui::Spacing();
   if (ImGui::Button("Reset")) panel.values = initial_values(calc);
+  if (auto swapped = swap_sides(calc, panel.values)) {
+    ImGui::SameLine();
+    if (ImGui::Button("Swap sides")) panel.values = *swapped;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the attacker's inputs become the defender's and back");
+  }
   ImGui::SameLine();
   const bool have = panel.result.ok && panel.computed_key == panel.values.dump();
   if (ImGui::Button("Copy CSV") && have) {
@@ -782,9 +869,7 @@ void app::draw_inputs(panel_state& panel) {
   }
   ImGui::Spacing();
   ImGui::TextDisabled("The same command line:");
-  std::string line = "musket " + calc.game + " " + calc.command;
-  for (const auto& a : command_arguments(calc, panel.values))
-    if (simulated || (a.rfind("--trials=", 0) != 0 && a.rfind("--seed=", 0) != 0)) line += " " + a;
+  const std::string line = shown_command_line(panel);
   ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("%s", line.c_str());
   ImGui::PopTextWrapPos();
@@ -816,7 +901,16 @@ void app::draw_results(panel_state& panel) {
   }
   if (!result.ok) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(error_colour, "%s", result.message().c_str());
+    // A calculator waiting for a file the player has not named yet (Levy's chart, which is not in
+    // our transcript) is not in error: it says what to give.
+    const input_spec* wanted = panel.calc->find_input(result.error_field);
+    const json given = wanted ? panel.values.value(wanted->name, json()) : json();
+    if (wanted && wanted->kind == input_kind::text && (given.is_null() || given == "")) {
+      ImGui::TextColored(verdict_colour, "Needs --%s: %s", wanted->name.c_str(), wanted->help.c_str());
+      ImGui::TextDisabled("%s", result.error.c_str());
+    } else {
+      ImGui::TextColored(error_colour, "%s", result.message().c_str());
+    }
     ImGui::PopTextWrapPos();
     return;
   }
@@ -856,6 +950,7 @@ void app::draw_result_body(panel_state& panel) {
     r.label_width = ImGui::CalcTextSize("only french navy defeated  ").x;
     const json& doc = result.report.document;
     const json* exact = doc.contains("exact") ? &doc.at("exact") : nullptr;
+    r.exact_root = exact;
     const json* method = child(&doc, "method");
     if (method && method->is_object() && method->value("name", "") == "simulation") {
       // A simulated answer says how many trials and that the bars carry 95% intervals.
@@ -912,7 +1007,8 @@ void app::draw_commit(const outcome& result) {
   }
   heat_map("attacker War", "defender War", rows, columns, cells, marked, best_row, best.at("def_war").get<int>(),
            percent);
-  ImGui::TextDisabled("white frame: the best commitment and its reply; dot: the defender's best reply in each row");
+  ImGui::TextDisabled(
+      "orange frame: the best commitment and its reply; orange dot: the defender's best reply in each row");
 }
 
 void app::draw_sweep_inputs(panel_state& panel) {
@@ -1060,9 +1156,7 @@ void app::draw_sweep_inputs(panel_state& panel) {
   }
   ImGui::Spacing();
   ImGui::TextDisabled("The same command line:");
-  std::string line = "musket " + game->code + " sweep " + sw.target;
-  for (const auto& a : command_arguments(*panel.calc, sweep_values(*target, sw)))
-    if (a.rfind("--command=", 0) != 0) line += " " + a;
+  const std::string line = shown_command_line(panel);
   ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("%s", line.c_str());
   ImGui::PopTextWrapPos();
