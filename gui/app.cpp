@@ -212,12 +212,20 @@ struct renderer {
     const int n = static_cast<int>(columns.size());
     if (n == 0 || n > 32) return;
     const float height =
-        std::min(ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 1.5f),
+        std::min(ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 1.5f) +
+                     ImGui::GetStyle().ScrollbarSize,
                  std::max(260.0f, ImGui::GetContentRegionAvail().y - 3 * ImGui::GetFrameHeightWithSpacing()));
+    // Headers are never cut: when they do not fit side by side, columns take their natural width
+    // and the table scrolls sideways.
+    float headers = 0;
+    for (const auto& c : columns)
+      headers += ImGui::CalcTextSize(pretty(c).c_str()).x + 4 * ImGui::GetStyle().CellPadding.x + 16;
+    const ImGuiTableFlags sizing = headers > ImGui::GetContentRegionAvail().x
+                                       ? ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX
+                                       : ImGuiTableFlags_SizingStretchProp;
     if (ImGui::BeginTable(key.c_str(), n,
                           ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                              ImGuiTableFlags_Sortable | ImGuiTableFlags_SortTristate |
-                              ImGuiTableFlags_SizingStretchProp,
+                              ImGuiTableFlags_Sortable | ImGuiTableFlags_SortTristate | sizing,
                           ImVec2(0, height))) {
       ImGui::TableSetupScrollFreeze(0, 1);
       for (const auto& c : columns) ImGui::TableSetupColumn(pretty(c).c_str());
@@ -850,12 +858,11 @@ void app::draw_inputs(panel_state& panel) {
     input_widget(in, panel.values[in.name], label_col);
   }
   ImGui::Spacing();
-  if (ImGui::Button("Reset")) panel.values = initial_values(calc);
   if (auto swapped = swap_sides(calc, panel.values)) {
-    ImGui::SameLine();
     if (ImGui::Button("Swap sides")) panel.values = *swapped;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("the attacker's inputs become the defender's and back");
   }
+  if (ImGui::Button("Reset")) panel.values = initial_values(calc);
   ImGui::SameLine();
   const bool have = panel.result.ok && panel.computed_key == panel.values.dump();
   if (ImGui::Button("Copy CSV") && have) {

@@ -20,6 +20,14 @@ void bar_tooltip(const std::string& title, const bar& b) {
   ImGui::EndTooltip();
 }
 
+// `text` cut to fit `width` pixels, ending in "..." when cut.
+std::string elided(const std::string& text, float width) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+  std::string out = text;
+  while (!out.empty() && ImGui::CalcTextSize((out + "...").c_str()).x > width) out.pop_back();
+  return out + "...";
+}
+
 // The heat maps' colour for t in 0..1: the ramp of `sweep --plot`'s SVG heat maps (light to dark
 // blue as the value rises).
 ImU32 ramp_colour(double t) {
@@ -74,7 +82,9 @@ void probability_bar(const bar& b, ImU32 colour, float label_width) {
   const bool hovered = ImGui::IsItemHovered();
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float text_y = origin.y + (height - ImGui::GetTextLineHeight()) * 0.5f;
-  draw->AddText(ImVec2(origin.x, text_y), ImGui::GetColorU32(ImGuiCol_Text), b.label.c_str());
+  // A label longer than its column is cut short with "..." (the whole label is in the tooltip).
+  draw->AddText(ImVec2(origin.x, text_y), ImGui::GetColorU32(ImGuiCol_Text),
+                elided(b.label, label_width - 8.0f).c_str());
   const std::string value_text = percent_text(b.value);
   const float value_width = ImGui::CalcTextSize("100.0%").x + 8.0f;
   const float x0 = origin.x + label_width;
