@@ -211,10 +211,6 @@ struct renderer {
     ImGui::TextUnformatted(pretty(key).c_str());
     const int n = static_cast<int>(columns.size());
     if (n == 0 || n > 32) return;
-    const float height =
-        std::min(ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 1.5f) +
-                     ImGui::GetStyle().ScrollbarSize,
-                 std::max(260.0f, ImGui::GetContentRegionAvail().y - 3 * ImGui::GetFrameHeightWithSpacing()));
     // Headers are never cut: when they do not fit side by side, columns take their natural width
     // and the table scrolls sideways.
     float headers = 0;
@@ -223,6 +219,10 @@ struct renderer {
     const ImGuiTableFlags sizing = headers > ImGui::GetContentRegionAvail().x
                                        ? ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX
                                        : ImGuiTableFlags_SizingStretchProp;
+    const float sideways = (sizing & ImGuiTableFlags_ScrollX) ? ImGui::GetStyle().ScrollbarSize : 0.0f;
+    const float height =
+        std::min(ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 1.5f) + sideways,
+                 std::max(260.0f, ImGui::GetContentRegionAvail().y - 3 * ImGui::GetFrameHeightWithSpacing()));
     if (ImGui::BeginTable(key.c_str(), n,
                           ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                               ImGuiTableFlags_Sortable | ImGuiTableFlags_SortTristate | sizing,
@@ -274,6 +274,31 @@ struct renderer {
     }
   }
 };
+
+// "D, H,B" -> {"D", "H", "B"}.
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::string part;
+  for (char c : text + ",") {
+    if (c == ',') {
+      if (!part.empty()) out.push_back(part);
+      part.clear();
+    } else if (c != ' ') {
+      part += c;
+    }
+  }
+  return out;
+}
+
+// The comma list with `item` added (at the end) or removed.
+std::string toggled(const std::string& list, const std::string& item, bool on) {
+  std::vector<std::string> parts = split_list(list);
+  parts.erase(std::remove(parts.begin(), parts.end(), item), parts.end());
+  if (on) parts.push_back(item);
+  std::string out;
+  for (const auto& p : parts) out += (out.empty() ? "" : ",") + p;
+  return out;
+}
 
 double elapsed_ms(std::chrono::steady_clock::time_point since) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - since).count();
@@ -841,6 +866,57 @@ std::string app::shown_command_line(const panel_state& panel) const {
   return command_line(calc.game + " " + calc.command, command_arguments(calc, panel.values), skip);
 }
 
+// AR Variable Forces: the option letters of `--use` as tick boxes, each with its name and
+// adjustment (as the command itself reports them), and the set's legality as the command judges
+// it, live. The text field below stays for typing.
+void app::draw_option_sets(panel_state& panel) {
+  static const std::string letters = "ABCDEFGHIJKL";
+  if (!option_names_) {
+    // The command's own report of every option: one run with all twelve letters.
+    json all = initial_values(*panel.calc);
+    all["all"] = false;
+    all["use"] = "A,B,C,D,E,F,G,H,I,J,K,L";
+    option_names_ = json::object();
+    const outcome r = run(*panel.calc, all);
+    if (r.ok && r.report.document.contains("options"))
+      for (const auto& o : r.report.document.at("options")) (*option_names_)[o.value("letter", "")] = o;
+  }
+  std::string use = panel.values.value("use", "");
+  ImGui::TextDisabled("option sets (--use):");
+  bool changed = false;
+  for (std::size_t i = 0; i < letters.size(); ++i) {
+    const std::string letter(1, letters[i]);
+    bool on = false;
+    for (const auto& part : split_list(use)) on = on || part == letter;
+    const json o = option_names_->value(letter, json::object());
+    const std::string label = fmt::format("{} {:+d}##{}", letter, o.value("adjustment", 0), letter);
+    if (i % 4 != 0) ImGui::SameLine(static_cast<float>(i % 4) * ImGui::GetContentRegionAvail().x / 4.0f + 8.0f);
+    if (ImGui::Checkbox(label.c_str(), &on)) changed = true, use = toggled(use, letter, on);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s: %s (adjustment %+d)", letter.c_str(), o.value("name", "").c_str(),
+                        o.value("adjustment", 0));
+  }
+  if (changed) {
+    panel.values["use"] = use;
+    if (!use.empty()) panel.values["all"] = false;
+  }
+  // Legality of the ticked set, from the last run for these very inputs.
+  if (!use.empty() && panel.result.ok && panel.computed_key == panel.values.dump()) {
+    const json& doc = panel.result.report.document;
+    const std::string legality = doc.value("legality", "");
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(legality == "legal"     ? ok_colour
+                       : legality == "illegal" ? error_colour
+                                               : verdict_colour,
+                       "%s", legality.c_str());
+    if (doc.contains("reasons") && doc.at("reasons").is_array())
+      for (const auto& reason : doc.at("reasons"))
+        if (reason.is_string()) ImGui::TextDisabled("%s", reason.get<std::string>().c_str());
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::Separator();
+}
+
 void app::draw_inputs(panel_state& panel) {
   if (panel.sweep) {
     draw_sweep_inputs(panel);
@@ -849,6 +925,7 @@ void app::draw_inputs(panel_state& panel) {
   const calculator& calc = *panel.calc;
   ImGui::TextUnformatted(calc.summary.c_str());
   ImGui::Separator();
+  if (calc.game == "ar" && calc.command == "options") draw_option_sets(panel);
   const float label_col = ImGui::CalcTextSize("def-war-available  ").x;
   const std::string hidden_prefix = calc.game == "nt" ? "(ss)" : calc.game == "ss" ? "(nt)" : "(none)";
   const bool simulated = takes_trials(calc, panel.values);

@@ -110,6 +110,7 @@ class app {
   void draw_tab(tab_state& tab);
   void draw_panel(panel_state& panel);
   void draw_inputs(panel_state& panel);
+  void draw_option_sets(panel_state& panel);
   // "The same command line": what `musket` runs for this panel's inputs, shell-quoted.
   std::string shown_command_line(const panel_state& panel) const;
   void draw_results(panel_state& panel);
@@ -140,6 +141,7 @@ class app {
   popup open_popup_ = popup::none;
   std::string path_input_;
   file_browser browser_;
+  std::optional<json> option_names_;  // AR Variable Forces options by letter, as the command reports them
   ImVec2 results_min_{0, 0}, results_max_{0, 0};
   std::optional<png_request> png_request_;
 };
