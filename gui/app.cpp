@@ -557,6 +557,12 @@ std::size_t app::running_threads() const {
   return n;
 }
 
+json app::progress() const {
+  const panel_state* panel = current_panel();
+  if (!panel || !panel->runner || !panel->runner->running() || panel->runner->done() == 0) return json();
+  return json{{"done", panel->runner->done()}, {"total", panel->runner->total()}};
+}
+
 json app::results_document() const {
   json out;
   out["tab"] = current_tab_;
@@ -582,6 +588,7 @@ json app::results_document() const {
   out["ok"] = panel->result.ok && out["current"].get<bool>();
   if (!out["current"].get<bool>()) {
     out["error"] = "still computing";
+    out["progress"] = progress();
     return out;
   }
   if (panel->result.cancelled) out["cancelled"] = true;
@@ -790,6 +797,14 @@ void app::draw_panel(panel_state& panel) {
   ImGui::EndChild();
 }
 
+// Where the input widgets start: after the widest input name, but at most half the column.
+static float label_column(const calculator& calc) {
+  float widest = ImGui::CalcTextSize("calculator").x;
+  for (const auto& in : calc.inputs)
+    if (in.kind != input_kind::flag) widest = std::max(widest, ImGui::CalcTextSize(in.name.c_str()).x);
+  return std::min(widest + 2 * ImGui::GetStyle().ItemSpacing.x, ImGui::GetContentRegionAvail().x * 0.5f);
+}
+
 // One input's widget, bounded to its legal values (a slider, stepper, combo, tick or text).
 static void input_widget(const input_spec& in, json& v, float label_col) {
   ImGui::PushID(in.name.c_str());
@@ -798,7 +813,9 @@ static void input_widget(const input_spec& in, json& v, float label_col) {
     if (ImGui::Checkbox(in.name.c_str(), &b)) v = b;
   } else {
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(in.name.c_str());
+    // A name wider than the label column is cut short; the tooltip gives it whole.
+    ImGui::TextUnformatted(elided(in.name, label_col - ImGui::GetStyle().ItemSpacing.x).c_str());
+    if (ImGui::IsItemHovered() && !in.help.empty()) ImGui::SetTooltip("--%s: %s", in.name.c_str(), in.help.c_str());
     ImGui::SameLine(label_col);
     ImGui::SetNextItemWidth(-1);
     if (in.kind == input_kind::integer && in.optional) {
@@ -926,7 +943,7 @@ void app::draw_inputs(panel_state& panel) {
   ImGui::TextUnformatted(calc.summary.c_str());
   ImGui::Separator();
   if (calc.game == "ar" && calc.command == "options") draw_option_sets(panel);
-  const float label_col = ImGui::CalcTextSize("def-war-available  ").x;
+  const float label_col = label_column(calc);
   const std::string hidden_prefix = calc.game == "nt" ? "(ss)" : calc.game == "ss" ? "(nt)" : "(none)";
   const bool simulated = takes_trials(calc, panel.values);
   for (const auto& in : calc.inputs) {
@@ -1040,9 +1057,11 @@ void app::draw_result_body(panel_state& panel) {
       // A simulated answer says how many trials and that the bars carry 95% intervals.
       const std::uint64_t trials = method->value("trials", std::uint64_t{0});
       const std::string cancelled = method->value("cancelled", false) ? "  (cancelled early)" : "";
+      ImGui::PushTextWrapPos(0);
       ImGui::TextDisabled("simulation: %llu trials, seed %llu; bars show 95%% Wilson intervals%s",
                           static_cast<unsigned long long>(trials),
                           static_cast<unsigned long long>(method->value("seed", std::uint64_t{0})), cancelled.c_str());
+      ImGui::PopTextWrapPos();
       if (ImGui::Button("Run again")) panel.computed_key.clear();
     }
     const json* intervals = child(&doc, "intervals");
@@ -1103,7 +1122,7 @@ void app::draw_sweep_inputs(panel_state& panel) {
   ImGui::TextWrapped("One calculator over one parameter (a line chart) or two (a heat map): `musket %s sweep`.",
                      game->code.c_str());
   ImGui::Separator();
-  const float label_col = ImGui::CalcTextSize("def-war-available  ").x;
+  const float label_col = label_column(*target);
   auto label = [&](const char* text) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(text);

@@ -94,6 +94,9 @@ class app {
   void settle(bool wait);
   // Worker threads still going (runs superseded or abandoned included).
   std::size_t running_threads() const;
+  // The current calculator's run in progress: {"done": N, "total": M} once it has reported some
+  // progress (M = 0: length unknown), else null.
+  json progress() const;
   // The current tab's selected calculator and its results, as --dump-results writes them.
   json results_document() const;
 

@@ -20,14 +20,6 @@ void bar_tooltip(const std::string& title, const bar& b) {
   ImGui::EndTooltip();
 }
 
-// `text` cut to fit `width` pixels, ending in "..." when cut.
-std::string elided(const std::string& text, float width) {
-  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
-  std::string out = text;
-  while (!out.empty() && ImGui::CalcTextSize((out + "...").c_str()).x > width) out.pop_back();
-  return out + "...";
-}
-
 // The heat maps' colour for t in 0..1: the ramp of `sweep --plot`'s SVG heat maps (light to dark
 // blue as the value rises).
 ImU32 ramp_colour(double t) {
@@ -59,6 +51,13 @@ void colour_legend(double lowest, double highest, bool percent, float width) {
 }
 
 }  // namespace
+
+std::string elided(const std::string& text, float width) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+  std::string out = text;
+  while (!out.empty() && ImGui::CalcTextSize((out + "...").c_str()).x > width) out.pop_back();
+  return out + "...";
+}
 
 std::string percent_text(double p) {
   if (p > 0 && p < 0.001) return "<0.1%";

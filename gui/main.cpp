@@ -24,6 +24,7 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli/version.hpp"
@@ -46,6 +47,7 @@ struct options {
   bool frames_given = false;
   // Screenshot mode: first show every calculator of every tab, with each method it offers (a smoke test).
   bool visit_all = false;
+  bool mid_run = false;         // screenshot mode: take the picture while the calculator still runs
   std::optional<float> scroll;  // screenshot mode: every scrolling region scrolled to this fraction (0 top, 1 bottom)
   int width = 1280, height = 800;
   std::optional<float> scale;
@@ -56,7 +58,7 @@ const char* usage =
     "usage: musket-gui [--tab nt|ss|ar|gl [--panel COMMAND]] [--scenario FILE] [--scale S] [--frames N (then quit)]\n"
     "       musket-gui --screenshot OUT.png [--tab nt|ss|ar|gl] [--scenario FILE] [--frames N] [--size WxH]\n"
     "                  [--dump-results FILE.json] [--export-panel FILE.png] [--hover X,Y] [--visit-all]\n"
-    "                  [--scroll top|bottom|FRACTION]\n"
+    "                  [--scroll top|bottom|FRACTION] [--mid-run]\n"
     "       musket-gui --version\n";
 
 int fail(const std::string& message) {
@@ -76,6 +78,10 @@ std::optional<int> parse(int argc, char** argv, options& o) {
     };
     if (a == "--visit-all") {
       o.visit_all = true;
+      continue;
+    }
+    if (a == "--mid-run") {
+      o.mid_run = true;
       continue;
     }
     if (a == "--help" || a == "-h") {
@@ -137,8 +143,8 @@ std::optional<int> parse(int argc, char** argv, options& o) {
       return fail(a + ": '" + *v + "' is not a number");
     }
   }
-  if ((o.dump || o.export_panel || o.visit_all || o.scroll) && !o.screenshot)
-    return fail("--dump-results, --export-panel, --visit-all and --scroll go with --screenshot");
+  if ((o.dump || o.export_panel || o.visit_all || o.scroll || o.mid_run) && !o.screenshot)
+    return fail("--dump-results, --export-panel, --visit-all, --scroll and --mid-run go with --screenshot");
   return std::nullopt;
 }
 
@@ -430,8 +436,16 @@ int main(int argc, char** argv) {
     }
     for (int i = 0; i < opt.frames; ++i) {
       render_frame(false, "", error);
-      ui.settle(true);  // a simulated battle finishes before the picture is taken
+      ui.settle(!opt.mid_run);  // a simulated battle finishes before the picture is taken
     }
+    // --mid-run: the picture is taken while the run goes on, once it has reported some progress.
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (opt.mid_run && !ui.progress().is_object() && std::chrono::steady_clock::now() < give_up) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      render_frame(false, "", error, false);
+      ui.settle(false);
+    }
+    if (opt.mid_run) render_frame(false, "", error);          // the bar as it stands now
     if (opt.export_panel) ui.request_png(*opt.export_panel);  // the Ctrl+E path, on the last frame
     if (!render_frame(true, *opt.screenshot, error)) {
       std::cerr << "musket-gui: cannot write " << *opt.screenshot << ": " << error << "\n";

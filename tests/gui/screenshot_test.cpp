@@ -465,6 +465,30 @@ TEST(GuiScreenshot, CampaignPlanOpensInTheCampaignPanel) {
   expect_real_picture(load_png(png), "campaign plan");
 }
 
+// A long run shows its progress: a Great Lakes campaign of 50 million trials (about half an hour)
+// pictured mid-run has done some trials of those asked, and the window is drawn meanwhile.
+TEST(GuiScreenshot, ALongRunShowsItsProgressMidRun) {
+  const fs::path scenario = out_dir / "long-run.json", png = out_dir / "long-run.png",
+                 dump = out_dir / "long-run-dump.json";
+  fs::create_directories(out_dir);
+  std::ofstream(scenario) << R"({"game": "gl", "command": "campaign", "file": ")" << MUSKET_EXAMPLES_DIR
+                          << R"(/gl-campaign.json", "trials": 50000000})";
+  result r;
+  std::string why_not;
+  if (!run_gui("--screenshot " + quoted(png.string()) + " --scenario " + quoted(scenario.string()) +
+                   " --mid-run --dump-results " + quoted(dump.string()),
+               "long-run", r, why_not))
+    GTEST_SKIP() << why_not;
+  ASSERT_EQ(r.code, 0) << r.err;
+  const json got = json::parse(read_text(dump));
+  EXPECT_FALSE(got.at("current").get<bool>());
+  ASSERT_TRUE(got.at("progress").is_object()) << got.dump(2);
+  EXPECT_EQ(got.at("progress").at("total"), 50000000);
+  EXPECT_GT(got.at("progress").at("done").get<long long>(), 0);
+  EXPECT_LT(got.at("progress").at("done").get<long long>(), 50000000);
+  expect_real_picture(load_png(png), "mid-run");
+}
+
 // "The same command line" under the inputs pastes into a shell: the Great Lakes battle panel's
 // line (unit names with spaces, two --att options) run by sh gives the dashboard's report.
 TEST(GuiScreenshot, TheShownCommandLineRunsInAShellAndAgrees) {
