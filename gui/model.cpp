@@ -527,6 +527,12 @@ scenario load_any_scenario(const catalogue& cat, const std::string& path) {
       if (!campaign || !campaign->find_input("file")) throw;
       scenario s{campaign->game, "campaign", initial_values(*campaign)};
       s.values["file"] = path;
+      // A plan the command refuses is a bad file now, not a red panel later: one short run checks it.
+      json check = s.values;
+      if (campaign->find_input("method")) check["method"] = "sim";
+      if (const input_spec* trials = campaign->find_input("trials")) check["trials"] = trials->lowest;
+      if (const outcome r = run(*campaign, check); !r.ok)
+        throw invalid_input("scenario", "'" + path + "' is a campaign plan the command refuses: " + r.message());
       return s;
     }
     if (doc.contains("game")) throw;

@@ -213,6 +213,15 @@ TEST(GuiModel, CampaignPlanOpensInTheCampaignPanel) {
   const std::string file = initial_values(*campaign).at("file").get<std::string>();
   EXPECT_EQ(std::filesystem::path(file).filename(), "ss-campaign.json");
   EXPECT_TRUE(std::filesystem::exists(file)) << file;
+  // A plan the command refuses is refused on opening, with the command's words.
+  const auto bad = (temp_dir() / "bad-plan.json").string();
+  std::ofstream(bad) << R"({"game": "nt", "name": "no army", "steps": []})";
+  try {
+    load_any_scenario(cat(), bad);
+    FAIL() << "accepted";
+  } catch (const musket::invalid_input& e) {
+    EXPECT_NE(std::string(e.what()).find("campaign plan the command refuses"), std::string::npos) << e.what();
+  }
 }
 
 // An integer option whose range the CLI does not state is not clamped by the dashboard: it starts
