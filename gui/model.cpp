@@ -196,8 +196,10 @@ input_spec make_input(const std::string& game, const std::string& command, const
     std::string value;
     if (has_default)
       if (auto* s = boost::any_cast<std::string>(&fallback)) value = *s;
-    // "crown | patriot", "point | city | fort (...)": the help text lists the choices.
-    static const std::regex choice_text(R"(^([a-z0-9-]+(?: \| [a-z0-9-]+)+)(?=$| \(|,|;))");
+    // "crown | patriot", "point | city | fort (...)", "who takes the hits: rulings | concentrate":
+    // the help text lists the choices, first or after a colon. A list with a parameter in it
+    // ("never | weaker | line_sp_at_most:K") stays a text field.
+    static const std::regex choice_text(R"((?:^|: )([a-z0-9_-]+(?: \| [a-z0-9_-]+)+)(?=$| \(|,|;))");
     std::smatch m;
     if (is_supply_lines(game) && (spec.name == "attacker" || spec.name == "initiator")) {
       spec.choices = {"crown", "patriot"};

@@ -238,6 +238,17 @@ TEST(GuiModel, UnrangedIntegersKeepTheCliDefault) {
   EXPECT_TRUE(cat().find("nt", "battle")->find_input("att-units")->bounded);
 }
 
+// Enumerated options are drop-downs with the values the CLI's help lists, after a colon too; one
+// with a parameter in a value (line_sp_at_most:K) stays text.
+TEST(GuiModel, EnumeratedOptionsAreChoices) {
+  const auto* battle = cat().find("gl", "battle");
+  if (!battle) GTEST_SKIP() << "the Great Lakes engine is not in this build";
+  EXPECT_EQ(battle->find_input("att-hits")->kind, input_kind::choice);
+  EXPECT_EQ(battle->find_input("att-hits")->choices, (std::vector<std::string>{"rulings", "concentrate"}));
+  EXPECT_EQ(battle->find_input("def-reroll")->choices, (std::vector<std::string>{"first", "never", "largest_unit"}));
+  EXPECT_EQ(battle->find_input("att-retreat")->kind, input_kind::text);
+}
+
 // The shown command line quotes what a shell would split or expand, and nothing else.
 TEST(GuiModel, CommandLineIsShellQuoted) {
   EXPECT_EQ(shell_quoted("crown"), "crown");
