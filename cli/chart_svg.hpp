@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -161,12 +162,15 @@ inline std::string line_chart(const std::string& title, const std::string& subti
   return s;
 }
 
-// White -> dark blue ramp for t in [0, 1].
-inline std::string ramp(double t) {
+// White -> dark blue ramp for t in [0, 1], as red, green, blue 0..255 (the dashboard's heat maps
+// use it too, so both run the same colour direction).
+inline std::array<int, 3> ramp_rgb(double t) {
   t = std::clamp(t, 0.0, 1.0);
-  const int r = static_cast<int>(std::lround(247 + (8 - 247) * t));
-  const int g = static_cast<int>(std::lround(251 + (48 - 251) * t));
-  const int b = static_cast<int>(std::lround(255 + (107 - 255) * t));
+  return {static_cast<int>(std::lround(247 + (8 - 247) * t)), static_cast<int>(std::lround(251 + (48 - 251) * t)),
+          static_cast<int>(std::lround(255 + (107 - 255) * t))};
+}
+inline std::string ramp(double t) {
+  const auto [r, g, b] = ramp_rgb(t);
   return fmt::format("#{:02x}{:02x}{:02x}", r, g, b);
 }
 

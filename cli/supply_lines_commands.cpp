@@ -348,13 +348,18 @@ report run_navy_return(const sl::rule_set& rules, const po::variables_map& vm) {
   r.document = base_document(rules, "navy-return", vm);
   json& doc = r.document;
   doc["returns"] = to_double(res.per_turn);
-  json by = json::array(), by_exact = json::array();
-  for (const auto& p : res.returned_by) by.push_back(to_double(p)), by_exact.push_back(to_fraction_string(p));
+  // Keyed by Turn Ends counted from 1, as the dashboard's chart labels them: "1" = the first Turn End.
+  json by = json::object(), by_exact = json::object();
+  for (std::size_t k = 0; k < res.returned_by.size(); ++k) {
+    by[std::to_string(k + 1)] = to_double(res.returned_by[k]);
+    by_exact[std::to_string(k + 1)] = to_fraction_string(res.returned_by[k]);
+  }
   doc["returned_by_turn"] = by;
   doc["exact"] = json{{"returns", to_fraction_string(res.per_turn)}, {"returned_by_turn", by_exact}};
   doc["notes"] =
       json::array({"the navy returns on 1-2 with the enemy navy off the map, 1-3 with it on the map (SS 12.4)",
-                   "returned_by_turn[k] counts k+1 non-winter Turn Ends: no roll is made in Winter Turns"});
+                   "returned_by_turn \"k\": returned within k non-winter Turn Ends, counted from 1; no roll is made in "
+                   "Winter Turns"});
   r.title = fmt::format("Southern Strategy navy return, enemy navy {}", enemy_on_map ? "on the map" : "off the map");
   r.verdict = fmt::format("returns this turn {}", percent(to_double(res.per_turn)));
   r.result_keys = {"returns", "returned_by_turn"};

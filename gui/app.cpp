@@ -77,17 +77,17 @@ struct chart_flow {
 };
 
 struct renderer {
-  const json* intervals = nullptr;  // a simulation's confidence intervals by outcome
+  const json* intervals = nullptr;   // a simulation's confidence intervals by outcome
+  const json* exact_root = nullptr;  // the report's "exact" object, when it has one
   chart_flow flow;
   int colour = 0;
   float label_width = 200;
 
-  std::vector<bar> bars_of(const json& v, const json* exact, int offset, bool signed_labels) {
+  std::vector<bar> bars_of(const json& v, const json* exact, bool signed_labels) {
     std::vector<bar> bars;
     if (v.is_array()) {
       for (std::size_t i = 0; i < v.size(); ++i)
-        bars.push_back(
-            bar{std::to_string(static_cast<int>(i) + offset), v[i].get<double>(), exact_text(child(exact, i))});
+        bars.push_back(bar{std::to_string(i), v[i].get<double>(), exact_text(child(exact, i))});
     } else {
       std::vector<std::pair<int, bar>> keyed;
       for (auto it = v.begin(); it != v.end(); ++it)
@@ -113,13 +113,18 @@ struct renderer {
 
   void chart(const std::string& key, const json& v, const json* exact) {
     const float width = std::clamp(ImGui::GetContentRegionAvail().x * 0.48f, 220.0f, 420.0f);
-    const int offset = key == "returned_by_turn" ? 1 : 0;
     flow.place(width);
-    distribution_chart(pretty(key), bars_of(v, exact, offset, key.find("shift") != std::string::npos),
-                       palette(colour++), width, 110.0f * ImGui::GetFontSize() / 16.0f);
+    distribution_chart(pretty(key), bars_of(v, exact, key.find("shift") != std::string::npos), palette(colour++), width,
+                       110.0f * ImGui::GetFontSize() / 16.0f);
   }
 
+  // Every value's widgets (tables, charts, bars) sit under the IDs of its path in the report, so
+  // two tables of one name ("units" of the attacker and of the defender) never share an ID.
   void value(const std::string& key, const json& v, const json* exact, int depth) {
+    struct id_scope {
+      explicit id_scope(const std::string& k) { ImGui::PushID(k.c_str()); }
+      ~id_scope() { ImGui::PopID(); }
+    } scope(key);
     if (v.is_array() && all_numbers(v)) {
       chart(key, v, exact);
       return;
@@ -145,7 +150,11 @@ struct renderer {
       int index = 0;
       for (auto it = v.begin(); it != v.end(); ++it, ++index) {
         if (is_probability(it.key(), it.value())) {
-          bar b{pretty(it.key()), it.value().get<double>(), exact_text(child(exact, it.key()))};
+          // The exact fraction where the report's "exact" mirrors this object, else where it keeps
+          // the same key at its top ("summary.defender_dislodged" -> "exact.defender_dislodged").
+          std::string fraction = exact_text(child(exact, it.key()));
+          if (fraction.empty()) fraction = exact_text(child(exact_root, it.key()));
+          bar b{pretty(it.key()), it.value().get<double>(), fraction};
           if (const json* ci = child(intervals, it.key()); ci && ci->is_array() && ci->size() == 2) {
             b.has_interval = true;
             b.lower = (*ci)[0].get<double>();
@@ -202,13 +211,21 @@ struct renderer {
     ImGui::TextUnformatted(pretty(key).c_str());
     const int n = static_cast<int>(columns.size());
     if (n == 0 || n > 32) return;
+    // Headers are never cut: when they do not fit side by side, columns take their natural width
+    // and the table scrolls sideways.
+    float headers = 0;
+    for (const auto& c : columns)
+      headers += ImGui::CalcTextSize(pretty(c).c_str()).x + 4 * ImGui::GetStyle().CellPadding.x + 16;
+    const ImGuiTableFlags sizing = headers > ImGui::GetContentRegionAvail().x
+                                       ? ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX
+                                       : ImGuiTableFlags_SizingStretchProp;
+    const float sideways = (sizing & ImGuiTableFlags_ScrollX) ? ImGui::GetStyle().ScrollbarSize : 0.0f;
     const float height =
-        std::min(ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 1.5f),
+        std::min(ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 1.5f) + sideways,
                  std::max(260.0f, ImGui::GetContentRegionAvail().y - 3 * ImGui::GetFrameHeightWithSpacing()));
     if (ImGui::BeginTable(key.c_str(), n,
                           ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                              ImGuiTableFlags_Sortable | ImGuiTableFlags_SortTristate |
-                              ImGuiTableFlags_SizingStretchProp,
+                              ImGuiTableFlags_Sortable | ImGuiTableFlags_SortTristate | sizing,
                           ImVec2(0, height))) {
       ImGui::TableSetupScrollFreeze(0, 1);
       for (const auto& c : columns) ImGui::TableSetupColumn(pretty(c).c_str());
@@ -257,6 +274,31 @@ struct renderer {
     }
   }
 };
+
+// "D, H,B" -> {"D", "H", "B"}.
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::string part;
+  for (char c : text + ",") {
+    if (c == ',') {
+      if (!part.empty()) out.push_back(part);
+      part.clear();
+    } else if (c != ' ') {
+      part += c;
+    }
+  }
+  return out;
+}
+
+// The comma list with `item` added (at the end) or removed.
+std::string toggled(const std::string& list, const std::string& item, bool on) {
+  std::vector<std::string> parts = split_list(list);
+  parts.erase(std::remove(parts.begin(), parts.end(), item), parts.end());
+  if (on) parts.push_back(item);
+  std::string out;
+  for (const auto& p : parts) out += (out.empty() ? "" : ",") + p;
+  return out;
+}
 
 double elapsed_ms(std::chrono::steady_clock::time_point since) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - since).count();
@@ -323,6 +365,50 @@ bool app::select_panel(const std::string& game, std::size_t index) {
   return true;
 }
 
+std::optional<std::size_t> app::panel_index(const std::string& game, const std::string& command) const {
+  if (const auto* tab = find_tab(game))
+    for (std::size_t i = 0; i < tab->panels.size(); ++i)
+      if (tab->panels[i].calc->command == command) return i;
+  return std::nullopt;
+}
+
+std::string app::panel_commands(const std::string& game) const {
+  std::string out;
+  if (const auto* tab = find_tab(game))
+    for (const auto& p : tab->panels) out += (out.empty() ? "" : ", ") + p.calc->command;
+  return out;
+}
+
+json app::panel_values(const std::string& game, std::size_t index) const {
+  const auto* tab = find_tab(game);
+  return tab && index < tab->panels.size() ? tab->panels[index].values : json();
+}
+
+void app::set_panel_values(const std::string& game, std::size_t index, const json& values) {
+  auto* tab = find_tab(game);
+  if (tab && index < tab->panels.size()) tab->panels[index].values = values;
+}
+
+std::vector<std::string> app::panel_methods(const std::string& game, std::size_t index) const {
+  const auto* tab = find_tab(game);
+  if (!tab || index >= tab->panels.size()) return {};
+  const input_spec* method = tab->panels[index].calc->find_input("method");
+  if (!method || method->kind != input_kind::choice) return {};
+  std::vector<std::string> out;
+  for (const auto& c : method->choices)
+    if (!c.empty()) out.push_back(c);
+  return out;
+}
+
+void app::try_method(const std::string& game, std::size_t index, const std::string& method) {
+  auto* tab = find_tab(game);
+  if (!tab || index >= tab->panels.size()) return;
+  panel_state& panel = tab->panels[index];
+  panel.values["method"] = method;
+  if (const input_spec* trials = panel.calc->find_input("trials"); trials && trials->kind == input_kind::integer)
+    panel.values["trials"] = trials->lowest;
+}
+
 void app::report_status(const std::string& message, bool error) {
   status_ = message;
   status_error_ = error;
@@ -353,6 +439,7 @@ std::optional<std::string> app::load(const std::string& path) {
       throw invalid_input("scenario", "'" + path + "': " + e.field() + ": " + e.what());
     }
     last_scenario_ = path;
+    browser_.remember(path);
     report_status("loaded " + path, false);
     return std::nullopt;
   } catch (const invalid_input& e) {
@@ -370,6 +457,7 @@ std::optional<std::string> app::save(const std::string& path) {
   try {
     write_file_atomically(path, scenario_document(*panel->calc, panel->values).dump(2) + "\n");
     last_scenario_ = path;
+    browser_.remember(path);
     report_status("saved " + path, false);
     return std::nullopt;
   } catch (const std::exception& e) {
@@ -469,6 +557,12 @@ std::size_t app::running_threads() const {
   return n;
 }
 
+json app::progress() const {
+  const panel_state* panel = current_panel();
+  if (!panel || !panel->runner || !panel->runner->running() || panel->runner->done() == 0) return json();
+  return json{{"done", panel->runner->done()}, {"total", panel->runner->total()}};
+}
+
 json app::results_document() const {
   json out;
   out["tab"] = current_tab_;
@@ -494,6 +588,7 @@ json app::results_document() const {
   out["ok"] = panel->result.ok && out["current"].get<bool>();
   if (!out["current"].get<bool>()) {
     out["error"] = "still computing";
+    out["progress"] = progress();
     return out;
   }
   if (panel->result.cancelled) out["cancelled"] = true;
@@ -501,6 +596,7 @@ json app::results_document() const {
     out["error"] = panel->result.message();
     return out;
   }
+  out["command_line"] = shown_command_line(*panel);
   out["title"] = panel->result.report.title;
   out["verdict"] = panel->result.report.verdict;
   if (wants_simulation(*panel->calc, panel->values) && panel->simulation) {
@@ -580,9 +676,20 @@ void app::draw_popups() {
     if (!ImGui::BeginPopupModal(titles[i], nullptr, ImGuiWindowFlags_AlwaysAutoResize)) continue;
     ImGui::TextUnformatted(i == 3 ? "PNG file to write (the results panel):" : "Scenario file (JSON):");
     ImGui::SetNextItemWidth(420);
-    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    if (ImGui::IsWindowAppearing()) {
+      ImGui::SetKeyboardFocusHere();
+      browser_.show_folder_of(path_input_);
+    }
     const bool entered = ImGui::InputText("##path", &path_input_, ImGuiInputTextFlags_EnterReturnsTrue);
-    const bool ok = ImGui::Button("OK") || entered;
+    // Opening: pick from a folder's .json files or the recent ones (a double click opens).
+    bool picked = false;
+    if (i == static_cast<int>(popup::open)) {
+      if (auto chosen = browser_.draw(path_input_)) {
+        path_input_ = *chosen;
+        picked = true;
+      }
+    }
+    const bool ok = ImGui::Button("OK") || entered || picked;
     ImGui::SameLine();
     const bool cancel = ImGui::Button("Cancel") || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false);
     if (ok) {
@@ -690,6 +797,14 @@ void app::draw_panel(panel_state& panel) {
   ImGui::EndChild();
 }
 
+// Where the input widgets start: after the widest input name, but at most half the column.
+static float label_column(const calculator& calc) {
+  float widest = ImGui::CalcTextSize("calculator").x;
+  for (const auto& in : calc.inputs)
+    if (in.kind != input_kind::flag) widest = std::max(widest, ImGui::CalcTextSize(in.name.c_str()).x);
+  return std::min(widest + 2 * ImGui::GetStyle().ItemSpacing.x, ImGui::GetContentRegionAvail().x * 0.5f);
+}
+
 // One input's widget, bounded to its legal values (a slider, stepper, combo, tick or text).
 static void input_widget(const input_spec& in, json& v, float label_col) {
   ImGui::PushID(in.name.c_str());
@@ -698,7 +813,9 @@ static void input_widget(const input_spec& in, json& v, float label_col) {
     if (ImGui::Checkbox(in.name.c_str(), &b)) v = b;
   } else {
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(in.name.c_str());
+    // A name wider than the label column is cut short; the tooltip gives it whole.
+    ImGui::TextUnformatted(elided(in.name, label_col - ImGui::GetStyle().ItemSpacing.x).c_str());
+    if (ImGui::IsItemHovered() && !in.help.empty()) ImGui::SetTooltip("--%s: %s", in.name.c_str(), in.help.c_str());
     ImGui::SameLine(label_col);
     ImGui::SetNextItemWidth(-1);
     if (in.kind == input_kind::integer && in.optional) {
@@ -710,7 +827,7 @@ static void input_widget(const input_spec& in, json& v, float label_col) {
         ImGui::SameLine();
         ImGui::SetNextItemWidth(-1);
         int x = v.is_number_integer() ? v.get<int>() : 0;
-        if (ImGui::InputInt("##v", &x, 1, 10)) v = std::clamp(x, in.lowest, in.highest);
+        if (ImGui::InputInt("##v", &x, 1, 10)) v = in.bounded ? std::clamp(x, in.lowest, in.highest) : x;
       } else {
         ImGui::SameLine();
         ImGui::TextDisabled("(not given)");
@@ -718,11 +835,12 @@ static void input_widget(const input_spec& in, json& v, float label_col) {
     } else if (in.kind == input_kind::integer) {
       int x = v.is_number_integer() ? v.get<int>() : in.lowest;
       bool changed;
-      if (in.highest - in.lowest <= 100)
+      if (in.bounded && in.highest - in.lowest <= 100)
         changed = ImGui::SliderInt("##v", &x, in.lowest, in.highest, "%d", ImGuiSliderFlags_AlwaysClamp);
       else
         changed = ImGui::InputInt("##v", &x, 1, 1000);
-      if (changed) v = std::clamp(x, in.lowest, in.highest);
+      // Without a known range the value goes to the command as typed; the command names a bad one.
+      if (changed) v = in.bounded ? std::clamp(x, in.lowest, in.highest) : x;
     } else if (in.kind == input_kind::choice) {
       const std::string current = v.is_string() ? v.get<std::string>() : in.choices.front();
       auto shown = [](const std::string& c) { return c.empty() ? std::string("(default)") : c; };
@@ -748,6 +866,74 @@ static void input_widget(const input_spec& in, json& v, float label_col) {
   ImGui::PopID();
 }
 
+// Trials and seed matter unless the calculator is told to be exact (`method` = exact).
+static bool takes_trials(const calculator& calc, const json& values) {
+  return wants_simulation(calc, values) ||
+         (values.contains("method") ? values.value("method", "") != "exact" : calc.find_input("trials") != nullptr);
+}
+
+std::string app::shown_command_line(const panel_state& panel) const {
+  const calculator& calc = *panel.calc;
+  if (const calculator* target = sweep_target(panel))
+    return command_line(calc.game + " sweep " + panel.sweep->target,
+                        command_arguments(calc, sweep_values(*target, *panel.sweep)), {"command"});
+  const bool simulated = takes_trials(calc, panel.values);
+  std::vector<std::string> skip;
+  if (!simulated) skip = {"trials", "seed"};
+  return command_line(calc.game + " " + calc.command, command_arguments(calc, panel.values), skip);
+}
+
+// AR Variable Forces: the option letters of `--use` as tick boxes, each with its name and
+// adjustment (as the command itself reports them), and the set's legality as the command judges
+// it, live. The text field below stays for typing.
+void app::draw_option_sets(panel_state& panel) {
+  static const std::string letters = "ABCDEFGHIJKL";
+  if (!option_names_) {
+    // The command's own report of every option: one run with all twelve letters.
+    json all = initial_values(*panel.calc);
+    all["all"] = false;
+    all["use"] = "A,B,C,D,E,F,G,H,I,J,K,L";
+    option_names_ = json::object();
+    const outcome r = run(*panel.calc, all);
+    if (r.ok && r.report.document.contains("options"))
+      for (const auto& o : r.report.document.at("options")) (*option_names_)[o.value("letter", "")] = o;
+  }
+  std::string use = panel.values.value("use", "");
+  ImGui::TextDisabled("option sets (--use):");
+  bool changed = false;
+  for (std::size_t i = 0; i < letters.size(); ++i) {
+    const std::string letter(1, letters[i]);
+    bool on = false;
+    for (const auto& part : split_list(use)) on = on || part == letter;
+    const json o = option_names_->value(letter, json::object());
+    const std::string label = fmt::format("{} {:+d}##{}", letter, o.value("adjustment", 0), letter);
+    if (i % 4 != 0) ImGui::SameLine(static_cast<float>(i % 4) * ImGui::GetContentRegionAvail().x / 4.0f + 8.0f);
+    if (ImGui::Checkbox(label.c_str(), &on)) changed = true, use = toggled(use, letter, on);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s: %s (adjustment %+d)", letter.c_str(), o.value("name", "").c_str(),
+                        o.value("adjustment", 0));
+  }
+  if (changed) {
+    panel.values["use"] = use;
+    if (!use.empty()) panel.values["all"] = false;
+  }
+  // Legality of the ticked set, from the last run for these very inputs.
+  if (!use.empty() && panel.result.ok && panel.computed_key == panel.values.dump()) {
+    const json& doc = panel.result.report.document;
+    const std::string legality = doc.value("legality", "");
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(legality == "legal"     ? ok_colour
+                       : legality == "illegal" ? error_colour
+                                               : verdict_colour,
+                       "%s", legality.c_str());
+    if (doc.contains("reasons") && doc.at("reasons").is_array())
+      for (const auto& reason : doc.at("reasons"))
+        if (reason.is_string()) ImGui::TextDisabled("%s", reason.get<std::string>().c_str());
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::Separator();
+}
+
 void app::draw_inputs(panel_state& panel) {
   if (panel.sweep) {
     draw_sweep_inputs(panel);
@@ -756,18 +942,20 @@ void app::draw_inputs(panel_state& panel) {
   const calculator& calc = *panel.calc;
   ImGui::TextUnformatted(calc.summary.c_str());
   ImGui::Separator();
-  const float label_col = ImGui::CalcTextSize("def-war-available  ").x;
+  if (calc.game == "ar" && calc.command == "options") draw_option_sets(panel);
+  const float label_col = label_column(calc);
   const std::string hidden_prefix = calc.game == "nt" ? "(ss)" : calc.game == "ss" ? "(nt)" : "(none)";
-  // Trials and seed matter unless the calculator is told to be exact (`method` = exact).
-  const bool simulated = wants_simulation(calc, panel.values) ||
-                         (panel.values.contains("method") ? panel.values.value("method", "") != "exact"
-                                                          : calc.find_input("trials") != nullptr);
+  const bool simulated = takes_trials(calc, panel.values);
   for (const auto& in : calc.inputs) {
     if (in.help.rfind(hidden_prefix, 0) == 0) continue;  // another game's rule
     if ((in.name == "trials" || in.name == "seed") && !simulated) continue;
     input_widget(in, panel.values[in.name], label_col);
   }
   ImGui::Spacing();
+  if (auto swapped = swap_sides(calc, panel.values)) {
+    if (ImGui::Button("Swap sides")) panel.values = *swapped;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the attacker's inputs become the defender's and back");
+  }
   if (ImGui::Button("Reset")) panel.values = initial_values(calc);
   ImGui::SameLine();
   const bool have = panel.result.ok && panel.computed_key == panel.values.dump();
@@ -782,9 +970,7 @@ void app::draw_inputs(panel_state& panel) {
   }
   ImGui::Spacing();
   ImGui::TextDisabled("The same command line:");
-  std::string line = "musket " + calc.game + " " + calc.command;
-  for (const auto& a : command_arguments(calc, panel.values))
-    if (simulated || (a.rfind("--trials=", 0) != 0 && a.rfind("--seed=", 0) != 0)) line += " " + a;
+  const std::string line = shown_command_line(panel);
   ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("%s", line.c_str());
   ImGui::PopTextWrapPos();
@@ -816,7 +1002,16 @@ void app::draw_results(panel_state& panel) {
   }
   if (!result.ok) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(error_colour, "%s", result.message().c_str());
+    // A calculator waiting for a file the player has not named yet (Levy's chart, which is not in
+    // our transcript) is not in error: it says what to give.
+    const input_spec* wanted = panel.calc->find_input(result.error_field);
+    const json given = wanted ? panel.values.value(wanted->name, json()) : json();
+    if (wanted && wanted->kind == input_kind::text && (given.is_null() || given == "")) {
+      ImGui::TextColored(verdict_colour, "Needs --%s: %s", wanted->name.c_str(), wanted->help.c_str());
+      ImGui::TextDisabled("%s", result.error.c_str());
+    } else {
+      ImGui::TextColored(error_colour, "%s", result.message().c_str());
+    }
     ImGui::PopTextWrapPos();
     return;
   }
@@ -856,14 +1051,17 @@ void app::draw_result_body(panel_state& panel) {
     r.label_width = ImGui::CalcTextSize("only french navy defeated  ").x;
     const json& doc = result.report.document;
     const json* exact = doc.contains("exact") ? &doc.at("exact") : nullptr;
+    r.exact_root = exact;
     const json* method = child(&doc, "method");
     if (method && method->is_object() && method->value("name", "") == "simulation") {
       // A simulated answer says how many trials and that the bars carry 95% intervals.
       const std::uint64_t trials = method->value("trials", std::uint64_t{0});
       const std::string cancelled = method->value("cancelled", false) ? "  (cancelled early)" : "";
+      ImGui::PushTextWrapPos(0);
       ImGui::TextDisabled("simulation: %llu trials, seed %llu; bars show 95%% Wilson intervals%s",
                           static_cast<unsigned long long>(trials),
                           static_cast<unsigned long long>(method->value("seed", std::uint64_t{0})), cancelled.c_str());
+      ImGui::PopTextWrapPos();
       if (ImGui::Button("Run again")) panel.computed_key.clear();
     }
     const json* intervals = child(&doc, "intervals");
@@ -912,7 +1110,8 @@ void app::draw_commit(const outcome& result) {
   }
   heat_map("attacker War", "defender War", rows, columns, cells, marked, best_row, best.at("def_war").get<int>(),
            percent);
-  ImGui::TextDisabled("white frame: the best commitment and its reply; dot: the defender's best reply in each row");
+  ImGui::TextDisabled(
+      "orange frame: the best commitment and its reply; orange dot: the defender's best reply in each row");
 }
 
 void app::draw_sweep_inputs(panel_state& panel) {
@@ -923,7 +1122,7 @@ void app::draw_sweep_inputs(panel_state& panel) {
   ImGui::TextWrapped("One calculator over one parameter (a line chart) or two (a heat map): `musket %s sweep`.",
                      game->code.c_str());
   ImGui::Separator();
-  const float label_col = ImGui::CalcTextSize("def-war-available  ").x;
+  const float label_col = label_column(*target);
   auto label = [&](const char* text) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(text);
@@ -1060,9 +1259,7 @@ void app::draw_sweep_inputs(panel_state& panel) {
   }
   ImGui::Spacing();
   ImGui::TextDisabled("The same command line:");
-  std::string line = "musket " + game->code + " sweep " + sw.target;
-  for (const auto& a : command_arguments(*panel.calc, sweep_values(*target, sw)))
-    if (a.rfind("--command=", 0) != 0) line += " " + a;
+  const std::string line = shown_command_line(panel);
   ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("%s", line.c_str());
   ImGui::PopTextWrapPos();

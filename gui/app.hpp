@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "gui/file_browser.hpp"
 #include "gui/model.hpp"
 #include "gui/runner.hpp"
 #include "gui/simulation.hpp"
@@ -62,6 +63,17 @@ class app {
   void select_tab(const std::string& game);
   // Selects a tab's index-th calculator; false when there is none.
   bool select_panel(const std::string& game, std::size_t index);
+  // A tab's calculator by its command ("navy-return"), and the commands it has ("battle, commit, ...").
+  std::optional<std::size_t> panel_index(const std::string& game, const std::string& command) const;
+  std::string panel_commands(const std::string& game) const;
+  // A calculator's inputs, read and replaced (for --visit-all, which tries each method and then
+  // puts the inputs back).
+  json panel_values(const std::string& game, std::size_t index) const;
+  void set_panel_values(const std::string& game, std::size_t index, const json& values);
+  // The choices of a calculator's "method" input (exact, sim, auto); empty when it has none.
+  std::vector<std::string> panel_methods(const std::string& game, std::size_t index) const;
+  // Sets that calculator's method; a simulation gets its fewest trials, so a smoke test stays short.
+  void try_method(const std::string& game, std::size_t index, const std::string& method);
   // Loads a scenario file into its tab; on failure keeps the state, shows and returns the message.
   std::optional<std::string> load(const std::string& path);
   void apply(const scenario& s);
@@ -69,6 +81,9 @@ class app {
 
   const std::string& current_tab() const { return current_tab_; }
   const std::string& last_scenario() const { return last_scenario_; }
+  // Scenario files opened or saved lately (File > Open lists them), most recent first.
+  const std::vector<std::string>& recent_files() const { return browser_.recent(); }
+  void set_recent_files(std::vector<std::string> files) { browser_.set_recent(std::move(files)); }
   float ui_scale = 1.0f;
   bool ui_scale_changed = false;
   double frame_ms = 0;  // measured by the window loop
@@ -79,6 +94,9 @@ class app {
   void settle(bool wait);
   // Worker threads still going (runs superseded or abandoned included).
   std::size_t running_threads() const;
+  // The current calculator's run in progress: {"done": N, "total": M} once it has reported some
+  // progress (M = 0: length unknown), else null.
+  json progress() const;
   // The current tab's selected calculator and its results, as --dump-results writes them.
   json results_document() const;
 
@@ -95,6 +113,9 @@ class app {
   void draw_tab(tab_state& tab);
   void draw_panel(panel_state& panel);
   void draw_inputs(panel_state& panel);
+  void draw_option_sets(panel_state& panel);
+  // "The same command line": what `musket` runs for this panel's inputs, shell-quoted.
+  std::string shown_command_line(const panel_state& panel) const;
   void draw_results(panel_state& panel);
   void draw_result_body(panel_state& panel);
   void draw_commit(const outcome& result);
@@ -122,6 +143,8 @@ class app {
   enum class popup { none, open, save, export_png };
   popup open_popup_ = popup::none;
   std::string path_input_;
+  file_browser browser_;
+  std::optional<json> option_names_;  // AR Variable Forces options by letter, as the command reports them
   ImVec2 results_min_{0, 0}, results_max_{0, 0};
   std::optional<png_request> png_request_;
 };

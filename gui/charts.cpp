@@ -5,14 +5,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "cli/chart_svg.hpp"
+
 namespace musket::gui {
 
 namespace {
-
-ImU32 lerp_colour(ImVec4 a, ImVec4 b, float t) {
-  t = std::clamp(t, 0.0f, 1.0f);
-  return ImGui::GetColorU32(ImVec4(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t, 1.0f));
-}
 
 void bar_tooltip(const std::string& title, const bar& b) {
   ImGui::BeginTooltip();
@@ -23,7 +20,44 @@ void bar_tooltip(const std::string& title, const bar& b) {
   ImGui::EndTooltip();
 }
 
+// The heat maps' colour for t in 0..1: the ramp of `sweep --plot`'s SVG heat maps (light to dark
+// blue as the value rises).
+ImU32 ramp_colour(double t) {
+  const auto [r, g, b] = cli::chart::ramp_rgb(t);
+  return IM_COL32(r, g, b, 255);
+}
+
+// A strip of the ramp from `lowest` to `highest` with the two ends and the middle labelled.
+void colour_legend(double lowest, double highest, bool percent, float width) {
+  const float line = ImGui::GetTextLineHeight();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const int steps = 32;
+  for (int k = 0; k < steps; ++k) {
+    const float x0 = origin.x + width * static_cast<float>(k) / steps;
+    const float x1 = origin.x + width * static_cast<float>(k + 1) / steps;
+    draw->AddRectFilled(ImVec2(x0, origin.y), ImVec2(x1 + 0.5f, origin.y + line * 0.8f),
+                        ramp_colour((k + 0.5) / steps));
+  }
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  for (int k = 0; k <= 2; ++k) {
+    const double v = lowest + (highest - lowest) * k / 2.0;
+    const std::string t = percent ? percent_text(v) : fmt::format("{:.3g}", v);
+    const float tw = ImGui::CalcTextSize(t.c_str()).x;
+    const float x = std::clamp(origin.x + width * static_cast<float>(k) / 2 - tw / 2, origin.x, origin.x + width - tw);
+    draw->AddText(ImVec2(x, origin.y + line * 0.9f), text, t.c_str());
+  }
+  ImGui::Dummy(ImVec2(width, line * 2));
+}
+
 }  // namespace
+
+std::string elided(const std::string& text, float width) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+  std::string out = text;
+  while (!out.empty() && ImGui::CalcTextSize((out + "...").c_str()).x > width) out.pop_back();
+  return out + "...";
+}
 
 std::string percent_text(double p) {
   if (p > 0 && p < 0.001) return "<0.1%";
@@ -47,7 +81,9 @@ void probability_bar(const bar& b, ImU32 colour, float label_width) {
   const bool hovered = ImGui::IsItemHovered();
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float text_y = origin.y + (height - ImGui::GetTextLineHeight()) * 0.5f;
-  draw->AddText(ImVec2(origin.x, text_y), ImGui::GetColorU32(ImGuiCol_Text), b.label.c_str());
+  // A label longer than its column is cut short with "..." (the whole label is in the tooltip).
+  draw->AddText(ImVec2(origin.x, text_y), ImGui::GetColorU32(ImGuiCol_Text),
+                elided(b.label, label_width - 8.0f).c_str());
   const std::string value_text = percent_text(b.value);
   const float value_width = ImGui::CalcTextSize("100.0%").x + 8.0f;
   const float x0 = origin.x + label_width;
@@ -143,7 +179,9 @@ void heat_map(const std::string& row_title, const std::string& column_title, con
         highest = any ? std::max(highest, c.value) : c.value;
         any = true;
       }
-  if (percent) lowest = 0, highest = std::max(highest, 1e-9);
+  // Probabilities run over 0..1, anything else over its own span: the scale of `sweep --plot`.
+  if (percent) lowest = 0, highest = 1;
+  if (!(highest > lowest)) highest = lowest + 1;
   const float label_width = ImGui::CalcTextSize("40  ").x + 4;
   const int columns = std::max<int>(1, static_cast<int>(column_labels.size()));
   const float avail = ImGui::GetContentRegionAvail().x - label_width - 8;
@@ -163,8 +201,6 @@ void heat_map(const std::string& row_title, const std::string& column_title, con
     draw->AddText(ImVec2(origin.x + label_width + cell * (static_cast<float>(c) + 0.5f) - tw * 0.5f, origin.y), text,
                   t.c_str());
   }
-  const ImVec4 low_colour(0.55f, 0.12f, 0.15f, 1), mid_colour(0.80f, 0.70f, 0.25f, 1),
-      high_colour(0.15f, 0.60f, 0.25f, 1);
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   ImVec2 best_min, best_max;
   bool have_best = false;
@@ -180,18 +216,15 @@ void heat_map(const std::string& row_title, const std::string& column_title, con
         draw->AddRectFilled(a, b, ImGui::GetColorU32(ImGuiCol_FrameBg));
         continue;
       }
-      const float t01 = highest > lowest ? static_cast<float>((v.value - lowest) / (highest - lowest)) : 0.5f;
-      const ImU32 fill =
-          t01 < 0.5f ? lerp_colour(low_colour, mid_colour, t01 * 2) : lerp_colour(mid_colour, high_colour, t01 * 2 - 1);
-      draw->AddRectFilled(a, b, fill);
-      if (cell >= 26) {
-        const std::string label = percent ? fmt::format("{:.0f}", 100 * v.value) : fmt::format("{:.1f}", v.value);
-        const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
-        draw->AddText(ImVec2(a.x + (cell - ts.x) * 0.5f, a.y + (cell - ts.y) * 0.5f), IM_COL32(255, 255, 255, 235),
-                      label.c_str());
-      }
+      const double t01 = (v.value - lowest) / (highest - lowest);
+      draw->AddRectFilled(a, b, ramp_colour(t01));
+      const std::string label = percent ? fmt::format("{:.0f}", 100 * v.value) : fmt::format("{:.1f}", v.value);
+      const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+      if (ts.x + 4 <= cell && ts.y <= cell)  // a value only where it fits
+        draw->AddText(ImVec2(a.x + (cell - ts.x) * 0.5f, a.y + (cell - ts.y) * 0.5f),
+                      t01 > 0.55 ? IM_COL32(255, 255, 255, 255) : IM_COL32(20, 20, 20, 255), label.c_str());
       if (r < marked_column.size() && marked_column[r] == c)
-        draw->AddCircleFilled(ImVec2(b.x - 4, a.y + 4), 2.5f, IM_COL32(255, 255, 255, 255));
+        draw->AddCircleFilled(ImVec2(b.x - 5, a.y + 5), 3.0f, IM_COL32(255, 100, 40, 255));
       if (static_cast<int>(r) == best_row && c == best_column) best_min = a, best_max = b, have_best = true;
       if (hovered_map && mouse.x >= a.x && mouse.x < b.x + 1 && mouse.y >= a.y && mouse.y < b.y + 1) {
         ImGui::BeginTooltip();
@@ -208,8 +241,9 @@ void heat_map(const std::string& row_title, const std::string& column_title, con
   }
   if (have_best) {
     draw->AddRect(ImVec2(best_min.x - 2, best_min.y - 2), ImVec2(best_max.x + 2, best_max.y + 2),
-                  IM_COL32(255, 255, 255, 255), 0, 0, 3.0f);
+                  IM_COL32(255, 100, 40, 255), 0, 0, 3.0f);
   }
+  colour_legend(lowest, highest, percent, std::min(width, 320.0f));
 }
 
 void line_chart(const std::string& title, const std::string& x_label, const std::string& y_label,

@@ -39,5 +39,7 @@ void line_chart(const std::string& title, const std::string& x_label, const std:
                 const std::vector<int>& x, const std::vector<double>& y, bool percent, float width, float height);
 
 std::string percent_text(double p);
+// `text` cut to fit `width` pixels, ending in "..." when cut.
+std::string elided(const std::string& text, float width);
 
 }  // namespace musket::gui

@@ -1,10 +1,13 @@
 // musket-gui: the dashboard's window, settings and screenshot mode.
 //   musket-gui [--tab nt|ss|ar|gl] [--scenario FILE] [--scale S]
 //   musket-gui --screenshot OUT.png [--tab T] [--scenario FILE] [--frames N] [--size WxH] [--dump-results FILE.json]
-// Exit codes: 0 done, 2 bad command line or scenario file, 3 no display / no OpenGL 3.3 context.
+//              [--scroll top|bottom|FRACTION] [--visit-all]
+// Exit codes: 0 done, 2 bad command line or scenario file, 3 no display / no OpenGL 3.3 context;
+// a failed ImGui check aborts (134) after naming itself (gui/imgui_config.hpp).
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
+#include <imgui_internal.h>  // every window's scroll, for --scroll
 // The OpenGL 3 backend's own loader (imgl3w) stands in for glad, which Debian does not package.
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -21,6 +24,7 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli/version.hpp"
@@ -35,22 +39,26 @@ using musket::gui::json;
 struct options {
   std::optional<std::string> screenshot;
   std::optional<std::string> tab;
+  std::optional<std::string> panel;  // a calculator of the tab, by its command ("navy-return")
   std::optional<std::string> scenario;
   std::optional<std::string> dump;
   std::optional<std::string> export_panel;
   int frames = 6;
   bool frames_given = false;
-  bool visit_all = false;  // screenshot mode: first show every calculator of every tab (a smoke test)  // in the
-                           // window: quit after that many frames (a smoke test)
+  // Screenshot mode: first show every calculator of every tab, with each method it offers (a smoke test).
+  bool visit_all = false;
+  bool mid_run = false;         // screenshot mode: take the picture while the calculator still runs
+  std::optional<float> scroll;  // screenshot mode: every scrolling region scrolled to this fraction (0 top, 1 bottom)
   int width = 1280, height = 800;
   std::optional<float> scale;
   std::optional<ImVec2> hover;  // screenshot mode: where the mouse rests (default: off the window)
 };
 
 const char* usage =
-    "usage: musket-gui [--tab nt|ss|ar|gl] [--scenario FILE] [--scale S] [--frames N (then quit)]\n"
+    "usage: musket-gui [--tab nt|ss|ar|gl [--panel COMMAND]] [--scenario FILE] [--scale S] [--frames N (then quit)]\n"
     "       musket-gui --screenshot OUT.png [--tab nt|ss|ar|gl] [--scenario FILE] [--frames N] [--size WxH]\n"
     "                  [--dump-results FILE.json] [--export-panel FILE.png] [--hover X,Y] [--visit-all]\n"
+    "                  [--scroll top|bottom|FRACTION] [--mid-run]\n"
     "       musket-gui --version\n";
 
 int fail(const std::string& message) {
@@ -72,6 +80,10 @@ std::optional<int> parse(int argc, char** argv, options& o) {
       o.visit_all = true;
       continue;
     }
+    if (a == "--mid-run") {
+      o.mid_run = true;
+      continue;
+    }
     if (a == "--help" || a == "-h") {
       std::cout << usage;
       return 0;
@@ -81,8 +93,9 @@ std::optional<int> parse(int argc, char** argv, options& o) {
       return 0;
     }
     std::optional<std::string> v;
-    if (a == "--screenshot" || a == "--tab" || a == "--scenario" || a == "--frames" || a == "--dump-results" ||
-        a == "--export-panel" || a == "--size" || a == "--scale" || a == "--hover") {
+    if (a == "--screenshot" || a == "--tab" || a == "--panel" || a == "--scenario" || a == "--frames" ||
+        a == "--dump-results" || a == "--export-panel" || a == "--size" || a == "--scale" || a == "--hover" ||
+        a == "--scroll") {
       v = value(a.c_str());
       if (!v) return fail(a + " needs a value\n" + usage);
     } else {
@@ -95,7 +108,9 @@ std::optional<int> parse(int argc, char** argv, options& o) {
         if (*v != "nt" && *v != "ss" && *v != "ar" && *v != "gl")
           return fail("--tab: '" + *v + "' is not a tab; allowed: nt, ss, ar, gl");
         o.tab = *v;
-      } else if (a == "--scenario")
+      } else if (a == "--panel")
+        o.panel = *v;
+      else if (a == "--scenario")
         o.scenario = *v;
       else if (a == "--dump-results")
         o.dump = *v;
@@ -108,6 +123,10 @@ std::optional<int> parse(int argc, char** argv, options& o) {
       } else if (a == "--scale") {
         o.scale = std::stof(*v);
         if (!(*o.scale >= 0.5f && *o.scale <= 3.0f)) return fail("--scale: " + *v + " is out of range; allowed 0.5..3");
+      } else if (a == "--scroll") {
+        o.scroll = *v == "top" ? 0.0f : *v == "bottom" ? 1.0f : std::stof(*v);
+        if (!(*o.scroll >= 0.0f && *o.scroll <= 1.0f))
+          return fail("--scroll: " + *v + " is out of range; allowed top, bottom or a fraction 0..1");
       } else if (a == "--hover") {
         const auto comma = v->find(',');
         if (comma == std::string::npos) return fail("--hover: '" + *v + "' is not X,Y");
@@ -124,8 +143,8 @@ std::optional<int> parse(int argc, char** argv, options& o) {
       return fail(a + ": '" + *v + "' is not a number");
     }
   }
-  if ((o.dump || o.export_panel || o.visit_all) && !o.screenshot)
-    return fail("--dump-results and --export-panel go with --screenshot");
+  if ((o.dump || o.export_panel || o.visit_all || o.scroll || o.mid_run) && !o.screenshot)
+    return fail("--dump-results, --export-panel, --visit-all, --scroll and --mid-run go with --screenshot");
   return std::nullopt;
 }
 
@@ -142,6 +161,7 @@ struct settings {
   std::string tab = "nt";
   std::string scenario;
   float ui_scale = 1.0f;
+  std::vector<std::string> recent;  // File > Open's recent files
 };
 
 settings read_settings(const std::filesystem::path& file) {
@@ -155,6 +175,9 @@ settings read_settings(const std::filesystem::path& file) {
     s.tab = doc.value("tab", s.tab);
     s.scenario = doc.value("scenario", s.scenario);
     s.ui_scale = std::clamp(doc.value("ui_scale", s.ui_scale), 0.5f, 3.0f);
+    if (doc.contains("recent") && doc.at("recent").is_array())
+      for (const auto& f : doc.at("recent"))
+        if (f.is_string()) s.recent.push_back(f.get<std::string>());
   } catch (const std::exception&) {
     // A damaged settings file is ignored: the defaults serve.
   }
@@ -168,6 +191,7 @@ void write_settings(const std::filesystem::path& file, const settings& s) {
   doc["tab"] = s.tab;
   doc["scenario"] = s.scenario;
   doc["ui_scale"] = s.ui_scale;
+  doc["recent"] = s.recent;
   try {
     std::filesystem::create_directories(file.parent_path());
     musket::gui::write_file_atomically(file.string(), doc.dump(2) + "\n");
@@ -243,7 +267,21 @@ void glfw_error(int code, const char* description) {
   std::cerr << "musket-gui: GLFW error " << code << ": " << description << "\n";
 }
 
+// Scrolls every window and child window that can scroll (tables' own scrolling regions included)
+// to `fraction` of its height, as measured in the previous frame.
+void scroll_everything(float fraction) {
+  for (ImGuiWindow* window : GImGui->Windows)
+    if (window->ScrollMax.y > 0) ImGui::SetScrollY(window, fraction * window->ScrollMax.y);
+}
+
 }  // namespace
+
+namespace musket::gui {
+void imgui_check_failed(const char* expression, const char* file, int line) {
+  std::fprintf(stderr, "musket-gui: internal error: ImGui check failed: %s (%s:%d)\n", expression, file, line);
+  std::abort();
+}
+}  // namespace musket::gui
 
 int main(int argc, char** argv) {
   options opt;
@@ -263,11 +301,19 @@ int main(int argc, char** argv) {
   std::string ini_path;
   if (!screenshot) {
     remembered = read_settings(dir / "gui-settings.json");
+    ui.set_recent_files(remembered.recent);
     if (!opt.scenario && !remembered.scenario.empty() && std::filesystem::exists(remembered.scenario))
       ui.load(remembered.scenario);  // a failure shows in the status line
     ui.select_tab(remembered.tab);
   }
-  if (opt.tab)
+  if (opt.panel) {
+    const std::string game = opt.tab.value_or(ui.current_tab());
+    if (auto index = ui.panel_index(game, *opt.panel))
+      ui.select_panel(game, *index);
+    else
+      return fail("--panel: '" + *opt.panel + "' is not a calculator of the " + game +
+                  " tab; allowed: " + ui.panel_commands(game));
+  } else if (opt.tab)
     ui.select_tab(*opt.tab);
   else if (opt.scenario) { /* the scenario chose its tab */
   }
@@ -311,7 +357,10 @@ int main(int argc, char** argv) {
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
 
-  auto render_frame = [&](bool capture, const std::string& capture_path, std::string& capture_error) -> bool {
+  // `rasterise` false: the frame is laid out and ImGui's draw lists built (every ImGui check runs),
+  // but no pixel is drawn (--visit-all's many frames, on a software rasteriser).
+  auto render_frame = [&](bool capture, const std::string& capture_path, std::string& capture_error,
+                          bool rasterise = true) -> bool {
     const auto start = std::chrono::steady_clock::now();
     glfwPollEvents();
     if (ui.ui_scale_changed) {
@@ -326,8 +375,10 @@ int main(int argc, char** argv) {
     ImGui_ImplGlfw_NewFrame();
     if (screenshot) io.MousePos = opt.hover.value_or(ImVec2(-FLT_MAX, -FLT_MAX));
     ImGui::NewFrame();
+    if (opt.scroll) scroll_everything(*opt.scroll);
     ui.draw();
     ImGui::Render();
+    if (!rasterise) return true;
     int fb_w = 0, fb_h = 0;
     glfwGetFramebufferSize(window, &fb_w, &fb_h);
     glViewport(0, 0, fb_w, fb_h);
@@ -365,19 +416,36 @@ int main(int argc, char** argv) {
     std::string error;
     if (opt.visit_all) {
       const std::string start_tab = ui.current_tab();
+      // Each calculator with each method it offers: its first frame computes, the next ones draw
+      // the results and (with --scroll) scroll to them.
       for (const auto& t : musket::gui::all_tabs)
-        for (std::size_t p = 0; ui.select_panel(t.code, p); ++p)
-          for (int i = 0; i < 3; ++i) {
-            render_frame(false, "", error);
-            ui.settle(true);
+        for (std::size_t p = 0; ui.select_panel(t.code, p); ++p) {
+          const std::vector<std::string> methods = ui.panel_methods(t.code, p);
+          const musket::gui::json kept = ui.panel_values(t.code, p);
+          for (std::size_t m = 0; m < std::max<std::size_t>(methods.size(), 1); ++m) {
+            if (!methods.empty()) ui.try_method(t.code, p, methods[m]);
+            for (int i = 0; i < 3; ++i) {
+              render_frame(false, "", error, false);
+              ui.settle(true);
+            }
           }
+          ui.set_panel_values(t.code, p, kept);
+        }
       for (const auto& t : musket::gui::all_tabs) ui.select_panel(t.code, 0);
       ui.select_tab(opt.tab.value_or(start_tab));
     }
     for (int i = 0; i < opt.frames; ++i) {
       render_frame(false, "", error);
-      ui.settle(true);  // a simulated battle finishes before the picture is taken
+      ui.settle(!opt.mid_run);  // a simulated battle finishes before the picture is taken
     }
+    // --mid-run: the picture is taken while the run goes on, once it has reported some progress.
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (opt.mid_run && !ui.progress().is_object() && std::chrono::steady_clock::now() < give_up) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      render_frame(false, "", error, false);
+      ui.settle(false);
+    }
+    if (opt.mid_run) render_frame(false, "", error);          // the bar as it stands now
     if (opt.export_panel) ui.request_png(*opt.export_panel);  // the Ctrl+E path, on the last frame
     if (!render_frame(true, *opt.screenshot, error)) {
       std::cerr << "musket-gui: cannot write " << *opt.screenshot << ": " << error << "\n";
@@ -403,6 +471,7 @@ int main(int argc, char** argv) {
     now.scenario =
         ui.last_scenario().empty() ? remembered.scenario : std::filesystem::absolute(ui.last_scenario()).string();
     now.ui_scale = ui.ui_scale;
+    now.recent = ui.recent_files();
     write_settings(dir / "gui-settings.json", now);
   }
 

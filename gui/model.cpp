@@ -17,6 +17,7 @@
 #include <set>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 
 #include "calc/supply_lines/naval.hpp"
 #include "calc/supply_lines/refuse_battle.hpp"
@@ -103,6 +104,13 @@ std::optional<json> starting_value(const std::string& game, const std::string& c
         {"erie-dice", "3,2"}}},
       {"gl/missions", {{"erie-dice", "3,2"}}},
       {"gl/war-end", {{"from-turn", 15}}}};
+  if (command == "campaign" && name == "file") {
+    // The game's example plan, so the panel opens on a campaign rather than on "--file is required".
+    const char* env = std::getenv("MUSKET_EXAMPLES_DIR");
+    const std::string plan = std::string(env && *env ? env : MUSKET_EXAMPLES_DIR) + "/" + game + "-campaign.json";
+    if (std::ifstream(plan)) return json(plan);
+    return std::nullopt;
+  }
   if (!is_supply_lines(game)) {
     auto c = other_games.find(game + "/" + command);
     if (c == other_games.end()) return std::nullopt;
@@ -169,8 +177,9 @@ input_spec make_input(const std::string& game, const std::string& command, const
         spec.lowest = std::stoi(m[1]);
         spec.highest = std::stoi(m[2]);
       } else {
-        spec.lowest = 0;
-        spec.highest = 999;
+        spec.bounded = false;
+        spec.lowest = -1'000'000'000;
+        spec.highest = 1'000'000'000;
       }
     }
     long long value = spec.lowest;
@@ -187,8 +196,10 @@ input_spec make_input(const std::string& game, const std::string& command, const
     std::string value;
     if (has_default)
       if (auto* s = boost::any_cast<std::string>(&fallback)) value = *s;
-    // "crown | patriot", "point | city | fort (...)": the help text lists the choices.
-    static const std::regex choice_text(R"(^([a-z0-9-]+(?: \| [a-z0-9-]+)+)(?=$| \(|,|;))");
+    // "crown | patriot", "point | city | fort (...)", "who takes the hits: rulings | concentrate":
+    // the help text lists the choices, first or after a colon. A list with a parameter in it
+    // ("never | weaker | line_sp_at_most:K") stays a text field.
+    static const std::regex choice_text(R"((?:^|: )([a-z0-9_-]+(?: \| [a-z0-9_-]+)+)(?=$| \(|,|;))");
     std::smatch m;
     if (is_supply_lines(game) && (spec.name == "attacker" || spec.name == "initiator")) {
       spec.choices = {"crown", "patriot"};
@@ -297,6 +308,29 @@ const calculator* catalogue::find(const std::string& game, const std::string& co
   return nullptr;
 }
 
+std::optional<json> swap_sides(const calculator& calc, const json& values) {
+  json out = values;
+  bool any = false;
+  auto swap = [&](const std::string& a, const std::string& b) {
+    if (!calc.find_input(a) || !calc.find_input(b)) return;
+    out[a] = values.value(b, json());
+    out[b] = values.value(a, json());
+    any = true;
+  };
+  for (const auto& in : calc.inputs)
+    if (in.name.rfind("att-", 0) == 0) swap(in.name, "def-" + in.name.substr(4));
+  swap("att", "def");
+  swap("attacker", "defender");
+  const input_spec* attacker = calc.find_input("attacker");
+  if (attacker && !calc.find_input("defender") && attacker->kind == input_kind::choice &&
+      attacker->choices.size() == 2 && values.contains("attacker")) {
+    out["attacker"] = values.at("attacker") == attacker->choices[0] ? attacker->choices[1] : attacker->choices[0];
+    any = true;
+  }
+  if (!any) return std::nullopt;
+  return out;
+}
+
 json initial_values(const calculator& calc) {
   json values = json::object();
   for (const auto& i : calc.inputs) values[i.name] = i.initial;
@@ -308,6 +342,7 @@ json clamp_value(const input_spec& spec, const json& value) {
     case input_kind::integer:
       if (spec.optional && value.is_null()) return value;
       if (!value.is_number_integer()) return spec.initial;
+      if (!spec.bounded) return value;
       return static_cast<int>(std::clamp<long long>(value.get<long long>(), spec.lowest, spec.highest));
     case input_kind::choice:
       if (value.is_string() &&
@@ -348,6 +383,29 @@ std::vector<std::string> command_arguments(const calculator& calc, const json& v
     }
   }
   return args;
+}
+
+std::string shell_quoted(const std::string& word) {
+  const bool safe = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || std::string_view("-_./:=,+@%").find(c) != std::string::npos;
+  });
+  if (safe) return word;
+  std::string out = "'";
+  for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string command_line(const std::string& words, const std::vector<std::string>& arguments,
+                         const std::vector<std::string>& skip) {
+  std::string line = "musket " + words;
+  for (const auto& a : arguments) {
+    const auto equals = a.find('=');
+    const std::string name = a.substr(0, equals);
+    if (std::find(skip.begin(), skip.end(), name.substr(2)) != skip.end()) continue;
+    line += " " + name;
+    if (equals != std::string::npos) line += " " + shell_quoted(a.substr(equals + 1));
+  }
+  return line;
 }
 
 outcome run(const calculator& calc, const json& values) {
@@ -423,7 +481,7 @@ scenario parse_scenario(const catalogue& cat, const std::string& text, const std
       case input_kind::integer:
         if (spec->optional && v.is_null()) break;
         if (!v.is_number_integer()) throw invalid_input("scenario", where + ": '" + key + "' must be a whole number");
-        if (v.get<long long>() < spec->lowest || v.get<long long>() > spec->highest)
+        if (spec->bounded && (v.get<long long>() < spec->lowest || v.get<long long>() > spec->highest))
           throw invalid_input("scenario", fmt::format("{}: '{}' is {}, out of range; allowed {}..{}", where, key,
                                                       v.get<long long>(), spec->lowest, spec->highest));
         break;
@@ -463,7 +521,23 @@ scenario load_any_scenario(const catalogue& cat, const std::string& path) {
     } catch (const std::exception&) {
       throw e;
     }
-    if (!doc.is_object() || doc.contains("game")) throw;
+    if (!doc.is_object()) throw;
+    // A campaign plan, as `musket <game> campaign --file PLAN` reads it: "game" and no "command".
+    // It opens in that game's Campaign panel, which runs it (and shows the command's complaint).
+    if (doc.contains("game") && doc.at("game").is_string() && !doc.contains("command")) {
+      const auto* campaign = cat.find(doc.at("game").get<std::string>(), "campaign");
+      if (!campaign || !campaign->find_input("file")) throw;
+      scenario s{campaign->game, "campaign", initial_values(*campaign)};
+      s.values["file"] = path;
+      // A plan the command refuses is a bad file now, not a red panel later: one short run checks it.
+      json check = s.values;
+      if (campaign->find_input("method")) check["method"] = "sim";
+      if (const input_spec* trials = campaign->find_input("trials")) check["trials"] = trials->lowest;
+      if (const outcome r = run(*campaign, check); !r.ok)
+        throw invalid_input("scenario", "'" + path + "' is a campaign plan the command refuses: " + r.message());
+      return s;
+    }
+    if (doc.contains("game")) throw;
     // The Great Lakes CLI's own battle file: the unit flags stay empty, the file says it all.
     scenario s{"gl", "battle", initial_values(*battle)};
     for (const auto& in : battle->inputs)
@@ -570,7 +644,7 @@ sweep_setup sweep_setup_from(const game_calculators& game, const json& values) {
     if (eq == std::string::npos || !in || !sweepable(*in) ||
         std::sscanf(part.c_str() + eq + 1, "%d..%d%c", &a.lowest, &a.highest, &extra) != 2)
       throw invalid_input("vary", "'" + part + "' is not NAME=A..B with NAME a whole-number input of " + s.target);
-    if (a.lowest > a.highest || a.lowest < in->lowest || a.highest > in->highest)
+    if (a.lowest > a.highest || (in->bounded && (a.lowest < in->lowest || a.highest > in->highest)))
       throw invalid_input("vary", fmt::format("'{}': allowed {}..{}, A <= B", part, in->lowest, in->highest));
     s.axes.push_back(a);
   }

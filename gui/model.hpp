@@ -22,6 +22,9 @@ struct input_spec {
   input_kind kind = input_kind::text;
   int lowest = 0;  // integer inputs: the legal range
   int highest = 0;
+  // Whether the range is known (the calc layer's limits or the option's "a..b"): an input without
+  // one is never clamped by the dashboard; the command itself says when a value is out of range.
+  bool bounded = true;
   std::vector<std::string> choices;  // choice inputs ("" = leave the option out)
   bool optional = false;             // integer inputs without a default: null = leave it out
   bool repeatable = false;           // text inputs of a repeatable option: parts separated by ';'
@@ -60,6 +63,10 @@ class catalogue {
   std::vector<game_calculators> games_;
 };
 
+// The attacker's and the defender's inputs exchanged: every att-X with def-X, att with def,
+// attacker with defender; a two-way "attacker" choice (crown | patriot) with no defender input
+// flips. Empty when the calculator has no two sides.
+std::optional<json> swap_sides(const calculator& calc, const json& values);
 // Option values keyed by option name: int, string, or bool for flags.
 json initial_values(const calculator& calc);
 // Brings a value into the legal range of its input (a slider can never produce an illegal one,
@@ -78,6 +85,12 @@ struct outcome {
 
 // The command line `musket <game> <command> ...` would take for these values.
 std::vector<std::string> command_arguments(const calculator& calc, const json& values);
+// One word quoted for a POSIX shell: left bare when it is safe, else in single quotes.
+std::string shell_quoted(const std::string& word);
+// "musket <words> --name 'value' ...": the arguments shell-quoted, so the line pastes into a shell
+// and runs the very command the dashboard ran. `skip` drops arguments by option name.
+std::string command_line(const std::string& words, const std::vector<std::string>& arguments,
+                         const std::vector<std::string>& skip = {});
 // Parses those arguments with the command's own options and runs it; never throws. A command
 // run under a cli::run_context (gui/runner.hpp) that is cancelled gives an outcome marked so.
 outcome run(const calculator& calc, const json& values);
@@ -93,7 +106,9 @@ struct scenario {
 scenario load_scenario(const catalogue& cat, const std::string& path);
 scenario parse_scenario(const catalogue& cat, const std::string& text, const std::string& where);
 // As load_scenario, and also takes the battle file `musket gl battle --scenario FILE` reads (a JSON
-// object with no "game"): it opens in the Great Lakes battle panel with its scenario option set.
+// object with no "game"): it opens in the Great Lakes battle panel with its scenario option set;
+// and a campaign plan (`musket <game> campaign --file PLAN`: a "game" and no "command"), which
+// opens in that game's Campaign panel with --file set to it.
 scenario load_any_scenario(const catalogue& cat, const std::string& path);
 json scenario_document(const calculator& calc, const json& values);
 // core/output_file.hpp's write_output_file: a temporary file renamed into place; a target that is

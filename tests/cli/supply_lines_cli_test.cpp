@@ -124,6 +124,12 @@ TEST(CliSupplyLines, SmallerCalculatorsByHand) {
   EXPECT_NEAR(sea["french_navy_defeated"].get<double>(), 10.0 / 36, 1e-15);
   EXPECT_NEAR(sea["crown_navy_defeated"].get<double>(), 6.0 / 36, 1e-15);
   EXPECT_NEAR(sea["both_defeated"].get<double>(), 60.0 / 1296, 1e-15);
+  // Navy return, enemy off the map: 1-2 of 6 each Turn End (SS 12.4); Turn Ends count from 1, so
+  // "1" is the first roll (1/3) and "3" is 1 - (2/3)^3 = 19/27; there is no "0".
+  const json navy = run_json("ss navy-return --turns 3");
+  EXPECT_EQ(navy["exact"]["returned_by_turn"]["1"], "1/3");
+  EXPECT_EQ(navy["exact"]["returned_by_turn"]["3"], "19/27");
+  EXPECT_FALSE(navy["returned_by_turn"].contains("0"));
 }
 
 TEST(CliSupplyLines, MoraleAndTrackPosition) {

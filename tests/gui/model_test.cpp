@@ -199,6 +199,83 @@ TEST(GuiModel, GreatLakesBattleFileOpensInItsPanel) {
   }
 }
 
+// A campaign plan file (what `musket nt campaign --file PLAN` reads: a "game", no "command")
+// opens in that game's Campaign panel with --file set to it.
+TEST(GuiModel, CampaignPlanOpensInTheCampaignPanel) {
+  const std::string plan = std::string(MUSKET_EXAMPLES_DIR) + "/nt-campaign.json";
+  const scenario s = load_any_scenario(cat(), plan);
+  EXPECT_EQ(s.game, "nt");
+  EXPECT_EQ(s.command, "campaign");
+  EXPECT_EQ(s.values.at("file"), plan);
+  // A fresh Campaign panel starts on the game's example plan, not on "--file is required".
+  const auto* campaign = cat().find("ss", "campaign");
+  ASSERT_NE(campaign, nullptr);
+  const std::string file = initial_values(*campaign).at("file").get<std::string>();
+  EXPECT_EQ(std::filesystem::path(file).filename(), "ss-campaign.json");
+  EXPECT_TRUE(std::filesystem::exists(file)) << file;
+  // A plan the command refuses is refused on opening, with the command's words.
+  const auto bad = (temp_dir() / "bad-plan.json").string();
+  std::ofstream(bad) << R"({"game": "nt", "name": "no army", "steps": []})";
+  try {
+    load_any_scenario(cat(), bad);
+    FAIL() << "accepted";
+  } catch (const musket::invalid_input& e) {
+    EXPECT_NE(std::string(e.what()).find("campaign plan the command refuses"), std::string::npos) << e.what();
+  }
+}
+
+// An integer option whose range the CLI does not state is not clamped by the dashboard: it starts
+// at the CLI's default (nt campaign --state-limit: 20000) and takes any value the CLI would.
+TEST(GuiModel, UnrangedIntegersKeepTheCliDefault) {
+  const auto* campaign = cat().find("nt", "campaign");
+  ASSERT_NE(campaign, nullptr);
+  const auto* limit = campaign->find_input("state-limit");
+  ASSERT_NE(limit, nullptr);
+  EXPECT_FALSE(limit->bounded);
+  EXPECT_EQ(limit->initial, 20000);
+  EXPECT_EQ(clamp_value(*limit, 50000), 50000);
+  // A ranged one still is: the calc layer's limit.
+  EXPECT_TRUE(cat().find("nt", "battle")->find_input("att-units")->bounded);
+}
+
+// Enumerated options are drop-downs with the values the CLI's help lists, after a colon too; one
+// with a parameter in a value (line_sp_at_most:K) stays text.
+TEST(GuiModel, EnumeratedOptionsAreChoices) {
+  const auto* battle = cat().find("gl", "battle");
+  if (!battle) GTEST_SKIP() << "the Great Lakes engine is not in this build";
+  EXPECT_EQ(battle->find_input("att-hits")->kind, input_kind::choice);
+  EXPECT_EQ(battle->find_input("att-hits")->choices, (std::vector<std::string>{"rulings", "concentrate"}));
+  EXPECT_EQ(battle->find_input("def-reroll")->choices, (std::vector<std::string>{"first", "never", "largest_unit"}));
+  EXPECT_EQ(battle->find_input("att-retreat")->kind, input_kind::text);
+}
+
+// The shown command line quotes what a shell would split or expand, and nothing else.
+TEST(GuiModel, CommandLineIsShellQuoted) {
+  EXPECT_EQ(shell_quoted("crown"), "crown");
+  EXPECT_EQ(shell_quoted("11th Infantry:regular:4/4:5:3"), "'11th Infantry:regular:4/4:5:3'");
+  EXPECT_EQ(shell_quoted("it's"), "'it'\\''s'");
+  EXPECT_EQ(shell_quoted(""), "''");
+  EXPECT_EQ(shell_quoted("a;b"), "'a;b'");
+  EXPECT_EQ(command_line("gl battle", {"--att=11th Infantry:regular:4/4:5:3", "--trials=1000", "--dug-in"}, {"trials"}),
+            "musket gl battle --att '11th Infantry:regular:4/4:5:3' --dug-in");
+}
+
+TEST(GuiModel, SwapSidesExchangesTheTwoSidesInputs) {
+  const auto* battle = cat().find("nt", "battle");
+  json v = initial_values(*battle);
+  v["att-units"] = 6, v["def-units"] = 4, v["att-war"] = 5, v["def-war"] = 3, v["attacker"] = "crown";
+  const auto swapped = swap_sides(*battle, v);
+  ASSERT_TRUE(swapped);
+  EXPECT_EQ(swapped->at("att-units"), 4);
+  EXPECT_EQ(swapped->at("def-units"), 6);
+  EXPECT_EQ(swapped->at("att-war"), 3);
+  EXPECT_EQ(swapped->at("def-war"), 5);
+  EXPECT_EQ(swapped->at("attacker"), "patriot");
+  EXPECT_EQ(swap_sides(*battle, *swapped), v);  // twice is no change
+  // A calculator with one side has nothing to swap.
+  EXPECT_FALSE(swap_sides(*cat().find("ss", "navy-return"), initial_values(*cat().find("ss", "navy-return"))));
+}
+
 TEST(GuiModel, CsvAndMarkdownCarryTheSameRows) {
   const auto* raid = cat().find("ss", "raid");
   const outcome r = run(*raid, initial_values(*raid));

@@ -57,14 +57,15 @@ result run_command(const std::string& command, const std::string& name) {
 
 // Runs musket-gui under xvfb-run. Returns false (and the reason) when no display can be had.
 bool run_gui(const std::string& args, const std::string& name, result& r, std::string& why_not,
-             const std::string& environment = "") {
+             const std::string& environment = "", const std::string& screen = "1600x1000") {
   const std::string xvfb = MUSKET_XVFB_RUN;
   if (xvfb.empty()) {
     why_not = "xvfb-run is not installed: no display for the screenshot tests";
     return false;
   }
   r = run_command(
-      environment + quoted(xvfb) + " -a -s '-screen 0 1600x1000x24' " + quoted(MUSKET_GUI_BINARY) + " " + args, name);
+      environment + quoted(xvfb) + " -a -s '-screen 0 " + screen + "x24' " + quoted(MUSKET_GUI_BINARY) + " " + args,
+      name);
   if (r.code == 3) {
     why_not = "no OpenGL 3.3 context under Xvfb: " + r.err;
     return false;
@@ -107,9 +108,9 @@ double difference(const picture& a, const picture& b) {
   return static_cast<double>(differ) / static_cast<double>(a.rgb.size() / 3);
 }
 
-void expect_real_picture(const picture& p, const std::string& what) {
-  EXPECT_EQ(p.width, 1280) << what;
-  EXPECT_EQ(p.height, 800) << what;
+void expect_real_picture(const picture& p, const std::string& what, int width = 1280, int height = 800) {
+  EXPECT_EQ(p.width, width) << what;
+  EXPECT_EQ(p.height, height) << what;
   // Text, bars and charts: far more than a blank or single-colour frame.
   EXPECT_GT(distinct_colours(p), 100u) << what;
   // Not mostly background: the widest single colour covers under 90% of the picture.
@@ -389,6 +390,130 @@ TEST(GuiScreenshot, EveryCalculatorDrawsWithoutCrashing) {
   EXPECT_GE(got.at("panels").get<int>(), 18);  // nt and ss alone have 8 + 10
   EXPECT_EQ(got.at("panels_computed"), got.at("panels"));
   expect_real_picture(load_png(png), "after visiting every calculator");
+}
+
+// Every calculator of every tab, with each method it offers (exact, sim, auto), at three window
+// sizes, every scrolling region scrolled to the bottom: ImGui's checks are live in this build
+// (gui/imgui_config.hpp; libimgui.a keeps its assert()s), so a table or plot sharing an ID with
+// another, or any other misuse ImGui checks, aborts the run and fails the test.
+class EverySize : public ::testing::TestWithParam<std::pair<int, int>> {};
+
+TEST_P(EverySize, EveryCalculatorAndMethodScrolledToTheBottom) {
+  const auto [width, height] = GetParam();
+  const std::string size = std::to_string(width) + "x" + std::to_string(height);
+  const fs::path png = out_dir / ("visit-all-" + size + ".png"), dump = out_dir / ("visit-all-" + size + ".json");
+  fs::create_directories(out_dir);
+  fs::remove(png);
+  result r;
+  std::string why_not;
+  if (!run_gui("--screenshot " + quoted(png.string()) + " --visit-all --scroll bottom --tab gl --size " + size +
+                   " --dump-results " + quoted(dump.string()),
+               "visit-all-" + size, r, why_not, "", size))
+    GTEST_SKIP() << why_not;
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  const json got = json::parse(read_text(dump));
+  EXPECT_EQ(got.at("panels_computed"), got.at("panels"));
+  expect_real_picture(load_png(png), "every calculator at " + size, width, height);
+}
+
+INSTANTIATE_TEST_SUITE_P(GuiScreenshot, EverySize,
+                         ::testing::Values(std::pair{800, 600}, std::pair{1280, 800}, std::pair{1600, 2000}),
+                         [](const auto& info) {
+                           return std::to_string(info.param.first) + "x" + std::to_string(info.param.second);
+                         });
+
+// The battle of issue 15: a simulated Great Lakes battle whose report has a "units" table on each
+// side, drawn tall enough for both at once. It aborted when the two tables shared an ID.
+TEST(GuiScreenshot, GreatLakesSimulatedBattleTallWindow) {
+  const fs::path scenario = out_dir / "gl-sim.json", png = out_dir / "gl-sim.png", dump = out_dir / "gl-sim-dump.json";
+  fs::create_directories(out_dir);
+  std::ofstream(scenario) << R"({"game":"gl","command":"battle","att":"11th Infantry:regular:4/4:5:3",
+    "def":"104th Foot:regular:4/4:5:4","fort":"2:2:4","method":"sim","trials":200000})";
+  for (const char* scroll : {"top", "bottom"}) {
+    result r;
+    std::string why_not;
+    if (!run_gui("--screenshot " + quoted(png.string()) + " --scenario " + quoted(scenario.string()) +
+                     " --size 1600x2000 --scroll " + scroll + " --dump-results " + quoted(dump.string()),
+                 std::string("gl-sim-") + scroll, r, why_not, "", "1600x2000"))
+      GTEST_SKIP() << why_not;
+    ASSERT_EQ(r.code, 0) << r.err;
+    const json got = json::parse(read_text(dump));
+    ASSERT_TRUE(got.at("ok").get<bool>()) << got.dump(2);
+    EXPECT_EQ(got.at("report").at("method").at("trials"), 200000);
+    expect_real_picture(load_png(png), std::string("gl sim, scrolled to the ") + scroll, 1600, 2000);
+  }
+}
+
+// A campaign plan given to --scenario opens in the Campaign panel and runs (it exited 2 once,
+// asking for a "command").
+TEST(GuiScreenshot, CampaignPlanOpensInTheCampaignPanel) {
+  const fs::path png = out_dir / "campaign-plan.png", dump = out_dir / "campaign-plan.json";
+  const std::string plan = std::string(MUSKET_EXAMPLES_DIR) + "/nt-campaign.json";
+  result r;
+  std::string why_not;
+  if (!run_gui("--screenshot " + quoted(png.string()) + " --scenario " + quoted(plan) + " --dump-results " +
+                   quoted(dump.string()),
+               "campaign-plan", r, why_not))
+    GTEST_SKIP() << why_not;
+  ASSERT_EQ(r.code, 0) << r.err;
+  const json got = json::parse(read_text(dump));
+  EXPECT_EQ(got.at("tab"), "nt");
+  EXPECT_EQ(got.at("command"), "campaign");
+  ASSERT_TRUE(got.at("ok").get<bool>()) << got.dump(2);
+  EXPECT_EQ(got.at("values").at("file"), plan);
+  expect_real_picture(load_png(png), "campaign plan");
+}
+
+// A long run shows its progress: a Great Lakes campaign of 50 million trials (about half an hour)
+// pictured mid-run has done some trials of those asked, and the window is drawn meanwhile.
+TEST(GuiScreenshot, ALongRunShowsItsProgressMidRun) {
+  const fs::path scenario = out_dir / "long-run.json", png = out_dir / "long-run.png",
+                 dump = out_dir / "long-run-dump.json";
+  fs::create_directories(out_dir);
+  std::ofstream(scenario) << R"({"game": "gl", "command": "campaign", "file": ")" << MUSKET_EXAMPLES_DIR
+                          << R"(/gl-campaign.json", "trials": 50000000})";
+  result r;
+  std::string why_not;
+  if (!run_gui("--screenshot " + quoted(png.string()) + " --scenario " + quoted(scenario.string()) +
+                   " --mid-run --dump-results " + quoted(dump.string()),
+               "long-run", r, why_not))
+    GTEST_SKIP() << why_not;
+  ASSERT_EQ(r.code, 0) << r.err;
+  const json got = json::parse(read_text(dump));
+  EXPECT_FALSE(got.at("current").get<bool>());
+  ASSERT_TRUE(got.at("progress").is_object()) << got.dump(2);
+  EXPECT_EQ(got.at("progress").at("total"), 50000000);
+  EXPECT_GT(got.at("progress").at("done").get<long long>(), 0);
+  EXPECT_LT(got.at("progress").at("done").get<long long>(), 50000000);
+  expect_real_picture(load_png(png), "mid-run");
+}
+
+// "The same command line" under the inputs pastes into a shell: the Great Lakes battle panel's
+// line (unit names with spaces, two --att options) run by sh gives the dashboard's report.
+TEST(GuiScreenshot, TheShownCommandLineRunsInAShellAndAgrees) {
+  const fs::path png = out_dir / "command-line.png", dump = out_dir / "command-line.json";
+  fs::create_directories(out_dir);
+  result r;
+  std::string why_not;
+  if (!run_gui(
+          "--screenshot " + quoted(png.string()) + " --tab gl --panel battle --dump-results " + quoted(dump.string()),
+          "command-line", r, why_not))
+    GTEST_SKIP() << why_not;
+  ASSERT_EQ(r.code, 0) << r.err;
+  const json got = json::parse(read_text(dump));
+  ASSERT_TRUE(got.at("ok").get<bool>()) << got.dump(2);
+  const std::string line = got.at("command_line").get<std::string>();
+  ASSERT_EQ(line.rfind("musket gl battle ", 0), 0u) << line;
+  EXPECT_NE(line.find("--att '11th Infantry:regular:4/4:5:3'"), std::string::npos) << line;
+  // The line exactly as shown, with the program's path for "musket", through the shell.
+  const result cli = run_command(quoted(MUSKET_BINARY) + line.substr(6) + " --format json", "command-line-cli");
+  ASSERT_EQ(cli.code, 0) << line << "\n" << cli.err;
+  // Everything but the time each run took.
+  json shell = json::parse(cli.out), dashboard = got.at("report");
+  shell.at("method").erase("seconds");
+  dashboard.at("method").erase("seconds");
+  EXPECT_EQ(shell, dashboard);
 }
 
 TEST(GuiScreenshot, UiScaleEnlargesTheInterface) {
