@@ -466,7 +466,10 @@ TEST(GuiRunner, ACampaignReportsItsTrialsAndStopsWhenCancelled) {
   auto f = finish(runner, 10);
   ASSERT_TRUE(f.has_value());
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - cancelled_at).count();
-  EXPECT_LT(seconds, 3.0);  // the next chunk of 16384 campaigns at most
+  // Stops at the end of the chunk it is in (16384 campaigns, a second or two on a quiet core), not
+  // after the 50M asked for (hours): the bound is loose because a loaded CI core is slow, and
+  // the trial count below is the real proof that it stopped early.
+  EXPECT_LT(seconds, 30.0);
   // It heeded the cancel: the trials done so far, marked cancelled, with intervals (not abandoned).
   EXPECT_FALSE(f->abandoned);
   ASSERT_TRUE(f->result.ok) << f->result.message();
