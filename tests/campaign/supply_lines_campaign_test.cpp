@@ -6,28 +6,15 @@
 
 #include "calc/supply_lines/battle.hpp"
 #include "core/invalid_input.hpp"
+#include "tests/campaign/supply_lines_plan_support.hpp"
 
 namespace musket::campaign {
 namespace {
 
 namespace sl = musket::supply_lines;
 using nlohmann::json;
-
-campaign_result run_plan(const json& plan, const std::string& game, const std::string& method = "exact",
-                         std::size_t limit = 100000, std::uint64_t trials = 200000) {
-  campaign_options o;
-  o.method = method;
-  o.state_limit = limit;
-  o.simulation.simulation.trials = trials;
-  return run_supply_lines_campaign(parse_supply_lines_plan(plan, "plan.json", game), o);
-}
-
-rational exact_of(const probability_value& v) {
-  EXPECT_TRUE(v.exact.has_value());
-  const std::string s = v.exact.value_or("0/1");
-  const auto slash = s.find('/');
-  return rational(big_integer(s.substr(0, slash)), big_integer(s.substr(slash + 1)));
-}
+using testing::exact_of;
+using testing::run_plan;
 
 // Two Crown attacks in a row (NT, at Points), composed by hand from single battles.
 //

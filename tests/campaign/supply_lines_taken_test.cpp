@@ -9,28 +9,15 @@
 #include "calc/campaign/supply_lines_campaign.hpp"
 #include "calc/supply_lines/battle.hpp"
 #include "core/invalid_input.hpp"
+#include "tests/campaign/supply_lines_plan_support.hpp"
 
 namespace musket::campaign {
 namespace {
 
 namespace sl = musket::supply_lines;
 using nlohmann::json;
-
-campaign_result run_plan(const json& plan, const std::string& game, const std::string& method = "exact",
-                         std::uint64_t trials = 200000) {
-  campaign_options o;
-  o.method = method;
-  o.state_limit = 100000;
-  o.simulation.simulation.trials = trials;
-  return run_supply_lines_campaign(parse_supply_lines_plan(plan, "plan.json", game), o);
-}
-
-rational exact_of(const probability_value& v) {
-  EXPECT_TRUE(v.exact.has_value());
-  const std::string s = v.exact.value_or("0/1");
-  const auto slash = s.find('/');
-  return rational(big_integer(s.substr(0, slash)), big_integer(s.substr(slash + 1)));
-}
+using testing::exact_of;
+using testing::run_plan;
 
 rational outcome(const step_result& r, step_outcome o) {
   return exact_of(r.outcomes[static_cast<std::size_t>(o)]);
@@ -227,7 +214,7 @@ TEST(SupplyLinesTaken, ExactAndSimulatedAgreeOnEveryExamplePlan) {
     const json plan = json::parse(in);
     const std::uint64_t n = 100000;
     const auto exact = run_plan(plan, game, "exact");
-    const auto sim = run_plan(plan, game, "sim", n);
+    const auto sim = run_plan(plan, game, "sim", 100000, n);
     auto close = [n](const probability_value& p, const probability_value& q) {
       return std::fabs(p.value - q.value) <=
              4 * std::sqrt(std::max(p.value * (1 - p.value), 1e-6) / static_cast<double>(n)) + 1e-9;

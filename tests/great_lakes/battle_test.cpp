@@ -13,31 +13,15 @@
 
 #include "calc/great_lakes/round.hpp"
 #include "core/markov_chain.hpp"
+#include "tests/great_lakes/battle_builders.hpp"
 
 namespace gl = musket::great_lakes;
 using gl::battle_end;
 
 namespace {
 
-gl::unit make_unit(const std::string& name, int sp, int dice, int morale = 6,
-                   gl::unit_type type = gl::unit_type::regular) {
-  gl::unit u;
-  u.name = name;
-  u.type = type;
-  u.sp = u.max_sp = sp;
-  u.dice = dice;
-  u.morale = morale;
-  return u;
-}
-
-gl::battle duel(gl::unit a, gl::unit d) {
-  gl::battle b;
-  b.attacker.side = gl::nation::american;
-  b.defender.side = gl::nation::british;
-  b.attacker.units.push_back(a);
-  b.defender.units.push_back(d);
-  return b;
-}
+using gl::testing::duel;
+using gl::testing::make_unit;
 
 double sum(const std::vector<double>& v) {
   double s = 0;

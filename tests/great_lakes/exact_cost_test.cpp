@@ -7,28 +7,14 @@
 #include <cmath>
 #include <vector>
 
+#include "tests/great_lakes/battle_builders.hpp"
+
 namespace gl = musket::great_lakes;
 
 namespace {
 
-gl::unit make_unit(const std::string& name, int sp, int dice, int morale) {
-  gl::unit u;
-  u.name = name;
-  u.type = gl::unit_type::regular;
-  u.sp = u.max_sp = sp;
-  u.dice = dice;
-  u.morale = morale;
-  return u;
-}
-
-gl::battle duel(gl::unit a, gl::unit d) {
-  gl::battle b;
-  b.attacker.side = gl::nation::american;
-  b.defender.side = gl::nation::british;
-  b.attacker.units.push_back(a);
-  b.defender.units.push_back(d);
-  return b;
-}
+using gl::testing::duel;
+using gl::testing::make_unit;
 
 }  // namespace
 
