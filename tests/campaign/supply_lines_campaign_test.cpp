@@ -13,6 +13,7 @@ namespace {
 
 namespace sl = musket::supply_lines;
 using nlohmann::json;
+using testing::error_field;
 using testing::exact_of;
 using testing::run_plan;
 
@@ -151,15 +152,6 @@ TEST(SupplyLinesCampaign, StateLimitSwitchesToSimulationAndSaysWhere) {
   EXPECT_EQ(r.steps.back().method, "simulation");
   EXPECT_TRUE(r.steps.back().won.interval.has_value());
   EXPECT_THROW(run_plan(long_plan(), "ss", "exact", 4), invalid_input);
-}
-
-std::string error_field(const json& plan, const std::string& game = "nt") {
-  try {
-    parse_supply_lines_plan(plan, "plan.json", game);
-  } catch (const invalid_input& e) {
-    return e.field();
-  }
-  return "(accepted)";
 }
 
 TEST(SupplyLinesPlan, ErrorsNameTheStepAndJsonPath) {

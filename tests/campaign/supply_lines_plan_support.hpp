@@ -1,10 +1,12 @@
 #pragma once
-// Running a Supply Lines plan in the tests, and reading an exact probability back as a fraction.
+// Running a Supply Lines plan in the tests, reading an exact probability back as a fraction, and
+// the field a refused plan names.
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "calc/campaign/supply_lines_campaign.hpp"
+#include "core/invalid_input.hpp"
 
 namespace musket::campaign::testing {
 
@@ -23,6 +25,16 @@ inline rational exact_of(const probability_value& v) {
   const std::string s = v.exact.value_or("0/1");
   const auto slash = s.find('/');
   return rational(big_integer(s.substr(0, slash)), big_integer(s.substr(slash + 1)));
+}
+
+// The field a plan's validation error names, or "(accepted)".
+inline std::string error_field(const nlohmann::json& plan, const std::string& game = "nt") {
+  try {
+    parse_supply_lines_plan(plan, "plan.json", game);
+  } catch (const invalid_input& e) {
+    return e.field();
+  }
+  return "(accepted)";
 }
 
 }  // namespace musket::campaign::testing

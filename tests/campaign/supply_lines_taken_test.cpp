@@ -16,6 +16,7 @@ namespace {
 
 namespace sl = musket::supply_lines;
 using nlohmann::json;
+using testing::error_field;
 using testing::exact_of;
 using testing::run_plan;
 
@@ -231,15 +232,6 @@ TEST(SupplyLinesTaken, ExactAndSimulatedAgreeOnEveryExamplePlan) {
     for (std::size_t k = 0; k < exact.end.size(); ++k)
       EXPECT_TRUE(close(exact.end[k].probability, sim.end[k].probability)) << game << " " << exact.end[k].name;
   }
-}
-
-std::string error_field(const json& plan) {
-  try {
-    parse_supply_lines_plan(plan, "plan.json", "nt");
-  } catch (const invalid_input& e) {
-    return e.field();
-  }
-  return "(accepted)";
 }
 
 TEST(SupplyLinesTaken, BadPlansNameTheStepAndPath) {
