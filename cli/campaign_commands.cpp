@@ -569,13 +569,10 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
   if (vm.count("erie-dice") && plan_json.is_object()) {
     // As `gl turn --erie-dice B,A`: the Lake Erie squadrons' dice, not in the rules text.
     const std::string text = vm["erie-dice"].as<std::string>();
-    int b = 0, a = 0;
-    char comma = 0, extra = 0;
-    if (std::sscanf(text.c_str(), "%d%c%d%c", &b, &comma, &a, &extra) != 3 || comma != ',')
-      throw invalid_input("erie-dice", "'" + text + "' is not BRITISH,AMERICAN (e.g. 3,2)");
-    require_in_range("erie-dice", b, 1, 12, "British squadron dice");
-    require_in_range("erie-dice", a, 1, 12, "American squadron dice");
-    plan_json["erie_dice"] = json::array({b, a});
+    const auto dice = parse_whole_list(text, ',', 2, "erie-dice", "BRITISH,AMERICAN (e.g. 3,2)");
+    require_in_range("erie-dice", dice[0], 1, 12, "British squadron dice");
+    require_in_range("erie-dice", dice[1], 1, 12, "American squadron dice");
+    plan_json["erie_dice"] = json::array({dice[0], dice[1]});
   }
   const auto plan = cp::parse_great_lakes_plan(plan_json, file, data);
   chain_simulation_options options;

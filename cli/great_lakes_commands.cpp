@@ -19,6 +19,7 @@
 #include "cli/data_location.hpp"
 #include "core/invalid_input.hpp"
 #include "core/markov_chain.hpp"
+#include "core/whole_range.hpp"
 
 namespace musket::cli {
 
@@ -133,13 +134,10 @@ gl::battle battle_from_flags(const po::variables_map& vm) {
   if (vm.count("fort")) {
     const std::string text = string_option(vm, "fort");
     gl::fort f;
-    int dice = 0, sp = 0, morale = 0;
-    char c1 = 0, c2 = 0;
-    if (std::sscanf(text.c_str(), "%d%c%d%c%d", &dice, &c1, &sp, &c2, &morale) != 5 || c1 != ':' || c2 != ':')
-      throw invalid_input("fort", "'" + text + "' is not DICE:SP:MORALE");
-    f.dice = dice;
-    f.sp = sp;
-    f.morale = morale;
+    const auto numbers = parse_whole_list(text, ':', 3, "fort", "DICE:SP:MORALE (e.g. 2:2:4)");
+    f.dice = numbers[0];
+    f.sp = numbers[1];
+    f.morale = numbers[2];
     f.destroyed = flag_option(vm, "fort-destroyed");
     b.defender.fortification = f;
   } else if (flag_option(vm, "fort-destroyed")) {
@@ -529,13 +527,10 @@ std::array<std::array<int, 2>, 2> ship_dice_from(const po::variables_map& vm) {
   for (const auto& [name, l] : {std::pair<std::string, int>{"ontario-dice", gl::ontario}, {"erie-dice", gl::erie}}) {
     if (!vm.count(name)) continue;
     const std::string text = string_option(vm, name);
-    int b = 0, a = 0;
-    char comma = 0;
-    if (std::sscanf(text.c_str(), "%d%c%d", &b, &comma, &a) != 3 || comma != ',')
-      throw invalid_input(name, "'" + text + "' is not BRITISH,AMERICAN (e.g. 3,2)");
-    require_in_range(name, b, 1, 12, "British squadron dice");
-    require_in_range(name, a, 1, 12, "American squadron dice");
-    dice[static_cast<std::size_t>(l)] = {b, a};
+    const auto squadrons = parse_whole_list(text, ',', 2, name, "BRITISH,AMERICAN (e.g. 3,2)");
+    require_in_range(name, squadrons[0], 1, 12, "British squadron dice");
+    require_in_range(name, squadrons[1], 1, 12, "American squadron dice");
+    dice[static_cast<std::size_t>(l)] = {squadrons[0], squadrons[1]};
   }
   return dice;
 }
