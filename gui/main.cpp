@@ -29,6 +29,7 @@
 
 #include "cli/version.hpp"
 #include "core/invalid_input.hpp"
+#include "core/json_input.hpp"
 #include "gui/app.hpp"
 #include "gui/model.hpp"
 
@@ -166,10 +167,12 @@ struct settings {
 
 settings read_settings(const std::filesystem::path& file) {
   settings s;
-  std::ifstream in(file);
-  if (!in) return s;
+  std::error_code missing;
+  if (!std::filesystem::exists(file, missing)) return s;
   try {
-    const json doc = json::parse(in);
+    // Through the same size and depth limits as every input file: /dev/zero or a runaway file
+    // in the settings folder is refused, not read whole.
+    const nlohmann::json doc = musket::read_json_input(file.string(), "settings");
     s.width = std::clamp(doc.value("width", s.width), 320, 8192);
     s.height = std::clamp(doc.value("height", s.height), 240, 8192);
     s.tab = doc.value("tab", s.tab);
