@@ -39,7 +39,7 @@ po::options_description command_options(const game_entry& game, const command& c
 }
 
 std::vector<std::string> option_choices(const po::option_description& option) {
-  static const std::regex choice_text(R"(^([a-z0-9-]+(?: \| [a-z0-9-]+)+)(?=$| \(|,|;))");
+  static const std::regex choice_text(R"((?:^|: )([a-z0-9_-]+(?: \| [a-z0-9_-]+)+)(?=$| \(|,|;))");
   std::vector<std::string> choices;
   const std::string& help = option.description();
   std::smatch m;

@@ -46,9 +46,10 @@ class command_registry {
 // plus --format and --help. The man page and shell completions are generated from it too.
 po::options_description command_options(const game_entry& game, const command& cmd);
 
-// The values an enumerated option takes, by the registry's convention: help text that starts
-// "a | b | c" (then the end, " (", "," or ";") lists them all ("crown | patriot", "point | city |
-// fort (...)"). Empty for any other option. The CLI matches these case-insensitively; the
+// The values an enumerated option takes, by the registry's convention: help text that starts with
+// "a | b | c", or has it after ": ", followed by the end, " (", "," or ";", lists them all
+// ("crown | patriot", "point | city | fort (...)", "hit allocation: rulings | concentrate").
+// Empty for any other option. The CLI matches these case-insensitively; the
 // dashboard shows them as a drop-down.
 std::vector<std::string> option_choices(const po::option_description& option);
 

@@ -199,19 +199,10 @@ input_spec make_input(const std::string& game, const std::string& command, const
     // "crown | patriot", "point | city | fort (...)", "who takes the hits: rulings | concentrate":
     // the help text lists the choices, first or after a colon. A list with a parameter in it
     // ("never | weaker | line_sp_at_most:K") stays a text field.
-    static const std::regex choice_text(R"((?:^|: )([a-z0-9_-]+(?: \| [a-z0-9_-]+)+)(?=$| \(|,|;))");
-    std::smatch m;
-    if (is_supply_lines(game) && (spec.name == "attacker" || spec.name == "initiator")) {
+    if (is_supply_lines(game) && (spec.name == "attacker" || spec.name == "initiator"))
       spec.choices = {"crown", "patriot"};
-    } else if (std::regex_search(spec.help, m, choice_text)) {
-      std::string list = m[1];
-      for (std::size_t start = 0;;) {
-        const auto bar = list.find(" | ", start);
-        spec.choices.push_back(list.substr(start, bar == std::string::npos ? std::string::npos : bar - start));
-        if (bar == std::string::npos) break;
-        start = bar + 3;
-      }
-    }
+    else
+      spec.choices = cli::option_choices(opt);  // the same reading of the help text as `musket`'s
     if (!spec.choices.empty()) {
       // An optional choice with no default: leaving it out is a choice too ("" = the CLI's default).
       if (!has_default && !semantic->is_required()) spec.choices.insert(spec.choices.begin(), "");
