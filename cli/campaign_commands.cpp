@@ -85,8 +85,8 @@ report run_campaign(const std::string& code, const po::variables_map& vm) {
   } catch (const invalid_input& e) {
     // An override out of range is the option's fault, not the file's.
     for (const auto& [option, key] : overrides)
-      if (vm.count(option) && e.field() == file + ": army." + key) throw invalid_input(option, e.what());
-    if (vm.count("track-position") && e.field().rfind(file + ": track", 0) == 0)
+      if (vm.count(option) && e.field() == file + ": /army/" + key) throw invalid_input(option, e.what());
+    if (vm.count("track-position") && e.field().rfind(file + ": /track", 0) == 0)
       throw invalid_input("track-position", e.what());
     throw;
   }
@@ -424,7 +424,7 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
     for (const char* option : {"british-vp", "prior-major-successes", "british-goal"}) {
       std::string key = option;
       std::replace(key.begin(), key.end(), '-', '_');
-      if (vm.count(option) && e.field() == file + ": " + key) throw invalid_input(option, e.what());
+      if (vm.count(option) && e.field() == file + ": /" + key) throw invalid_input(option, e.what());
     }
     throw;
   }
@@ -444,6 +444,10 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
     json row{{"attack", a.id}, {"turn", a.turn}, {"odds", std::to_string(a.column) + ":1"}}, e = json::object();
     put_interval(row, e, "reached", a.reached);
     put_interval(row, e, "major_success", a.major_success);
+    if (a.judges_control) {
+      put_interval(row, e, "british_control", a.british_control);
+      put_interval(row, e, "american_control", a.american_control);
+    }
     attacks.push_back(row);
     exact_attacks.push_back(e);
   }
@@ -488,6 +492,11 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
            std::to_string(r.continue_threshold) + " Victory Points (british_vp " + std::to_string(plan.british_vp) +
            ")",
        "French Arrival: the first Major Success triggers it; the Permanent Reinforcements arrive six Game-Turns later",
+       "Region control (an attack with \"region\"): judged at the end of its Game-Turn from the combat's survivors, "
+       "who "
+       "stay, and the rest of the Region the plan gives: British if every Militia point is gone and the open British "
+       "points reach the Region's Victory Points plus the open Continental and French points, American if no open "
+       "British point is left, else disputed; the British Victory Points follow from then on",
        "British moves (Land Movement case K): each Area entered and each sea move fails on 1-2; a group stops at the "
        "first failure",
        "_min and _max differ only where a blank CRT cell could change a Major Success; both ends are exact"});
