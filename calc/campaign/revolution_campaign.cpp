@@ -174,9 +174,8 @@ revolution_plan parse_revolution_plan(const json& doc, const std::string& file) 
 namespace {
 
 struct war_state {
-  int major = 0;       // Major Successes so far (prior included), capped at 3
-  int first_turn = 0;  // turn of the first Major Success in the plan (0: none yet, or before it)
-  bool over = false;   // the Americans have won
+  int major = 0;      // Major Successes so far (prior included), capped at 3
+  bool over = false;  // the Americans have won
   bool withdrawal = false;
   int vp = 0;  // British Victory Points as last judged (Control: at the end of a Game-Turn)
   // Followed Regions the British control as last judged, kept only for Regions fought in later
@@ -251,6 +250,9 @@ revolution_campaign_result run_revolution_campaign(const ar::crt_table& table, c
       if (plan.regions[r].british_control) start.control |= 1u << r;
     start.over = start.major >= 3 || (start.major >= 2 && start.vp < threshold);
     auto d = state_distribution<war_state, rational>::certain(start);
+    // P(the first Major Success comes at attack i): French Arrival's clock. Summed as it happens
+    // rather than kept in the state, so the state does not grow with the number of turns.
+    std::vector<rational> first_success(plan.attacks.size(), rational(0));
     // The end of a Game-Turn: this turn's control judgements take effect; a Region not fought in
     // again leaves the state for vp. With two Major Successes the British must still hold
     // floor(goal / 2) Victory Points to continue (Major Success B).
@@ -289,6 +291,7 @@ revolution_campaign_result run_revolution_campaign(const ar::crt_table& table, c
           control[static_cast<std::size_t>(c)] =
               control_after(attack, plan.regions[static_cast<std::size_t>(attack.region)], battle.outcome(c));
       rational made = d.probability([](const war_state& s) { return !s.over; });
+      first_success[i] = d.probability([](const war_state& s) { return !s.over && s.major == 0; });
       rational major(0), british(0), american(0);
       for (auto c : ar::all_crt_results) {
         const auto k = static_cast<std::size_t>(c);
@@ -299,6 +302,7 @@ revolution_campaign_result run_revolution_campaign(const ar::crt_table& table, c
       auto& row = out.attacks[i];
       set(row.reached, made);
       set(row.major_success, made * major);
+      first_success[i] *= major;  // Major Success A: the first one triggers the French Arrival
       row.id = attack.id;
       row.turn = attack.turn;
       row.column = battle.o.column;
@@ -319,7 +323,6 @@ revolution_campaign_result run_revolution_campaign(const ar::crt_table& table, c
                 war_state n = s;
                 if (o.major_success) {
                   n.major = std::min(3, s.major + 1);
-                  if (s.major == 0 && n.first_turn == 0) n.first_turn = attack.turn;  // Major Success A
                   // Major Success B, C: a third wins; so does a second with the British short of
                   // floor(goal / 2) Victory Points as last judged (Control: at the end of a turn).
                   n.over = n.major >= 3 || (n.major >= 2 && s.vp < threshold);
@@ -345,13 +348,18 @@ revolution_campaign_result run_revolution_campaign(const ar::crt_table& table, c
       set(out.at_least[static_cast<std::size_t>(k)], d.probability([k](const war_state& s) { return s.major >= k; }));
     set(out.american_victory, d.probability([](const war_state& s) { return s.over; }));
     set(out.partial_withdrawal, d.probability([](const war_state& s) { return s.withdrawal; }));
+    // French Arrival: triggered by turn t if the first success came on a turn <= t; the Permanent
+    // Reinforcements arrive six Game-Turns after it. Both sums run forward once over the turns.
+    rational triggered(0), permanent(0);
+    std::size_t next_trigger = 0, next_permanent = 0;
     for (std::size_t t = 0; t < out.turns.size(); ++t) {
       const int turn = out.turns[t];
-      set(out.french_triggered_by[t],
-          d.probability([turn](const war_state& s) { return s.first_turn > 0 && s.first_turn <= turn; }));
-      // French Arrival: the Permanent Reinforcements arrive six Game-Turns after the first success.
-      set(out.french_permanent_by[t],
-          d.probability([turn](const war_state& s) { return s.first_turn > 0 && s.first_turn + 6 <= turn; }));
+      for (; next_trigger < plan.attacks.size() && plan.attacks[next_trigger].turn <= turn; ++next_trigger)
+        triggered += first_success[next_trigger];
+      for (; next_permanent < plan.attacks.size() && plan.attacks[next_permanent].turn + 6 <= turn; ++next_permanent)
+        permanent += first_success[next_permanent];
+      set(out.french_triggered_by[t], triggered);
+      set(out.french_permanent_by[t], permanent);
     }
   }
   for (std::size_t i = 0; i < plan.attacks.size(); ++i) {
