@@ -142,7 +142,7 @@ TEST(CampaignCli, BadPlanNamesStepAndPath) {
     "steps": [{"kind": "march"}, {"kind": "parley"}]})";
   const auto run = run_musket("nt campaign --file " + path);
   EXPECT_EQ(run.exit_code, 2);
-  EXPECT_NE(run.err.find("steps[1].kind"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("/steps/1/kind"), std::string::npos) << run.err;
   EXPECT_EQ(run.out, "");
 }
 
@@ -158,7 +158,7 @@ TEST(CampaignCli, GreatLakesTurnStepsReportCap) {
       "replacements": {"american": 2}}]})";
   auto run = run_musket("gl campaign --file " + path + " --trials 2000 --format json");
   EXPECT_EQ(run.exit_code, 2);
-  EXPECT_NE(run.err.find(path + ": steps[0].erie_dice"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find(path + ": /steps/0/erie_dice"), std::string::npos) << run.err;
   EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
   run = run_musket("gl campaign --file " + path + " --trials 2000 --erie-dice 3,2 --format json");
   ASSERT_EQ(run.exit_code, 0) << run.err;
@@ -281,7 +281,7 @@ TEST(CampaignCli, BadPlanIsOneLineNamingFileStepAndPath) {
                             "if_not_taken": {"retry": 99}}]})");
   const auto run = run_musket("nt campaign --file " + plan);
   EXPECT_EQ(run.exit_code, 2);
-  EXPECT_NE(run.err.find(plan + ": steps[0].if_not_taken.retry"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find(plan + ": /steps/0/if_not_taken/retry"), std::string::npos) << run.err;
   EXPECT_NE(run.err.find("allowed 0..12"), std::string::npos) << run.err;
   EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
   // A track that is not an object with --track-position is the file's fault, not a crash.
