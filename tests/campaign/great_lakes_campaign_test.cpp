@@ -185,6 +185,12 @@ TEST(GreatLakesCampaign, BadPlansNameTheStep) {
             "gl.json: /steps/1/turn");
   EXPECT_EQ(field({{"armies", armies()}, {"steps", {{{"kind", "battle"}, {"location", "York"}}}}}),
             "gl.json: /steps/0/attacker");
+  // The size cap: at most 200 steps.
+  json many = json::array();
+  for (int i = 0; i < max_great_lakes_steps + 1; ++i) many.push_back(battle);
+  EXPECT_EQ(field({{"armies", armies()}, {"steps", many}}), "gl.json: /steps");
+  many.erase(many.begin());
+  EXPECT_EQ(field({{"armies", armies()}, {"steps", many}}), "(accepted)");
 }
 
 // --- turn steps: missions, CAP, replacements bought with CAP (GL 5, 7, 8, 9) -------------------
