@@ -85,8 +85,8 @@ report run_campaign(const std::string& code, const po::variables_map& vm) {
   } catch (const invalid_input& e) {
     // An override out of range is the option's fault, not the file's.
     for (const auto& [option, key] : overrides)
-      if (vm.count(option) && e.field() == file + ": army." + key) throw invalid_input(option, e.what());
-    if (vm.count("track-position") && e.field().rfind(file + ": track", 0) == 0)
+      if (vm.count(option) && e.field() == file + ": /army/" + key) throw invalid_input(option, e.what());
+    if (vm.count("track-position") && e.field().rfind(file + ": /track", 0) == 0)
       throw invalid_input("track-position", e.what());
     throw;
   }
@@ -424,7 +424,7 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
     for (const char* option : {"british-vp", "prior-major-successes", "british-goal"}) {
       std::string key = option;
       std::replace(key.begin(), key.end(), '-', '_');
-      if (vm.count(option) && e.field() == file + ": " + key) throw invalid_input(option, e.what());
+      if (vm.count(option) && e.field() == file + ": /" + key) throw invalid_input(option, e.what());
     }
     throw;
   }
@@ -448,6 +448,23 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
     exact_attacks.push_back(e);
   }
   doc["attacks"] = attacks;
+  // Control of each followed Region at the end of its attack's Game-Turn (Control and American Militia).
+  json control = json::array(), exact_control = json::array();
+  for (std::size_t i = 0; i < r.attacks.size(); ++i) {
+    const auto& a = r.attacks[i];
+    if (!a.judges_control) continue;
+    const auto& region = plan.regions[static_cast<std::size_t>(plan.attacks[i].region)];
+    json row = json::object(), e = json::object();
+    row["attack"] = a.id;
+    row["turn"] = a.turn;
+    row["region"] = region.name;
+    row["victory_points"] = region.victory_points;
+    put_interval(row, e, "british_control", a.british_control);
+    put_interval(row, e, "american_control", a.american_control);
+    control.push_back(row);
+    exact_control.push_back(e);
+  }
+  if (!control.empty()) doc["region_control"] = control;
   json summary = json::object(), exact_summary = json::object();
   for (int k = 1; k <= 3; ++k)
     put_interval(summary, exact_summary, "at_least_" + std::to_string(k) + "_major_successes",
@@ -479,6 +496,7 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
   }
   if (!moves.empty()) doc["british_moves"] = moves;
   doc["exact"] = json{{"attacks", exact_attacks}, {"summary", exact_summary}, {"french_arrival", exact_french}};
+  if (!control.empty()) doc["exact"]["region_control"] = exact_control;
   if (!moves.empty()) doc["exact"]["british_moves"] = exact_moves;
   json notes = json::array(
       {"each attack is resolved on the forces the plan gives it; Major Success: a De or 1/2De eliminating 5+ British "
@@ -488,6 +506,11 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
            std::to_string(r.continue_threshold) + " Victory Points (british_vp " + std::to_string(plan.british_vp) +
            ")",
        "French Arrival: the first Major Success triggers it; the Permanent Reinforcements arrive six Game-Turns later",
+       "Region control (an attack with \"region\"): judged at the end of its Game-Turn from the combat's survivors, "
+       "who "
+       "stay, and the rest of the Region the plan gives: British if every Militia point is gone and the open British "
+       "points reach the Region's Victory Points plus the open Continental and French points, American if no open "
+       "British point is left, else disputed; the British Victory Points follow from then on",
        "British moves (Land Movement case K): each Area entered and each sea move fails on 1-2; a group stops at the "
        "first failure",
        "_min and _max differ only where a blank CRT cell could change a Major Success; both ends are exact"});
@@ -537,7 +560,7 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
                                       percent(to_double(r.american_victory.low)), percent(to_double(r.at_least[1].low)))
                         : fmt::format("American victory {} to {}", percent(to_double(r.american_victory.low)),
                                       percent(to_double(r.american_victory.high)));
-  out.result_keys = {"attacks", "summary", "french_arrival", "british_moves", "options"};
+  out.result_keys = {"attacks", "region_control", "summary", "french_arrival", "british_moves", "options"};
   if (options_used && options_used->status == ar::legality::unknown)
     out.verdict += " (option set of unknown legality: see notes)";
   return out;
@@ -987,7 +1010,8 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
     } else {
       std::vector<double> xs(axes[0].values.begin(), axes[0].values.end()),
           ys(axes[1].values.begin(), axes[1].values.end());
-      std::vector<std::vector<double>> grid(xs.size(), std::vector<double>(ys.size(), NAN));
+      std::vector<std::vector<double>> grid(xs.size());
+      for (auto& row : grid) row.assign(ys.size(), NAN);
       for (std::size_t k = 0; k < points.size(); ++k) {
         const auto it = points[k].values.find(metrics[0]);
         if (it != points[k].values.end() && it->second.is_number())

@@ -9,6 +9,7 @@
 #include "calc/great_lakes/scenario.hpp"
 #include "calc/great_lakes/turn.hpp"
 #include "core/invalid_input.hpp"
+#include "core/json_input.hpp"
 
 namespace musket::campaign {
 
@@ -66,8 +67,8 @@ struct rolling_chooser {
 std::array<int, 2> parse_dice(const json& v, const std::string& file, const std::string& path) {
   const std::string allowed = "give [BRITISH, AMERICAN] squadron dice, each 1..12";
   if (!v.is_array() || v.size() != 2) fail(file, path, allowed);
-  return {plan_whole_number(v[0], file + ": " + path + "[0]", 1, 12),
-          plan_whole_number(v[1], file + ": " + path + "[1]", 1, 12)};
+  return {plan_whole_number(v[0], file + ": " + path + "/0", 1, 12),
+          plan_whole_number(v[1], file + ": " + path + "/1", 1, 12)};
 }
 
 great_lakes_orders parse_orders(const json& v, const std::string& file, const std::string& path) {
@@ -80,12 +81,12 @@ great_lakes_orders parse_orders(const json& v, const std::string& file, const st
     fail(file, path, "give {\"ontario\": MISSION, \"erie\": MISSION} (a lake left out: transport) or \"optimal\"");
   for (auto it = v.begin(); it != v.end(); ++it) {
     if (it.key() != "ontario" && it.key() != "erie")
-      fail(file, path + "." + it.key(), "unknown lake; allowed: ontario, erie");
+      fail(file, pointer_child(path, it.key()), "unknown lake; allowed: ontario, erie");
     const std::string text = it.value().is_string() ? it.value().get<std::string>() : it.value().dump();
     try {
       o.by_lake[it.key() == "ontario" ? gl::ontario : gl::erie] = gl::parse_mission(text, path);
     } catch (const invalid_input& e) {
-      fail(file, path + "." + it.key(), e.what());
+      fail(file, pointer_child(path, it.key()), e.what());
     }
   }
   return o;
@@ -96,14 +97,14 @@ void parse_per_side(const json& s, const char* key, int out[2], int lowest, int 
                     const std::string& file, const std::string& path) {
   if (!s.contains(key)) return;
   const json& v = s.at(key);
-  const std::string where = path + "." + key;
+  const std::string where = pointer_child(path, key);
   if (!v.is_object()) fail(file, where, "give {\"american\": N, \"british\": N}, " + why);
   for (auto it = v.begin(); it != v.end(); ++it) {
     if (it.key() != "american" && it.key() != "british")
-      fail(file, where + "." + it.key(), "unknown side; allowed: american, british");
+      fail(file, pointer_child(where, it.key()), "unknown side; allowed: american, british");
     try {
       out[it.key() == "american" ? 0 : 1] =
-          plan_whole_number(it.value(), file + ": " + where + "." + it.key(), lowest, highest);
+          plan_whole_number(it.value(), file + ": " + pointer_child(where, it.key()), lowest, highest);
     } catch (const invalid_input& e) {
       throw invalid_input(e.field(), it.value().dump() + " is not allowed; " + std::to_string(lowest) + ".." +
                                          std::to_string(highest) + " " + why);
@@ -117,7 +118,7 @@ great_lakes_turn_odds turn_odds(const gl::game_data& data, const great_lakes_ord
                                 const std::array<std::array<int, 2>, 2>& dice, const std::string& file,
                                 const std::string& path) {
   auto dice_path = [&](const invalid_input& e) {
-    return path + (e.field() == "ontario-dice" ? ".ontario_dice" : ".erie_dice");
+    return path + (e.field() == "ontario-dice" ? "/ontario_dice" : "/erie_dice");
   };
   std::optional<gl::missions_result> solved;
   std::array<std::vector<double>, 2> mix;  // [american, british] over index 4 * ontario + erie
@@ -184,24 +185,25 @@ std::string great_lakes_orders::text() const {
 }
 
 great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file, const gl::game_data& data) {
-  if (!doc.is_object()) fail(file, "$", "a plan is a JSON object with \"armies\" and \"steps\"");
+  if (!doc.is_object()) fail(file, "/", "a plan is a JSON object with \"armies\" and \"steps\"");
   for (auto it = doc.begin(); it != doc.end(); ++it) {
-    static const std::set<std::string> keys{"game",      "name",  "armies",       "control",  "steps",
-                                            "from_turn", "notes", "ontario_dice", "erie_dice"};
+    static const std::set<std::string> keys{"game",  "name",      "armies", "control",      "positions",
+                                            "steps", "from_turn", "notes",  "ontario_dice", "erie_dice"};
     if (!keys.count(it.key()))
-      fail(file, it.key(),
-           "unknown key; allowed: game, name, armies, control, steps, from_turn, notes, ontario_dice, erie_dice");
+      fail(file, pointer_child("", it.key()),
+           "unknown key; allowed: game, name, armies, control, positions, steps, from_turn, notes, ontario_dice, "
+           "erie_dice");
   }
   great_lakes_plan plan;
   plan.file = file;
-  plan.name = plan_text(doc, "name", "campaign", file + ": name");
-  plan.from_turn = plan_whole_number(doc, "from_turn", 1, file + ": from_turn", 1, data.last_turn);
+  plan.name = plan_text(doc, "name", "campaign", file + ": /name");
+  plan.from_turn = plan_whole_number(doc, "from_turn", 1, file + ": /from_turn", 1, data.last_turn);
   if (!doc.contains("armies") || !doc.at("armies").is_object())
-    fail(file, "armies", "is required: {\"american\": {\"units\": [...]}, \"british\": {...}}");
+    fail(file, "/armies", "is required: {\"american\": {\"units\": [...]}, \"british\": {...}}");
   const json& armies = doc.at("armies");
   for (const char* side : {"american", "british"}) {
     if (!armies.contains(side))
-      fail(file, std::string("armies.") + side, "is required (an army object like a battle's)");
+      fail(file, std::string("/armies/") + side, "is required (an army object like a battle's)");
   }
   // Parse each army through the scenario reader (as the defender of a probe battle) for its units.
   for (int s = 0; s < 2; ++s) {
@@ -213,9 +215,9 @@ great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file
                    {{"side", s == 0 ? "british" : "american"},
                     {"units", {{{"name", "(probe)"}, {"type", "militia"}, {"sp", 1}, {"morale", 3}, {"dice", 1}}}}}}};
     try {
-      plan.army[s] = gl::parse_scenario(probe, file + ": armies." + side).attacker.units;
+      plan.army[s] = gl::parse_scenario(probe, file + ": /armies/" + side).attacker.units;
     } catch (const invalid_input& e) {
-      throw invalid_input(file + ": armies." + side, e.what());
+      throw invalid_input(file + ": /armies/" + side, e.what());
     }
   }
   const auto locations = vp_locations(data);
@@ -223,42 +225,59 @@ great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file
   for (const auto& l : locations) known.insert(l.name);
   if (doc.contains("control")) {
     const json& c = doc.at("control");
-    if (!c.is_object()) fail(file, "control", "must map locations to \"american\" or \"british\"");
+    if (!c.is_object()) fail(file, "/control", "must map locations to \"american\" or \"british\"");
     for (auto it = c.begin(); it != c.end(); ++it) {
       if (!it.value().is_string() || (it.value() != "american" && it.value() != "british"))
-        fail(file, "control." + it.key(), "allowed: american, british");
+        fail(file, pointer_child("/control", it.key()), "allowed: american, british");
       plan.control[it.key()] = it.value() == "american" ? gl::nation::american : gl::nation::british;
     }
   }
+  if (doc.contains("positions")) {
+    const json& where = doc.at("positions");
+    if (!where.is_object()) fail(file, "/positions", "give {\"american\": LOCATION, \"british\": LOCATION}");
+    for (auto it = where.begin(); it != where.end(); ++it)
+      if (it.key() != "american" && it.key() != "british")
+        fail(file, pointer_child("/positions", it.key()), "unknown side; allowed: american, british");
+    for (int side = 0; side < 2; ++side) {
+      const std::string name = side == 0 ? "american" : "british";
+      if (!where.contains(name)) fail(file, "/positions/" + name, "is required: where the army stands at the start");
+      plan.position[side] = plan_text(where, name.c_str(), "", file + ": /positions/" + name);
+      if (plan.position[side].empty()) fail(file, "/positions/" + name, "must name a location");
+    }
+    plan.follows_positions = true;
+  }
   if (!doc.contains("steps") || !doc.at("steps").is_array() || doc.at("steps").empty())
-    fail(file, "steps", "is required: a non-empty array");
+    fail(file, "/steps", "is required: a non-empty array");
   const json& steps = doc.at("steps");
+  if (steps.size() > static_cast<std::size_t>(max_great_lakes_steps))
+    fail(file, "/steps",
+         std::to_string(steps.size()) + " steps; a plan has at most " + std::to_string(max_great_lakes_steps));
   // Squadron dice for turn steps: Lake Ontario's from the rules' data (GL 7.1), Lake Erie's only
   // from the plan (they are not in the rules text); a step may give its own.
   std::array<std::array<int, 2>, 2> plan_dice{};
   plan_dice[gl::ontario] = {data.ontario_british_dice.value_or(0), data.ontario_american_dice.value_or(0)};
   plan_dice[gl::erie] = {data.erie_british_dice.value_or(0), data.erie_american_dice.value_or(0)};
-  if (doc.contains("ontario_dice")) plan_dice[gl::ontario] = parse_dice(doc.at("ontario_dice"), file, "ontario_dice");
-  if (doc.contains("erie_dice")) plan_dice[gl::erie] = parse_dice(doc.at("erie_dice"), file, "erie_dice");
+  if (doc.contains("ontario_dice")) plan_dice[gl::ontario] = parse_dice(doc.at("ontario_dice"), file, "/ontario_dice");
+  if (doc.contains("erie_dice")) plan_dice[gl::erie] = parse_dice(doc.at("erie_dice"), file, "/erie_dice");
   int previous = plan.from_turn;
   for (std::size_t i = 0; i < steps.size(); ++i) {
-    const std::string path = "steps[" + std::to_string(i) + "]";
+    const std::string path = pointer_child("/steps", i);
     const json& s = steps[i];
     if (!s.is_object()) fail(file, path, "a step is an object");
     great_lakes_step step;
     step.path = path;
-    step.id = plan_text(s, "id", path, file + ": " + path + ".id");
+    step.id = plan_text(s, "id", path, file + ": " + path + "/id");
     if (!s.contains("kind") || !s.at("kind").is_string() || (s.at("kind") != "battle" && s.at("kind") != "turn")) {
       if (s.contains("kind") && s.at("kind") == "replacements")
-        fail(file, path + ".kind",
+        fail(file, path + "/kind",
              "replacement SP are bought with the turn's CAP (GL 9.1): use a turn step with \"missions\" and "
              "\"replacements\": {\"american\": SP, \"british\": SP}, 0..2 each");
-      fail(file, path + ".kind", "allowed: battle, turn");
+      fail(file, path + "/kind", "allowed: battle, turn");
     }
-    step.turn = plan_whole_number(s, "turn", previous, file + ": " + path + ".turn", 1, 1000);
-    if (step.turn < previous) fail(file, path + ".turn", "steps must be in turn order (a campaign only moves forward)");
+    step.turn = plan_whole_number(s, "turn", previous, file + ": " + path + "/turn", 1, 1000);
+    if (step.turn < previous) fail(file, path + "/turn", "steps must be in turn order (a campaign only moves forward)");
     if (step.turn > data.last_turn)
-      fail(file, path + ".turn", "the game ends after turn " + std::to_string(data.last_turn));
+      fail(file, path + "/turn", "the game ends after turn " + std::to_string(data.last_turn));
     previous = step.turn;
     if (s.at("kind") == "turn") {
       step.what = great_lakes_step::kind::turn;
@@ -266,39 +285,39 @@ great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file
         static const std::set<std::string> keys{"kind",         "id",        "turn",         "missions",
                                                 "ontario_dice", "erie_dice", "replacements", "keep_cap"};
         if (!keys.count(it.key()))
-          fail(file, path + "." + it.key(),
+          fail(file, pointer_child(path, it.key()),
                "unknown key; allowed: kind, id, turn, missions, ontario_dice, erie_dice, replacements, keep_cap");
       }
-      if (!s.contains("turn")) fail(file, path + ".turn", "is required: the turn whose missions and CAP these are");
+      if (!s.contains("turn")) fail(file, path + "/turn", "is required: the turn whose missions and CAP these are");
       if (!plan.steps.empty() && plan.steps.back().turn == step.turn &&
           plan.steps.back().what != great_lakes_step::kind::turn)
-        fail(file, path + ".turn",
+        fail(file, path + "/turn",
              "a turn's missions and CAP roll come before its replacements and battles (GL 6.1): put this step first "
              "in turn " +
                  std::to_string(step.turn));
       for (const auto& other : plan.steps)
         if (other.what == great_lakes_step::kind::turn && other.turn == step.turn)
-          fail(file, path + ".turn",
+          fail(file, path + "/turn",
                "turn " + std::to_string(step.turn) + " already has a turn step (" + other.path + ")");
       if (!s.contains("missions") || !s.at("missions").is_object())
-        fail(file, path + ".missions",
+        fail(file, path + "/missions",
              "is required: {\"british\": {\"ontario\": MISSION, \"erie\": MISSION} or \"optimal\", "
              "\"american\": ...}");
       const json& missions = s.at("missions");
       for (auto it = missions.begin(); it != missions.end(); ++it)
         if (it.key() != "american" && it.key() != "british")
-          fail(file, path + ".missions." + it.key(), "unknown side; allowed: american, british");
+          fail(file, pointer_child(path + "/missions", it.key()), "unknown side; allowed: american, british");
       for (int side = 0; side < 2; ++side) {
         const std::string name = side == 0 ? "american" : "british";
         if (!missions.contains(name))
-          fail(file, path + ".missions." + name,
+          fail(file, path + "/missions/" + name,
                "is required: {\"ontario\": MISSION, \"erie\": MISSION} or \"optimal\"");
-        step.orders[side] = parse_orders(missions.at(name), file, path + ".missions." + name);
+        step.orders[side] = parse_orders(missions.at(name), file, path + "/missions/" + name);
       }
       step.ship_dice = plan_dice;
       if (s.contains("ontario_dice"))
-        step.ship_dice[gl::ontario] = parse_dice(s.at("ontario_dice"), file, path + ".ontario_dice");
-      if (s.contains("erie_dice")) step.ship_dice[gl::erie] = parse_dice(s.at("erie_dice"), file, path + ".erie_dice");
+        step.ship_dice[gl::ontario] = parse_dice(s.at("ontario_dice"), file, path + "/ontario_dice");
+      if (s.contains("erie_dice")) step.ship_dice[gl::erie] = parse_dice(s.at("erie_dice"), file, path + "/erie_dice");
       parse_per_side(s, "replacements", step.replacement_sp, 0, great_lakes_max_replacement_sp_per_turn,
                      "SP wanted this turn (GL 9.1: at most 2 SP a turn, 2 CAP each)", file, path);
       parse_per_side(s, "keep_cap", step.keep_cap, 0, 30, "CAP kept for movement before buying replacements (GL 10.1)",
@@ -308,18 +327,33 @@ great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file
       continue;
     }
     for (auto it = s.begin(); it != s.end(); ++it) {
-      static const std::set<std::string> keys{"kind",    "id",       "turn", "location",       "attacker",
-                                              "niagara", "crossing", "fort", "defender_extra", "attacker_extra"};
+      static const std::set<std::string> keys{
+          "kind",    "id",       "turn", "location",       "attacker",       "from",
+          "niagara", "crossing", "fort", "defender_extra", "attacker_extra", "defender_retreats_to"};
       if (!keys.count(it.key()))
-        fail(file, path + "." + it.key(),
-             "unknown key; allowed: kind, id, turn, location, attacker, niagara, crossing, fort, defender_extra, "
-             "attacker_extra");
+        fail(file, pointer_child(path, it.key()),
+             "unknown key; allowed: kind, id, turn, location, attacker, from, niagara, crossing, fort, "
+             "defender_extra, attacker_extra, defender_retreats_to");
+    }
+    // Positions followed across turns: every battle says where its attacker comes from.
+    for (const char* key : {"from", "defender_retreats_to"})
+      if (s.contains(key) && !plan.follows_positions)
+        fail(file, pointer_child(path, key), "needs the plan's \"positions\" (where each army stands at the start)");
+    if (plan.follows_positions) {
+      if (!s.contains("from"))
+        fail(file, path + "/from",
+             "is required with the plan's \"positions\": the location the attacking army moves from");
+      step.from = plan_text(s, "from", "", file + ": " + path + "/from");
+      step.defender_retreats_to =
+          plan_text(s, "defender_retreats_to", "", file + ": " + path + "/defender_retreats_to");
     }
     if (!s.contains("location") || !s.at("location").is_string())
-      fail(file, path + ".location", "is required: where the battle is fought");
+      fail(file, path + "/location", "is required: where the battle is fought");
     step.location = s.at("location").get<std::string>();
+    if (plan.follows_positions && step.from == step.location)
+      fail(file, path + "/from", "is the battle's own location; give where the attacker moves from");
     if (!s.contains("attacker") || (s.at("attacker") != "american" && s.at("attacker") != "british"))
-      fail(file, path + ".attacker", "is required: american or british");
+      fail(file, path + "/attacker", "is required: american or british");
     step.attacker = s.at("attacker") == "american" ? gl::nation::american : gl::nation::british;
     const int a = index_of(step.attacker), d = 1 - a;
     json att = armies.at(a == 0 ? "american" : "british"), def = armies.at(d == 0 ? "american" : "british");
@@ -336,7 +370,7 @@ great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file
     if (s.contains("defender_extra"))
       for (const auto& u : s.at("defender_extra")) def["units"].push_back(u);
     if (s.contains("fort")) def["fort"] = s.at("fort");
-    json scenario = {{"niagara", plan_flag(s, "niagara", false, file + ": " + path + ".niagara")},
+    json scenario = {{"niagara", plan_flag(s, "niagara", false, file + ": " + path + "/niagara")},
                      {"attacker", att},
                      {"defender", def}};
     try {
@@ -410,6 +444,9 @@ great_lakes_campaign_result run_great_lakes_campaign(const great_lakes_plan& pla
     while (e + 1 < end_cdf.size() && u >= end_cdf[e]) ++e;
     const int last_turn = end_turns[e];
     int thrown_back_on[2] = {0, 0};  // the turn each army's attack last failed (GL 12.6); 0: none
+    // Where each army stands (plans with "positions"); "" once it has retreated somewhere the plan
+    // does not say.
+    std::string position[2] = {plan.position[0], plan.position[1]};
     for (std::size_t i = 0; i < plan.steps.size(); ++i) {
       const great_lakes_step& step = plan.steps[i];
       if (step.turn > last_turn) break;
@@ -436,11 +473,15 @@ great_lakes_campaign_result run_great_lakes_campaign(const great_lakes_plan& pla
         }
       } else {
         const int a = index_of(step.attacker), df = 1 - a;
-        const bool defender_there = !army[df].empty();
+        // With positions followed, the defending army fights only where it stands.
+        const bool defender_in_place = !plan.follows_positions || position[df] == step.location;
+        std::vector<gl::unit> absent;
+        std::vector<gl::unit>& defending = defender_in_place ? army[df] : absent;
+        const bool defender_there = !defending.empty();
         if (army[a].empty()) {
           // Nothing left to attack with: the battle is not fought.
-        } else if (thrown_back_on[a] == step.turn) {
-          ++tally[counters[i].not_there];  // back where it came from this turn (GL 12.6)
+        } else if (thrown_back_on[a] == step.turn || (plan.follows_positions && position[a] != step.from)) {
+          ++tally[counters[i].not_there];  // not where this attack starts: back where it came from (GL 12.6)
         } else {
           ++tally[counters[i].fought];
           bool attacker_won = false;
@@ -458,8 +499,8 @@ great_lakes_campaign_result run_great_lakes_campaign(const great_lakes_plan& pla
             units = std::move(out);
           };
           carried(b.attacker.units, step.attacker_army_units, army[a], true);
-          carried(b.defender.units, step.defender_army_units, army[df], false);
-          const std::size_t defender_carried = army[df].size();
+          carried(b.defender.units, step.defender_army_units, defending, false);
+          const std::size_t defender_carried = defending.size();
           if (!defender_there && b.defender.units.empty() && !b.defender.fortification) {
             attacker_won = true;  // an undefended location is taken
           } else if (b.defender.units.empty() && !b.defender.fortification) {
@@ -498,10 +539,10 @@ great_lakes_campaign_result run_great_lakes_campaign(const great_lakes_plan& pla
               units = std::move(out);
             };
             survivors(army[a], d::attacker);
-            std::vector<gl::unit> defenders(army[df].begin(),
-                                            army[df].begin() + static_cast<std::ptrdiff_t>(defender_carried));
+            std::vector<gl::unit> defenders(defending.begin(),
+                                            defending.begin() + static_cast<std::ptrdiff_t>(defender_carried));
             survivors(defenders, d::defender);
-            army[df] = std::move(defenders);
+            defending = std::move(defenders);
           }
           if (attacker_won) {
             ++tally[counters[i].attacker_wins];
@@ -509,8 +550,13 @@ great_lakes_campaign_result run_great_lakes_campaign(const great_lakes_plan& pla
               control[step.location] = step.attacker;
               ++tally[counters[i].taken];
             }
+            position[a] = step.location;  // the attacker moved in (GL 10.4)
+            // GL 12.6: the defenders retreat together to one open location the attacker did not come from.
+            if (defender_in_place) position[df] = step.defender_retreats_to;
           } else {
-            thrown_back_on[a] = step.turn;  // the location stays with the defender (GL 12.6)
+            // GL 12.6: the attacker retreats to where it came from, the location stays with the
+            // defender, and both stay so into later turns (position[a] is still step.from).
+            thrown_back_on[a] = step.turn;
           }
         }
       }

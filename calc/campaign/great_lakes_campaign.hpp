@@ -8,7 +8,11 @@
 // round (round.hpp), so this chain is always simulated, with 95% intervals. A battle the attacker
 // does not win leaves the location with the defender and the attacker back where it came from
 // (GL 12.6): its later battles that turn, which need it to have advanced, are not fought; on a
-// later turn it can move again (GL 10).
+// later turn it can move again (GL 10). A plan that gives the armies' `positions` has them followed
+// across turns: each battle step says where its attacker moves `from`, and is fought only if the
+// army stands there; the defending army fights only if it stands at the location; a win moves the
+// attacker in and the defender out (to `defender_retreats_to`, or somewhere the plan does not
+// follow), a failed attack leaves the attacker where it came from and the defender in place.
 //
 // A "turn" step plays a turn's ship missions and CAP roll (GL 5, 7, 8) with the same functions as
 // `gl turn` and `gl missions` (calc/great_lakes/turn.hpp): each side's CAP distribution and who
@@ -30,6 +34,8 @@ namespace musket::campaign {
 // GL 9.1: "It cost 2 CAP to add 1 SP as a replacement"; "a maximum of 2 SP per turn".
 inline constexpr int great_lakes_cap_per_replacement_sp = 2;
 inline constexpr int great_lakes_max_replacement_sp_per_turn = 2;
+// Plan size cap, checked before anything runs (README "Limits and errors").
+inline constexpr int max_great_lakes_steps = 200;
 
 // One side's mission choice for a turn: a pure choice per lake, or the optimal mixed strategy of
 // the missions game (`gl missions`, objective: moving first).
@@ -52,6 +58,8 @@ struct great_lakes_step {
   enum class kind { battle, turn } what = kind::battle;
   std::string location;
   great_lakes::nation attacker = great_lakes::nation::american;
+  std::string from;                     // with plan positions: where the attacking army moves from
+  std::string defender_retreats_to;     // with plan positions: where a beaten defender goes ("" unknown)
   great_lakes::battle template_battle;  // parsed with the starting armies; army units are swapped in
   std::size_t attacker_army_units = 0, defender_army_units = 0;  // the carried units come first
   int replacement_sp[2] = {0, 0};                                // kind::turn: SP wanted, [american, british]
@@ -66,6 +74,8 @@ struct great_lakes_plan {
   std::string name, file;
   std::vector<great_lakes::unit> army[2];              // [american, british]
   std::map<std::string, great_lakes::nation> control;  // at the start
+  bool follows_positions = false;                      // the plan gave "positions"
+  std::string position[2];                             // [american, british] at the start
   std::vector<great_lakes_step> steps;
   int from_turn = 1;
 };

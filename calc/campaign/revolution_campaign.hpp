@@ -6,6 +6,10 @@
 // Blank CRT cells (3:1 and 4:1 row 6, RULINGS.md) make every answer an interval: the low end
 // counts an unknown cell as no Major Success, the high end as one whenever any printed result
 // of that column would be; both ends are propagated exactly.
+// Region control (Control and American Militia): an attack that names a Region of the plan's
+// `regions` has that Region's control judged at the end of its Game-Turn from what the combat
+// leaves there (AR combat never moves anyone: the survivors of both sides stay in the Area) plus the
+// plan's count of the rest of the Region; the British Victory Points then follow that control.
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -16,10 +20,25 @@
 
 namespace musket::campaign {
 
+// A Region whose control the plan follows (Control and American Militia).
+struct revolution_region {
+  std::string name;
+  int victory_points = 0;       // the Region's Victory Point value (data/ar/regions.json, or the map)
+  bool british_control = true;  // at the start of the plan
+};
+
 struct revolution_attack {
   std::string id, path;
   int turn = 1;  // Game-Turn of the attack
   revolution::battle_setup battle;
+  // Control: the index in revolution_plan::regions of the Region fought in (-1: not followed), and
+  // the rest of that Region at the end of the Game-Turn, besides this combat's forces: British
+  // Strength Points neither fortified nor besieging, American Continental or French points neither
+  // fortified nor besieging, and American Militia points (fortified or not: Control E).
+  int region = -1;
+  int british_elsewhere = 0;
+  int americans_elsewhere = 0;
+  int militia_elsewhere = 0;
 };
 
 // A British move by land (case K): `areas` rolls (a sea move is one), `groups` moving alike.
@@ -32,15 +51,21 @@ struct revolution_move {
 
 struct revolution_plan {
   std::string name, file;
-  int prior_major_successes = 0;  // before the plan starts (0..2)
-  int british_goal = 51;          // Victory Point goal (51 + net Variable Forces adjustment)
-  int british_vp = 0;             // Victory Points the British control during the plan
-  int last_turn = 0;              // report French arrival through this turn
+  int prior_major_successes = 0;           // before the plan starts (0..2)
+  int british_goal = 51;                   // Victory Point goal (51 + net Variable Forces adjustment)
+  int british_vp = 0;                      // Victory Points the British control during the plan
+  int last_turn = 0;                       // report French arrival through this turn
+  std::vector<revolution_region> regions;  // Regions whose control the plan follows
   std::vector<revolution_attack> attacks;
   std::vector<revolution_move> british_moves;
 };
 
-// Throws invalid_input naming "FILE: attacks[1].defender" and the like.
+// Size caps (checked before anything runs): attacks, British moves and Regions per plan.
+inline constexpr int max_revolution_attacks = 200;
+inline constexpr int max_revolution_moves = 200;
+inline constexpr int max_revolution_regions = 20;
+
+// Throws invalid_input naming "FILE: /attacks/1/defender" and the like.
 revolution_plan parse_revolution_plan(const nlohmann::json& plan, const std::string& file);
 
 struct interval_value {
@@ -53,6 +78,10 @@ struct revolution_attack_result {
   int column = 0;
   interval_value reached;        // P(the game is still on when the attack is made)
   interval_value major_success;  // P(this attack is a Major Success, and is made)
+  // For an attack in a followed Region: P(made, and at the end of its Game-Turn the British
+  // control the Region) and P(made, and the Americans control it); the rest of `reached` is disputed.
+  bool judges_control = false;
+  interval_value british_control, american_control;
 };
 
 // Exact (low == high) whenever no blank CRT cell of a used column could change a Major Success.

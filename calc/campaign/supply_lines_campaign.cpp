@@ -107,15 +107,36 @@ int activation_food(int units) {
   return (units + 3) / 4;  // NT 7.1/7.3, SS 9.1/9.4: 1 Food per four Units, rounding up
 }
 
+// How an attack walks a battle's joint law (cells): every cell with its probability (the exact
+// engine), or one cell drawn per attempt, weight 1 (the simulation: an attack retried K times
+// then costs K draws, not the whole joint law of K attempts).
+struct every_cell {
+  template <class Cells, class Visit>
+  void operator()(const Cells& cells, Visit&& visit) const {
+    for (const auto& cell : cells) visit(cell, cell.probability);
+  }
+};
+struct one_drawn_cell {
+  random_engine* engine;
+  template <class Cells, class Visit>
+  void operator()(const Cells& cells, Visit&& visit) const {
+    double u = static_cast<double>((*engine)()) / 4294967296.0;
+    for (std::size_t k = 0; k < cells.size(); ++k) {
+      if (u < cells[k].probability || k + 1 == cells.size()) return visit(cells[k], 1.0);
+      u -= cells[k].probability;
+    }
+  }
+};
+
 // The step kernel shared by the exact and the simulated engine: one state in, weighted
-// successors out (weights summing to 1).
+// successors out (weights summing to 1). With one_drawn_cell an attack emits one successor.
 template <class P>
 class step_kernel {
  public:
   explicit step_kernel(const supply_lines_plan& plan) : plan_(plan), rules_(*plan.rules) {}
 
-  template <class Emit>
-  void apply(army_state s, Emit&& emit) {
+  template <class Emit, class Cells = every_cell>
+  void apply(army_state s, Emit&& emit, const Cells& cells = Cells{}) {
     const std::size_t i = s.pc;
     const plan_step& step = plan_.steps[i];
     if (s.area != step.from) {
@@ -163,7 +184,7 @@ class step_kernel {
         return finish(s, step, false, P(1), emit);
       }
       case step_kind::attack:
-        return attack(s, step, emit);
+        return attack(s, step, emit, cells);
       case step_kind::defend:
         return defend(s, step, emit);
       case step_kind::skirmish: {
@@ -203,8 +224,8 @@ class step_kernel {
   // An attack (NT 8, SS 10), fought again in later Impulses while the plan retries it. Only a
   // retreat or surrender of the defender takes the Area (NT 8.7, SS 10.7); any other end leaves
   // the army back in the Area it attacked from.
-  template <class Emit>
-  void attack(const army_state& start, const plan_step& step, Emit& emit) {
+  template <class Emit, class Cells>
+  void attack(const army_state& start, const plan_step& step, Emit& emit, const Cells& cells) {
     struct attempt_state {
       army_state s;
       int enemy_lost = 0;                   // defending units lost in earlier attempts
@@ -238,9 +259,9 @@ class step_kernel {
         base.dug_in = 0;
         base.attempts = static_cast<std::uint8_t>(attempt);
         base.flags = static_cast<std::uint8_t>(base.flags & ~(won | taken));
-        for (const auto& cell : battle(b, step)) {
+        cells(battle(b, step), [&](const battle_cell<P>& cell, const P& cell_probability) {
           army_state t = base;
-          const P p = w * cell.probability;
+          const P p = w * cell_probability;
           t.units = static_cast<std::int16_t>(t.units - cell.attacker_lost);
           t.outcome = static_cast<std::uint8_t>(outcome_of(cell.outcome));
           shift_track(t, sl::track_shift(rules_, b, cell.outcome));
@@ -255,7 +276,7 @@ class step_kernel {
               t.status = army_status::destroyed;
               t.missed = 1;
               finish(t, step, false, p, emit);
-              continue;
+              return;
             case sl::battle_outcome::defender_retreats:
             case sl::battle_outcome::defender_surrenders:
               // The army occupies the Area and gains the Supplies the defender abandoned there.
@@ -263,7 +284,7 @@ class step_kernel {
               t.flags |= taken;
               gain_within_limits(t, step.where, step.enemy_food + k.spoils_food, step.enemy_supply_war + k.spoils_war);
               finish(t, step, true, p, emit);
-              continue;
+              return;
             case sl::battle_outcome::defender_victory:
             case sl::battle_outcome::defender_stands:
               break;
@@ -281,7 +302,7 @@ class step_kernel {
             again[next] += p;
           else
             not_taken(next.s, step, victory, p, emit);
-        }
+        });
       }
       pending = std::move(again);
     }
@@ -466,6 +487,8 @@ army_state start_state(const supply_lines_plan& plan) {
   return s;
 }
 
+constexpr std::uint8_t ended_pc = 255;  // past every step (plans have at most 200)
+
 bool at_step(const army_state& s, std::size_t i) {
   return s.status == army_status::active && s.pc == i;
 }
@@ -644,10 +667,14 @@ campaign_result run(const supply_lines_plan& plan, const campaign_options& optio
           [&](const army_state& s, auto&& emit) {
             army_state cleared = s;
             clear_step_marks(cleared);
-            if (at_step(cleared, i))
+            if (at_step(cleared, i)) {
               kernel.apply(cleared, emit);
-            else
+            } else {
+              // A campaign that has ended takes no more steps: where it stopped no longer matters,
+              // so ended states merge and the distribution does not grow with the plan's length.
+              if (cleared.status != army_status::active) cleared.pc = ended_pc;
               emit(cleared, P(1));
+            }
           },
           options.state_limit);
     } catch (const state_space_exceeded&) {
@@ -720,14 +747,17 @@ campaign_result run(const supply_lines_plan& plan, const campaign_options& optio
         army_state chosen = s;
         double u = static_cast<double>(engine()) / 4294967296.0;
         bool picked = false;
-        sim_kernel.apply(s, [&](const army_state& next, double w) {
-          if (picked) return;
-          chosen = next;
-          if (u < w)
-            picked = true;
-          else
-            u -= w;
-        });
+        sim_kernel.apply(
+            s,
+            [&](const army_state& next, double w) {
+              if (picked) return;
+              chosen = next;
+              if (u < w)
+                picked = true;
+              else
+                u -= w;
+            },
+            one_drawn_cell{&engine});
         s = chosen;
       }
       const step_tally& t = tallies[i - first_simulated];

@@ -1,5 +1,5 @@
 // Reading and validating a Supply Lines campaign plan. Every error names the plan file and the
-// JSON path of the offending value ("plan.json: steps[2].kind"), before anything is computed.
+// JSON pointer of the offending value ("plan.json: /steps/2/kind"), before anything is computed.
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -10,6 +10,7 @@
 #include "calc/supply_lines/battle.hpp"
 #include "calc/supply_lines/skirmish.hpp"
 #include "core/invalid_input.hpp"
+#include "core/json_input.hpp"
 
 namespace musket::campaign {
 
@@ -31,14 +32,14 @@ struct reader {
         known = known || it.key() == a;
         list += (list.empty() ? "" : ", ") + std::string(a);
       }
-      if (!known) fail(path + (path.empty() ? "" : ".") + it.key(), "unknown key; allowed here: " + list);
+      if (!known) fail(pointer_child(path, it.key()), "unknown key; allowed here: " + list);
     }
   }
   int integer(const json& object, const std::string& path, const char* key, int fallback, int lowest,
               int highest) const {
     if (!object.contains(key)) return fallback;
     const json& v = object.at(key);
-    const std::string where = path + "." + key;
+    const std::string where = pointer_child(path, key);
     return whole(v, where, lowest, highest);
   }
   // A whole number in [lowest, highest]; a huge or fractional number is refused, never wrapped.
@@ -46,10 +47,10 @@ struct reader {
     return plan_whole_number(v, file + ": " + where, lowest, highest);
   }
   std::string text(const json& object, const std::string& path, const char* key, const std::string& fallback) const {
-    return plan_text(object, key, fallback, file + ": " + path + (path.empty() ? "" : ".") + key);
+    return plan_text(object, key, fallback, file + ": " + pointer_child(path, key));
   }
   bool boolean(const json& object, const std::string& path, const char* key, bool fallback) const {
-    return plan_flag(object, key, fallback, file + ": " + path + "." + key);
+    return plan_flag(object, key, fallback, file + ": " + pointer_child(path, key));
   }
   state_field field(const json& v, const std::string& path) const {
     if (!v.is_string()) fail(path, "must name a state field: units, leaders, war, food, track");
@@ -66,8 +67,8 @@ struct reader {
       a.field = v.get<std::string>() == "all" ? state_field::war : field(v, path);
     } else if (v.is_object()) {
       only_keys(v, path, {"field", "minus", "at_most"});
-      if (!v.contains("field")) fail(path + ".field", "is required: the state field to take the amount from");
-      a.field = field(v.at("field"), path + ".field");
+      if (!v.contains("field")) fail(path + "/field", "is required: the state field to take the amount from");
+      a.field = field(v.at("field"), path + "/field");
       a.minus = integer(v, path, "minus", 0, 0, 99);
       if (v.contains("at_most")) a.at_most = integer(v, path, "at_most", 0, 0, 99);
     } else {
@@ -95,9 +96,9 @@ struct reader {
     }
     if (!v.is_object()) fail(path, "must be a condition: a string or {\"field\": F, \"below\": n}");
     only_keys(v, path, {"field", "below", "at_most", "at_least", "above", "equals"});
-    if (!v.contains("field")) fail(path + ".field", "is required");
+    if (!v.contains("field")) fail(path + "/field", "is required");
     c.what = condition::kind::compare;
-    c.field = field(v.at("field"), path + ".field");
+    c.field = field(v.at("field"), path + "/field");
     int ops = 0;
     const std::pair<const char*, condition::comparison> names[] = {{"below", condition::comparison::below},
                                                                    {"at_most", condition::comparison::at_most},
@@ -118,10 +119,10 @@ struct reader {
     std::vector<condition> out;
     if (!step.contains(key)) return out;
     const json& v = step.at(key);
-    const std::string where = path + "." + key;
+    const std::string where = pointer_child(path, key);
     if (v.is_array()) {
       for (std::size_t i = 0; i < v.size(); ++i)
-        out.push_back(parse_condition(v[i], where + "[" + std::to_string(i) + "]", allow_outcome, allow_taken));
+        out.push_back(parse_condition(v[i], pointer_child(where, i), allow_outcome, allow_taken));
     } else {
       out.push_back(parse_condition(v, where, allow_outcome, allow_taken));
     }
@@ -130,12 +131,12 @@ struct reader {
 };
 
 step_kind parse_kind(const reader& r, const json& step, const std::string& path) {
-  if (!step.contains("kind")) r.fail(path + ".kind", "is required: march, attack, defend, skirmish, dig_in, receive");
+  if (!step.contains("kind")) r.fail(path + "/kind", "is required: march, attack, defend, skirmish, dig_in, receive");
   const json& v = step.at("kind");
   const std::string name = v.is_string() ? v.get<std::string>() : v.dump();
   for (int i = 0; i < 6; ++i)
     if (name == step_kind_names[i]) return static_cast<step_kind>(i);
-  r.fail(path + ".kind", "unknown step kind '" + name + "'; allowed: march, attack, defend, skirmish, dig_in, receive");
+  r.fail(path + "/kind", "unknown step kind '" + name + "'; allowed: march, attack, defend, skirmish, dig_in, receive");
 }
 
 // Names the plan's Areas and says where each step needs the army: its `from`, else where the
@@ -147,7 +148,7 @@ void resolve_areas(const reader& r, const json& doc, supply_lines_plan& plan,
   auto intern = [&](const std::string& name) {
     const auto it = std::find(plan.areas.begin(), plan.areas.end(), name);
     if (it != plan.areas.end()) return static_cast<std::uint8_t>(it - plan.areas.begin());
-    if (plan.areas.size() >= elsewhere_area) r.fail("steps", "more than 254 Areas");
+    if (plan.areas.size() >= elsewhere_area) r.fail("/steps", "more than 254 Areas");
     plan.areas.push_back(name);
     return static_cast<std::uint8_t>(plan.areas.size() - 1);
   };
@@ -163,11 +164,11 @@ void resolve_areas(const reader& r, const json& doc, supply_lines_plan& plan,
       if (it == plan.areas.end()) {
         std::string known;
         for (const auto& a : plan.areas) known += (known.empty() ? "" : ", ") + a;
-        r.fail(step.path + ".from", "no step leads to an Area '" + *from_names[i] + "'; the plan's Areas: " + known);
+        r.fail(step.path + "/from", "no step leads to an Area '" + *from_names[i] + "'; the plan's Areas: " + known);
       }
       step.from = static_cast<std::uint8_t>(it - plan.areas.begin());
     } else if (arriving[i].size() > 1) {
-      r.fail(step.path + ".from", "is required: the plan reaches step '" + step.id +
+      r.fail(step.path + "/from", "is required: the plan reaches step '" + step.id +
                                       "' from different Areas; say which one it is taken from");
     } else {
       step.from = arriving[i].empty() ? 0 : *arriving[i].begin();
@@ -287,12 +288,12 @@ sl::battle_setup battle_for(const supply_lines_plan& plan, const plan_step& step
 
 supply_lines_plan parse_supply_lines_plan(const json& doc, const std::string& file, const std::string& game_code) {
   const reader r{file};
-  if (!doc.is_object()) r.fail("$", "a plan is a JSON object with \"army\" and \"steps\"");
+  if (!doc.is_object()) r.fail("/", "a plan is a JSON object with \"army\" and \"steps\"");
   r.only_keys(doc, "", {"game", "name", "side", "army", "track", "start", "steps", "notes"});
   supply_lines_plan plan;
   if (doc.contains("game")) {
     const std::string g = r.text(doc, "", "game", game_code);
-    if (g != game_code) r.fail("game", "the plan is for '" + g + "' but was run with `musket " + game_code + "`");
+    if (g != game_code) r.fail("/game", "the plan is for '" + g + "' but was run with `musket " + game_code + "`");
   }
   plan.rules = &sl::rules_for(game_code);
   plan.file = file;
@@ -302,59 +303,59 @@ supply_lines_plan parse_supply_lines_plan(const json& doc, const std::string& fi
     try {
       plan.army_side = sl::parse_side(r.text(doc, "", "side", ""), "side");
     } catch (const invalid_input& e) {
-      r.fail("side", e.what());
+      r.fail("/side", e.what());
     }
   }
   if (!doc.contains("army") || !doc.at("army").is_object())
-    r.fail("army", "is required: {\"units\", \"leaders\", \"war\", \"food\"}");
+    r.fail("/army", "is required: {\"units\", \"leaders\", \"war\", \"food\"}");
   const json& army = doc.at("army");
-  r.only_keys(army, "army", {"units", "leaders", "war", "food", "crown_commander"});
-  plan.units = r.integer(army, "army", "units", 1, 1, sl::max_units);
-  plan.leaders = r.integer(army, "army", "leaders", 1, 0, plan.rules->max_leaders_per_army);
-  plan.war = r.integer(army, "army", "war", 0, 0, sl::max_war_supplies);
-  plan.food = r.integer(army, "army", "food", 0, 0, 99);
-  plan.crown_commander = r.boolean(army, "army", "crown_commander", false);
+  r.only_keys(army, "/army", {"units", "leaders", "war", "food", "crown_commander"});
+  plan.units = r.integer(army, "/army", "units", 1, 1, sl::max_units);
+  plan.leaders = r.integer(army, "/army", "leaders", 1, 0, plan.rules->max_leaders_per_army);
+  plan.war = r.integer(army, "/army", "war", 0, 0, sl::max_war_supplies);
+  plan.food = r.integer(army, "/army", "food", 0, 0, 99);
+  plan.crown_commander = r.boolean(army, "/army", "crown_commander", false);
   if (plan.crown_commander && (!ss || plan.army_side != sl::side::crown))
-    r.fail("army.crown_commander", "only a Crown army in The Southern Strategy (ss) has Cornwallis");
+    r.fail("/army/crown_commander", "only a Crown army in The Southern Strategy (ss) has Cornwallis");
   if (ss) {
     plan.track_lowest = 0;  // SS 14.0: the Political Will Track runs 0..9
     plan.track_highest = 9;
   }
   if (doc.contains("track")) {
     const json& t = doc.at("track");
-    if (!t.is_object()) r.fail("track", "must be {\"position\", \"floor\", \"lowest\", \"highest\"}");
-    r.only_keys(t, "track", {"position", "floor", "lowest", "highest"});
-    plan.track = r.integer(t, "track", "position", 0, -99, 99);
+    if (!t.is_object()) r.fail("/track", "must be {\"position\", \"floor\", \"lowest\", \"highest\"}");
+    r.only_keys(t, "/track", {"position", "floor", "lowest", "highest"});
+    plan.track = r.integer(t, "/track", "position", 0, -99, 99);
     if (t.contains("floor")) {
-      if (ss) r.fail("track.floor", "the Declaration floor is a Northern Theater rule (NT 11.1)");
-      plan.track_floor = r.integer(t, "track", "floor", 0, -99, 99);
+      if (ss) r.fail("/track/floor", "the Declaration floor is a Northern Theater rule (NT 11.1)");
+      plan.track_floor = r.integer(t, "/track", "floor", 0, -99, 99);
     }
-    if (t.contains("lowest")) plan.track_lowest = r.integer(t, "track", "lowest", 0, -99, 99);
-    if (t.contains("highest")) plan.track_highest = r.integer(t, "track", "highest", 0, -99, 99);
+    if (t.contains("lowest")) plan.track_lowest = r.integer(t, "/track", "lowest", 0, -99, 99);
+    if (t.contains("highest")) plan.track_highest = r.integer(t, "/track", "highest", 0, -99, 99);
     if (plan.track_lowest && plan.track_highest && *plan.track_lowest > *plan.track_highest)
-      r.fail("track.lowest", "the track's lowest space is above its highest");
+      r.fail("/track/lowest", "the track's lowest space is above its highest");
     if ((plan.track_lowest && plan.track < *plan.track_lowest) ||
         (plan.track_highest && plan.track > *plan.track_highest))
-      r.fail("track.position", "the marker starts off the track");
+      r.fail("/track/position", "the marker starts off the track");
     if (plan.track_floor && plan.track < *plan.track_floor)
-      r.fail("track.floor", "the marker starts below the Declaration floor; the floor applies once reached (NT 11.1)");
+      r.fail("/track/floor", "the marker starts below the Declaration floor; the floor applies once reached (NT 11.1)");
   }
 
   if (!doc.contains("steps") || !doc.at("steps").is_array() || doc.at("steps").empty())
-    r.fail("steps", "is required: a non-empty array of steps");
+    r.fail("/steps", "is required: a non-empty array of steps");
   const json& steps = doc.at("steps");
-  if (steps.size() > 200) r.fail("steps", std::to_string(steps.size()) + " steps; a plan has at most 200");
+  if (steps.size() > 200) r.fail("/steps", std::to_string(steps.size()) + " steps; a plan has at most 200");
   std::map<std::string, std::size_t> ids;
   std::vector<std::optional<std::string>> from_names(steps.size()), to_names(steps.size());
   for (std::size_t i = 0; i < steps.size(); ++i) {
-    const std::string path = "steps[" + std::to_string(i) + "]";
+    const std::string path = pointer_child("/steps", i);
     if (!steps[i].is_object()) r.fail(path, "a step is an object with a \"kind\"");
     const std::string id = r.text(steps[i], path, "id", path);
-    if (!ids.emplace(id, i).second) r.fail(path + ".id", "'" + id + "' names two steps");
+    if (!ids.emplace(id, i).second) r.fail(path + "/id", "'" + id + "' names two steps");
   }
   for (std::size_t i = 0; i < steps.size(); ++i) {
     const json& s = steps[i];
-    const std::string path = "steps[" + std::to_string(i) + "]";
+    const std::string path = pointer_child("/steps", i);
     plan_step step;
     step.path = path;
     step.id = r.text(s, path, "id", path);
@@ -366,16 +367,16 @@ supply_lines_plan parse_supply_lines_plan(const json& doc, const std::string& fi
       try {
         step.where = sl::parse_terrain(r.text(s, path, "terrain", ""), "terrain");
       } catch (const invalid_input& e) {
-        r.fail(path + ".terrain", e.what());
+        r.fail(path + "/terrain", e.what());
       }
     }
     const bool fights = step.kind == step_kind::attack || step.kind == step_kind::defend;
     if (step.kind == step_kind::attack || step.kind == step_kind::defend || step.kind == step_kind::skirmish) {
       if (!s.contains("war"))
-        r.fail(path + ".war", "is required: the War Supplies this army commits (a number, \"all\", or a state field)");
-      step.war = r.parse_amount(s.at("war"), path + ".war");
+        r.fail(path + "/war", "is required: the War Supplies this army commits (a number, \"all\", or a state field)");
+      step.war = r.parse_amount(s.at("war"), path + "/war");
     } else if (s.contains("war") && step.kind != step_kind::receive) {
-      r.fail(path + ".war",
+      r.fail(path + "/war",
              "a " + std::string(step_kind_names[static_cast<int>(step.kind)]) + " commits no War Supplies");
     }
     if (step.kind == step_kind::receive) {
@@ -383,19 +384,19 @@ supply_lines_plan parse_supply_lines_plan(const json& doc, const std::string& fi
       step.receive_food = r.integer(s, path, "food", 0, 0, 99);
       step.receive_units = r.integer(s, path, "units", 0, 0, sl::max_units);
     } else if (s.contains("food") || s.contains("units")) {
-      r.fail(path + (s.contains("food") ? ".food" : ".units"), "only a receive step adds supplies or units");
+      r.fail(path + (s.contains("food") ? "/food" : "/units"), "only a receive step adds supplies or units");
     }
     if (fights || step.kind == step_kind::skirmish) {
       if (!s.contains("enemy") || !s.at("enemy").is_object())
-        r.fail(path + ".enemy", "is required: {\"units\", \"leaders\", \"war\"} of the enemy army");
+        r.fail(path + "/enemy", "is required: {\"units\", \"leaders\", \"war\"} of the enemy army");
       const json& e = s.at("enemy");
-      const std::string ep = path + ".enemy";
+      const std::string ep = path + "/enemy";
       r.only_keys(e, ep, {"units", "leaders", "war", "dug_in", "crown_commander", "supplies"});
       if (e.contains("supplies")) {
         // The Supplies that change hands: abandoned to us when we take the Area, or carried by an
         // attacker we repulse (NT 8.7, SS 10.7).
         const json& sup = e.at("supplies");
-        const std::string sp = ep + ".supplies";
+        const std::string sp = ep + "/supplies";
         if (!sup.is_object()) r.fail(sp, "must be {\"food\": n, \"war\": n}");
         r.only_keys(sup, sp, {"food", "war"});
         if (step.kind == step_kind::skirmish) r.fail(sp, "a Skirmish changes no Supplies hands (NT 8.8, SS 10.8)");
@@ -408,19 +409,19 @@ supply_lines_plan parse_supply_lines_plan(const json& doc, const std::string& fi
       step.enemy_dug_in = r.boolean(e, ep, "dug_in", false);
       step.enemy_commander = r.boolean(e, ep, "crown_commander", false);
       if (step.kind == step_kind::skirmish && step.enemy_war != 0)
-        r.fail(ep + ".war", "the Crown rolls nothing in a Skirmish (NT 8.8, SS 10.8)");
+        r.fail(ep + "/war", "the Crown rolls nothing in a Skirmish (NT 8.8, SS 10.8)");
       if (step.enemy_dug_in && step.kind != step_kind::attack)
-        r.fail(ep + ".dug_in", "only a defender is dug in; for our own army, use a dig_in step");
+        r.fail(ep + "/dug_in", "only a defender is dug in; for our own army, use a dig_in step");
     } else if (s.contains("enemy")) {
-      r.fail(path + ".enemy", "a " + std::string(step_kind_names[static_cast<int>(step.kind)]) + " has no enemy");
+      r.fail(path + "/enemy", "a " + std::string(step_kind_names[static_cast<int>(step.kind)]) + " has no enemy");
     }
     step.retreat_available = r.boolean(s, path, "retreat", true);
     step.under_siege = r.boolean(s, path, "siege", false);
-    if (step.under_siege && !ss) r.fail(path + ".siege", "sieges exist only in The Southern Strategy (ss)");
+    if (step.under_siege && !ss) r.fail(path + "/siege", "sieges exist only in The Southern Strategy (ss)");
     if (step.kind == step_kind::skirmish && plan.army_side != sl::side::patriot)
-      r.fail(path + ".kind", "only a Patriot army may Skirmish (NT 7.4, SS 9.5)");
+      r.fail(path + "/kind", "only a Patriot army may Skirmish (NT 7.4, SS 9.5)");
     if (s.contains("if_not_taken")) {
-      const std::string ip = path + ".if_not_taken";
+      const std::string ip = path + "/if_not_taken";
       if (step.kind != step_kind::attack)
         r.fail(ip, "only an attack step takes an Area; a " + std::string(step_kind_names[static_cast<int>(step.kind)]) +
                        " has no if_not_taken");
@@ -434,9 +435,9 @@ supply_lines_plan parse_supply_lines_plan(const json& doc, const std::string& fi
       if (v.is_object()) {
         r.only_keys(v, ip, {"retry", "then"});
         if (!v.contains("retry"))
-          r.fail(ip + ".retry", "is required: the most further attempts, 0.." + std::to_string(max_retries));
+          r.fail(ip + "/retry", "is required: the most further attempts, 0.." + std::to_string(max_retries));
         step.not_taken.retries = r.integer(v, ip, "retry", 0, 0, max_retries);
-        if (v.contains("then")) step.not_taken.then = action(v.at("then"), ip + ".then");
+        if (v.contains("then")) step.not_taken.then = action(v.at("then"), ip + "/then");
       } else {
         step.not_taken.then = action(v, ip);
       }
@@ -446,7 +447,7 @@ supply_lines_plan parse_supply_lines_plan(const json& doc, const std::string& fi
     if (!fights && step.kind != step_kind::skirmish)
       for (std::size_t c = 0; c < step.stop_if.size(); ++c)
         if (step.stop_if[c].what == condition::kind::won || step.stop_if[c].what == condition::kind::lost)
-          r.fail(path + ".stop_if", "a " + std::string(step_kind_names[static_cast<int>(step.kind)]) +
+          r.fail(path + "/stop_if", "a " + std::string(step_kind_names[static_cast<int>(step.kind)]) +
                                         " is neither won nor lost; use a state field condition");
     auto target = [&](const json& v, const std::string& where) {
       if (!v.is_string()) r.fail(where, "must be a step id");
@@ -456,24 +457,24 @@ supply_lines_plan parse_supply_lines_plan(const json& doc, const std::string& fi
         r.fail(where, "jumps back to '" + it->first + "', making a cycle; a campaign only moves forward");
       return it->second;
     };
-    if (s.contains("next")) step.jump_to = target(s.at("next"), path + ".next");
+    if (s.contains("next")) step.jump_to = target(s.at("next"), path + "/next");
     if (s.contains("jump_if")) {
-      if (step.jump_to) r.fail(path + ".jump_if", "a step has either next or jump_if, not both");
+      if (step.jump_to) r.fail(path + "/jump_if", "a step has either next or jump_if, not both");
       const json& j = s.at("jump_if");
       if (!j.is_object() || !j.contains("when") || !j.contains("to"))
-        r.fail(path + ".jump_if", "must be {\"when\": condition, \"to\": step id}");
-      r.only_keys(j, path + ".jump_if", {"when", "to"});
-      step.jump_when = r.parse_condition(j.at("when"), path + ".jump_if.when",
+        r.fail(path + "/jump_if", "must be {\"when\": condition, \"to\": step id}");
+      r.only_keys(j, path + "/jump_if", {"when", "to"});
+      step.jump_when = r.parse_condition(j.at("when"), path + "/jump_if/when",
                                          fights || step.kind == step_kind::skirmish, step.kind == step_kind::attack);
-      step.jump_to = target(j.at("to"), path + ".jump_if.to");
+      step.jump_to = target(j.at("to"), path + "/jump_if/to");
     }
     // Areas: an attack's objective (default: its id); a march's destination (default: its id
     // when it has one, else the army stays in the Area it is in); any step's `from`.
     if (s.contains("from")) from_names[i] = r.text(s, path, "from", "");
     if (s.contains("to") && step.kind != step_kind::march)
-      r.fail(path + ".to", "only a march moves the army to an Area; an attack names its objective with \"area\"");
+      r.fail(path + "/to", "only a march moves the army to an Area; an attack names its objective with \"area\"");
     if (s.contains("area") && step.kind != step_kind::attack)
-      r.fail(path + ".area", "only an attack has an objective Area; a march names its destination with \"to\"");
+      r.fail(path + "/area", "only an attack has an objective Area; a march names its destination with \"to\"");
     if (step.kind == step_kind::march && (s.contains("to") || s.contains("id")))
       to_names[i] = s.contains("to") ? r.text(s, path, "to", "") : step.id;
     if (step.kind == step_kind::attack) to_names[i] = s.contains("area") ? r.text(s, path, "area", "") : step.id;
@@ -515,7 +516,7 @@ supply_lines_plan parse_supply_lines_plan(const json& doc, const std::string& fi
                                                      {"siege", "siege"},
                                                      {"crown-commander", "enemy.crown_commander"}};
       const auto it = names.find(e.field());
-      r.fail(s.path + "." + (it != names.end() ? it->second : e.field()), e.what());
+      r.fail(pointer_child(s.path, it != names.end() ? it->second : e.field()), e.what());
     }
   }
   return plan;

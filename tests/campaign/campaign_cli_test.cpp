@@ -142,7 +142,7 @@ TEST(CampaignCli, BadPlanNamesStepAndPath) {
     "steps": [{"kind": "march"}, {"kind": "parley"}]})";
   const auto run = run_musket("nt campaign --file " + path);
   EXPECT_EQ(run.exit_code, 2);
-  EXPECT_NE(run.err.find("steps[1].kind"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("/steps/1/kind"), std::string::npos) << run.err;
   EXPECT_EQ(run.out, "");
 }
 
@@ -158,7 +158,7 @@ TEST(CampaignCli, GreatLakesTurnStepsReportCap) {
       "replacements": {"american": 2}}]})";
   auto run = run_musket("gl campaign --file " + path + " --trials 2000 --format json");
   EXPECT_EQ(run.exit_code, 2);
-  EXPECT_NE(run.err.find(path + ": steps[0].erie_dice"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find(path + ": /steps/0/erie_dice"), std::string::npos) << run.err;
   EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
   run = run_musket("gl campaign --file " + path + " --trials 2000 --erie-dice 3,2 --format json");
   ASSERT_EQ(run.exit_code, 0) << run.err;
@@ -281,7 +281,7 @@ TEST(CampaignCli, BadPlanIsOneLineNamingFileStepAndPath) {
                             "if_not_taken": {"retry": 99}}]})");
   const auto run = run_musket("nt campaign --file " + plan);
   EXPECT_EQ(run.exit_code, 2);
-  EXPECT_NE(run.err.find(plan + ": steps[0].if_not_taken.retry"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find(plan + ": /steps/0/if_not_taken/retry"), std::string::npos) << run.err;
   EXPECT_NE(run.err.find("allowed 0..12"), std::string::npos) << run.err;
   EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
   // A track that is not an object with --track-position is the file's fault, not a crash.
@@ -316,6 +316,36 @@ namespace {
 
 // `ar campaign --use`: the option set sets the British goal (51 + net adjustment) exactly as
 // --british-goal would; an illegal set is refused; an unknown-legality set runs and says so.
+// Region control end to end (worked in revolution_campaign_test.cpp): 12C against 6B at 2:1 in New
+// Jersey (8 VP) with 15 more British there keeps it British only after 1/2Ex (1/3); the lost 8 VP
+// take the British from 30 to 22, under floor(51 / 2), so two later 2:1 attacks win 2/9.
+TEST(CampaignCli, RevolutionRegionControlIsReported) {
+  const std::string plan = temp("ar_regions.json");
+  std::ofstream(plan) << json{{"game", "ar"},
+                              {"british_vp", 30},
+                              {"regions", {{{"name", "New Jersey"}, {"victory_points", 8}}}},
+                              {"attacks",
+                               {{{"id", "trenton"},
+                                 {"turn", 1},
+                                 {"attacker", "12C"},
+                                 {"defender", "6B"},
+                                 {"region", "New Jersey"},
+                                 {"british_elsewhere", 15}},
+                                {{"turn", 2}, {"attacker", "12C"}, {"defender", "6B"}},
+                                {{"turn", 3}, {"attacker", "12C"}, {"defender", "6B"}}}}}
+                             .dump();
+  const auto run = run_musket("ar campaign --format json --file " + plan);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const json doc = json::parse(run.out);
+  ASSERT_EQ(doc.at("region_control").size(), 1u);
+  EXPECT_EQ(doc.at("region_control")[0].at("region"), "New Jersey");
+  EXPECT_EQ(doc.at("exact").at("region_control")[0].at("british_control_min"), "1/3");
+  EXPECT_EQ(doc.at("exact").at("summary").at("american_victory_min"), "2/9");
+  const auto short_vp = run_musket("ar campaign --british-vp 7 --file " + plan);
+  EXPECT_EQ(short_vp.exit_code, 2);
+  EXPECT_NE(short_vp.err.find("--british-vp"), std::string::npos) << short_vp.err;
+}
+
 TEST(CampaignCli, RevolutionOptionSetsSetTheGoal) {
   const std::string plan = " --file " MUSKET_EXAMPLES_DIR "/ar-campaign.json --format json";
   const auto used = run_musket("ar campaign --use D,H" + plan);

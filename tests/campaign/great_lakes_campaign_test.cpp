@@ -80,6 +80,63 @@ TEST(GreatLakesCampaign, AFailedAttackLeavesTheArmyWhereItCameFrom) {
     }
 }
 
+// GL 12.6 across turns, with the armies' positions followed: the Americans at Buffalo, the British
+// at Ft. Erie. Turn 10: the Americans attack Ft. Erie from Buffalo; a beaten British army goes to
+// Chippawa. Turn 11: the Americans attack Chippawa from Ft. Erie, so only where turn 10 was won
+// (a failed attack left them at Buffalo, and they stay there). Turn 12: the British attack Ft. Erie
+// from Chippawa: only where they stand at Chippawa, i.e. turn 11 was fought and not won by the
+// Americans (a beaten British army goes somewhere the plan does not follow).
+TEST(GreatLakesCampaign, PositionsPersistIntoLaterTurns) {
+  const json plan = {
+      {"armies", armies()},
+      {"positions", {{"american", "Buffalo"}, {"british", "Ft. Erie"}}},
+      {"control", {{"Ft. Erie", "british"}, {"Chippawa", "british"}}},
+      {"steps",
+       {{{"kind", "battle"},
+         {"turn", 10},
+         {"location", "Ft. Erie"},
+         {"from", "Buffalo"},
+         {"attacker", "american"},
+         {"defender_retreats_to", "Chippawa"}},
+        {{"kind", "battle"}, {"turn", 11}, {"location", "Chippawa"}, {"from", "Ft. Erie"}, {"attacker", "american"}},
+        {{"kind", "battle"}, {"turn", 12}, {"location", "Ft. Erie"}, {"from", "Chippawa"}, {"attacker", "british"}}}}};
+  const auto p = parse_great_lakes_plan(plan, "gl.json", data());
+  chain_simulation_options o;
+  o.simulation.trials = 20000;
+  const auto r = run_great_lakes_campaign(p, data(), o);
+  const double n = static_cast<double>(o.simulation.trials);
+  auto count = [&](const proportion_interval& v) { return std::llround(v.estimate * n); };
+  ASSERT_GT(count(r.steps[0].attacker_wins), 0);
+  ASSERT_LT(count(r.steps[0].attacker_wins), o.simulation.trials);
+  // Turn 11 is fought exactly where turn 10 was won (a winning army always has survivors).
+  EXPECT_EQ(count(r.steps[1].fought), count(r.steps[0].attacker_wins));
+  // Thrown back on turn 10 with survivors: still at Buffalo on turn 11 (the old rule forgot it).
+  EXPECT_GT(count(r.steps[1].not_there), 0);
+  EXPECT_LE(count(r.steps[1].fought) + count(r.steps[1].not_there), o.simulation.trials);
+  // Turn 12: the British stand at Chippawa only where they held it on turn 11.
+  EXPECT_EQ(count(r.steps[2].fought), count(r.steps[1].fought) - count(r.steps[1].attacker_wins));
+}
+
+TEST(GreatLakesCampaign, PositionsNeedFromOnEveryBattle) {
+  auto field = [](const json& plan) {
+    try {
+      parse_great_lakes_plan(plan, "gl.json", data());
+    } catch (const invalid_input& e) {
+      return e.field();
+    }
+    return std::string("(accepted)");
+  };
+  const json battle = {{"kind", "battle"}, {"turn", 10}, {"location", "York"}, {"attacker", "american"}};
+  json from = battle;
+  from["from"] = "Ft. George";
+  const json where = {{"american", "Ft. George"}, {"british", "York"}};
+  EXPECT_EQ(field({{"armies", armies()}, {"positions", where}, {"steps", {from}}}), "(accepted)");
+  EXPECT_EQ(field({{"armies", armies()}, {"steps", {from}}}), "gl.json: /steps/0/from");
+  EXPECT_EQ(field({{"armies", armies()}, {"positions", where}, {"steps", {battle}}}), "gl.json: /steps/0/from");
+  EXPECT_EQ(field({{"armies", armies()}, {"positions", {{"american", "Ft. George"}}}, {"steps", {from}}}),
+            "gl.json: /positions/british");
+}
+
 // A battle on turn 20 is fought only when the war lasts to the end: P = P(last turn = 20) from
 // the war-end table (GL 15.1): (5/6)^3 (4/6)^3 from turn 14.
 TEST(GreatLakesCampaign, WarEndDecidesWhetherLateBattlesAreFought) {
@@ -104,30 +161,36 @@ TEST(GreatLakesCampaign, BadPlansNameTheStep) {
     }
     return std::string("(accepted)");
   };
-  EXPECT_EQ(field({{"armies", armies()}, {"steps", {{{"kind", "parley"}}}}}), "gl.json: steps[0].kind");
+  EXPECT_EQ(field({{"armies", armies()}, {"steps", {{{"kind", "parley"}}}}}), "gl.json: /steps/0/kind");
   // Replacement SP are bought with a turn's CAP (GL 9.1), never handed out by the plan.
   EXPECT_EQ(field({{"armies", armies()}, {"steps", {{{"kind", "replacements"}, {"turn", 10}, {"american", 2}}}}}),
-            "gl.json: steps[0].kind");
+            "gl.json: /steps/0/kind");
   // Types and ranges: never a JSON type error, never a wrapped number.
   const json battle = {{"kind", "battle"}, {"turn", 10}, {"location", "York"}, {"attacker", "american"}};
-  EXPECT_EQ(field({{"armies", armies()}, {"name", 1}, {"steps", {battle}}}), "gl.json: name");
-  EXPECT_EQ(field({{"armies", armies()}, {"from_turn", "ten"}, {"steps", {battle}}}), "gl.json: from_turn");
+  EXPECT_EQ(field({{"armies", armies()}, {"name", 1}, {"steps", {battle}}}), "gl.json: /name");
+  EXPECT_EQ(field({{"armies", armies()}, {"from_turn", "ten"}, {"steps", {battle}}}), "gl.json: /from_turn");
   json bad = battle;
   bad["turn"] = json::parse("4294967306");  // 2^32 + 10 must not read as 10
-  EXPECT_EQ(field({{"armies", armies()}, {"steps", {bad}}}), "gl.json: steps[0].turn");
+  EXPECT_EQ(field({{"armies", armies()}, {"steps", {bad}}}), "gl.json: /steps/0/turn");
   bad = battle;
   bad["niagara"] = 1;
-  EXPECT_EQ(field({{"armies", armies()}, {"steps", {bad}}}), "gl.json: steps[0].niagara");
+  EXPECT_EQ(field({{"armies", armies()}, {"steps", {bad}}}), "gl.json: /steps/0/niagara");
   bad = battle;
   bad["id"] = 7;
-  EXPECT_EQ(field({{"armies", armies()}, {"steps", {bad}}}), "gl.json: steps[0].id");
+  EXPECT_EQ(field({{"armies", armies()}, {"steps", {bad}}}), "gl.json: /steps/0/id");
   EXPECT_EQ(field({{"armies", armies()},
                    {"steps",
                     {{{"kind", "battle"}, {"turn", 12}, {"location", "York"}, {"attacker", "american"}},
                      {{"kind", "battle"}, {"turn", 11}, {"location", "York"}, {"attacker", "american"}}}}}),
-            "gl.json: steps[1].turn");
+            "gl.json: /steps/1/turn");
   EXPECT_EQ(field({{"armies", armies()}, {"steps", {{{"kind", "battle"}, {"location", "York"}}}}}),
-            "gl.json: steps[0].attacker");
+            "gl.json: /steps/0/attacker");
+  // The size cap: at most 200 steps.
+  json many = json::array();
+  for (int i = 0; i < max_great_lakes_steps + 1; ++i) many.push_back(battle);
+  EXPECT_EQ(field({{"armies", armies()}, {"steps", many}}), "gl.json: /steps");
+  many.erase(many.begin());
+  EXPECT_EQ(field({{"armies", armies()}, {"steps", many}}), "(accepted)");
 }
 
 // --- turn steps: missions, CAP, replacements bought with CAP (GL 5, 7, 8, 9) -------------------
@@ -254,29 +317,29 @@ TEST(GreatLakesCampaign, BadTurnStepsNameTheJsonPath) {
   auto starts = [](const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; };
   // Lake Erie's squadron dice are not in the rules: an Erie intercept needs them from the plan.
   const std::string erie = field(one_turn({{"british", {{"erie", "intercept"}}}, {"american", json::object()}}));
-  EXPECT_TRUE(starts(erie, "gl.json: steps[0].erie_dice | ")) << erie;
+  EXPECT_TRUE(starts(erie, "gl.json: /steps/0/erie_dice | ")) << erie;
   EXPECT_NE(erie.find("not in our rules text"), std::string::npos) << erie;
   EXPECT_TRUE(
-      starts(field(one_turn({{"british", "optimal"}, {"american", "optimal"}})), "gl.json: steps[0].erie_dice"));
+      starts(field(one_turn({{"british", "optimal"}, {"american", "optimal"}})), "gl.json: /steps/0/erie_dice"));
   EXPECT_EQ(
       field(one_turn({{"british", {{"erie", "intercept"}}}, {"american", json::object()}}, {{"erie_dice", {3, 2}}})),
       "(accepted)");
   EXPECT_TRUE(starts(field(one_turn({{"british", {{"erie", "raid"}}}, {"american", json::object()}})),
-                     "gl.json: steps[0].missions.british.erie | unknown mission 'raid'"));
+                     "gl.json: /steps/0/missions/british/erie | unknown mission 'raid'"));
   EXPECT_TRUE(starts(field(one_turn({{"british", {{"huron", "supply"}}}, {"american", json::object()}})),
-                     "gl.json: steps[0].missions.british.huron"));
-  EXPECT_TRUE(starts(field(one_turn({{"british", json::object()}})), "gl.json: steps[0].missions.american"));
+                     "gl.json: /steps/0/missions/british/huron"));
+  EXPECT_TRUE(starts(field(one_turn({{"british", json::object()}})), "gl.json: /steps/0/missions/american"));
   EXPECT_TRUE(starts(field(one_turn({{"british", json::object()}, {"american", json::object()}},
                                     {{"replacements", {{"british", 3}}}})),
-                     "gl.json: steps[0].replacements.british | 3 is not allowed; 0..2"));
+                     "gl.json: /steps/0/replacements/british | 3 is not allowed; 0..2"));
   EXPECT_TRUE(
       starts(field(one_turn({{"british", json::object()}, {"american", json::object()}}, {{"erie_dice", {3, 13}}})),
-             "gl.json: steps[0].erie_dice"));
+             "gl.json: /steps/0/erie_dice"));
   // The CAP roll comes before the turn's battles (GL 6.1).
   json late = one_turn({{"british", json::object()}, {"american", json::object()}});
   late["steps"].insert(late["steps"].begin(),
                        json{{"kind", "battle"}, {"turn", 3}, {"location", "York"}, {"attacker", "american"}});
-  EXPECT_TRUE(starts(field(late), "gl.json: steps[1].turn")) << field(late);
+  EXPECT_TRUE(starts(field(late), "gl.json: /steps/1/turn")) << field(late);
 }
 
 }  // namespace

@@ -86,24 +86,147 @@ TEST(RevolutionCampaign, BadPlansNameTheAttack) {
     }
     return std::string("(accepted)");
   };
-  EXPECT_EQ(field({{"attacks", {{{"attacker", "10C"}, {"defender", "6X"}}}}}), "ar.json: attacks[0].defender");
+  EXPECT_EQ(field({{"attacks", {{{"attacker", "10C"}, {"defender", "6X"}}}}}), "ar.json: /attacks/0/defender");
   // Types and ranges: never a JSON type error, never a wrapped number.
-  EXPECT_EQ(field({{"name", 3}, {"attacks", {{{"attacker", "10C"}, {"defender", "6B"}}}}}), "ar.json: name");
+  EXPECT_EQ(field({{"name", 3}, {"attacks", {{{"attacker", "10C"}, {"defender", "6B"}}}}}), "ar.json: /name");
   EXPECT_EQ(field({{"attacks", {{{"attacker", "10C"}, {"defender", "6B"}, {"fort", "yes"}}}}}),
-            "ar.json: attacks[0].fort");
+            "ar.json: /attacks/0/fort");
   EXPECT_EQ(field({{"british_vp", json::parse("18446744073709551615")},
                    {"attacks", {{{"attacker", "10C"}, {"defender", "6B"}}}}}),
-            "ar.json: british_vp");
+            "ar.json: /british_vp");
   EXPECT_EQ(field({{"attacks", {{{"turn", json::parse("4294967299")}, {"attacker", "10C"}, {"defender", "6B"}}}}}),
-            "ar.json: attacks[0].turn");
-  EXPECT_EQ(field({{"attacks", {{{"attacker", "6B"}, {"defender", "6B"}}}}}), "ar.json: attacks[0].attacker");
+            "ar.json: /attacks/0/turn");
+  EXPECT_EQ(field({{"attacks", {{{"attacker", "6B"}, {"defender", "6B"}}}}}), "ar.json: /attacks/0/attacker");
   EXPECT_EQ(field({{"attacks",
                     {{{"turn", 5}, {"attacker", "10C"}, {"defender", "6B"}},
                      {{"turn", 3}, {"attacker", "10C"}, {"defender", "6B"}}}}}),
-            "ar.json: attacks[1].turn");
-  EXPECT_EQ(field({{"attacks", {{{"attacker", "5C"}, {"defender", "6B"}}}}}), "ar.json: attacks[0].attacker");
+            "ar.json: /attacks/1/turn");
+  EXPECT_EQ(field({{"attacks", {{{"attacker", "5C"}, {"defender", "6B"}}}}}), "ar.json: /attacks/0/attacker");
   EXPECT_EQ(field({{"attacks", {{{"attacker", "10C"}, {"defender", "6B"}}}}, {"british_moves", {{{"areas", 7}}}}}),
-            "ar.json: british_moves[0].areas");
+            "ar.json: /british_moves/0/areas");
+}
+
+// Region control (Control and American Militia), worked by hand. 12C attack 6B at 2:1, whose
+// column is De on 1-2, 1/2De on 3-4, 1/2Ex on 5-6 (row 6 by RULINGS.md): De leaves no British;
+// 1/2De leaves 3B and all 12C; 1/2Ex leaves 3B and 9C (the Americans lose as many as the British).
+// New Jersey is worth 8 VP, so the British need 8 + the open Continentals left.
+json control_plan(int british_elsewhere, int militia_elsewhere, const std::string& region = "New Jersey") {
+  json attack = {{"turn", 1},
+                 {"attacker", "12C"},
+                 {"defender", "6B"},
+                 {"region", region},
+                 {"british_elsewhere", british_elsewhere}};
+  if (militia_elsewhere > 0) attack["militia_elsewhere"] = militia_elsewhere;
+  return {{"british_vp", 40},
+          {"regions", {{{"name", region}, {"victory_points", region == "Canada" ? 10 : 8}}}},
+          {"attacks", {attack}}};
+}
+
+TEST(RevolutionCampaignControl, TheSurvivorsAndTheGarrisonDecide) {
+  const auto t = table();
+  auto run = [&](const json& plan) { return run_revolution_campaign(t, parse_revolution_plan(plan, "ar.json")); };
+  // No other British in the Region: De leaves none (American, Control A); after 1/2De or 1/2Ex
+  // 3B stay against 8 + 12 or 8 + 9: disputed (Control B).
+  auto r = run(control_plan(0, 0));
+  EXPECT_EQ(r.attacks[0].american_control.low, rational(1, 3));
+  EXPECT_EQ(r.attacks[0].british_control.low, rational(0));
+  // 15 more British: De 15 < 8 + 12, 1/2De 18 < 20 (disputed); 1/2Ex 18 >= 8 + 9 (British).
+  r = run(control_plan(15, 0));
+  EXPECT_EQ(r.attacks[0].british_control.low, rational(1, 3));
+  EXPECT_EQ(r.attacks[0].american_control.low, rational(0));
+  EXPECT_TRUE(r.exact);
+  // 30 more British would keep it after every result, but one Militia point left in the Region
+  // denies British control (procedure, condition 1): disputed whatever the die.
+  r = run(control_plan(30, 0));
+  EXPECT_EQ(r.attacks[0].british_control.low, rational(1));
+  r = run(control_plan(30, 1));
+  EXPECT_EQ(r.attacks[0].british_control.low, rational(0));
+  EXPECT_EQ(r.attacks[0].american_control.low, rational(0));
+  // Canada goes to the side with more points, a tie to the British (Control A, exception):
+  // 10 more British: De 10 < 12 (American), 1/2De 13 >= 12 and 1/2Ex 13 >= 9 (British).
+  r = run(control_plan(10, 0, "Canada"));
+  EXPECT_EQ(r.attacks[0].british_control.low, rational(2, 3));
+  EXPECT_EQ(r.attacks[0].american_control.low, rational(1, 3));
+}
+
+// Fortified points never count toward control (Control, general rule): 12C against 2B in a Fort
+// (x3 = 6, 2:1) leaves at most 1B, fortified, so no open British point is left: American always.
+TEST(RevolutionCampaignControl, FortifiedSurvivorsDoNotHoldTheRegion) {
+  const json plan = {
+      {"british_vp", 40},
+      {"regions", {{{"name", "New York"}, {"victory_points", 10}}}},
+      {"attacks", {{{"turn", 1}, {"attacker", "12C"}, {"defender", "2B"}, {"fort", true}, {"region", "New York"}}}}};
+  const auto r = run_revolution_campaign(table(), parse_revolution_plan(plan, "ar.json"));
+  EXPECT_EQ(r.attacks[0].american_control.low, rational(1));
+}
+
+// A blank CRT cell opens the interval: 18C against 6B is 3:1, De on 1-3, 1/2De on 4-5, row 6
+// blank. De leaves no British (American); 1/2De and 1/2Ex leave 3B (disputed). The blank cell as
+// 1/2Ex gives 3/6, as De 4/6.
+TEST(RevolutionCampaignControl, TheBlankCellGivesARange) {
+  const json plan = {{"british_vp", 40},
+                     {"regions", {{{"name", "New Jersey"}, {"victory_points", 8}}}},
+                     {"attacks", {{{"turn", 1}, {"attacker", "18C"}, {"defender", "6B"}, {"region", "New Jersey"}}}}};
+  const auto r = run_revolution_campaign(table(), parse_revolution_plan(plan, "ar.json"));
+  EXPECT_EQ(r.attacks[0].american_control.low, rational(1, 2));
+  EXPECT_EQ(r.attacks[0].american_control.high, rational(2, 3));
+  EXPECT_FALSE(r.exact);
+}
+
+// Control judged at the end of turn 1 sets the Victory Points every later step uses. British 30
+// VP, goal 51 (floor(goal / 2) = 25), New Jersey (8 VP) British with 15 more British points there.
+// Turn 1, 12C against 6B there: De (1/3, a Major Success) and 1/2De (1/3) leave it disputed, so
+// the British fall to 22 VP; 1/2Ex (1/3) keeps it (30 VP). Turns 2 and 3: the same attack outside
+// any followed Region, each a Major Success with p = 1/3 (De). Victory needs a second success
+// with the British under 25: after De, either later attack, 1/3 (1 - (2/3)^2) = 5/27; after
+// 1/2De, both, 1/3 * 1/9 = 1/27; after 1/2Ex never (30 VP, and three successes need De first).
+// 6/27 = 2/9, between 1/27 at a constant 30 VP and 7/27 at a constant 22.
+TEST(RevolutionCampaignControl, LostControlLowersTheVictoryPointsFromTheNextTurn) {
+  const json attack = {{"attacker", "12C"}, {"defender", "6B"}};
+  json first = attack;
+  first["turn"] = 1;
+  first["region"] = "New Jersey";
+  first["british_elsewhere"] = 15;
+  json second = attack, third = attack;
+  second["turn"] = 2;
+  third["turn"] = 3;
+  const json plan = {{"british_vp", 30},
+                     {"regions", {{{"name", "New Jersey"}, {"victory_points", 8}}}},
+                     {"attacks", {first, second, third}}};
+  const auto r = run_revolution_campaign(table(), parse_revolution_plan(plan, "ar.json"));
+  EXPECT_EQ(r.american_victory.low, rational(2, 9));
+  EXPECT_EQ(r.american_victory.high, rational(2, 9));
+  // The third attack is not made once the Americans have won: De then a success, 1/9.
+  EXPECT_EQ(r.attacks[2].reached.low, rational(8, 9));
+}
+
+TEST(RevolutionCampaignControl, BadRegionsNameTheStep) {
+  auto field = [](const json& plan) {
+    try {
+      parse_revolution_plan(plan, "ar.json");
+    } catch (const invalid_input& e) {
+      return e.field();
+    }
+    return std::string("(accepted)");
+  };
+  const json nj = {{{"name", "New Jersey"}, {"victory_points", 8}}};
+  const json a = {{"turn", 1}, {"attacker", "12C"}, {"defender", "6B"}, {"region", "New Jersey"}};
+  EXPECT_EQ(field({{"british_vp", 8}, {"regions", nj}, {"attacks", {a}}}), "(accepted)");
+  EXPECT_EQ(field({{"british_vp", 7}, {"regions", nj}, {"attacks", {a}}}), "ar.json: /british_vp");
+  EXPECT_EQ(field({{"british_vp", 8}, {"attacks", {a}}}), "ar.json: /attacks/0/region");
+  EXPECT_EQ(field({{"british_vp", 8}, {"regions", nj}, {"attacks", {a, a}}}), "ar.json: /attacks/1/region");
+  EXPECT_EQ(field({{"british_vp", 8},
+                   {"regions", nj},
+                   {"attacks", {{{"attacker", "12C"}, {"defender", "6B"}, {"british_elsewhere", 3}}}}}),
+            "ar.json: /attacks/0/region");
+  EXPECT_EQ(field({{"british_vp", 8}, {"regions", {{{"name", "New Jersey"}}}}, {"attacks", {a}}}),
+            "ar.json: /regions/0/victory_points");
+  // The size cap: at most 200 attacks.
+  json many = json::array();
+  for (int i = 0; i < max_revolution_attacks + 1; ++i) many.push_back({{"attacker", "12C"}, {"defender", "6B"}});
+  EXPECT_EQ(field({{"attacks", many}}), "ar.json: /attacks");
+  many.erase(many.begin());
+  EXPECT_EQ(field({{"attacks", many}}), "(accepted)");
 }
 
 }  // namespace

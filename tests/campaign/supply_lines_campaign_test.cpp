@@ -158,26 +158,26 @@ TEST(SupplyLinesPlan, ErrorsNameTheStepAndJsonPath) {
   json plan = {{"side", "crown"},
                {"army", {{"units", 4}, {"leaders", 1}, {"war", 4}, {"food", 4}}},
                {"steps", {{{"kind", "march"}}, {{"kind", "parley"}}}}};
-  EXPECT_EQ(error_field(plan), "plan.json: steps[1].kind");
+  EXPECT_EQ(error_field(plan), "plan.json: /steps/1/kind");
   plan["steps"][1] = {{"kind", "attack"}, {"war", {{"field", "cannons"}}}, {"enemy", {{"units", 2}}}};
-  EXPECT_EQ(error_field(plan), "plan.json: steps[1].war.field");
+  EXPECT_EQ(error_field(plan), "plan.json: /steps/1/war/field");
   plan["steps"][1] = {{"kind", "march"}, {"skip_if", {{"field", "morale"}, {"below", 2}}}};
-  EXPECT_EQ(error_field(plan), "plan.json: steps[1].skip_if.field");
+  EXPECT_EQ(error_field(plan), "plan.json: /steps/1/skip_if/field");
   // A step after an unconditional stop can never be reached.
   plan["steps"] = {{{"kind", "march"}, {"stop_if", "always"}}, {{"kind", "march"}}};
-  EXPECT_EQ(error_field(plan), "plan.json: steps[1]");
+  EXPECT_EQ(error_field(plan), "plan.json: /steps/1");
   // A jump back is a cycle.
   plan["steps"] = {{{"kind", "march"}, {"id", "a"}}, {{"kind", "march"}, {"next", "a"}}};
-  EXPECT_EQ(error_field(plan), "plan.json: steps[1].next");
+  EXPECT_EQ(error_field(plan), "plan.json: /steps/1/next");
   // A jump over a step leaves it unreachable.
   plan["steps"] = {{{"kind", "march"}, {"next", "c"}}, {{"kind", "march"}}, {{"kind", "march"}, {"id", "c"}}};
-  EXPECT_EQ(error_field(plan), "plan.json: steps[1]");
+  EXPECT_EQ(error_field(plan), "plan.json: /steps/1");
   // An impossible battle is caught before anything runs, against its step.
   plan["steps"] = {{{"kind", "attack"}, {"terrain", "point"}, {"war", 2}, {"enemy", {{"units", 0}}}}};
-  EXPECT_EQ(error_field(plan), "plan.json: steps[0].enemy.units");
+  EXPECT_EQ(error_field(plan), "plan.json: /steps/0/enemy/units");
   plan["steps"] = {{{"kind", "skirmish"}, {"war", 2}, {"enemy", {{"units", 2}}}}};
-  EXPECT_EQ(error_field(plan), "plan.json: steps[0].kind");  // a Crown army cannot skirmish
-  EXPECT_EQ(error_field(json::array()), "plan.json: $");
+  EXPECT_EQ(error_field(plan), "plan.json: /steps/0/kind");  // a Crown army cannot skirmish
+  EXPECT_EQ(error_field(json::array()), "plan.json: /");
 }
 
 TEST(SupplyLinesPlan, ConditionalJumpKeepsBothBranchesReachable) {

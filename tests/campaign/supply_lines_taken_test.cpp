@@ -237,44 +237,44 @@ TEST(SupplyLinesTaken, ExactAndSimulatedAgreeOnEveryExamplePlan) {
 TEST(SupplyLinesTaken, BadPlansNameTheStepAndPath) {
   json a = city_attack();
   a["if_not_taken"] = {{"retry", -1}};
-  EXPECT_EQ(error_field(crown_plan(4, 3, json::array({a}))), "plan.json: steps[0].if_not_taken.retry");
+  EXPECT_EQ(error_field(crown_plan(4, 3, json::array({a}))), "plan.json: /steps/0/if_not_taken/retry");
   a["if_not_taken"] = {{"retry", 13}};  // above max_retries
-  EXPECT_EQ(error_field(crown_plan(4, 3, json::array({a}))), "plan.json: steps[0].if_not_taken.retry");
+  EXPECT_EQ(error_field(crown_plan(4, 3, json::array({a}))), "plan.json: /steps/0/if_not_taken/retry");
   a["if_not_taken"] = {{"retry", json::parse("18446744073709551615")}};  // never wrapped to -1
-  EXPECT_EQ(error_field(crown_plan(4, 3, json::array({a}))), "plan.json: steps[0].if_not_taken.retry");
+  EXPECT_EQ(error_field(crown_plan(4, 3, json::array({a}))), "plan.json: /steps/0/if_not_taken/retry");
   a["if_not_taken"] = "advance";
-  EXPECT_EQ(error_field(crown_plan(4, 3, json::array({a}))), "plan.json: steps[0].if_not_taken");
+  EXPECT_EQ(error_field(crown_plan(4, 3, json::array({a}))), "plan.json: /steps/0/if_not_taken");
   a["if_not_taken"] = 3;
-  EXPECT_EQ(error_field(crown_plan(4, 3, json::array({a}))), "plan.json: steps[0].if_not_taken");
+  EXPECT_EQ(error_field(crown_plan(4, 3, json::array({a}))), "plan.json: /steps/0/if_not_taken");
   json march = {{"kind", "march"}, {"if_not_taken", "continue"}};
-  EXPECT_EQ(error_field(crown_plan(4, 3, json::array({march}))), "plan.json: steps[0].if_not_taken");
+  EXPECT_EQ(error_field(crown_plan(4, 3, json::array({march}))), "plan.json: /steps/0/if_not_taken");
   // A step from the Area the army attacked from runs only if the attack can fail and go on:
   // with the default (stop) it can never be reached.
   json fallback = {{"kind", "march"}, {"id", "home"}, {"from", "start"}};
-  EXPECT_EQ(error_field(crown_plan(4, 3, json::array({city_attack(), fallback}))), "plan.json: steps[1]");
+  EXPECT_EQ(error_field(crown_plan(4, 3, json::array({city_attack(), fallback}))), "plan.json: /steps/1");
   a["if_not_taken"] = "continue";
   EXPECT_EQ(error_field(crown_plan(4, 3, json::array({a, fallback}))), "(accepted)");
   fallback["from"] = "nowhere";
-  EXPECT_EQ(error_field(crown_plan(4, 3, json::array({a, fallback}))), "plan.json: steps[1].from");
+  EXPECT_EQ(error_field(crown_plan(4, 3, json::array({a, fallback}))), "plan.json: /steps/1/from");
   // Types and ranges: a number where a string belongs, a huge number where a small one does.
   json bad = crown_plan(4, 3, json::array({city_attack()}));
   bad["name"] = 7;
-  EXPECT_EQ(error_field(bad), "plan.json: name");
+  EXPECT_EQ(error_field(bad), "plan.json: /name");
   bad = crown_plan(4, 3, json::array({city_attack()}));
   bad["steps"][0]["id"] = 5;
-  EXPECT_EQ(error_field(bad), "plan.json: steps[0].id");
+  EXPECT_EQ(error_field(bad), "plan.json: /steps/0/id");
   bad = crown_plan(4, 3, json::array({city_attack()}));
   bad["steps"][0]["war"] = json::parse("1e30");
-  EXPECT_EQ(error_field(bad), "plan.json: steps[0].war");
+  EXPECT_EQ(error_field(bad), "plan.json: /steps/0/war");
   bad = crown_plan(4, 3, json::array({city_attack()}));
   bad["steps"][0]["war"] = json::parse("4294967298");  // 2^32 + 2 must not wrap to 2
-  EXPECT_EQ(error_field(bad), "plan.json: steps[0].war");
+  EXPECT_EQ(error_field(bad), "plan.json: /steps/0/war");
   bad = crown_plan(4, 3, json::array({city_attack()}));
   bad["army"]["units"] = json::parse("18446744073709551615");
-  EXPECT_EQ(error_field(bad), "plan.json: army.units");
+  EXPECT_EQ(error_field(bad), "plan.json: /army/units");
   bad = crown_plan(4, 3, json::array({city_attack()}));
   bad["steps"][0]["enemy"]["supplies"] = {{"food", "three"}};
-  EXPECT_EQ(error_field(bad), "plan.json: steps[0].enemy.supplies.food");
+  EXPECT_EQ(error_field(bad), "plan.json: /steps/0/enemy/supplies/food");
 }
 
 }  // namespace
