@@ -1530,7 +1530,6 @@ class folded_solver {
         in_line[side].words[w] = masks_.side[side].words[w] & ~out_mask.words[w];
     }
     step.stay = 0.0;
-    successors_here_.clear();
     exact_chooser c;
     c.merge_capped = false;  // the spill onto out units is needed hit by hit
     auto emit = [&](const battle_state& t, battle_end end) {
@@ -1544,12 +1543,7 @@ class folded_solver {
           step.stay += c.weight;
           return;
         }
-        // A state reaches each successor by many outcomes: its successors are numbered in a small
-        // map of its own (in cache), each looked up among all the battle's states once per state.
-        bool fresh;
-        const std::uint32_t at = successors_here_.place(fold, fresh);
-        if (fresh) successors_here_.value(at) = states.intern(r, fold);
-        leaf.target = successors_here_.value(at);
+        leaf.target = states.intern(r, fold);
         for (std::size_t side = 0; side < 2; ++side) {
           leaf.left[side] = 0;
           if (!any_left[side]) continue;
@@ -1582,17 +1576,19 @@ class folded_solver {
       for (std::size_t w = 0; w * 8 < n; ++w) k.words[w] = unit_bytes(t, w) & in_line[side].words[w];
       const int dice = round::retreat_fire_dice(r, t, side, forced);
       k.words[4] = (forced ? 1u : 0u) | static_cast<std::uint64_t>(spill) << 8 | static_cast<std::uint64_t>(dice) << 24;
-      // A state meets the same few starts many times: they are summed in a small map of its own
-      // (in cache), and each is looked up among all the battle's starts once per state.
-      bool fresh;
-      const std::uint32_t at = starts_here_[side].place(k, fresh);
-      start_sum& here = starts_here_[side].value(at);
-      if (fresh) {
-        bool added;
-        here.start = retreat_starts_[side].place(k, added);
-        if (added) step.new_starts[side].push_back(k);
+      bool added;
+      const std::uint32_t start = retreat_starts_[side].place(k, added);
+      if (added) {
+        step.new_starts[side].push_back(k);
+        retreat_sums_[side].push_back(0.0);
+        start_seen_in_[side].push_back(0);
       }
-      here.p += c.weight;
+      if (start_seen_in_[side][start] != i + 1) {  // the first time in this state
+        start_seen_in_[side][start] = i + 1;
+        retreat_sums_[side][start] = 0.0;
+        starts_here_[side].push_back(start);
+      }
+      retreat_sums_[side][start] += c.weight;
     };
     const std::size_t leaves_before = step.leaves.capacity();
     round::play_round_until_retreat(r, s, c, emit, retreat);
@@ -1602,7 +1598,7 @@ class folded_solver {
                       (retreat_starts_[0].size() + retreat_starts_[1].size()) * hashed_entry_bytes<state_key, char>);
     for (int side = 0; side < 2; ++side) {
       step.retreats[side].clear();
-      for (const auto& [k, here] : starts_here_[side].items()) step.retreats[side].push_back({here.start, here.p});
+      for (std::uint32_t start : starts_here_[side]) step.retreats[side].push_back({start, retreat_sums_[side][start]});
     }
   }
 
@@ -1703,12 +1699,9 @@ class folded_solver {
   std::array<std::uint32_t, 2> last_delta_number_{0, 0};
   fold_masks masks_;
   std::array<numbering<state_key, state_key_hash>, 2> retreat_starts_;
-  struct start_sum {
-    std::uint32_t start = 0;  // the start's number among all the battle's
-    double p = 0;             // its probability from this state
-  };
-  std::array<ordered_map<state_key, start_sum, state_key_hash>, 2> starts_here_;  // this state's starts
-  ordered_map<state_key, std::uint32_t, state_key_hash> successors_here_;         // this state's successors, numbered
+  std::array<std::vector<double>, 2> retreat_sums_;          // by start: this state's probability
+  std::array<std::vector<std::uint32_t>, 2> starts_here_;    // the starts this state has
+  std::array<std::vector<std::uint32_t>, 2> start_seen_in_;  // by start: 1 + the state that last had it
   // Stage two's: per side, what the delta and retreat start numbers stand for (sent along with the
   // states); this state's moves; every retreat over all states by (label, start), resolved once at
   // the end with the label's units put back.
