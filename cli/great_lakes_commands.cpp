@@ -81,8 +81,8 @@ void add_battle_options(po::options_description& o) {
       "time-budget", po::value<std::string>()->default_value("1"),
       "auto: seconds the predicted exact solve may take, else simulate; above 0, up to 3600")(
       "memory-mb", po::value<int>()->default_value(4096),
-      "memory the predicted exact solve may take (MB), else auto simulates and exact refuses; 64..65536")(
-      "trials", po::value<int>()->default_value(200000), "simulated battles, 1000..100000000")(
+      "memory the exact solve may take (MB), predicted before and counted during it: past it auto simulates and exact "
+      "refuses; 64..65536")("trials", po::value<int>()->default_value(200000), "simulated battles, 1000..100000000")(
       "seed", po::value<int>()->default_value(1812), "simulation seed (same seed, same answer, any thread count)")(
       "threads", po::value<int>()->default_value(0),
       "simulation threads, 0 = every core; an exact solve runs its two stages side by side unless this is 1");
@@ -244,7 +244,7 @@ json battle_notes(const gl::battle& b, const gl::battle_result& res) {
 // state limit, exact refuses.
 gl::battle_result solve_exact_or_simulate(const gl::battle& b, const gl::exact_options& exact,
                                           const simulation_options& sim, const std::string& method, int limit,
-                                          std::string& why) {
+                                          int memory_mb, std::string& why) {
   try {
     why = "asked for with --method exact";
     return gl::solve_exact(b, exact);
@@ -256,6 +256,14 @@ gl::battle_result solve_exact_or_simulate(const gl::battle& b, const gl::exact_o
                                                 "use --method sim (or auto)",
                                                 limit));
     why = fmt::format("auto: more than {} reachable states (--state-limit), so simulated instead", limit);
+    return gl::simulate(b, sim);
+  } catch (const gl::memory_limit_exceeded& e) {
+    // Issue 19: the solve counts its memory as it grows and stops before the bound.
+    const std::string counted =
+        fmt::format("the exact solve's memory reached {:.0f} MB at {} states, past --memory-mb {}",
+                    static_cast<double>(e.counted()) / 1e6, e.states(), memory_mb);
+    if (method == "exact") throw invalid_input("memory-mb", counted + "; raise it or use --method sim (or auto)");
+    why = "auto: " + counted + ", so simulated instead";
     return gl::simulate(b, sim);
   }
 }
@@ -338,7 +346,8 @@ report run_battle(const po::variables_map& vm) {
 
   gl::exact_options exact;
   exact.state_limit = static_cast<std::size_t>(limit);
-  exact.cancel = sim.cancel;    // the same Cancel stops an exact solve
+  exact.memory_limit = static_cast<std::size_t>(memory_mb) * 1'000'000;  // MB as the prediction counts them
+  exact.cancel = sim.cancel;                                             // the same Cancel stops an exact solve
   exact.threads = sim.threads;  // the same answer to the last bit on one thread or two
   gl::battle_result res;
   std::string why;
@@ -374,7 +383,7 @@ report run_battle(const po::variables_map& vm) {
                                          std::chrono::duration<double>(0.75 * budget)),
                            why);
     } else {
-      res = solve_exact_or_simulate(b, exact, sim, method, limit, why);
+      res = solve_exact_or_simulate(b, exact, sim, method, limit, memory_mb, why);
       if (method == "auto" && res.method.name == "exact")
         why = fmt::format(
             "auto: {}, within the --time-budget of {:g} s; the reachable states ({}) fit the state "
@@ -400,6 +409,7 @@ report run_battle(const po::variables_map& vm) {
     m["states"] = res.method.states;
     m["transitions"] = res.method.transitions;
     if (res.method.labels > 0) m["labels"] = res.method.labels;
+    m["memory_mb"] = static_cast<double>(res.method.memory_bytes) / 1e6;  // the solve's own data, as counted
     m["threads"] = res.method.threads;
   }
   m["seconds"] = res.method.seconds;

@@ -79,6 +79,12 @@ class absorbing_chain {
   }
 
   std::size_t state_count() const { return keys_.size(); }
+  // The bytes the chain holds so far (its keys, memo table, edges and per-state lists, by capacity).
+  std::size_t bytes() const {
+    return keys_.capacity() * sizeof(Key) + table_.capacity() * sizeof(std::uint32_t) + absorbing_.capacity() / 8 +
+           offsets_.capacity() * sizeof(std::uint32_t) + edges_.capacity() * sizeof(edge) +
+           stay_.capacity() * sizeof(double);
+  }
   std::size_t transition_count() const { return edges_.size(); }
   const Key& key(std::size_t i) const { return keys_[i]; }
   bool is_absorbing(std::size_t i) const { return absorbing_[i]; }

@@ -595,6 +595,7 @@ battle_result solve_unfolded(const battle& b, const exact_options& options) {
   absorbing_chain<state_key, state_key_hash> chain;
   std::vector<double> totals(layout.size, 0.0);
   double expected_rounds = 0.0;
+  std::size_t memory_bytes = 0;
   if (round::is_stalemate(r, start)) {
     add_terminal(r, layout, totals.data(), start, battle_end::stalemate, 1.0);
   } else {
@@ -602,6 +603,10 @@ battle_result solve_unfolded(const battle& b, const exact_options& options) {
         encode(r, start, battle_end::none), false,
         [&](const state_key& key, std::uint32_t index, auto&& add) {
           throw_if_cancelled(options);
+          // The chain's memory so far (its states and every transition), checked once per state.
+          memory_bytes = std::max(memory_bytes, chain.bytes() + exit_probability.capacity() * sizeof(double));
+          if (options.memory_limit > 0 && memory_bytes > options.memory_limit)
+            throw memory_limit_exceeded(options.memory_limit, memory_bytes, chain.state_count());
           battle_end ignored;
           const battle_state s = decode(r, key, ignored);
           exit_probability.resize(static_cast<std::size_t>(index) + 1, 0.0);
@@ -654,6 +659,7 @@ battle_result solve_unfolded(const battle& b, const exact_options& options) {
   out.method.name = "exact";
   out.method.states = chain.state_count();
   out.method.transitions = chain.transition_count();
+  out.method.memory_bytes = memory_bytes;
   out.method.pruned_mass = 0.0;
   out.method.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return out;
@@ -843,6 +849,11 @@ using sum_map = ordered_map<Key, double, Hash>;
 template <class Key, class Hash>
 using numbering = ordered_map<Key, char, Hash>;
 
+// Bytes of a hashed ordered_map entry: the key and value, two index slots (kept at most half
+// full), the slot's place in used_.
+template <class Key, class Value>
+constexpr std::size_t hashed_entry_bytes = sizeof(std::pair<Key, Value>) + 2 * sizeof(std::uint64_t) + 4;
+
 std::uint64_t pair_key(std::uint32_t high, std::uint32_t low) {
   return static_cast<std::uint64_t>(high) << 32 | low;
 }
@@ -894,6 +905,11 @@ class key_numbering {
   }
   const state_key& key(std::uint32_t i) const { return keys_[i]; }
   std::size_t size() const { return keys_.size(); }
+  // The bytes held (memory_meter).
+  std::size_t bytes() const {
+    return number_.capacity() * sizeof(std::uint32_t) + keys_.capacity() * sizeof(state_key) +
+           weights_.capacity() * sizeof(weights_[0]) + hashed_.size() * hashed_entry_bytes<state_key, char>;
+  }
 
  private:
   bool ranked() const { return !number_.empty(); }
@@ -960,6 +976,45 @@ std::vector<std::vector<std::uint8_t>> delta_bytes(const battle_rules& r, int si
   return allowed;
 }
 
+// The exact solve's memory, counted as it grows (issue 19): each stage of the folded solve sets,
+// once per state, the bytes its own structures hold (their entries, and the capacity of their
+// lists), and publishes the count to the other stage when it has moved by 64 KB; past the bound
+// (the two stages' counts summed) the stage that sees it throws memory_limit_exceeded. The count
+// is the solve's own data; the process's code, the allocator's overhead and the result are not in it.
+class memory_meter {
+ public:
+  memory_meter(std::size_t limit, const std::atomic<std::size_t>& states) : limit_(limit), states_(states) {}
+  void set(int stage, std::size_t bytes) {
+    stage_count& own = stages_[stage];
+    own.counted = bytes;
+    if (bytes > own.published_at + granule || bytes + granule < own.published_at) publish(stage);
+  }
+  // Both stages' counts published (called where no stage runs any more): the peak, and the check.
+  std::size_t finish() {
+    for (int stage = 0; stage < 2; ++stage) publish(stage);
+    return std::max(stages_[0].peak, stages_[1].peak);
+  }
+
+ private:
+  static constexpr std::size_t granule = std::size_t{1} << 16;
+  void publish(int stage) {
+    stage_count& own = stages_[stage];
+    own.published_at = own.counted;
+    own.published.store(own.counted, std::memory_order_relaxed);
+    const std::size_t total = own.counted + stages_[1 - stage].published.load(std::memory_order_relaxed);
+    own.peak = std::max(own.peak, total);
+    if (limit_ > 0 && total > limit_)
+      throw memory_limit_exceeded(limit_, total, states_.load(std::memory_order_relaxed));
+  }
+  struct alignas(64) stage_count {
+    std::size_t counted = 0, published_at = 0, peak = 0;  // the stage's own
+    std::atomic<std::size_t> published{0};                // read by the other stage
+  };
+  std::array<stage_count, 2> stages_;
+  std::size_t limit_;
+  const std::atomic<std::size_t>& states_;  // stage one's count of states, for the message
+};
+
 // Labels of one side: (folded state, what its out units hold) -> probability of entering that
 // state with them. Labels are numbered (label 0 holds nothing). A state has a few, so each state
 // keeps its own list, searched in place (an index is built only for a long list); a state's list
@@ -977,11 +1032,20 @@ class label_table {
   std::uint32_t grown(std::uint32_t label, std::uint32_t left_number, const state_key& left) {
     bool added;
     const std::uint32_t place = grown_.place(pair_key(label, left_number), added);
-    if (added) grown_.value(place) = keys_.place(combine(keys_.key(label), left));
+    if (added) {
+      const std::size_t labels = keys_.size();
+      grown_.value(place) = keys_.place(combine(keys_.key(label), left));
+      bytes_ += hashed_entry_bytes<std::uint64_t, std::uint32_t> +
+                (keys_.size() > labels ? hashed_entry_bytes<state_key, char> : 0);
+    }
     return grown_.value(place);
   }
   void add(std::uint32_t state, std::uint32_t label, double mass) {
-    if (lists_.size() <= state) lists_.resize(std::max<std::size_t>(state + 1, lists_.size() * 2));
+    if (lists_.size() <= state) {
+      const std::size_t before = lists_.capacity();
+      lists_.resize(std::max<std::size_t>(state + 1, lists_.size() * 2));
+      bytes_ += (lists_.capacity() - before) * sizeof(std::vector<entry>);
+    }
     auto& list = lists_[state];
     if (list.size() <= short_list) {
       for (auto& e : list)
@@ -996,13 +1060,17 @@ class label_table {
         return;
       }
       index.emplace(label, static_cast<std::uint32_t>(list.size()));
+      bytes_ += index_entry_bytes;
     }
     if (count_ >= limit_) throw state_limit_exceeded(limit_);
     ++count_;
+    const std::size_t before = list.capacity();
     list.push_back({label, mass});
+    bytes_ += (list.capacity() - before) * sizeof(entry);
     if (list.size() == short_list + 1) {
       auto& index = long_lists_[state];
       for (std::uint32_t k = 0; k < list.size(); ++k) index.emplace(list[k].label, k);
+      bytes_ += list.size() * index_entry_bytes;
     }
   }
   // f may add labels of other states (a copy is passed: adding can move the lists).
@@ -1015,13 +1083,20 @@ class label_table {
   }
   void release(std::uint32_t state) {
     if (state >= lists_.size()) return;
+    bytes_ -= lists_[state].capacity() * sizeof(entry);
+    if (lists_[state].size() > short_list) bytes_ -= lists_[state].size() * index_entry_bytes;
     std::vector<entry>().swap(lists_[state]);
     long_lists_.erase(state);
   }
   std::size_t size() const { return count_; }
+  // The bytes held (memory_meter): the lists' capacity, their indexes, the labels and growths.
+  std::size_t bytes() const { return bytes_; }
 
  private:
   static constexpr std::size_t short_list = 32;
+  // An unordered_map node (next pointer, key, value, cached hash) and its bucket.
+  static constexpr std::size_t index_entry_bytes = 4 * sizeof(void*);
+  std::size_t bytes_ = 0;
   std::vector<std::vector<entry>> lists_;
   std::unordered_map<std::uint32_t, std::unordered_map<std::uint32_t, std::uint32_t>> long_lists_;
   numbering<state_key, state_key_hash> keys_;
@@ -1162,6 +1237,7 @@ class folded_states {
   }
   const state_key& key(std::uint32_t i) const { return keys_.key(i); }
   std::size_t size() const { return keys_.size(); }
+  std::size_t bytes() const { return keys_.bytes() + keys_.size() * sizeof(std::uint32_t); }  // (the buckets)
   // Calls f(state) for every state, predecessors first; f may intern successors.
   template <class F>
   void in_order(F&& f) {
@@ -1187,10 +1263,23 @@ struct round_profile {
   std::size_t max_rounds;
   std::size_t transitions = 0;
 
+  std::size_t bytes = 0;  // held by `arrive` (memory_meter)
+
+  void grow_states(std::uint32_t state) {
+    if (arrive.size() > state) return;
+    const std::size_t before = arrive.capacity();
+    arrive.resize(std::max<std::size_t>(state + 1, arrive.size() * 2));
+    bytes += (arrive.capacity() - before) * sizeof(std::vector<double>);
+  }
+  void grow_rounds(std::vector<double>& a, std::size_t size) {
+    const std::size_t before = a.capacity();
+    a.resize(size, 0.0);
+    bytes += (a.capacity() - before) * sizeof(double);
+  }
   void enter(std::uint32_t state, std::size_t t, double p) {
-    if (arrive.size() <= state) arrive.resize(std::max<std::size_t>(state + 1, arrive.size() * 2));
+    grow_states(state);
     auto& a = arrive[state];
-    if (a.size() <= t) a.resize(t + 1, 0.0);
+    if (a.size() <= t) grow_rounds(a, t + 1);
     a[t] += p;
   }
   // Plays state i's rounds: its self-loop, its ending mass, and its moves (target, p).
@@ -1204,6 +1293,7 @@ struct round_profile {
         if (t >= a.size() && o < 1e-18) break;
         occupancy.push_back(o);
       }
+      bytes -= arrive[i].capacity() * sizeof(double);
       std::vector<double>().swap(arrive[i]);
     }
     if (ended.size() < occupancy.size()) {
@@ -1219,9 +1309,9 @@ struct round_profile {
     const std::size_t steps = std::min(occupancy.size(), max_rounds - 1);
     if (steps == 0) return;
     for (const auto& [target, p, unchanged, first_left] : moves) {
-      if (arrive.size() <= target) arrive.resize(std::max<std::size_t>(target + 1, arrive.size() * 2));
+      grow_states(target);
       auto& a = arrive[target];
-      if (a.size() < steps + 1) a.resize(steps + 1, 0.0);
+      if (a.size() < steps + 1) grow_rounds(a, steps + 1);
       double* to = a.data() + 1;
       const double* from = occupancy.data();
       for (std::size_t t = 0; t < steps; ++t) to[t] += from[t] * p;
@@ -1337,7 +1427,8 @@ class folded_solver {
         options_(options),
         deltas{key_numbering(delta_bytes(rules, 0), options.ranked_keys),
                key_numbering(delta_bytes(rules, 1), options.ranked_keys)},
-        masks_(rules) {
+        masks_(rules),
+        meter_(options.memory_limit, states_found_) {
     rounds.max_rounds = options.max_listed_rounds + 1;
     for (int side = 0; side < 2; ++side) {
       deltas[side].place(state_key{});
@@ -1361,6 +1452,7 @@ class folded_solver {
       solve_side_by_side();
     }
     resolve_retreats();
+    memory_bytes = meter_.finish();
   }
 
  private:
@@ -1407,6 +1499,7 @@ class folded_solver {
   outcome_sums sums;
   double expected_rounds = 0.0;
   unsigned threads_used = 1;
+  std::size_t memory_bytes = 0;  // the most counted (memory_meter)
 
  private:
   struct stage_stopped {};
@@ -1497,7 +1590,12 @@ class folded_solver {
       }
       retreat_sums_[side][start] += c.weight;
     };
+    const std::size_t leaves_before = step.leaves.capacity();
     round::play_round_until_retreat(r, s, c, emit, retreat);
+    ring_bytes_ += (step.leaves.capacity() - leaves_before) * sizeof(state_round::leaf);
+    states_found_.store(states.size(), std::memory_order_relaxed);
+    meter_.set(0, states.bytes() + deltas[0].bytes() + deltas[1].bytes() + ring_bytes_ +
+                      (retreat_starts_[0].size() + retreat_starts_[1].size()) * hashed_entry_bytes<state_key, char>);
     for (int side = 0; side < 2; ++side) {
       step.retreats[side].clear();
       for (std::uint32_t start : starts_here_[side]) step.retreats[side].push_back({start, retreat_sums_[side][start]});
@@ -1561,6 +1659,11 @@ class folded_solver {
       }
       table[side].release(i);
     }
+    std::size_t held = table[0].bytes() + table[1].bytes() + rounds.bytes;
+    for (int side = 0; side < 2; ++side)
+      held += all_retreats_[side].size() * hashed_entry_bytes<std::uint64_t, double> +
+              (delta_keys_[side].capacity() + retreat_start_keys_[side].capacity()) * sizeof(state_key);
+    meter_.set(1, held);
   }
 
   // The retreats: the spill and the retreat fire fall on the side's units, labels put back.
@@ -1606,6 +1709,10 @@ class folded_solver {
   std::array<std::vector<state_key>, 2> retreat_start_keys_;
   successor_moves here_;
   std::array<sum_map<std::uint64_t, number_hash>, 2> all_retreats_;
+  // Counted memory: stage one's ring buffers (their leaves), its state count, the meter.
+  std::size_t ring_bytes_ = 0;
+  std::atomic<std::size_t> states_found_{0};
+  memory_meter meter_;
 };
 
 battle_result solve_folded(const battle& b, const exact_options& options) {
@@ -1644,6 +1751,7 @@ battle_result solve_folded(const battle& b, const exact_options& options) {
   out.method.states = solver.states.size();
   out.method.transitions = solver.rounds.transitions;
   out.method.labels = solver.table[0].size() + solver.table[1].size();
+  out.method.memory_bytes = solver.memory_bytes;
   out.method.threads = solver.threads_used;
   out.method.pruned_mass = 0.0;
   out.method.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -152,10 +152,11 @@ struct battle_method {
   std::string name;  // "exact" | "simulation"
   std::size_t states = 0;
   std::size_t transitions = 0;
-  std::size_t labels = 0;    // exact, folded: (state, out units' SP) pairs carried beside the chain
-  unsigned threads = 1;      // exact: 2 when the folded chain's stages ran side by side
-  std::uint64_t trials = 0;  // simulation: trials actually run (fewer than asked if cancelled)
-  bool cancelled = false;    // simulation: stopped early by simulation_options::cancel
+  std::size_t labels = 0;        // exact, folded: (state, out units' SP) pairs carried beside the chain
+  std::size_t memory_bytes = 0;  // exact: the most memory the solve's structures held, as counted (exact_options)
+  unsigned threads = 1;          // exact: 2 when the folded chain's stages ran side by side
+  std::uint64_t trials = 0;      // simulation: trials actually run (fewer than asked if cancelled)
+  bool cancelled = false;        // simulation: stopped early by simulation_options::cancel
   std::uint64_t seed = 0;
   std::uint64_t rounds_simulated = 0;
   double seconds = 0;
@@ -186,6 +187,10 @@ struct battle_result {
 
 struct exact_options {
   std::size_t state_limit = 2'000'000;
+  // The solve counts its memory as it grows (states, transitions, labels, rounds, retreats: the
+  // bytes of their entries and of their lists' capacity) and throws memory_limit_exceeded before
+  // the count passes this many bytes (0: no bound). Checked once per state played.
+  std::size_t memory_limit = 0;
   double rounds_tolerance = 1e-12;  // the rounds distribution is listed until this mass remains
   std::size_t max_listed_rounds = 2000;
   // Fold units out of the line (eliminated or failed) out of the chain's states and carry their SP
@@ -200,8 +205,25 @@ struct exact_options {
   unsigned threads = 0;
   // The folded engine numbers its states by rank (an array read; battle.cpp) while the ranks a
   // battle's states can take number at most this many (4 bytes each), and by hashing past that.
-  // The numbers, and so the answer, are the same either way.
-  std::size_t ranked_keys = std::size_t{1} << 20;
+  // The numbers, and so the answer, are the same either way. 2^22 (16 MB at most) ranks issue 20's
+  // 5 v 4 Niagara battle (3.24 M ranks): about a tenth less time than hashing its 18 M lookups.
+  std::size_t ranked_keys = std::size_t{1} << 22;
+};
+
+// Thrown by solve_exact once its counted memory would pass exact_options::memory_limit.
+class memory_limit_exceeded : public std::runtime_error {
+ public:
+  memory_limit_exceeded(std::size_t limit, std::size_t counted, std::size_t states)
+      : std::runtime_error("the exact solve's memory passed " + std::to_string(limit) + " bytes"),
+        limit_(limit),
+        counted_(counted),
+        states_(states) {}
+  std::size_t limit() const noexcept { return limit_; }
+  std::size_t counted() const noexcept { return counted_; }  // bytes counted when it stopped
+  std::size_t states() const noexcept { return states_; }    // states found by then
+
+ private:
+  std::size_t limit_, counted_, states_;
 };
 
 // Thrown by solve_exact when exact_options::cancel was set before it finished; nothing is reported.

@@ -590,6 +590,39 @@ TEST(GreatLakesBattle, StateLimitRefusesInsteadOfExhaustingMemory) {
   }
 }
 
+// Issue 19: the exact solve counts its memory as it grows (its states, transitions, labels,
+// rounds and retreats) and stops once the count passes exact_options::memory_limit, folded chain
+// or plain, on one thread or two; a bound at the count a finished solve reports lets it finish.
+TEST(GreatLakesBattle, MemoryBoundStopsTheSolveOnceItIsPassed) {
+  const gl::battle wide = mixed();
+  for (const bool folded : {true, false}) {
+    gl::exact_options one;
+    one.threads = 1;
+    one.fold_out_units = folded;
+    const auto full = gl::solve_exact(wide, one);
+    const std::size_t needed = full.method.memory_bytes;
+    ASSERT_GT(needed, std::size_t{1} << 18) << folded;  // past the counter's 64 KB steps
+    gl::exact_options at_bound = one;
+    at_bound.memory_limit = needed;  // one thread: the same count, in the same order
+    EXPECT_EQ(gl::solve_exact(wide, at_bound).attacker_wins, full.attacker_wins) << folded;
+    for (const unsigned threads : {1u, 2u}) {
+      gl::exact_options small = one;
+      small.threads = threads;
+      small.memory_limit = needed / 2;
+      try {
+        gl::solve_exact(wide, small);
+        ADD_FAILURE() << "no memory_limit_exceeded, folded " << folded << ", " << threads << " threads";
+      } catch (const gl::memory_limit_exceeded& e) {
+        EXPECT_EQ(e.limit(), needed / 2);
+        EXPECT_GT(e.counted(), needed / 2);
+        EXPECT_LT(e.counted(), needed);  // stopped on the way, not at the end
+        EXPECT_GT(e.states(), 0u);
+        EXPECT_LT(e.states(), full.method.states);
+      }
+    }
+  }
+}
+
 // Every number of two results, to the last bit.
 void expect_identical(const gl::battle_result& a, const gl::battle_result& b, const std::string& what) {
   EXPECT_EQ(a.ends, b.ends) << what;
