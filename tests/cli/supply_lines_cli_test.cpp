@@ -171,9 +171,10 @@ TEST(CliSupplyLines, SimulationCarriesIntervals) {
       "--seed 3");
   EXPECT_EQ(j["method"]["name"], "simulation");
   EXPECT_EQ(j["method"]["trials"], 40000);
-  const auto ci = j["intervals"]["defender_surrenders"];
-  EXPECT_LT(ci[0].get<double>(), 0.5);
-  EXPECT_GT(ci[1].get<double>(), 0.5);
+  const auto ci = j["intervals"]["outcomes.defender_surrenders"];
+  EXPECT_LT(ci["low"].get<double>(), 0.5);
+  EXPECT_GT(ci["high"].get<double>(), 0.5);
+  EXPECT_EQ(ci["level"], 0.95);
   // Same seed, same answer.
   EXPECT_EQ(j["outcomes"], run_json("nt battle --attacker crown --terrain point --att-units 1 --att-war 1 --def-units "
                                     "1 --method sim --trials 40000 --seed 3")["outcomes"]);
