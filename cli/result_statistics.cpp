@@ -53,7 +53,7 @@ rational fraction(const json& v) {
 }
 
 template <class P>
-basic_pmf<P> read_pmf(const json& v) {
+basic_pmf<P> read_pmf(const json& v, int first) {
   auto d = basic_pmf<P>::empty();
   auto mass = [](const json& p) {
     if constexpr (std::is_same_v<P, rational>)
@@ -62,8 +62,8 @@ basic_pmf<P> read_pmf(const json& v) {
       return p.template get<double>();
   };
   if (v.is_array()) {
-    d.cover(0, static_cast<int>(v.size()) - 1);
-    for (std::size_t i = 0; i < v.size(); ++i) d.add_mass(static_cast<int>(i), mass(v[i]));
+    d.cover(first, first + static_cast<int>(v.size()) - 1);
+    for (std::size_t i = 0; i < v.size(); ++i) d.add_mass(first + static_cast<int>(i), mass(v[i]));
   } else {
     for (auto it = v.begin(); it != v.end(); ++it) d.add_mass(*integer_key(it.key()), mass(it.value()));
   }
@@ -72,11 +72,12 @@ basic_pmf<P> read_pmf(const json& v) {
 
 // at_least / at_most shaped like the pmf `shape`: the array's indices, or the object's keys.
 template <class P, class Write>
-json cumulative(const json& shape, const basic_distribution_stats<P>& s, const std::vector<P>& values, Write write) {
+json cumulative(const json& shape, int first, const basic_distribution_stats<P>& s, const std::vector<P>& values,
+                Write write) {
   auto at = [&](int v) { return write(values[static_cast<std::size_t>(v - s.lowest)]); };
   if (shape.is_array()) {
     json out = json::array();
-    for (std::size_t i = 0; i < shape.size(); ++i) out.push_back(at(static_cast<int>(i)));
+    for (std::size_t i = 0; i < shape.size(); ++i) out.push_back(at(first + static_cast<int>(i)));
     return out;
   }
   json out = json::object();
@@ -85,7 +86,7 @@ json cumulative(const json& shape, const basic_distribution_stats<P>& s, const s
 }
 
 template <class P>
-json stats_json(const json& shape, const basic_distribution_stats<P>& s) {
+json stats_json(const json& shape, int first, const basic_distribution_stats<P>& s) {
   auto as_double = [](const P& p) { return to_double(p); };
   return json{{"mean", to_double(s.mean)},
               {"sd", standard_deviation(s)},
@@ -94,16 +95,16 @@ json stats_json(const json& shape, const basic_distribution_stats<P>& s) {
               {"p95", s.p95},
               {"min", s.min},
               {"max", s.max},
-              {"at_least", cumulative(shape, s, s.at_least, as_double)},
-              {"at_most", cumulative(shape, s, s.at_most, as_double)}};
+              {"at_least", cumulative(shape, first, s, s.at_least, as_double)},
+              {"at_most", cumulative(shape, first, s, s.at_most, as_double)}};
 }
 
-json exact_stats_json(const json& shape, const distribution_stats& s) {
+json exact_stats_json(const json& shape, int first, const distribution_stats& s) {
   auto as_text = [](const rational& p) { return to_fraction_string(p); };
   return json{{"mean", to_fraction_string(s.mean)},
               {"variance", to_fraction_string(s.variance)},
-              {"at_least", cumulative(shape, s, s.at_least, as_text)},
-              {"at_most", cumulative(shape, s, s.at_most, as_text)}};
+              {"at_least", cumulative(shape, first, s, s.at_least, as_text)},
+              {"at_most", cumulative(shape, first, s, s.at_most, as_text)}};
 }
 
 // doc[key] = value, a new key going just before the first of `anchors` the document has (so the
@@ -187,21 +188,22 @@ void set_interval(json& doc, const std::string& path, json interval) {
   place(doc, "intervals", interval_anchors)[path] = std::move(interval);
 }
 
-void add_distribution_stats(json& doc, const std::vector<std::string>& paths, const simulation_basis* simulation) {
-  for (const auto& path : paths) {
+void add_distribution_stats(json& doc, const std::vector<distribution_path>& paths,
+                            const simulation_basis* simulation) {
+  for (const auto& [path, first] : paths) {
     const json* found = find_path(doc, path);
     if (!found || !is_pmf(*found)) throw std::logic_error("no distribution at " + path);
     const json shape = *found;  // placing `stats` may rebuild the document
     const json* exact = doc.contains("exact") ? find_path(doc.at("exact"), path) : nullptr;
     try {
       if (exact && is_pmf(*exact) && exact->begin()->is_string()) {
-        const distribution_stats s = describe(read_pmf<rational>(*exact));
-        json exact_stats = exact_stats_json(shape, s);
-        place(doc, "stats", stats_anchors)[path] = stats_json(shape, s);
+        const distribution_stats s = describe(read_pmf<rational>(*exact, first));
+        json exact_stats = exact_stats_json(shape, first, s);
+        place(doc, "stats", stats_anchors)[path] = stats_json(shape, first, s);
         doc["exact"]["stats"][path] = std::move(exact_stats);
       } else {
-        const distribution_stats_double s = describe(read_pmf<double>(shape));
-        place(doc, "stats", stats_anchors)[path] = stats_json(shape, s);
+        const distribution_stats_double s = describe(read_pmf<double>(shape, first));
+        place(doc, "stats", stats_anchors)[path] = stats_json(shape, first, s);
         if (simulation && simulation->trials > 0) {
           const auto ci = mean_interval(s.mean, standard_deviation(s), static_cast<double>(simulation->trials) * s.mass,
                                         simulation->level);

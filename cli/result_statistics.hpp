@@ -23,9 +23,18 @@ struct simulation_basis {
   double level = 0.95;
 };
 
+// A distribution in the document: its dotted path, and for an array the value of its element 0
+// (GL rounds.distribution starts at round 1); an object's keys are its values.
+struct distribution_path {
+  distribution_path(std::string p, int first = 0) : path(std::move(p)), first_value(first) {}  // NOLINT
+  distribution_path(const char* p) : path(p) {}                                                // NOLINT
+  std::string path;
+  int first_value = 0;
+};
+
 // Adds stats (and exact.stats) for the distributions at `paths`; a path whose distribution has no
 // mass (a step never reached) gets none. With `simulation`, also the intervals of the means.
-void add_distribution_stats(json& doc, const std::vector<std::string>& paths,
+void add_distribution_stats(json& doc, const std::vector<distribution_path>& paths,
                             const simulation_basis* simulation = nullptr);
 
 // Adds Wilson intervals for every probability at `paths` of a document whose probabilities are

@@ -561,7 +561,7 @@ json battle_results(const sl::rule_set& rules, const sl::battle_result<rational>
   if (ss) exact["instant_victory"] = to_fraction_string(res.instant_victory);
   exact["attacker_victory"] = to_fraction_string(attacker_victory(res));
   exact["defender_dislodged"] = to_fraction_string(defender_dislodged(res));
-  std::vector<std::string> distributions{"attacker_losses", "defender_losses", "track_shift"};
+  std::vector<distribution_path> distributions{"attacker_losses", "defender_losses", "track_shift"};
   if (track) {
     const pmf position = sl::track_position_after(res.track_shift, *track);
     doc["track_position"] = probability_object(position);
@@ -579,7 +579,7 @@ json simulated_battle_results(const sl::rule_set& rules, const sl::battle_setup&
                               const std::optional<sl::track_position_setup>& track) {
   json doc = battle_results(rules, sl::observed_result(rules, setup, est), track, false);
   const simulation_basis basis{est.trials, 0.95};
-  std::vector<std::string> distributions{"attacker_losses", "defender_losses", "track_shift"};
+  std::vector<distribution_path> distributions{"attacker_losses", "defender_losses", "track_shift"};
   std::vector<std::string> probabilities{"outcomes",    "attacker_losses",          "defender_losses",
                                          "track_shift", "summary.attacker_victory", "summary.defender_dislodged"};
   if (doc.contains("instant_victory")) probabilities.push_back("instant_victory");

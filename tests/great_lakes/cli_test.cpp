@@ -70,11 +70,16 @@ TEST(GreatLakesCli, SimulationCarriesIntervals) {
   const json j = run_json("gl battle --att A:regular:1/1:6:1 --def D:regular:1/1:6:1 --method sim --trials 20000");
   EXPECT_EQ(j["method"]["name"], "simulation");
   EXPECT_EQ(j["method"]["trials"], 20000);
-  const auto ci = j["intervals"]["outcomes"]["attacker_wins"];
-  EXPECT_LE(ci[0].get<double>(), j["outcomes"]["attacker_wins"].get<double>());
-  EXPECT_GE(ci[1].get<double>(), j["outcomes"]["attacker_wins"].get<double>());
-  EXPECT_EQ(j["intervals"]["ends"].size(), 7u);
-  EXPECT_EQ(j["intervals"]["units"].size(), 2u);
+  const auto ci = j["intervals"]["outcomes.attacker_wins"];
+  EXPECT_LE(ci["low"].get<double>(), j["outcomes"]["attacker_wins"].get<double>());
+  EXPECT_GE(ci["high"].get<double>(), j["outcomes"]["attacker_wins"].get<double>());
+  EXPECT_EQ(ci["level"], 0.95);
+  for (const char* end : {"defender_eliminated", "defender_forced_retreat", "defender_voluntary_retreat",
+                          "attacker_eliminated", "attacker_forced_retreat", "attacker_voluntary_retreat", "stalemate"})
+    EXPECT_TRUE(j["intervals"].contains(std::string("ends.") + end)) << end;
+  for (const char* unit : {"units.0.survives", "units.1.survives", "units.0.fails_morale", "units.1.fails_morale"})
+    EXPECT_TRUE(j["intervals"].contains(unit)) << unit;
+  EXPECT_EQ(j["intervals"]["attacker_sp_lost"]["low"].size(), j["attacker_sp_lost"].size());
 }
 
 TEST(GreatLakesCli, ScenarioFileAndGarrison) {
