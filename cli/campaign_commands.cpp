@@ -319,6 +319,7 @@ report run_siege(const po::variables_map& vm) {
   doc["exact"] = json{{"surrenders_on_turn", exact_on},
                       {"surrendered_by_turn", exact_by},
                       {"holds_out_all_turns", to_fraction_string(r.holds_out)}};
+  add_distribution_stats(doc, {"surrenders_on_turn"});  // given a surrender within the turns
   doc["notes"] = json::array(
       {"each Turn End the besieged army expends 1 Food and surrenders with none (SS 11.2, 13.1)",
        "SS 8.2 forbids Forage under Siege: --resupply is the chance per turn that 1 Food reaches the army some "

@@ -575,6 +575,7 @@ report run_turn(const po::variables_map& vm) {
                       {"american_cap", exact_object(res.cap[gl::american])},
                       {"americans_first", to_fraction_string(res.americans_first)},
                       {"mission_success", missions_exact}};
+  add_distribution_stats(doc, {"british_cap", "american_cap"});
   doc["notes"] = cap_notes();
   r.title = "Great Lakes turn: CAP and who moves first";
   r.verdict = fmt::format("Americans move first {}, British first {}", percent(to_double(res.americans_first)),
@@ -641,6 +642,7 @@ report run_war_end(const po::variables_map& vm) {
   doc["expected_last_turn"] = to_double(res.expected_last_turn);
   doc["exact"] = json{{"last_turn", exact_object(res.last_turn)},
                       {"expected_last_turn", to_fraction_string(res.expected_last_turn)}};
+  add_distribution_stats(doc, {"last_turn"});
   doc["notes"] = json::array(
       {"the War Ends roll is made at the end of turns 14-16 (ends on a 6) and 17-19 (ends on 5-6); the game "
        "always ends after turn 20 (GL 15.1, data/gl/war_end.json)"});

@@ -227,6 +227,7 @@ report run_skirmish(const sl::rule_set& rules, const po::variables_map& vm) {
                       {"crown_army_surrenders", to_fraction_string(res.crown_army_surrenders)},
                       {"track_shift", exact_object(res.track_shift)},
                       {"instant_victory", to_fraction_string(res.instant_victory)}};
+  add_distribution_stats(doc, {"crown_units_eliminated", "track_shift"});
   doc["notes"] =
       json::array({"one die per War Supply, each 1-2 eliminates a Crown unit; the Crown rolls nothing (8.8 / 10.8)",
                    "a skirmish never counts as a Victory: only a Crown surrender moves the track"});
@@ -248,6 +249,7 @@ report run_bombard(const sl::rule_set& rules, const po::variables_map& vm) {
   r.document = base_document(rules, "bombard", vm);
   r.document["patriot_units_eliminated"] = probability_array(res.patriot_units_eliminated);
   r.document["exact"] = json{{"patriot_units_eliminated", exact_array(res.patriot_units_eliminated)}};
+  add_distribution_stats(r.document, {"patriot_units_eliminated"});
   r.document["notes"] = json::array(
       {"one die per War Supply in the Sea Box, each 1 eliminates a Patriot unit; Dug-In has no effect (NT 7.6)",
        "the rules say nothing of leaders or surrender after a Bombard: only units lost are reported"});
@@ -380,6 +382,7 @@ report run_reinforcements(const sl::rule_set& rules, const po::variables_map& vm
   doc["exact"] = json{{"new_units", exact_array(res.new_units)},
                       {"crown_occupied_drawn", exact_array(res.crown_occupied_drawn)},
                       {"expected_new_units", to_fraction_string(mean(res.new_units))}};
+  add_distribution_stats(doc, {"new_units", "crown_occupied_drawn"});
   doc["notes"] = json::array(
       {"each marker for a Patriot-occupied or vacant City brings 2 units, a Crown-occupied City none (NT 9.0)",
        "a Winter Turn draws two more markers (NT 10.1); an empty cup gives no more"});
@@ -416,6 +419,9 @@ report run_irregulars(const sl::rule_set& rules, const po::variables_map& vm) {
   doc["outcomes"] = outcomes;
   doc["swamp_fox_drawn"] = to_double(res.swamp_fox_drawn);
   doc["exact"] = json{{"drawn", by_kind_exact}, {"swamp_fox_drawn", to_fraction_string(res.swamp_fox_drawn)}};
+  std::vector<distribution_path> drawn;
+  for (const auto& kind : cup) drawn.push_back("drawn." + kind.name);
+  add_distribution_stats(doc, drawn);
   doc["notes"] =
       json::array({"three chits are drawn blind, without replacement (SS 13.2); a smaller cup gives all it has"});
   r.title = fmt::format("Southern Strategy irregulars: {} draws from the cup", res.draws);
