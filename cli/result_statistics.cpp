@@ -1,8 +1,10 @@
 #include "cli/result_statistics.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <optional>
 #include <stdexcept>
+#include <string_view>
 
 #include "core/distribution_stats.hpp"
 #include "core/mean_interval.hpp"
@@ -45,11 +47,21 @@ bool is_pmf(const json& v) {
   return true;
 }
 
+// A whole number as the document writes it: through a machine integer when it fits (the string
+// constructor of a big integer costs far more), else digit by digit.
+big_integer whole(std::string_view text) {
+  long long value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error == std::errc() && end == text.data() + text.size()) return big_integer(value);
+  return big_integer(std::string(text));
+}
+
 rational fraction(const json& v) {
-  const std::string text = v.get<std::string>();
+  const std::string& text = v.get_ref<const std::string&>();
   const std::size_t slash = text.find('/');
-  if (slash == std::string::npos) return rational(big_integer(text));
-  return rational(big_integer(text.substr(0, slash)), big_integer(text.substr(slash + 1)));
+  const std::string_view all(text);
+  if (slash == std::string::npos) return rational(whole(all));
+  return rational(whole(all.substr(0, slash)), whole(all.substr(slash + 1)));
 }
 
 template <class P>
