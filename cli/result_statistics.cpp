@@ -204,6 +204,7 @@ void add_distribution_stats(json& doc, const std::vector<distribution_path>& pat
                             const simulation_basis* simulation) {
   for (const auto& [path, first] : paths) {
     const json* found = find_path(doc, path);
+    if (found && found->is_structured() && found->empty()) continue;  // nothing listed (no mass): nothing to describe
     if (!found || !is_pmf(*found)) throw std::logic_error("no distribution at " + path);
     const json shape = *found;  // placing `stats` may rebuild the document
     const json* exact = doc.contains("exact") ? find_path(doc.at("exact"), path) : nullptr;

@@ -229,7 +229,7 @@ struct renderer {
                                        : ImGuiTableFlags_SizingStretchProp;
     const float sideways = (sizing & ImGuiTableFlags_ScrollX) ? ImGui::GetStyle().ScrollbarSize : 0.0f;
     const float height =
-        std::min(ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 1.5f) + sideways,
+        std::min(ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 2.5f) + sideways,
                  std::max(260.0f, ImGui::GetContentRegionAvail().y - 3 * ImGui::GetFrameHeightWithSpacing()));
     if (ImGui::BeginTable(key.c_str(), n,
                           ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
