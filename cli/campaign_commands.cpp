@@ -27,6 +27,7 @@
 #include "cli/chart_svg.hpp"
 #include "cli/command.hpp"
 #include "cli/data_location.hpp"
+#include "cli/result_statistics.hpp"
 #include "core/input_file.hpp"
 #include "core/invalid_input.hpp"
 #include "core/json_input.hpp"
@@ -133,36 +134,39 @@ report run_campaign(const std::string& code, const po::variables_map& vm) {
                   : any_sim          ? "asked for with --method sim; probabilities carry 95% Wilson intervals"
                                      : "every step's state distribution stayed under --state-limit";
   doc["method"] = method;
-  json steps = json::array(), distributions = json::array(), exact_steps = json::array(), intervals = json::array(),
-       battles = json::array();
+  json steps = json::array(), distributions = json::array(), exact_steps = json::array(), battles = json::array();
+  // Simulated values' intervals by dotted path ("steps.1.outcomes.stood"), set once the document is built.
+  std::vector<std::pair<std::string, json>> intervals;
+  const double level = 0.95;
   for (std::size_t i = 0; i < result.steps.size(); ++i) {
     const cp::step_result& s = result.steps[i];
     const cp::step_kind kind = plan.steps[i].kind;
     const bool fights = kind == cp::step_kind::attack || kind == cp::step_kind::defend;
-    json row, e = json::object(), iv = json::object();
-    // One value with its exact fraction and interval beside it, under the same key path.
-    auto put = [&](json& at, json& exact_at, json& interval_at, const std::string& key,
+    json row, e = json::object();
+    const std::string at_step = "steps." + std::to_string(i) + ".";
+    // One value with its exact fraction beside it under the same key path, its interval by that path.
+    auto put = [&](json& at, json& exact_at, const std::string& path, const std::string& key,
                    const cp::probability_value& v) {
       at[key] = value_json(v);
       if (v.exact) exact_at[key] = *v.exact;
-      if (v.interval) interval_at[key] = json::array({v.interval->lower, v.interval->upper});
+      if (v.interval) intervals.push_back({path + key, interval_json(v.interval->lower, v.interval->upper, level)});
     };
     row["step"] = s.id;
     row["kind"] = s.kind;
     row["method"] = s.method;
     row["from"] = s.from_area;
     row["to"] = s.to_area;
-    put(row, e, iv, "reached", s.reached);
-    put(row, e, iv, "performed", s.performed);
-    put(row, e, iv, "won", s.won);
-    if (kind == cp::step_kind::attack) put(row, e, iv, "taken", s.taken);
+    put(row, e, at_step, "reached", s.reached);
+    put(row, e, at_step, "performed", s.performed);
+    put(row, e, at_step, "won", s.won);
+    if (kind == cp::step_kind::attack) put(row, e, at_step, "taken", s.taken);
     if (kind == cp::step_kind::defend) {
-      put(row, e, iv, "held", s.held);
+      put(row, e, at_step, "held", s.held);
     }
-    put(row, e, iv, "skipped", s.skipped);
-    put(row, e, iv, "skipped_not_there", s.skipped_away);
-    put(row, e, iv, "stalled", s.stalled);
-    put(row, e, iv, "stopped", s.stopped);
+    put(row, e, at_step, "skipped", s.skipped);
+    put(row, e, at_step, "skipped_not_there", s.skipped_away);
+    put(row, e, at_step, "stalled", s.stalled);
+    put(row, e, at_step, "stopped", s.stopped);
     if (fights) {
       // The table's view of the battles: one row per attack or defence, the same columns for both.
       json b{{"step", s.id},
@@ -173,19 +177,28 @@ report run_campaign(const std::string& code, const po::variables_map& vm) {
       for (int k = 0; k < cp::step_outcome_count; ++k)
         b[cp::step_outcome_names[k]] = s.outcomes[static_cast<std::size_t>(k)].value;
       battles.push_back(b);
-      json o = json::object(), oe = json::object(), oi = json::object();
+      json o = json::object(), oe = json::object();
       for (int k = 0; k < cp::step_outcome_count; ++k)
-        put(o, oe, oi, cp::step_outcome_names[k], s.outcomes[static_cast<std::size_t>(k)]);
+        put(o, oe, at_step + "outcomes.", cp::step_outcome_names[k], s.outcomes[static_cast<std::size_t>(k)]);
       row["outcomes"] = o;
       if (!oe.empty()) e["outcomes"] = oe;
-      if (!oi.empty()) iv["outcomes"] = oi;
     }
     if (!s.attempts.empty()) {
-      json a = json::object(), ae = json::object(), ai = json::object();
-      for (std::size_t k = 0; k < s.attempts.size(); ++k) put(a, ae, ai, std::to_string(k + 1), s.attempts[k]);
+      // A pmf: its intervals as one {low: {...}, high: {...}} keyed like it.
+      json a = json::object(), ae = json::object(), low = json::object(), high = json::object();
+      for (std::size_t k = 0; k < s.attempts.size(); ++k) {
+        const std::string key = std::to_string(k + 1);
+        a[key] = value_json(s.attempts[k]);
+        if (s.attempts[k].exact) ae[key] = *s.attempts[k].exact;
+        if (s.attempts[k].interval) {
+          low[key] = s.attempts[k].interval->lower;
+          high[key] = s.attempts[k].interval->upper;
+        }
+      }
       row["attempts"] = a;
       if (!ae.empty()) e["attempts"] = ae;
-      if (!ai.empty()) iv["attempts"] = ai;
+      if (!low.empty())
+        intervals.push_back({at_step + "attempts", json{{"low", low}, {"high", high}, {"level", level}}});
     }
     row["mean_units"] = mean(s.units);
     row["mean_war"] = mean(s.war);
@@ -198,20 +211,19 @@ report run_campaign(const std::string& code, const po::variables_map& vm) {
                                  {"food", pmf_object(s.food)},
                                  {"track", pmf_object(s.track)}});
     exact_steps.push_back(e);
-    if (s.method == "simulation") intervals.push_back(json{{"step", s.id}, {"interval_95", iv}});
   }
   doc["steps"] = steps;
   if (!battles.empty()) doc["battles"] = battles;
-  json end = json::object(), end_exact = json::object(), end_intervals = json::object();
+  json end = json::object(), end_exact = json::object();
   for (const auto& e : result.end) {
     end[e.name] = e.probability.value;
     if (e.probability.exact) end_exact[e.name] = *e.probability.exact;
     if (e.probability.interval)
-      end_intervals[e.name] = json::array({e.probability.interval->lower, e.probability.interval->upper});
+      intervals.push_back(
+          {"end." + e.name, interval_json(e.probability.interval->lower, e.probability.interval->upper, level)});
   }
   doc["end"] = end;
   doc["distributions"] = distributions;
-  if (any_sim) doc["intervals_95"] = json{{"steps", intervals}, {"end", end_intervals}};
   json exact = json::object();
   if (!end_exact.empty()) exact["end"] = end_exact;
   if (any_exact) exact["steps"] = exact_steps;
@@ -236,9 +248,22 @@ report run_campaign(const std::string& code, const po::variables_map& vm) {
                             {"war", pmf_object(last.war)},
                             {"food", pmf_object(last.food)},
                             {"track", pmf_object(last.track)}};
+  // Each step's attempts and state, and the final state: stats, and for a simulated step the
+  // intervals of their means.
+  const simulation_basis basis{result.trials, level};
+  for (std::size_t i = 0; i < result.steps.size(); ++i) {
+    const simulation_basis* sim = result.steps[i].method == "simulation" ? &basis : nullptr;
+    const std::string at_step = "steps." + std::to_string(i) + ".attempts";
+    if (doc["steps"][i].contains("attempts")) add_distribution_stats(doc, {at_step}, sim);
+    const std::string at = "distributions." + std::to_string(i) + ".";
+    add_distribution_stats(doc, {at + "units", at + "war", at + "food", at + "track"}, sim);
+  }
+  add_distribution_stats(doc, {"final_state.units", "final_state.war", "final_state.food", "final_state.track"},
+                         last.method == "simulation" ? &basis : nullptr);
+  for (auto& [path, interval] : intervals) set_interval(doc, path, std::move(interval));
   r.document = doc;
   const bool table = vm.count("format") && vm["format"].as<std::string>() == "table";
-  r.result_keys = {"steps", "battles", "end", "final_state", "intervals_95"};
+  r.result_keys = {"steps", "battles", "end", "final_state", "intervals"};
   if (!table) r.result_keys.push_back("distributions");
   return r;
 }
@@ -294,6 +319,7 @@ report run_siege(const po::variables_map& vm) {
   doc["exact"] = json{{"surrenders_on_turn", exact_on},
                       {"surrendered_by_turn", exact_by},
                       {"holds_out_all_turns", to_fraction_string(r.holds_out)}};
+  add_distribution_stats(doc, {"surrenders_on_turn"});  // given a surrender within the turns
   doc["notes"] = json::array(
       {"each Turn End the besieged army expends 1 Food and surrenders with none (SS 11.2, 13.1)",
        "SS 8.2 forbids Forage under Siege: --resupply is the chance per turn that 1 Food reaches the army some "
@@ -570,8 +596,9 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
 #ifdef MUSKET_CAMPAIGN_GREAT_LAKES
 // --- Great Lakes turn-by-turn plans -------------------------------------------------------------
 
-json interval_json(const proportion_interval& p) {
-  return json::array({p.lower, p.upper});
+// A simulated estimate's 95% Wilson interval, as every document writes one.
+json estimate_interval(const proportion_interval& p) {
+  return interval_json(p.lower, p.upper, 0.95);
 }
 
 report run_great_lakes_campaign_command(const po::variables_map& vm) {
@@ -625,8 +652,10 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
                         "battles with carried-over units are rolled; every step is simulated, with 95% "
                         "Wilson intervals"}};
   if (r.trials < options.simulation.trials) doc["method"]["cancelled"] = true;
-  json steps = json::array(), step_iv = json::array();
+  json steps = json::array();
+  std::vector<std::pair<std::string, json>> intervals;  // by dotted path, set once the document is built
   for (const auto& s : r.steps) {
+    const std::string at = "steps." + std::to_string(steps.size()) + ".";
     steps.push_back(json{{"step", s.id},
                          {"turn", s.turn},
                          {"location", s.location},
@@ -637,11 +666,10 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
                          {"not_there", s.not_there.estimate},
                          {"mean_american_sp", s.mean_sp[0]},
                          {"mean_british_sp", s.mean_sp[1]}});
-    step_iv.push_back(json{{"step", s.id},
-                           {"fought", interval_json(s.fought)},
-                           {"attacker_wins", interval_json(s.attacker_wins)},
-                           {"taken", interval_json(s.taken)},
-                           {"not_there", interval_json(s.not_there)}});
+    intervals.push_back({at + "fought", estimate_interval(s.fought)});
+    intervals.push_back({at + "attacker_wins", estimate_interval(s.attacker_wins)});
+    intervals.push_back({at + "taken", estimate_interval(s.taken)});
+    intervals.push_back({at + "not_there", estimate_interval(s.not_there)});
   }
   doc["steps"] = steps;
   if (!r.turns.empty()) {
@@ -663,16 +691,16 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
     }
     doc["turns"] = turns;
   }
-  json locations = json::array(), loc_iv = json::array();
+  json locations = json::array();
   for (const auto& l : r.locations) {
+    const std::string at = "locations." + std::to_string(locations.size()) + ".";
     locations.push_back(json{{"location", l.location},
                              {"vp", l.vp},
                              {"earned_by", l.earned_by},
                              {"american_holds", l.american.estimate},
                              {"british_holds", l.british.estimate}});
-    loc_iv.push_back(json{{"location", l.location},
-                          {"american_holds", interval_json(l.american)},
-                          {"british_holds", interval_json(l.british)}});
+    intervals.push_back({at + "american_holds", estimate_interval(l.american)});
+    intervals.push_back({at + "british_holds", estimate_interval(l.british)});
   }
   doc["locations"] = locations;
   doc["american_vp"] = r.american_vp;
@@ -692,10 +720,8 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
                              m += static_cast<double>(v) * r.british_vp[v];
                            return m;
                          }()}};
-  doc["intervals_95"] = json{{"steps", step_iv},
-                             {"locations", loc_iv},
-                             {"british_vp_ahead", interval_json(r.british_ahead)},
-                             {"vp_tied", interval_json(r.tied)}};
+  intervals.push_back({"summary.british_vp_ahead", estimate_interval(r.british_ahead)});
+  intervals.push_back({"summary.vp_tied", estimate_interval(r.tied)});
   json last = json::object();
   for (std::size_t t = 0; t < r.last_turn.size(); ++t)
     if (r.last_turn[t] > 0) last[std::to_string(t)] = r.last_turn[t];
@@ -716,6 +742,15 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
        "successful supply missions, - 1 for a lost intercept-v-intercept battle (GL 5.4-5.7, 7.5, 7.8); the "
        "higher CAP moves first, ties to the Americans (GL 8.2); \"optimal\" is the mixed strategy of `gl "
        "missions` (objective: moving first)"});
+  // VP are simulated; the war-end law and each turn's CAP are exact (no interval on their means).
+  const simulation_basis basis{r.trials, 0.95};
+  add_distribution_stats(doc, {"american_vp", "british_vp"}, &basis);
+  std::vector<distribution_path> exact_laws{"game_ends_after_turn"};
+  for (std::size_t t = 0; t < r.turns.size(); ++t)
+    for (const char* side : {"british_cap", "american_cap"})
+      exact_laws.push_back("turns." + std::to_string(t) + "." + side);
+  add_distribution_stats(doc, exact_laws);
+  for (auto& [path, interval] : intervals) set_interval(doc, path, std::move(interval));
   report out;
   out.document = doc;
   out.title = "Great Lakes campaign: " + plan.name + " (" + std::to_string(plan.steps.size()) + " steps, simulated)";
@@ -723,7 +758,7 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
       fmt::format("British ahead on VP {}, tied {}", percent(r.british_ahead.estimate), percent(r.tied.estimate));
   out.result_keys = {"steps", "locations", "summary", "american_vp", "british_vp", "game_ends_after_turn"};
   if (!r.turns.empty()) out.result_keys.insert(out.result_keys.begin() + 1, "turns");
-  if (!(vm.count("format") && vm["format"].as<std::string>() == "table")) out.result_keys.push_back("intervals_95");
+  if (!(vm.count("format") && vm["format"].as<std::string>() == "table")) out.result_keys.push_back("intervals");
   return out;
 }
 #endif

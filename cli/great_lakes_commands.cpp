@@ -17,6 +17,7 @@
 #include "calc/great_lakes/turn.hpp"
 #include "cli/command.hpp"
 #include "cli/data_location.hpp"
+#include "cli/result_statistics.hpp"
 #include "core/invalid_input.hpp"
 #include "core/markov_chain.hpp"
 #include "core/whole_range.hpp"
@@ -170,10 +171,6 @@ gl::battle battle_from_flags(const po::variables_map& vm) {
     throw invalid_input(option, f + ": " + e.what());
   }
   return b;
-}
-
-json interval_json(const gl::interval& i) {
-  return json::array({i.lower, i.upper});
 }
 
 json battle_notes(const gl::battle& b, const gl::battle_result& res) {
@@ -443,32 +440,34 @@ report run_battle(const po::variables_map& vm) {
                         {"mean_rounds", res.rounds_mean}};
   r.result_keys = {"outcomes",           "ends", "summary", "units", "attacker_sp_lost", "defender_sp_lost",
                    "garrison_eliminated"};
+  const simulation_basis basis{res.method.trials, 0.95};
+  add_distribution_stats(doc, {"attacker_sp_lost", "defender_sp_lost", {"rounds.distribution", 1}},
+                         simulated ? &basis : nullptr);
   if (simulated) {
-    json iv;
-    iv["outcomes"] = json{{"attacker_wins", interval_json(res.outcomes_interval[0])},
-                          {"defender_holds", interval_json(res.outcomes_interval[1])},
-                          {"stalemate", interval_json(res.outcomes_interval[2])}};
-    json ie = json::object();
-    for (auto e : gl::all_battle_ends)
-      ie[gl::to_string(e)] = interval_json(res.ends_interval[static_cast<std::size_t>(e)]);
-    iv["ends"] = ie;
-    auto arr = [](const std::vector<gl::interval>& v) {
-      json a = json::array();
-      for (const auto& i : v) a.push_back(interval_json(i));
-      return a;
+    // The engine's own intervals (it knows how each estimate was counted), by dotted path.
+    auto one = [&](const std::string& path, const gl::interval& i) {
+      set_interval(doc, path, interval_json(i.lower, i.upper, basis.level));
     };
-    iv["attacker_sp_lost"] = arr(res.attacker_sp_lost_interval);
-    iv["defender_sp_lost"] = arr(res.defender_sp_lost_interval);
-    iv["rounds_distribution"] = arr(res.rounds_interval);
-    json iu = json::array();
-    for (const auto& u : res.units)
-      iu.push_back(json{{"name", u.name},
-                        {"survives", interval_json(u.survives_interval)},
-                        {"fails_morale", interval_json(u.fails_morale_interval)}});
-    iv["units"] = iu;
-    iv["garrison_eliminated"] =
-        res.garrison_eliminated_interval ? interval_json(*res.garrison_eliminated_interval) : json(nullptr);
-    doc["intervals"] = iv;
+    auto pmf_intervals = [&](const std::string& path, const std::vector<gl::interval>& v) {
+      json low = json::array(), high = json::array();
+      for (const auto& i : v) {
+        low.push_back(i.lower);
+        high.push_back(i.upper);
+      }
+      set_interval(doc, path, json{{"low", low}, {"high", high}, {"level", basis.level}});
+    };
+    one("outcomes.attacker_wins", res.outcomes_interval[0]);
+    one("outcomes.defender_holds", res.outcomes_interval[1]);
+    one("outcomes.stalemate", res.outcomes_interval[2]);
+    for (auto e : gl::all_battle_ends) one("ends." + gl::to_string(e), res.ends_interval[static_cast<std::size_t>(e)]);
+    pmf_intervals("attacker_sp_lost", res.attacker_sp_lost_interval);
+    pmf_intervals("defender_sp_lost", res.defender_sp_lost_interval);
+    pmf_intervals("rounds.distribution", res.rounds_interval);
+    for (std::size_t u = 0; u < res.units.size(); ++u) {
+      one(fmt::format("units.{}.survives", u), res.units[u].survives_interval);
+      one(fmt::format("units.{}.fails_morale", u), res.units[u].fails_morale_interval);
+    }
+    if (res.garrison_eliminated_interval) one("garrison_eliminated", *res.garrison_eliminated_interval);
     r.result_keys.push_back("intervals");
   }
   // rounds (mean, distribution from round 1, tail) is in the JSON; the table and CSV show summary.mean_rounds.
@@ -586,6 +585,7 @@ report run_turn(const po::variables_map& vm) {
                       {"american_cap", exact_object(res.cap[gl::american])},
                       {"americans_first", to_fraction_string(res.americans_first)},
                       {"mission_success", missions_exact}};
+  add_distribution_stats(doc, {"british_cap", "american_cap"});
   doc["notes"] = cap_notes();
   r.title = "Great Lakes turn: CAP and who moves first";
   r.verdict = fmt::format("Americans move first {}, British first {}", percent(to_double(res.americans_first)),
@@ -652,6 +652,7 @@ report run_war_end(const po::variables_map& vm) {
   doc["expected_last_turn"] = to_double(res.expected_last_turn);
   doc["exact"] = json{{"last_turn", exact_object(res.last_turn)},
                       {"expected_last_turn", to_fraction_string(res.expected_last_turn)}};
+  add_distribution_stats(doc, {"last_turn"});
   doc["notes"] = json::array(
       {"the War Ends roll is made at the end of turns 14-16 (ends on a 6) and 17-19 (ends on 5-6); the game "
        "always ends after turn 20 (GL 15.1, data/gl/war_end.json)"});

@@ -8,6 +8,7 @@
 #include "calc/revolution/movement.hpp"
 #include "cli/command.hpp"
 #include "cli/data_location.hpp"
+#include "cli/result_statistics.hpp"
 #include "cli/revolution_input.hpp"
 #include "core/invalid_input.hpp"
 
@@ -230,6 +231,7 @@ report run_move(const po::variables_map& vm) {
                       {"reached", exact_array(res.reached)},
                       {"furthest", exact_array(res.furthest)},
                       {"expected_areas_reached", to_fraction_string(mean(res.reached))}};
+  add_distribution_stats(doc, {"reached", "furthest"});
   doc["notes"] = json::array(
       {"each Area a British group tries to enter by land, and each sea move, fails on a 1 or 2: the group stops there "
        "(Land Movement K, Sea Movement procedure); it arrives with (2/3)^n",
@@ -290,6 +292,7 @@ report run_attrition(const po::variables_map& vm) {
                       {"survivors", exact_array(res.survivors)},
                       {"losses", exact_array(res.losses)},
                       {"expected_survivors", to_fraction_string(mean(res.survivors))}};
+  add_distribution_stats(doc, {"survivors", "losses"});
   doc["notes"] =
       json::array({"the Area's Continentals lose the table's fraction; each point left over when it does not divide "
                    "evenly (at most "
@@ -354,6 +357,9 @@ report run_levy(const po::variables_map& vm) {
                       {"expected_per_roll", to_fraction_string(mean(res.per_roll))},
                       {"expected_total", to_fraction_string(mean(res.total))},
                       {"by_region", by_region_exact}};
+  std::vector<distribution_path> levies{"per_roll", "total"};
+  for (const auto& region : res.regions) levies.push_back("by_region." + region + ".per_roll");
+  add_distribution_stats(doc, levies);
   json notes = json::array();
   notes.push_back(
       "each roll raises the Continental allowance of every Region the chart names for that face (Sequence of Play C; "

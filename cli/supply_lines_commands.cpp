@@ -16,6 +16,7 @@
 #include "calc/supply_lines/skirmish.hpp"
 #include "calc/supply_lines/track.hpp"
 #include "cli/command.hpp"
+#include "cli/result_statistics.hpp"
 #include "cli/supply_lines_report.hpp"
 #include "core/invalid_input.hpp"
 
@@ -140,6 +141,23 @@ std::string battle_title(const sl::rule_set& rules, const sl::battle_setup& s) {
       s.defender_war_supplies, s.defender_war_supplies, s.dug_in ? ", dug in" : "");
 }
 
+std::optional<sl::track_position_setup> read_track_position(const po::variables_map& vm) {
+  if (!vm.count("track-position")) {
+    for (const char* name : {"track-floor", "track-lowest", "track-highest"})
+      if (vm.count(name)) throw invalid_input(name, "needs --track-position (the marker's current space)");
+    return std::nullopt;
+  }
+  return sl::track_position_setup{int_option(vm, "track-position"), optional_int(vm, "track-floor"),
+                                  optional_int(vm, "track-lowest"), optional_int(vm, "track-highest")};
+}
+
+rational defender_dislodged(const sl::battle_result<rational>& res) {
+  return res[sl::battle_outcome::defender_retreats] + res[sl::battle_outcome::defender_surrenders];
+}
+rational attacker_victory(const sl::battle_result<rational>& res) {
+  return defender_dislodged(res) + res[sl::battle_outcome::defender_stands];
+}
+
 report run_battle(const sl::rule_set& rules, const po::variables_map& vm) {
   const sl::battle_setup s = read_battle(vm, false);
   const std::string method = string_option(vm, "method");
@@ -149,12 +167,13 @@ report run_battle(const sl::rule_set& rules, const po::variables_map& vm) {
   require_in_range("trials", int_option(vm, "trials"), 1000, 100'000'000);
   require_in_range("seed", int_option(vm, "seed"), 0, 2'000'000'000);
   sl::validate(rules, s);  // before the title, which counts the dice
+  const auto track = read_track_position(vm);
   report r;
   r.document = base_document(rules, "battle", vm);
   r.title = battle_title(rules, s);
   json& doc = r.document;
-  const bool ss = rules.which == sl::game::southern_strategy;
-  double dislodge = 0, victory = 0;
+  sl::battle_result<rational> res;
+  json results;
   if (method == "sim") {
     simulation_options options;
     options.trials = static_cast<std::uint64_t>(int_option(vm, "trials"));
@@ -165,58 +184,21 @@ report run_battle(const sl::rule_set& rules, const po::variables_map& vm) {
                          {"seed", options.seed},
                          {"confidence", 0.95},
                          {"why", "asked for with --method sim; every probability carries a 95% Wilson interval"}};
-    const json results = simulated_battle_results(est, ss);
-    for (auto it = results.begin(); it != results.end(); ++it) doc[it.key()] = it.value();
-    const json& outcomes = results.at("outcomes");
-    dislodge = outcomes.at("defender_retreats").get<double>() + outcomes.at("defender_surrenders").get<double>();
-    victory = dislodge + outcomes.at("defender_stands").get<double>();
-    r.result_keys = {"outcomes", "intervals", "attacker_losses", "defender_losses", "instant_victory"};
+    res = sl::observed_result(rules, s, est);
+    results = simulated_battle_results(rules, s, est, track);
   } else {
     if (method == "auto")
       doc["method"]["why"] = "auto: a battle is a few dozen dice outcomes, so it is always enumerated exactly";
-    const auto res = sl::resolve_battle<rational>(rules, s);
-    json outcomes = json::object(), exact = json::object();
-    for (auto o : sl::all_battle_outcomes) {
-      outcomes[sl::to_string(o)] = to_double(res[o]);
-      exact[sl::to_string(o)] = to_fraction_string(res[o]);
-    }
-    doc["outcomes"] = outcomes;
-    doc["attacker_losses"] = probability_array(res.attacker_losses);
-    doc["defender_losses"] = probability_array(res.defender_losses);
-    doc["track_shift"] = probability_object(res.track_shift);
-    if (ss) doc["instant_victory"] = to_double(res.instant_victory);
-    const rational dislodge_exact =
-        res[sl::battle_outcome::defender_retreats] + res[sl::battle_outcome::defender_surrenders];
-    const rational victory_exact = dislodge_exact + res[sl::battle_outcome::defender_stands];
-    dislodge = to_double(dislodge_exact);
-    victory = to_double(victory_exact);
-    doc["summary"] = json{{"attacker_victory", victory},
-                          {"defender_dislodged", dislodge},
-                          {"expected_attacker_losses", to_double(mean(res.attacker_losses))},
-                          {"expected_defender_losses", to_double(mean(res.defender_losses))},
-                          {"expected_track_shift", to_double(mean(res.track_shift))}};
-    exact["attacker_losses"] = exact_array(res.attacker_losses);
-    exact["defender_losses"] = exact_array(res.defender_losses);
-    exact["track_shift"] = exact_object(res.track_shift);
-    if (ss) exact["instant_victory"] = to_fraction_string(res.instant_victory);
-    exact["attacker_victory"] = to_fraction_string(victory_exact);
-    exact["defender_dislodged"] = to_fraction_string(dislodge_exact);
-    r.result_keys = {"outcomes", "summary", "attacker_losses", "defender_losses", "track_shift", "instant_victory"};
-    if (vm.count("track-position")) {
-      sl::track_position_setup track{int_option(vm, "track-position"), optional_int(vm, "track-floor"),
-                                     optional_int(vm, "track-lowest"), optional_int(vm, "track-highest")};
-      const pmf position = sl::track_position_after(res.track_shift, track);
-      doc["track_position"] = probability_object(position);
-      exact["track_position"] = exact_object(position);
-      r.result_keys.push_back("track_position");
-    } else {
-      for (const char* name : {"track-floor", "track-lowest", "track-highest"})
-        if (vm.count(name)) throw invalid_input(name, "needs --track-position (the marker's current space)");
-    }
-    doc["exact"] = exact;
+    res = sl::resolve_battle<rational>(rules, s);
+    results = battle_results(rules, res, track, true);
   }
+  for (auto it = results.begin(); it != results.end(); ++it) doc[it.key()] = it.value();
+  r.result_keys = {"outcomes", "summary", "attacker_losses", "defender_losses", "track_shift", "instant_victory"};
+  if (track) r.result_keys.push_back("track_position");
+  if (method == "sim") r.result_keys.push_back("intervals");
   doc["dice"] = json{{"attacker", sl::attacker_dice(rules, s)}, {"defender", s.defender_war_supplies}};
   doc["notes"] = battle_notes(rules, s);
+  const double dislodge = to_double(defender_dislodged(res)), victory = to_double(attacker_victory(res));
   r.verdict =
       fmt::format("{} dislodges the defender {}; attacker Victory {}, repulsed or surrendered {}",
                   capitalised(sl::to_string(s.attacker)), percent(dislodge), percent(victory), percent(1 - victory));
@@ -245,6 +227,7 @@ report run_skirmish(const sl::rule_set& rules, const po::variables_map& vm) {
                       {"crown_army_surrenders", to_fraction_string(res.crown_army_surrenders)},
                       {"track_shift", exact_object(res.track_shift)},
                       {"instant_victory", to_fraction_string(res.instant_victory)}};
+  add_distribution_stats(doc, {"crown_units_eliminated", "track_shift"});
   doc["notes"] =
       json::array({"one die per War Supply, each 1-2 eliminates a Crown unit; the Crown rolls nothing (8.8 / 10.8)",
                    "a skirmish never counts as a Victory: only a Crown surrender moves the track"});
@@ -266,6 +249,7 @@ report run_bombard(const sl::rule_set& rules, const po::variables_map& vm) {
   r.document = base_document(rules, "bombard", vm);
   r.document["patriot_units_eliminated"] = probability_array(res.patriot_units_eliminated);
   r.document["exact"] = json{{"patriot_units_eliminated", exact_array(res.patriot_units_eliminated)}};
+  add_distribution_stats(r.document, {"patriot_units_eliminated"});
   r.document["notes"] = json::array(
       {"one die per War Supply in the Sea Box, each 1 eliminates a Patriot unit; Dug-In has no effect (NT 7.6)",
        "the rules say nothing of leaders or surrender after a Bombard: only units lost are reported"});
@@ -398,6 +382,7 @@ report run_reinforcements(const sl::rule_set& rules, const po::variables_map& vm
   doc["exact"] = json{{"new_units", exact_array(res.new_units)},
                       {"crown_occupied_drawn", exact_array(res.crown_occupied_drawn)},
                       {"expected_new_units", to_fraction_string(mean(res.new_units))}};
+  add_distribution_stats(doc, {"new_units", "crown_occupied_drawn"});
   doc["notes"] = json::array(
       {"each marker for a Patriot-occupied or vacant City brings 2 units, a Crown-occupied City none (NT 9.0)",
        "a Winter Turn draws two more markers (NT 10.1); an empty cup gives no more"});
@@ -434,6 +419,9 @@ report run_irregulars(const sl::rule_set& rules, const po::variables_map& vm) {
   doc["outcomes"] = outcomes;
   doc["swamp_fox_drawn"] = to_double(res.swamp_fox_drawn);
   doc["exact"] = json{{"drawn", by_kind_exact}, {"swamp_fox_drawn", to_fraction_string(res.swamp_fox_drawn)}};
+  std::vector<distribution_path> drawn;
+  for (const auto& kind : cup) drawn.push_back("drawn." + kind.name);
+  add_distribution_stats(doc, drawn);
   doc["notes"] =
       json::array({"three chits are drawn blind, without replacement (SS 13.2); a smaller cup gives all it has"});
   r.title = fmt::format("Southern Strategy irregulars: {} draws from the cup", res.draws);
@@ -554,23 +542,59 @@ command make(const std::string& code, const std::string& name, const std::string
 
 }  // namespace
 
-json simulated_battle_results(const sl::battle_estimate& est, bool southern_strategy) {
-  json doc;
-  json outcomes = json::object(), intervals = json::object();
+json battle_results(const sl::rule_set& rules, const sl::battle_result<rational>& res,
+                    const std::optional<sl::track_position_setup>& track, bool exact_answer) {
+  const bool ss = rules.which == sl::game::southern_strategy;
+  json doc = json::object();
+  json outcomes = json::object(), exact = json::object();
   for (auto o : sl::all_battle_outcomes) {
-    const auto ci = est.interval(o);
-    outcomes[sl::to_string(o)] = ci.estimate;
-    intervals[sl::to_string(o)] = json::array({ci.lower, ci.upper});
+    outcomes[sl::to_string(o)] = to_double(res[o]);
+    exact[sl::to_string(o)] = to_fraction_string(res[o]);
   }
   doc["outcomes"] = outcomes;
-  doc["intervals"] = intervals;
-  const double n = static_cast<double>(std::max<std::uint64_t>(est.trials, 1));
-  json att = json::array(), def = json::array();
-  for (auto c : est.attacker_loss_counts) att.push_back(static_cast<double>(c) / n);
-  for (auto c : est.defender_loss_counts) def.push_back(static_cast<double>(c) / n);
-  doc["attacker_losses"] = att;
-  doc["defender_losses"] = def;
-  if (southern_strategy) doc["instant_victory"] = static_cast<double>(est.instant_victory_count) / n;
+  doc["attacker_losses"] = probability_array(res.attacker_losses);
+  doc["defender_losses"] = probability_array(res.defender_losses);
+  doc["track_shift"] = probability_object(res.track_shift);
+  if (ss) doc["instant_victory"] = to_double(res.instant_victory);
+  doc["summary"] = json{{"attacker_victory", to_double(attacker_victory(res))},
+                        {"defender_dislodged", to_double(defender_dislodged(res))},
+                        {"expected_attacker_losses", to_double(mean(res.attacker_losses))},
+                        {"expected_defender_losses", to_double(mean(res.defender_losses))},
+                        {"expected_track_shift", to_double(mean(res.track_shift))}};
+  exact["attacker_losses"] = exact_array(res.attacker_losses);
+  exact["defender_losses"] = exact_array(res.defender_losses);
+  exact["track_shift"] = exact_object(res.track_shift);
+  if (ss) exact["instant_victory"] = to_fraction_string(res.instant_victory);
+  exact["attacker_victory"] = to_fraction_string(attacker_victory(res));
+  exact["defender_dislodged"] = to_fraction_string(defender_dislodged(res));
+  std::vector<distribution_path> distributions{"attacker_losses", "defender_losses", "track_shift"};
+  if (track) {
+    const pmf position = sl::track_position_after(res.track_shift, *track);
+    doc["track_position"] = probability_object(position);
+    exact["track_position"] = exact_object(position);
+    distributions.push_back("track_position");
+  }
+  if (exact_answer) {
+    doc["exact"] = exact;
+    add_distribution_stats(doc, distributions);
+  }
+  return doc;
+}
+
+json simulated_battle_results(const sl::rule_set& rules, const sl::battle_setup& setup, const sl::battle_estimate& est,
+                              const std::optional<sl::track_position_setup>& track) {
+  json doc = battle_results(rules, sl::observed_result(rules, setup, est), track, false);
+  const simulation_basis basis{est.trials, 0.95};
+  std::vector<distribution_path> distributions{"attacker_losses", "defender_losses", "track_shift"};
+  std::vector<std::string> probabilities{"outcomes",    "attacker_losses",          "defender_losses",
+                                         "track_shift", "summary.attacker_victory", "summary.defender_dislodged"};
+  if (doc.contains("instant_victory")) probabilities.push_back("instant_victory");
+  if (track) {
+    distributions.push_back("track_position");
+    probabilities.push_back("track_position");
+  }
+  add_probability_intervals(doc, probabilities, basis);
+  add_distribution_stats(doc, distributions, &basis);
   return doc;
 }
 

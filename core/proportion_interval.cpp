@@ -22,7 +22,9 @@ proportion_interval wilson_interval(std::uint64_t successes, std::uint64_t trial
   const double p = static_cast<double>(successes) / n;
   const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
   const double half = z / (1 + z * z / n) * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n));
-  return {p, std::max(0.0, centre - half), std::min(1.0, centre + half)};
+  // At 0 or all successes the bound is exactly 0 or 1 (the formula leaves rounding residue).
+  return {p, successes == 0 ? 0.0 : std::max(0.0, centre - half),
+          successes == trials ? 1.0 : std::min(1.0, centre + half)};
 }
 
 proportion_interval clopper_pearson_interval(std::uint64_t successes, std::uint64_t trials, double confidence) {

@@ -77,35 +77,46 @@ struct chart_flow {
 };
 
 struct renderer {
-  const json* intervals = nullptr;   // a simulation's confidence intervals by outcome
+  const json* intervals = nullptr;   // a simulation's intervals by dotted path ("outcomes.defender_stands")
+  std::string path;                  // the dotted path of the value being drawn
   const json* exact_root = nullptr;  // the report's "exact" object, when it has one
   chart_flow flow;
   int colour = 0;
   float label_width = 200;
 
+  // {low, high, level} at `at`: numbers for a probability, arrays or objects for a pmf.
+  const json* interval_at(const std::string& at) const {
+    return intervals && intervals->is_object() && intervals->contains(at) ? &intervals->at(at) : nullptr;
+  }
+  static void set_interval(bar& b, const json* low, const json* high) {
+    if (low && high && low->is_number() && high->is_number()) {
+      b.has_interval = true;
+      b.lower = low->get<double>();
+      b.upper = high->get<double>();
+    }
+  }
+
   std::vector<bar> bars_of(const json& v, const json* exact, bool signed_labels) {
     std::vector<bar> bars;
+    const json* ci = interval_at(path);
+    const json* low = child(ci, "low");
+    const json* high = child(ci, "high");
     if (v.is_array()) {
-      for (std::size_t i = 0; i < v.size(); ++i)
+      for (std::size_t i = 0; i < v.size(); ++i) {
         bars.push_back(bar{std::to_string(i), v[i].get<double>(), exact_text(child(exact, i))});
+        set_interval(bars.back(), child(low, i), child(high, i));
+      }
     } else {
       std::vector<std::pair<int, bar>> keyed;
-      for (auto it = v.begin(); it != v.end(); ++it)
+      for (auto it = v.begin(); it != v.end(); ++it) {
         keyed.push_back({static_cast<int>(std::clamp(std::strtol(it.key().c_str(), nullptr, 10), -1000000L, 1000000L)),
                          bar{it.key(), it.value().get<double>(), exact_text(child(exact, it.key()))}});
+        set_interval(keyed.back().second, child(low, it.key()), child(high, it.key()));
+      }
       std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
       for (auto& k : keyed) {
         if (k.first > 0 && signed_labels) k.second.label = "+" + k.second.label;
         bars.push_back(k.second);
-      }
-    }
-    for (std::size_t i = 0; i < bars.size(); ++i) {
-      bar& b = bars[i];
-      const json* ci = intervals && intervals->is_array() ? child(intervals, i) : child(intervals, b.label);
-      if (ci && ci->is_array() && ci->size() == 2 && (*ci)[0].is_number() && (*ci)[1].is_number()) {
-        b.has_interval = true;
-        b.lower = (*ci)[0].get<double>();
-        b.upper = (*ci)[1].get<double>();
       }
     }
     return bars;
@@ -125,6 +136,12 @@ struct renderer {
       explicit id_scope(const std::string& k) { ImGui::PushID(k.c_str()); }
       ~id_scope() { ImGui::PopID(); }
     } scope(key);
+    struct path_scope {
+      std::string& path;
+      std::string saved;
+      path_scope(std::string& p, const std::string& k) : path(p), saved(p) { path = p.empty() ? k : p + "." + k; }
+      ~path_scope() { path = saved; }
+    } in_path(path, key);
     if (v.is_array() && all_numbers(v)) {
       chart(key, v, exact);
       return;
@@ -145,7 +162,6 @@ struct renderer {
         ImGui::TextUnformatted(pretty(key).c_str());
         ImGui::Separator();
       }
-      const json* saved = intervals;
       ImGui::Indent(8.0f);
       int index = 0;
       for (auto it = v.begin(); it != v.end(); ++it, ++index) {
@@ -155,11 +171,8 @@ struct renderer {
           std::string fraction = exact_text(child(exact, it.key()));
           if (fraction.empty()) fraction = exact_text(child(exact_root, it.key()));
           bar b{pretty(it.key()), it.value().get<double>(), fraction};
-          if (const json* ci = child(intervals, it.key()); ci && ci->is_array() && ci->size() == 2) {
-            b.has_interval = true;
-            b.lower = (*ci)[0].get<double>();
-            b.upper = (*ci)[1].get<double>();
-          }
+          const json* ci = interval_at(path + "." + it.key());
+          set_interval(b, child(ci, "low"), child(ci, "high"));
           flow.reset();
           probability_bar(b, palette(index), label_width);
         } else {
@@ -167,7 +180,6 @@ struct renderer {
         }
       }
       ImGui::Unindent(8.0f);
-      intervals = saved;
       flow.reset();
       return;
     }
@@ -177,12 +189,8 @@ struct renderer {
     }
     if (is_probability(key, v)) {
       bar b{pretty(key), v.get<double>(), exact_text(exact)};
-      if (depth == 0 && intervals && intervals->is_array() && intervals->size() == 2 && (*intervals)[0].is_number() &&
-          (*intervals)[1].is_number()) {
-        b.has_interval = true;
-        b.lower = (*intervals)[0].get<double>();
-        b.upper = (*intervals)[1].get<double>();
-      }
+      const json* ci = interval_at(path);
+      set_interval(b, child(ci, "low"), child(ci, "high"));
       probability_bar(b, palette(colour++), label_width);
       return;
     }
@@ -221,7 +229,7 @@ struct renderer {
                                        : ImGuiTableFlags_SizingStretchProp;
     const float sideways = (sizing & ImGuiTableFlags_ScrollX) ? ImGui::GetStyle().ScrollbarSize : 0.0f;
     const float height =
-        std::min(ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 1.5f) + sideways,
+        std::min(ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 2.5f) + sideways,
                  std::max(260.0f, ImGui::GetContentRegionAvail().y - 3 * ImGui::GetFrameHeightWithSpacing()));
     if (ImGui::BeginTable(key.c_str(), n,
                           ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
@@ -1064,9 +1072,9 @@ void app::draw_result_body(panel_state& panel) {
       ImGui::PopTextWrapPos();
       if (ImGui::Button("Run again")) panel.computed_key.clear();
     }
-    const json* intervals = child(&doc, "intervals");
+    r.intervals = child(&doc, "intervals");
     for (const auto& key : result.report.result_keys) {
-      r.intervals = child(intervals, key);
+      if (key == "intervals") continue;  // drawn on the bars
       if (doc.contains(key)) r.value(key, doc.at(key), child(exact, key), 0);
     }
   }
@@ -1360,7 +1368,8 @@ void app::draw_simulation(panel_state& panel) {
   renderer r;
   r.label_width = ImGui::CalcTextSize("only french navy defeated  ").x;
   r.intervals = &doc->at("intervals");
-  for (const char* key : {"outcomes", "attacker_losses", "defender_losses", "instant_victory"})
+  for (const char* key :
+       {"outcomes", "summary", "attacker_losses", "defender_losses", "track_shift", "instant_victory"})
     if (doc->contains(key)) r.value(key, doc->at(key), nullptr, 0);
 }
 

@@ -89,7 +89,7 @@ void battle_simulation::start(const calculator& calc, const json& values) {
   cancel_ = false;
   progress_ = 0;
   running_ = true;
-  worker_ = std::thread([this, &rules, setup, seed, ss = calc.game == "ss"] {
+  worker_ = std::thread([this, &rules, setup, seed] {
     simulation_options options;
     options.trials = trials_;
     options.seed = static_cast<std::uint64_t>(seed);
@@ -103,7 +103,7 @@ void battle_simulation::start(const calculator& calc, const json& values) {
                            {"seed", options.seed},
                            {"confidence", 0.95},
                            {"cancelled", est.trials < trials_}};
-      const json results = cli::simulated_battle_results(est, ss);
+      const json results = cli::simulated_battle_results(rules, setup, est);
       for (auto it = results.begin(); it != results.end(); ++it) doc[it.key()] = it.value();
     } catch (const std::exception& e) {
       doc["error"] = e.what();

@@ -419,4 +419,27 @@ battle_estimate simulate_battle(const rule_set& rules, const battle_setup& s, co
   return estimate;
 }
 
+battle_result<rational> observed_result(const rule_set& rules, const battle_setup& s, const battle_estimate& estimate) {
+  const big_integer n(std::max<std::uint64_t>(estimate.trials, 1));
+  auto frequency = [&](std::uint64_t count) { return rational(big_integer(count), n); };
+  auto frequencies = [&](const std::vector<std::uint64_t>& counts) {
+    std::vector<rational> masses;
+    for (auto c : counts) masses.push_back(frequency(c));
+    return pmf(0, std::move(masses));
+  };
+  battle_result<rational> result;
+  result.attacker_dice = attacker_dice(rules, s);
+  result.defender_dice = s.defender_war_supplies;
+  result.attacker_losses = frequencies(estimate.attacker_loss_counts);
+  result.defender_losses = frequencies(estimate.defender_loss_counts);
+  result.track_shift = pmf::empty();
+  for (battle_outcome o : all_battle_outcomes) {
+    const rational p = frequency(estimate.outcome_counts[static_cast<std::size_t>(o)]);
+    result[o] = p;
+    if (p != 0) result.track_shift.add_mass(track_shift(rules, s, o), p);
+  }
+  result.instant_victory = frequency(estimate.instant_victory_count);
+  return result;
+}
+
 }  // namespace musket::supply_lines

@@ -94,5 +94,9 @@ struct battle_estimate {
   proportion_interval interval(battle_outcome o, double confidence = 0.95) const;
 };
 battle_estimate simulate_battle(const rule_set& rules, const battle_setup& setup, const simulation_options& options);
+// The estimate as a battle result: each probability the observed frequency count/trials (held
+// exactly, so the estimate's track shift and position come out of the same functions).
+battle_result<rational> observed_result(const rule_set& rules, const battle_setup& setup,
+                                        const battle_estimate& estimate);
 
 }  // namespace musket::supply_lines

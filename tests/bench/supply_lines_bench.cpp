@@ -4,6 +4,8 @@
 
 #include "calc/supply_lines/battle.hpp"
 #include "calc/supply_lines/commitment.hpp"
+#include "cli/supply_lines_report.hpp"
+#include "core/distribution_stats.hpp"
 
 namespace sl = musket::supply_lines;
 
@@ -33,6 +35,29 @@ static void BM_SupplyLinesBattleDouble(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(sl::resolve_battle<double>(sl::northern_theater(), s));
 }
 BENCHMARK(BM_SupplyLinesBattleDouble);
+
+// The same battle with the statistics every document carries (issue 16): exact mean, variance,
+// quantiles and at-least / at-most of its three distributions.
+static void BM_SupplyLinesBattleExactWithStats(benchmark::State& state) {
+  const auto s = readme_battle();
+  for (auto _ : state) {
+    const auto res = sl::resolve_battle<musket::rational>(sl::northern_theater(), s);
+    benchmark::DoNotOptimize(musket::describe(res.attacker_losses));
+    benchmark::DoNotOptimize(musket::describe(res.defender_losses));
+    benchmark::DoNotOptimize(musket::describe(res.track_shift));
+  }
+}
+BENCHMARK(BM_SupplyLinesBattleExactWithStats);
+
+// The whole JSON document `musket nt battle --format json` prints, stats and fractions included.
+static void BM_SupplyLinesBattleDocument(benchmark::State& state) {
+  const auto s = readme_battle();
+  for (auto _ : state) {
+    const auto res = sl::resolve_battle<musket::rational>(sl::northern_theater(), s);
+    benchmark::DoNotOptimize(musket::cli::battle_results(sl::northern_theater(), res, std::nullopt, true));
+  }
+}
+BENCHMARK(BM_SupplyLinesBattleDocument);
 
 // A large battle: 12 v 12 dice at a point.
 static void BM_SupplyLinesBattleExactLarge(benchmark::State& state) {

@@ -217,7 +217,15 @@ TEST(CampaignCli, SimulationReportsIntervals) {
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const json doc = json::parse(run.out);
   EXPECT_EQ(doc["method"]["name"], "simulation");
-  EXPECT_EQ(doc["intervals_95"]["steps"].size(), doc["steps"].size());
+  // Every step's probabilities have an interval at their dotted path, as {low, high, level}.
+  for (std::size_t i = 0; i < doc["steps"].size(); ++i) {
+    const auto& ci = doc["intervals"]["steps." + std::to_string(i) + ".reached"];
+    EXPECT_LE(ci["low"].get<double>(), doc["steps"][i]["reached"].get<double>()) << i;
+    EXPECT_GE(ci["high"].get<double>(), doc["steps"][i]["reached"].get<double>()) << i;
+    EXPECT_EQ(ci["level"], 0.95);
+  }
+  EXPECT_TRUE(doc["intervals"].contains("end.completed_plan"));
+  EXPECT_TRUE(doc["intervals"].contains("stats.final_state.units.mean"));
 }
 
 }  // namespace

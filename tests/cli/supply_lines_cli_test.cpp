@@ -171,9 +171,10 @@ TEST(CliSupplyLines, SimulationCarriesIntervals) {
       "--seed 3");
   EXPECT_EQ(j["method"]["name"], "simulation");
   EXPECT_EQ(j["method"]["trials"], 40000);
-  const auto ci = j["intervals"]["defender_surrenders"];
-  EXPECT_LT(ci[0].get<double>(), 0.5);
-  EXPECT_GT(ci[1].get<double>(), 0.5);
+  const auto ci = j["intervals"]["outcomes.defender_surrenders"];
+  EXPECT_LT(ci["low"].get<double>(), 0.5);
+  EXPECT_GT(ci["high"].get<double>(), 0.5);
+  EXPECT_EQ(ci["level"], 0.95);
   // Same seed, same answer.
   EXPECT_EQ(j["outcomes"], run_json("nt battle --attacker crown --terrain point --att-units 1 --att-war 1 --def-units "
                                     "1 --method sim --trials 40000 --seed 3")["outcomes"]);
@@ -217,4 +218,34 @@ TEST(CliSupplyLines, HelpAtEveryLevel) {
   const auto run = run_musket("nt battle --help");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_NE(run.out.find("--att-war"), std::string::npos);
+}
+
+TEST(CliSupplyLines, SkirmishStatsFollowTheBinomial) {
+  // 3 dice, each 1-2 eliminates one of 2 Crown units: X = min(Bin(3, 1/3), 2), P(0) = 8/27,
+  // P(1) = 12/27, P(2) = 7/27. Mean 26/27; E[X^2] = 40/27, variance 40/27 - (26/27)^2 = 404/729.
+  const json j = run_json("ss skirmish --war 3 --patriot-units 2 --crown-units 2");
+  const auto& exact = j["exact"]["stats"]["crown_units_eliminated"];
+  EXPECT_EQ(exact["mean"], "26/27");
+  EXPECT_EQ(exact["variance"], "404/729");
+  EXPECT_EQ(exact["at_least"][1], "19/27");  // 1 - (2/3)^3
+  EXPECT_EQ(exact["at_least"][2], "7/27");
+  EXPECT_EQ(j["stats"]["crown_units_eliminated"]["median"], 1);
+  EXPECT_EQ(j["stats"]["crown_units_eliminated"]["p95"], 2);
+}
+
+TEST(CliSupplyLines, BombardStatsAndSimulatedShape) {
+  // 6 dice, each 1 eliminates one of 3 Patriot units: P(at least 1) = 1 - (5/6)^6 = 31031/46656.
+  const json exact = run_json("nt bombard --war 6 --patriot-units 3");
+  EXPECT_EQ(exact["exact"]["stats"]["patriot_units_eliminated"]["at_least"][1], "31031/46656");
+  // A simulated battle carries the exact answer's summary, track shift and stats, and an
+  // interval for each mean that holds the exact mean at this seed.
+  const std::string battle = "nt battle --attacker crown --terrain point --att-units 3 --att-war 3 --def-units 2";
+  const json e = run_json(battle);
+  const json s = run_json(battle + " --method sim --trials 100000 --seed 5");
+  for (const char* key : {"summary", "track_shift", "stats"}) EXPECT_TRUE(s.contains(key)) << key;
+  const double mu = e["stats"]["defender_losses"]["mean"].get<double>();
+  const auto& ci = s["intervals"]["stats.defender_losses.mean"];
+  EXPECT_LE(ci["low"].get<double>(), mu);
+  EXPECT_GE(ci["high"].get<double>(), mu);
+  EXPECT_EQ(s["intervals"]["track_shift"]["low"].size(), s["track_shift"].size());
 }

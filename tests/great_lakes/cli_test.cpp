@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -71,11 +72,16 @@ TEST(GreatLakesCli, SimulationCarriesIntervals) {
   const json j = run_json("gl battle --att A:regular:1/1:6:1 --def D:regular:1/1:6:1 --method sim --trials 20000");
   EXPECT_EQ(j["method"]["name"], "simulation");
   EXPECT_EQ(j["method"]["trials"], 20000);
-  const auto ci = j["intervals"]["outcomes"]["attacker_wins"];
-  EXPECT_LE(ci[0].get<double>(), j["outcomes"]["attacker_wins"].get<double>());
-  EXPECT_GE(ci[1].get<double>(), j["outcomes"]["attacker_wins"].get<double>());
-  EXPECT_EQ(j["intervals"]["ends"].size(), 7u);
-  EXPECT_EQ(j["intervals"]["units"].size(), 2u);
+  const auto ci = j["intervals"]["outcomes.attacker_wins"];
+  EXPECT_LE(ci["low"].get<double>(), j["outcomes"]["attacker_wins"].get<double>());
+  EXPECT_GE(ci["high"].get<double>(), j["outcomes"]["attacker_wins"].get<double>());
+  EXPECT_EQ(ci["level"], 0.95);
+  for (const char* end : {"defender_eliminated", "defender_forced_retreat", "defender_voluntary_retreat",
+                          "attacker_eliminated", "attacker_forced_retreat", "attacker_voluntary_retreat", "stalemate"})
+    EXPECT_TRUE(j["intervals"].contains(std::string("ends.") + end)) << end;
+  for (const char* unit : {"units.0.survives", "units.1.survives", "units.0.fails_morale", "units.1.fails_morale"})
+    EXPECT_TRUE(j["intervals"].contains(unit)) << unit;
+  EXPECT_EQ(j["intervals"]["attacker_sp_lost"]["low"].size(), j["attacker_sp_lost"].size());
 }
 
 TEST(GreatLakesCli, ScenarioFileAndGarrison) {
@@ -186,4 +192,22 @@ TEST(GreatLakesCli, PoliciesFromFlagsAreEchoed) {
   EXPECT_EQ(j["inputs"]["battle"]["attacker"]["hit_allocation"]["policy"], "rulings");
   EXPECT_EQ(j["inputs"]["battle"]["attacker"]["rerolls"]["policy"], "never");
   EXPECT_EQ(j["inputs"]["battle"]["defender"]["rerolls"]["policy"], "first");
+}
+
+TEST(GreatLakesCli, WarEndStatsFollowTheRoll) {
+  // GL 15.1: the war ends after turns 14-16 on a 6, after 17-19 on a 5-6, always after 20.
+  // P(last turn >= t) is the chance every earlier roll let the war go on.
+  std::map<int, double> at_least{{14, 1.0}};
+  for (int t = 15; t <= 20; ++t) at_least[t] = at_least[t - 1] * (t - 1 <= 16 ? 5.0 / 6.0 : 2.0 / 3.0);
+  double mean = 14;
+  for (int t = 15; t <= 20; ++t) mean += at_least[t];
+  const json j = run_json("gl war-end");
+  const auto& stats = j["stats"]["last_turn"];
+  EXPECT_NEAR(stats["mean"].get<double>(), mean, 1e-12);
+  for (const auto& [t, p] : at_least) EXPECT_NEAR(stats["at_least"][std::to_string(t)].get<double>(), p, 1e-12) << t;
+  // (5/6)^3 (2/3)^3 = 125/729 reach turn 20.
+  EXPECT_EQ(j["exact"]["stats"]["last_turn"]["at_least"]["20"], "125/729");
+  EXPECT_EQ(stats["min"], 14);
+  EXPECT_EQ(stats["max"], 20);
+  EXPECT_EQ(stats["median"], 17);  // P(<= 16) = 1 - 125/216 < 1/2 <= P(<= 17)
 }

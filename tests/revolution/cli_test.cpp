@@ -1,6 +1,7 @@
 // End-to-end: the built `musket ar ...` commands, their JSON contract and their exit codes.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -224,3 +225,23 @@ TEST(RevolutionCli, OptionGAllowances) {
 }
 
 }  // namespace
+
+TEST(RevolutionCli, MoveStatsFollowTheGeometricLaw) {
+  // Each Area entered fails on a 1-2: a group gets k of 3 Areas with (2/3)^k (1/3), all 3 with
+  // (2/3)^3. P(at least k) = (2/3)^k; mean = 2/3 + 4/9 + 8/27 = 38/27;
+  // E[X^2] = 1*(2/9) + 4*(4/27) + 9*(8/27) = 94/27, variance 94/27 - (38/27)^2 = 1094/729.
+  const auto doc = run_json("ar move --areas 3");
+  const auto& exact = doc["exact"]["stats"]["reached"];
+  EXPECT_EQ(exact["mean"], "38/27");
+  EXPECT_EQ(exact["variance"], "1094/729");
+  EXPECT_EQ(exact["at_least"], nlohmann::json::parse(R"(["1/1", "2/3", "4/9", "8/27"])"));
+  EXPECT_EQ(exact["at_most"][2], "19/27");
+  const auto& stats = doc["stats"]["reached"];
+  EXPECT_NEAR(stats["sd"].get<double>(), std::sqrt(1094.0 / 729.0), 1e-12);
+  // P(X <= 1) = 5/9 is the first to reach 1/2; only P(X <= 3) = 1 reaches 95%.
+  EXPECT_EQ(stats["median"], 1);
+  EXPECT_EQ(stats["p05"], 0);
+  EXPECT_EQ(stats["p95"], 3);
+  EXPECT_EQ(stats["min"], 0);
+  EXPECT_EQ(stats["max"], 3);
+}

@@ -1,0 +1,148 @@
+#pragma once
+// The statistics printed beside every distribution a command reports: mean, standard deviation,
+// median and the 5% / 95% quantiles, the smallest and largest possible values, and the
+// cumulative views "at least v" and "at most v". A value type plus one free function over
+// core/pmf; exact (rational) where the pmf carries fractions, double where it carries estimates.
+//
+// Some reported distributions are joint with an event and so hold less than the whole mass (a
+// campaign step's attempts, over the runs that reached the step). Their at_least / at_most are
+// sums of the listed masses, so they read beside the pmf's own rows; the mean, spread and
+// quantiles are those of the value given the event (the masses divided by their total).
+#include <cmath>
+#include <stdexcept>
+#include <vector>
+
+#include "core/pmf.hpp"
+
+namespace musket {
+
+template <class Probability>
+struct basic_distribution_stats {
+  Probability mass{};      // the total of the masses (1 for a whole distribution)
+  Probability mean{};      // E[X]
+  Probability variance{};  // Var[X]
+  int median = 0;          // lower quantiles: the smallest v with P(X <= v) >= q
+  int p05 = 0;
+  int p95 = 0;
+  int min = 0;  // the smallest value with positive probability
+  int max = 0;  // the largest value with positive probability
+  // For each value from the pmf's lowest() to its highest(): P(X >= v) and P(X <= v).
+  int lowest = 0;
+  std::vector<Probability> at_least;
+  std::vector<Probability> at_most;
+};
+
+using distribution_stats = basic_distribution_stats<rational>;
+using distribution_stats_double = basic_distribution_stats<double>;
+
+template <class P>
+double standard_deviation(const basic_distribution_stats<P>& s) {
+  return std::sqrt(std::max(0.0, to_double(s.variance)));
+}
+
+namespace detail {
+// running / mass >= num / den, exactly for fractions, with a rounding allowance for estimates.
+inline bool reaches(const rational& running, const rational& mass, int num, int den) {
+  return running * den >= mass * num;
+}
+inline bool reaches(double running, double mass, int num, int den) {
+  return running * den >= mass * num - 1e-12 * den;
+}
+}  // namespace detail
+
+// The statistics of d; throws std::domain_error when d has no positive mass (nothing to describe).
+template <class P>
+basic_distribution_stats<P> describe(const basic_pmf<P>& d);
+
+// Exact: every mass is put over the masses' common denominator first, so the sums are sums of
+// whole numbers and each result is normalised once (a fraction sum per step costs a gcd each, and
+// made the statistics cost several times the battle they describe).
+template <>
+inline distribution_stats describe(const pmf& d) {
+  distribution_stats s;
+  const std::size_t n = d.masses().size();
+  big_integer common(1);
+  for (const auto& m : d.masses()) common = boost::multiprecision::lcm(common, denominator(m));
+  std::vector<big_integer> weight(n);
+  big_integer total(0), first(0), second(0);
+  for (std::size_t i = 0; i < n; ++i) {
+    const rational& m = d.masses()[i];
+    if (m < 0) throw std::domain_error("a negative probability");
+    weight[i] = numerator(m) * (common / denominator(m));
+    const long long v = d.lowest() + static_cast<long long>(i);
+    total += weight[i];
+    first += weight[i] * v;
+    second += weight[i] * (v * v);
+  }
+  if (n == 0 || total == 0) throw std::domain_error("a distribution without mass has no statistics");
+  s.mass = rational(total, common);
+  s.mean = rational(first, total);
+  s.variance = rational(second * total - first * first, total * total);
+  s.lowest = d.lowest();
+  s.at_most.resize(n);
+  s.at_least.resize(n);
+  std::vector<big_integer> at_most(n);
+  big_integer running(0);
+  for (std::size_t i = 0; i < n; ++i) at_most[i] = running += weight[i];
+  for (std::size_t i = 0; i < n; ++i) {
+    s.at_most[i] = rational(at_most[i], common);
+    s.at_least[i] = rational(total - (i == 0 ? big_integer(0) : at_most[i - 1]), common);
+  }
+  s.min = d.highest();
+  s.max = d.lowest();
+  for (std::size_t i = n; i-- > 0;)
+    if (weight[i] > 0) s.min = d.lowest() + static_cast<int>(i);
+  for (std::size_t i = 0; i < n; ++i)
+    if (weight[i] > 0) s.max = d.lowest() + static_cast<int>(i);
+  auto lower_quantile = [&](int num, int den) {
+    for (std::size_t i = 0; i < n; ++i)
+      if (weight[i] > 0 && at_most[i] * den >= total * num) return d.lowest() + static_cast<int>(i);
+    return s.max;
+  };
+  s.median = lower_quantile(1, 2);
+  s.p05 = lower_quantile(1, 20);
+  s.p95 = lower_quantile(19, 20);
+  return s;
+}
+
+template <class P>
+basic_distribution_stats<P> describe(const basic_pmf<P>& d) {
+  basic_distribution_stats<P> s;
+  const P zero(0);
+  s.mass = total_mass(d);
+  if (d.is_empty() || !(s.mass > zero)) throw std::domain_error("a distribution without mass has no statistics");
+  s.lowest = d.lowest();
+  const std::size_t n = d.masses().size();
+  s.at_most.assign(n, zero);
+  s.at_least.assign(n, zero);
+  P running = zero;
+  for (std::size_t i = 0; i < n; ++i) s.at_most[i] = running += d.masses()[i];
+  running = zero;
+  for (std::size_t i = n; i-- > 0;) s.at_least[i] = running += d.masses()[i];
+
+  P first_moment = zero;
+  for (int v = d.lowest(); v <= d.highest(); ++v) first_moment += d[v] * P(v);
+  s.mean = first_moment / s.mass;
+  P second = zero;
+  for (int v = d.lowest(); v <= d.highest(); ++v) second += d[v] * (P(v) - s.mean) * (P(v) - s.mean);
+  s.variance = second / s.mass;
+
+  s.min = d.highest();
+  s.max = d.lowest();
+  for (int v = d.highest(); v >= d.lowest(); --v)
+    if (d[v] > zero) s.min = v;
+  for (int v = d.lowest(); v <= d.highest(); ++v)
+    if (d[v] > zero) s.max = v;
+  auto lower_quantile = [&](int num, int den) {
+    for (std::size_t i = 0; i < n; ++i)
+      if (d.masses()[i] > zero && detail::reaches(s.at_most[i], s.mass, num, den))
+        return d.lowest() + static_cast<int>(i);
+    return s.max;
+  };
+  s.median = lower_quantile(1, 2);
+  s.p05 = lower_quantile(1, 20);
+  s.p95 = lower_quantile(19, 20);
+  return s;
+}
+
+}  // namespace musket

@@ -1,0 +1,91 @@
+#include "core/distribution_stats.hpp"
+
+#include <gtest/gtest.h>
+
+using musket::describe;
+using musket::pmf;
+using musket::pmf_double;
+using musket::rational;
+
+namespace {
+pmf fair_d6_for_stats() {
+  return pmf(1, std::vector<rational>(6, rational(1, 6)));
+}
+}  // namespace
+
+TEST(DistributionStats, FairDieWorkedByHand) {
+  const auto s = describe(fair_d6_for_stats());
+  // mean (1+...+6)/6 = 7/2; variance (6^2 - 1)/12 = 35/12.
+  EXPECT_EQ(s.mass, 1);
+  EXPECT_EQ(s.mean, rational(7, 2));
+  EXPECT_EQ(s.variance, rational(35, 12));
+  EXPECT_NEAR(standard_deviation(s), std::sqrt(35.0 / 12.0), 1e-12);
+  // P(X <= 3) = 1/2 is the first to reach 1/2; P(X <= 1) = 1/6 >= 1/20; only P(X <= 6) >= 19/20.
+  EXPECT_EQ(s.median, 3);
+  EXPECT_EQ(s.p05, 1);
+  EXPECT_EQ(s.p95, 6);
+  EXPECT_EQ(s.min, 1);
+  EXPECT_EQ(s.max, 6);
+  // Indexed from the pmf's lowest value, 1: at_least for 5 is P(5 or 6) = 1/3.
+  EXPECT_EQ(s.lowest, 1);
+  ASSERT_EQ(s.at_least.size(), 6u);
+  EXPECT_EQ(s.at_least[5 - 1], rational(1, 3));
+  EXPECT_EQ(s.at_least[0], 1);
+  EXPECT_EQ(s.at_most[2 - 1], rational(1, 3));
+  EXPECT_EQ(s.at_most[5], 1);
+}
+
+TEST(DistributionStats, ZeroMassEndsAreNotMinOrMax) {
+  // Stored 0..4 with mass only on 1 and 3: min 1, max 3; P(X <= 1) = 1/2 so the median is 1.
+  const pmf d(0, {0, rational(1, 2), 0, rational(1, 2), 0});
+  const auto s = describe(d);
+  EXPECT_EQ(s.min, 1);
+  EXPECT_EQ(s.max, 3);
+  EXPECT_EQ(s.median, 1);
+  EXPECT_EQ(s.p95, 3);
+  EXPECT_EQ(s.mean, 2);
+  EXPECT_EQ(s.variance, 1);
+  EXPECT_EQ(s.at_least[4], 0);
+  EXPECT_EQ(s.at_most[0], 0);
+}
+
+TEST(DistributionStats, SignedValues) {
+  // A track shift of -1 (3/4) or +1 (1/4): mean -1/2, variance 1 - 1/4 = 3/4.
+  const pmf d(-1, {rational(3, 4), 0, rational(1, 4)});
+  const auto s = describe(d);
+  EXPECT_EQ(s.mean, rational(-1, 2));
+  EXPECT_EQ(s.variance, rational(3, 4));
+  EXPECT_EQ(s.median, -1);
+  EXPECT_EQ(s.p95, 1);
+  EXPECT_EQ(s.at_least[1 - (-1)], rational(1, 4));
+}
+
+TEST(DistributionStats, PartialMassDescribesTheValueGivenItsEvent) {
+  // 1/4 on 1 and 1/4 on 2 (the other half: the event did not happen). The cumulative views are
+  // sums of the masses (at least 1: 1/2); the mean and median are of the value given the event.
+  const pmf d(1, {rational(1, 4), rational(1, 4)});
+  const auto s = describe(d);
+  EXPECT_EQ(s.mass, rational(1, 2));
+  EXPECT_EQ(s.at_least[0], rational(1, 2));
+  EXPECT_EQ(s.at_most[0], rational(1, 4));
+  EXPECT_EQ(s.mean, rational(3, 2));
+  EXPECT_EQ(s.variance, rational(1, 4));
+  EXPECT_EQ(s.median, 1);
+  EXPECT_EQ(s.p95, 2);
+}
+
+TEST(DistributionStats, EstimatesRoundedBelowAQuantileStillReachIt) {
+  // Six estimates of 1/6 in doubles: their running sum to 3 is 0.5 up to rounding, still the median.
+  const pmf_double d(1, std::vector<double>(6, 1.0 / 6.0));
+  const auto s = describe(d);
+  EXPECT_NEAR(s.mean, 3.5, 1e-12);
+  EXPECT_NEAR(s.variance, 35.0 / 12.0, 1e-12);
+  EXPECT_EQ(s.median, 3);
+  EXPECT_EQ(s.p05, 1);
+  EXPECT_EQ(s.p95, 6);
+}
+
+TEST(DistributionStats, NothingToDescribeIsAnError) {
+  EXPECT_THROW(describe(pmf::empty()), std::domain_error);
+  EXPECT_THROW(describe(pmf(0, {0, 0})), std::domain_error);
+}
