@@ -49,7 +49,8 @@ void flatten(const std::string& path, const json& value, const json* exact, std:
     return;
   }
   if (value.is_array()) {
-    for (std::size_t i = 0; i < value.size(); ++i) flatten(path + "." + std::to_string(i), value[i], element(exact, i), out);
+    for (std::size_t i = 0; i < value.size(); ++i)
+      flatten(path + "." + std::to_string(i), value[i], element(exact, i), out);
     return;
   }
   std::string num, den;

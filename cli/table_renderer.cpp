@@ -285,21 +285,25 @@ class table_writer {
     const json* interval = at_path(intervals_, path);
     const json* lows = child(interval, "low");
     const json* highs = child(interval, "high");
-    auto entry_interval = [&](const std::string& key, std::size_t position) -> std::optional<std::pair<double, double>> {
+    auto entry_interval = [&](const std::string& key,
+                              std::size_t position) -> std::optional<std::pair<double, double>> {
       const json* low = entry(lows, key, position);
       const json* high = entry(highs, key, position);
-      if (low && high && low->is_number() && high->is_number()) return std::make_pair(low->get<double>(), high->get<double>());
+      if (low && high && low->is_number() && high->is_number())
+        return std::make_pair(low->get<double>(), high->get<double>());
       return interval_bounds(interval_at(join_path(path, key)));
     };
     bool intervals = false;
     std::size_t counted = 0;
     for (auto it = value.begin(); it != value.end(); ++it, ++counted)
-      intervals = intervals || entry_interval(value.is_array() ? std::to_string(counted) : it.key(), counted).has_value();
+      intervals =
+          intervals || entry_interval(value.is_array() ? std::to_string(counted) : it.key(), counted).has_value();
     const double level = interval && interval->is_object() ? interval->value("level", 0.95) : 0.95;
     const bool by_position = value.is_array();
     // Values of a map distribution ("-1", "0", "1") read as numbers, right-aligned.
     bool numbered = true;
-    for (auto it = value.begin(); it != value.end() && !by_position; ++it) numbered = numbered && whole_number_text(it.key());
+    for (auto it = value.begin(); it != value.end() && !by_position; ++it)
+      numbered = numbered && whole_number_text(it.key());
     std::vector<std::vector<cell>> rows;
     if (at_least || intervals) {
       std::vector<cell> header{{""}, {"chance", true}};
@@ -308,7 +312,8 @@ class table_writer {
       bool any_fraction = false;
       std::size_t i = 0;
       for (auto it = value.begin(); it != value.end(); ++it, ++i)
-        any_fraction = any_fraction || !fraction_text(entry(exact, by_position ? std::to_string(i) : it.key(), i)).empty();
+        any_fraction =
+            any_fraction || !fraction_text(entry(exact, by_position ? std::to_string(i) : it.key(), i)).empty();
       header.push_back({any_fraction ? "exact" : ""});
       rows.push_back(header);
     }
@@ -340,7 +345,8 @@ class table_writer {
       std::string text = plain_number(stats.at(name).get<double>());
       const json* e = child(exact_stats, name);
       const std::string fraction = e && e->is_string() ? readable_fraction(e->get<std::string>()) : "";
-      if (!fraction.empty() && fraction != text && fraction.find('/') != std::string::npos) text += " (" + fraction + ")";
+      if (!fraction.empty() && fraction != text && fraction.find('/') != std::string::npos)
+        text += " (" + fraction + ")";
       if (const auto b = interval_bounds(at_path(intervals_, "stats." + path + "." + name)))
         text += " [" + plain_number(b->first) + ", " + plain_number(b->second) + "]";
       return text;
@@ -387,8 +393,9 @@ class table_writer {
           for (const auto& x : v) text += (text.empty() ? "" : " ") + scalar_text(x);
         } else if (v.is_object()) {
           for (auto x = v.begin(); x != v.end(); ++x)
-            text += (text.empty() ? "" : ", ") + label(x.key()) + " " +
-                    (is_probability(x.key(), x.value()) ? percent_cell(x.value().get<double>()) : scalar_text(x.value()));
+            text +=
+                (text.empty() ? "" : ", ") + label(x.key()) + " " +
+                (is_probability(x.key(), x.value()) ? percent_cell(x.value().get<double>()) : scalar_text(x.value()));
         } else if (v.is_null()) {
           text = value[r].contains(key) ? "unknown" : "";
         } else if (is_probability(key, v)) {
@@ -483,7 +490,8 @@ std::string render_table(const report& r) {
     out += "\n" + method_text(doc.at("method"));
   if (doc.contains("notes") && !doc.at("notes").empty()) {
     out += "\nNotes:\n";
-    for (const auto& n : doc.at("notes")) out += "  - " + (n.is_string() ? n.get<std::string>() : scalar_text(n)) + "\n";
+    for (const auto& n : doc.at("notes"))
+      out += "  - " + (n.is_string() ? n.get<std::string>() : scalar_text(n)) + "\n";
   }
   return out;
 }

@@ -1217,7 +1217,7 @@ void app::draw_sweep_inputs(panel_state& panel) {
       std::vector<std::string> keys;
       std::istringstream csv(results_csv(p.result));
       std::string line;
-      std::getline(csv, line);  // key,value,exact
+      std::getline(csv, line);  // key,value,exact_num,exact_den
       while (std::getline(csv, line)) {
         const auto comma = line.find(',');
         if (comma == std::string::npos) continue;
