@@ -22,7 +22,7 @@ bool all_digits(const std::string& s) {
 // 0 or 100 once one decimal is too coarse.
 int decimals_for(double x) {
   const double distance = std::min(x, 100.0 - x);
-  if (distance >= 0.1) return 1;
+  if (distance >= 0.1 - 1e-9) return 1;  // 99.9 is 0.1 from 100, give or take a rounding
   return std::min(max_percent_decimals, static_cast<int>(std::floor(-std::log10(distance))) + 2);
 }
 
