@@ -84,6 +84,14 @@ json defaulted_inputs(const po::variables_map& vm) {
   return names;
 }
 
+void unused_default(json& document, const std::string& name) {
+  if (!document.contains("defaults")) return;
+  json kept = json::array();
+  for (const auto& n : document.at("defaults"))
+    if (n != name) kept.push_back(n);
+  document["defaults"] = kept;
+}
+
 json base_document(const std::string& game, const std::string& command, const po::variables_map& vm) {
   json doc;
   doc["game"] = game;

@@ -66,6 +66,9 @@ std::string sweep_csv(const json& sweep_document);
 
 // Every option the user gave or that took a default, as JSON (flags as true), for `inputs`.
 json echo_inputs(const po::variables_map& vm);
+// Takes `name` off the document's `defaults` when this answer does not use it (the table's
+// defaults line lists only defaults that change a number).
+void unused_default(json& document, const std::string& name);
 // The names of the inputs that took their default (the table prints them once under its title).
 json defaulted_inputs(const po::variables_map& vm);
 // The document every command starts from: game, command, echoed inputs, the names of those left
