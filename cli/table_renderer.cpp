@@ -104,12 +104,27 @@ std::optional<std::pair<double, double>> interval_bounds(const json* node) {
   return std::nullopt;
 }
 
-// A field a record table shows in its cell: a scalar, a list of scalars, or a small flat map
-// ("sc-militia 2, swamp-fox 1"); anything bigger is drawn under the table.
-bool inline_cell(const json& v) {
-  constexpr std::size_t inline_entries = 6;
+// A record's field as its table cell shows it: a list of scalars space-separated, a flat map as
+// "sc-militia 2, swamp-fox 1".
+std::string compact_text(const std::string& key, const json& v) {
+  std::string text;
+  if (v.is_array())
+    for (const auto& x : v) text += (text.empty() ? "" : " ") + scalar_text(x);
+  else if (v.is_object())
+    for (auto x = v.begin(); x != v.end(); ++x)
+      text += (text.empty() ? "" : ", ") + label(x.key()) + " " +
+              (is_probability(x.key(), x.value()) ? percent_cell(x.value().get<double>()) : scalar_text(x.value()));
+  else
+    text = is_probability(key, v) ? percent_cell(v.get<double>()) : scalar_text(v);
+  return text;
+}
+
+// Whether a record's field fits in its cell: a scalar, or a short flat list or map; anything
+// bigger is drawn under the table.
+bool inline_cell(const std::string& key, const json& v) {
+  constexpr std::size_t inline_width = 40;
   if (is_scalar(v)) return true;
-  return v.size() <= inline_entries && std::all_of(v.begin(), v.end(), is_scalar);
+  return std::all_of(v.begin(), v.end(), is_scalar) && compact_text(key, v).size() <= inline_width;
 }
 
 bool whole_number_text(const std::string& key) {
@@ -368,15 +383,17 @@ class table_writer {
   // A list of records: one aligned row per record with the union of their keys as columns;
   // a structured field is drawn after the table, one subsection per record.
   void record_table(int indent, const std::string& path, const json& value) {
-    std::vector<std::string> columns, nested;
+    // A field goes under the table when any record's value of it does not fit a cell.
+    std::vector<std::string> keys, columns, nested;
     for (const auto& row : value)
-      for (auto it = row.begin(); it != row.end(); ++it) {
-        const bool structured = !inline_cell(it.value());
-        auto& list = structured ? nested : columns;
-        if (std::find(columns.begin(), columns.end(), it.key()) == columns.end() &&
-            std::find(nested.begin(), nested.end(), it.key()) == nested.end())
-          list.push_back(it.key());
-      }
+      for (auto it = row.begin(); it != row.end(); ++it)
+        if (std::find(keys.begin(), keys.end(), it.key()) == keys.end()) keys.push_back(it.key());
+    for (const auto& key : keys) {
+      const bool fits = std::all_of(value.begin(), value.end(), [&](const json& row) {
+        return !row.contains(key) || inline_cell(key, row.at(key));
+      });
+      (fits ? columns : nested).push_back(key);
+    }
     std::vector<std::vector<cell>> rows;
     std::vector<cell> header;
     for (const auto& c : columns) header.push_back({label(c)});
@@ -389,13 +406,8 @@ class table_writer {
         const json& v = value[r].contains(key) ? value[r].at(key) : json();
         const std::string p = join_path(join_path(path, std::to_string(r)), key);
         std::string text;
-        if (v.is_array()) {
-          for (const auto& x : v) text += (text.empty() ? "" : " ") + scalar_text(x);
-        } else if (v.is_object()) {
-          for (auto x = v.begin(); x != v.end(); ++x)
-            text +=
-                (text.empty() ? "" : ", ") + label(x.key()) + " " +
-                (is_probability(x.key(), x.value()) ? percent_cell(x.value().get<double>()) : scalar_text(x.value()));
+        if (v.is_structured()) {
+          text = compact_text(key, v);
         } else if (v.is_null()) {
           text = value[r].contains(key) ? "unknown" : "";
         } else if (is_probability(key, v)) {
