@@ -602,7 +602,7 @@ json app::results_document() const {
   if (wants_simulation(*panel->calc, panel->values) && panel->simulation) {
     if (auto r = panel->simulation->result()) out["report"] = *r;
   } else {
-    out["report"] = panel->result.report.document;
+    out["report"] = cli::versioned(panel->result.report.document);  // as `--format json` prints it
   }
   out["compute_ms"] = panel->compute_ms;
   out["frame_ms"] = frame_ms;
