@@ -470,15 +470,19 @@ std::string method_text(const json& method) {
   return line;
 }
 
-// "defaults: --def-leaders 0, --def-war 0": inputs the user left at a default, once. Simulation
-// settings are left out of an exact answer, which they do not change.
+// "defaults: --def-leaders 0, --def-war 0": inputs the user left at a default, once. Engine
+// settings, and simulation settings in an exact answer, are left out: they do not change it.
 std::string defaults_text(const json& doc) {
   if (!doc.contains("defaults") || !doc.contains("inputs")) return "";
   const bool exact = !doc.contains("method") || doc.at("method").value("name", "") == "exact";
   std::string list;
   for (const auto& name : doc.at("defaults")) {
     const std::string n = name.get<std::string>();
-    if (n == "method" || (exact && (n == "trials" || n == "seed"))) continue;
+    // How the answer is computed, not what it is: the engine's limits and threads.
+    static const std::vector<std::string> engine_settings{"method", "threads", "memory-mb", "state-limit",
+                                                          "time-budget"};
+    if (std::find(engine_settings.begin(), engine_settings.end(), n) != engine_settings.end()) continue;
+    if (exact && (n == "trials" || n == "seed")) continue;
     if (!doc.at("inputs").contains(n)) continue;
     const json& v = doc.at("inputs").at(n);
     if (v.is_structured()) continue;
