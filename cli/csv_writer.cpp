@@ -34,23 +34,15 @@ std::string csv_value(const json& value) {
 
 namespace {
 
-const json* child(const json* node, const std::string& key) {
-  return node && node->is_object() && node->contains(key) ? &node->at(key) : nullptr;
-}
-
-const json* element(const json* node, std::size_t i) {
-  return node && node->is_array() && i < node->size() ? &node->at(i) : nullptr;
-}
-
 void flatten(const std::string& path, const json& value, const json* exact, std::string& out) {
   if (value.is_object()) {
     for (auto it = value.begin(); it != value.end(); ++it)
-      flatten(path + "." + it.key(), it.value(), child(exact, it.key()), out);
+      flatten(path + "." + it.key(), it.value(), child_of(exact, it.key()), out);
     return;
   }
   if (value.is_array()) {
     for (std::size_t i = 0; i < value.size(); ++i)
-      flatten(path + "." + std::to_string(i), value[i], element(exact, i), out);
+      flatten(path + "." + std::to_string(i), value[i], element_of(exact, i), out);
     return;
   }
   std::string num, den;
@@ -76,7 +68,7 @@ std::string document_csv(const report& r) {
     if (doc.contains(key)) flatten(key, doc.at(key), exact_for(exact, key), out);
   // Statistics and intervals as long rows, whether or not a command lists them among its results.
   for (const std::string key : {"stats", "intervals"})
-    if (doc.contains(key) && !listed(key)) flatten(key, doc.at(key), child(exact, key), out);
+    if (doc.contains(key) && !listed(key)) flatten(key, doc.at(key), child_of(exact, key), out);
   return out;
 }
 

@@ -43,6 +43,14 @@ json exact_object(const pmf& d) {
   return out;
 }
 
+const json* child_of(const json* node, const std::string& key) {
+  return node && node->is_object() && node->contains(key) ? &node->at(key) : nullptr;
+}
+
+const json* element_of(const json* node, std::size_t i) {
+  return node && node->is_array() && i < node->size() ? &node->at(i) : nullptr;
+}
+
 const json* exact_for(const json* exact, const std::string& key) {
   if (!exact || !exact->is_object()) return nullptr;
   if (exact->contains(key)) return &exact->at(key);

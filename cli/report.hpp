@@ -32,6 +32,10 @@ output_format parse_format(const std::string& text);
 std::string render(const report& r, output_format format);
 // The document as JSON prints it: `schema_version` first, then the document's keys.
 json versioned(const json& document);
+// A member or element of a JSON node, or nullptr when the node is absent, not of that kind, or
+// has no such member or element.
+const json* child_of(const json* node, const std::string& key);
+const json* element_of(const json* node, std::size_t i);
 // Where `exact` holds the fractions of result `key`: exact.<key>, or exact itself for a section's
 // named probabilities (the contract's {"exact": {"defender_retreats": "num/den"}}).
 const json* exact_for(const json* exact, const std::string& key);

@@ -50,18 +50,10 @@ std::string join_path(const std::string& path, const std::string& key) {
   return path.empty() ? key : path + "." + key;
 }
 
-const json* child(const json* node, const std::string& key) {
-  return node && node->is_object() && node->contains(key) ? &node->at(key) : nullptr;
-}
-
-const json* element(const json* node, std::size_t i) {
-  return node && node->is_array() && i < node->size() ? &node->at(i) : nullptr;
-}
-
 // An entry of a node shaped like a distribution: by position in an array, by key in an object.
 const json* entry(const json* node, const std::string& key, std::size_t position) {
-  if (node && node->is_array()) return element(node, position);
-  return child(node, key);
+  if (node && node->is_array()) return element_of(node, position);
+  return child_of(node, key);
 }
 
 // `root` keyed by a dotted path ("steps.2.attempts"), or nested along it.
@@ -73,9 +65,9 @@ const json* at_path(const json* root, const std::string& path) {
     const auto dot = path.find('.', start);
     const std::string part = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
     if (node->is_object())
-      node = child(node, part);
+      node = child_of(node, part);
     else if (node->is_array() && !part.empty() && part.find_first_not_of("0123456789") == std::string::npos)
-      node = element(node, std::stoul(part));
+      node = element_of(node, std::stoul(part));
     else
       node = nullptr;
     if (dot == std::string::npos) break;
@@ -175,7 +167,7 @@ class table_writer {
   explicit table_writer(const json& doc)
       : exact_(doc.contains("exact") ? &doc.at("exact") : nullptr),
         stats_(doc.contains("stats") ? &doc.at("stats") : nullptr),
-        exact_stats_(child(exact_, "stats")),
+        exact_stats_(child_of(exact_, "stats")),
         intervals_(doc.contains("intervals") ? &doc.at("intervals") : nullptr) {}
 
   // The results: a section body at the top level (its scalars aligned, each structure a section).
@@ -197,7 +189,7 @@ class table_writer {
   // exact mirrors the result's shape, except that a section's named probabilities may sit at the
   // top level of `exact` (the contract's {"exact": {"defender_retreats": "num/den"}}).
   const json* exact_child(const json* exact, const std::string& key, bool top) const {
-    if (const json* e = child(exact, key)) return e;
+    if (const json* e = child_of(exact, key)) return e;
     return top ? exact : nullptr;
   }
 
@@ -205,7 +197,7 @@ class table_writer {
     if (const json* i = at_path(intervals_, path)) return i;
     // Older documents key a section's intervals by the outcome's own name.
     const auto dot = path.rfind('.');
-    return dot == std::string::npos ? nullptr : child(intervals_, path.substr(dot + 1));
+    return dot == std::string::npos ? nullptr : child_of(intervals_, path.substr(dot + 1));
   }
 
   std::string fraction_text(const json* exact) const {
@@ -273,7 +265,7 @@ class table_writer {
     const std::string pad(static_cast<std::size_t>(indent), ' ');
     for (std::size_t i = 0; i < value.size(); ++i) {
       out_ += pad + std::to_string(i) + "\n";
-      structure(indent + 2, join_path(path, std::to_string(i)), value[i], element(exact, i));
+      structure(indent + 2, join_path(path, std::to_string(i)), value[i], element_of(exact, i));
     }
   }
 
@@ -294,12 +286,12 @@ class table_writer {
   void distribution(int indent, const std::string& path, const json& value, const json* exact) {
     const json* stats = at_path(stats_, path);
     const json* exact_stats = at_path(exact_stats_, path);
-    const json* at_least = child(stats, "at_least");
+    const json* at_least = child_of(stats, "at_least");
     // The interval of each entry: {low: [...], high: [...]} shaped like the distribution, or one
     // interval per entry's own path.
     const json* interval = at_path(intervals_, path);
-    const json* lows = child(interval, "low");
-    const json* highs = child(interval, "high");
+    const json* lows = child_of(interval, "low");
+    const json* highs = child_of(interval, "high");
     auto entry_interval = [&](const std::string& key,
                               std::size_t position) -> std::optional<std::pair<double, double>> {
       const json* low = entry(lows, key, position);
@@ -358,7 +350,7 @@ class table_writer {
     auto number = [&](const char* name) -> std::string {
       if (!stats.contains(name) || !stats.at(name).is_number()) return "";
       std::string text = plain_number(stats.at(name).get<double>());
-      const json* e = child(exact_stats, name);
+      const json* e = child_of(exact_stats, name);
       const std::string fraction = e && e->is_string() ? readable_fraction(e->get<std::string>()) : "";
       if (!fraction.empty() && fraction != text && fraction.find('/') != std::string::npos)
         text += " (" + fraction + ")";
