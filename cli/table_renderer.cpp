@@ -124,6 +124,17 @@ bool whole_number_text(const std::string& key) {
   return key.size() > start && key.find_first_not_of("0123456789", start) == std::string::npos;
 }
 
+// A probability known only as a range: {"min": p, "max": q}.
+bool is_range(const std::string& key, const json& v) {
+  return v.is_object() && v.size() == 2 && v.contains("min") && v.contains("max") && is_fraction_of_one(v.at("min")) &&
+         is_fraction_of_one(v.at("max")) && !is_plain_number_key(key);
+}
+
+// "33.3% to 50.0%", or one percentage when both ends agree.
+std::string range_text(double low, double high) {
+  return low == high ? percent_cell(low) : percent(low) + " to " + percent(high);
+}
+
 struct cell {
   std::string text;
   bool right = false;
@@ -204,6 +215,13 @@ class table_writer {
     return exact && exact->is_string() ? readable_fraction(exact->get<std::string>()) : "";
   }
 
+  // "1/3 to 1/2" (or one fraction when both ends agree), when both are short enough to read.
+  std::string range_fraction(const json* exact) const {
+    const std::string low = fraction_text(child_of(exact, "min")), high = fraction_text(child_of(exact, "max"));
+    if (low.empty() || high.empty()) return "";
+    return low == high ? low : low + " to " + high;
+  }
+
   std::string probability_text(double p, const std::string& path) const {
     std::string text = percent_cell(p);
     if (const auto b = interval_bounds(interval_at(path))) text += " " + percent_interval(b->first, b->second);
@@ -224,6 +242,14 @@ class table_writer {
       const json& v = it.value();
       const std::string p = join_path(path, key);
       const json* e = exact_child(exact, key, top);
+      if (is_range(key, v)) {  // AR's blank CRT cells: a probability known only as [min, max]
+        if (top && after_section) out_ += "\n";
+        after_section = false;
+        pending.push_back({{label(key), whole_number_text(key)},
+                           {range_text(v.at("min").get<double>(), v.at("max").get<double>()), true},
+                           {range_fraction(e)}});
+        continue;
+      }
       if (is_scalar(v)) {
         if (top && after_section) out_ += "\n";
         after_section = false;

@@ -202,6 +202,20 @@ TEST(OutputTable, RecordsNestedMapsAndImpossibleOutcomes) {
   EXPECT_EQ(text.find('{'), std::string::npos) << text;  // no raw JSON
 }
 
+// AR's blank CRT cells leave a probability between two bounds: one line, not a two-row histogram.
+TEST(OutputTable, RangesReadFromTo) {
+  musket::cli::report r;
+  r.document = json::parse(R"({
+    "major_success": {"min": 0.5, "max": 0.75},
+    "partial_withdrawal": {"min": 0.0, "max": 0.0},
+    "exact": {"major_success": {"min": "1/2", "max": "3/4"}}
+  })");
+  r.result_keys = {"major_success", "partial_withdrawal"};
+  const std::vector<std::string> expected{"", "major success       50.0% to 75.0%  1/2 to 3/4",
+                                          "partial withdrawal               -"};
+  EXPECT_EQ(output_lines(musket::cli::render(r, musket::cli::output_format::table)), expected);
+}
+
 TEST(OutputCsv, LongRowsWithExactNumeratorAndDenominator) {
   const auto lines = output_lines(musket::cli::render(losses_report(), musket::cli::output_format::csv));
   ASSERT_FALSE(lines.empty());
