@@ -830,7 +830,7 @@ void flatten(const std::string& path, const json& value, std::map<std::string, j
 }
 
 std::string csv_number(const json& v) {
-  if (v.is_number_float()) return fmt::format("{:.17g}", v.get<double>());
+  if (v.is_number_float()) return shortest_decimal(v.get<double>());
   if (v.is_number()) return v.dump();
   if (v.is_boolean()) return v.get<bool>() ? "1" : "0";
   return "";

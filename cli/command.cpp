@@ -77,11 +77,27 @@ json echo_inputs(const po::variables_map& vm) {
   return inputs;
 }
 
+json defaulted_inputs(const po::variables_map& vm) {
+  json names = json::array();
+  for (const auto& [name, value] : vm)
+    if (value.defaulted() && name != "help" && name != "format") names.push_back(name);
+  return names;
+}
+
+void unused_default(json& document, const std::string& name) {
+  if (!document.contains("defaults")) return;
+  json kept = json::array();
+  for (const auto& n : document.at("defaults"))
+    if (n != name) kept.push_back(n);
+  document["defaults"] = kept;
+}
+
 json base_document(const std::string& game, const std::string& command, const po::variables_map& vm) {
   json doc;
   doc["game"] = game;
   doc["command"] = command;
   doc["inputs"] = echo_inputs(vm);
+  doc["defaults"] = defaulted_inputs(vm);
   doc["method"] = exact_method();
   return doc;
 }

@@ -66,7 +66,13 @@ std::string sweep_csv(const json& sweep_document);
 
 // Every option the user gave or that took a default, as JSON (flags as true), for `inputs`.
 json echo_inputs(const po::variables_map& vm);
-// The document every command starts from: game, command, echoed inputs, and method exact.
+// Takes `name` off the document's `defaults` when this answer does not use it (the table's
+// defaults line lists only defaults that change a number).
+void unused_default(json& document, const std::string& name);
+// The names of the inputs that took their default (the table prints them once under its title).
+json defaulted_inputs(const po::variables_map& vm);
+// The document every command starts from: game, command, echoed inputs, the names of those left
+// at their default (`defaults`), and method exact.
 json base_document(const std::string& game, const std::string& command, const po::variables_map& vm);
 
 // Option readers that turn a missing or malformed value into invalid_input naming the option.

@@ -411,10 +411,12 @@ report run_options(const po::variables_map& vm) {
   for (const char* battle_only : {"attacker", "defender", "crt"})
     if (vm.count(battle_only)) throw invalid_input(battle_only, "belongs to --battle; give --battle");
   const auto data = ar::load_options({data_file("options.json"), ""});
-  if (vm.count("use")) return run_options_use(vm, data);
-  if (vm.count("compare")) return run_options_compare(vm, data);
-  if (flag_option(vm, "all")) return run_options_all(vm, data);
-  return run_options_list(vm, data);
+  report r = vm.count("use")          ? run_options_use(vm, data)
+             : vm.count("compare")    ? run_options_compare(vm, data)
+             : flag_option(vm, "all") ? run_options_all(vm, data)
+                                      : run_options_list(vm, data);
+  unused_default(r.document, "loss-policy");  // only a --battle fights
+  return r;
 }
 
 }  // namespace

@@ -610,7 +610,7 @@ json app::results_document() const {
   if (wants_simulation(*panel->calc, panel->values) && panel->simulation) {
     if (auto r = panel->simulation->result()) out["report"] = *r;
   } else {
-    out["report"] = panel->result.report.document;
+    out["report"] = cli::versioned(panel->result.report.document);  // as `--format json` prints it
   }
   out["compute_ms"] = panel->compute_ms;
   out["frame_ms"] = frame_ms;
@@ -1225,7 +1225,7 @@ void app::draw_sweep_inputs(panel_state& panel) {
       std::vector<std::string> keys;
       std::istringstream csv(results_csv(p.result));
       std::string line;
-      std::getline(csv, line);  // key,value,exact
+      std::getline(csv, line);  // key,value,exact_num,exact_den
       while (std::getline(csv, line)) {
         const auto comma = line.find(',');
         if (comma == std::string::npos) continue;

@@ -282,11 +282,11 @@ TEST(GuiModel, CsvAndMarkdownCarryTheSameRows) {
   ASSERT_TRUE(r.ok) << r.message();
   const std::string csv = results_csv(r);
   const std::string md = results_markdown(r);
-  EXPECT_EQ(csv.rfind("key,value,exact\n", 0), 0u);
-  // 3 Militia remaining: d6 + 3 >= 6 on 3..6, 2/3.
-  EXPECT_NE(csv.find("success,0.66666666666666663,2/3"), std::string::npos) << csv;
-  EXPECT_NE(md.find("| key | value | exact |"), std::string::npos) << md;
-  EXPECT_NE(md.find("| success | 0.66666666666666663 | 2/3 |"), std::string::npos) << md;
+  EXPECT_EQ(csv.rfind("key,value,exact_num,exact_den\n", 0), 0u);
+  // 3 Militia remaining: d6 + 3 >= 6 on 3..6, 2/3 (the shortest decimal that reads back as 2.0/3).
+  EXPECT_NE(csv.find("success,0.6666666666666666,2,3"), std::string::npos) << csv;
+  EXPECT_NE(md.find("| key | value | exact_num | exact_den |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| success | 0.6666666666666666 | 2 | 3 |"), std::string::npos) << md;
 }
 
 TEST(GuiModel, SimulatedBattleRunsOffThreadAndAgreesWithExact) {

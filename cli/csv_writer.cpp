@@ -1,0 +1,75 @@
+#include "cli/csv_writer.hpp"
+
+#include <algorithm>
+
+#include "cli/number_text.hpp"
+#include "cli/report.hpp"
+
+namespace musket::cli {
+
+std::string csv_field(std::string_view text) {
+  if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string csv_line(const std::vector<std::string>& fields) {
+  std::string out;
+  for (std::size_t i = 0; i < fields.size(); ++i) out += (i ? "," : "") + csv_field(fields[i]);
+  return out + "\n";
+}
+
+std::string csv_value(const json& value) {
+  if (value.is_number_float()) return shortest_decimal(value.get<double>());
+  if (value.is_number()) return value.dump();
+  if (value.is_boolean()) return value.get<bool>() ? "true" : "false";
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_null()) return "";
+  return value.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+namespace {
+
+void flatten(const std::string& path, const json& value, const json* exact, std::string& out) {
+  if (value.is_object()) {
+    for (auto it = value.begin(); it != value.end(); ++it)
+      flatten(path + "." + it.key(), it.value(), child_of(exact, it.key()), out);
+    return;
+  }
+  if (value.is_array()) {
+    for (std::size_t i = 0; i < value.size(); ++i)
+      flatten(path + "." + std::to_string(i), value[i], element_of(exact, i), out);
+    return;
+  }
+  std::string num, den;
+  if (exact && exact->is_string()) {
+    if (const auto parts = fraction_parts(exact->get<std::string>())) {
+      num = parts->first;
+      den = parts->second;
+    }
+  }
+  out += csv_line({path, csv_value(value), num, den});
+}
+
+}  // namespace
+
+std::string document_csv(const report& r) {
+  const json& doc = r.document;
+  const json* exact = doc.contains("exact") ? &doc.at("exact") : nullptr;
+  std::string out = csv_line({"key", "value", "exact_num", "exact_den"});
+  auto listed = [&](const std::string& key) {
+    return std::find(r.result_keys.begin(), r.result_keys.end(), key) != r.result_keys.end();
+  };
+  for (const auto& key : r.result_keys)
+    if (doc.contains(key)) flatten(key, doc.at(key), exact_for(exact, key), out);
+  // Statistics and intervals as long rows, whether or not a command lists them among its results.
+  for (const std::string key : {"stats", "intervals"})
+    if (doc.contains(key) && !listed(key)) flatten(key, doc.at(key), child_of(exact, key), out);
+  return out;
+}
+
+}  // namespace musket::cli

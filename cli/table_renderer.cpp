@@ -1,0 +1,533 @@
+#include "cli/table_renderer.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/number_text.hpp"
+#include "cli/report.hpp"
+
+namespace musket::cli {
+
+namespace {
+
+constexpr int bar_width = 30;
+
+bool is_fraction_of_one(const json& v) {
+  return v.is_number() && v.get<double>() >= 0.0 && v.get<double>() <= 1.0;
+}
+
+// Expectations and other plain numbers are named so ("expected_...", "mean...", "value", "sd").
+bool is_plain_number_key(const std::string& key) {
+  return key.rfind("expected", 0) == 0 || key.rfind("mean", 0) == 0 || key == "value" || key.rfind("sd", 0) == 0;
+}
+
+// A probability: a non-integer number in [0, 1] under a key that does not name a plain number.
+bool is_probability(const std::string& key, const json& v) {
+  return is_fraction_of_one(v) && !v.is_number_integer() && !is_plain_number_key(key);
+}
+
+bool is_scalar(const json& v) {
+  return !v.is_structured();
+}
+
+std::string label(const std::string& key) {
+  std::string out = key;
+  std::replace(out.begin(), out.end(), '_', ' ');
+  return out;
+}
+
+std::string bar(double p) {
+  const int n = static_cast<int>(p * bar_width + 0.5);
+  return std::string(static_cast<std::size_t>(std::clamp(n, 0, bar_width)), '#');
+}
+
+std::string join_path(const std::string& path, const std::string& key) {
+  return path.empty() ? key : path + "." + key;
+}
+
+// An entry of a node shaped like a distribution: by position in an array, by key in an object.
+const json* entry(const json* node, const std::string& key, std::size_t position) {
+  if (node && node->is_array()) return element_of(node, position);
+  return child_of(node, key);
+}
+
+// `root` keyed by a dotted path ("steps.2.attempts"), or nested along it.
+const json* at_path(const json* root, const std::string& path) {
+  if (!root || !root->is_object()) return nullptr;
+  if (root->contains(path)) return &root->at(path);
+  const json* node = root;
+  for (std::size_t start = 0; node;) {
+    const auto dot = path.find('.', start);
+    const std::string part = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+    if (node->is_object())
+      node = child_of(node, part);
+    else if (node->is_array() && !part.empty() && part.find_first_not_of("0123456789") == std::string::npos)
+      node = element_of(node, std::stoul(part));
+    else
+      node = nullptr;
+    if (dot == std::string::npos) break;
+    start = dot + 1;
+  }
+  return node;
+}
+
+std::string scalar_text(const json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_boolean()) return v.get<bool>() ? "yes" : "no";
+  if (v.is_number_integer()) return v.dump();
+  if (v.is_number()) return plain_number(v.get<double>());
+  if (v.is_null()) return "unknown";
+  return "";
+}
+
+// An interval is {low, high[, level]} (simulation) or, in older documents, a [low, high] pair.
+std::optional<std::pair<double, double>> interval_bounds(const json* node) {
+  if (!node) return std::nullopt;
+  if (node->is_object() && node->contains("low") && node->contains("high") && node->at("low").is_number() &&
+      node->at("high").is_number())
+    return std::make_pair(node->at("low").get<double>(), node->at("high").get<double>());
+  if (node->is_array() && node->size() == 2 && (*node)[0].is_number() && (*node)[1].is_number())
+    return std::make_pair((*node)[0].get<double>(), (*node)[1].get<double>());
+  return std::nullopt;
+}
+
+// A record's field as its table cell shows it: a list of scalars space-separated, a flat map as
+// "sc-militia 2, swamp-fox 1".
+std::string compact_text(const std::string& key, const json& v) {
+  std::string text;
+  if (v.is_array())
+    for (const auto& x : v) text += (text.empty() ? "" : " ") + scalar_text(x);
+  else if (v.is_object())
+    for (auto x = v.begin(); x != v.end(); ++x)
+      text += (text.empty() ? "" : ", ") + label(x.key()) + " " +
+              (is_probability(x.key(), x.value()) ? percent_cell(x.value().get<double>()) : scalar_text(x.value()));
+  else
+    text = is_probability(key, v) ? percent_cell(v.get<double>()) : scalar_text(v);
+  return text;
+}
+
+// Whether a record's field fits in its cell: a scalar, or a short flat list or map; anything
+// bigger is drawn under the table.
+bool inline_cell(const std::string& key, const json& v) {
+  constexpr std::size_t inline_width = 40;
+  if (is_scalar(v)) return true;
+  return std::all_of(v.begin(), v.end(), is_scalar) && compact_text(key, v).size() <= inline_width;
+}
+
+bool whole_number_text(const std::string& key) {
+  const std::size_t start = !key.empty() && key[0] == '-' ? 1 : 0;
+  return key.size() > start && key.find_first_not_of("0123456789", start) == std::string::npos;
+}
+
+// A probability known only as a range: {"min": p, "max": q}.
+bool is_range(const std::string& key, const json& v) {
+  return v.is_object() && v.size() == 2 && v.contains("min") && v.contains("max") && is_fraction_of_one(v.at("min")) &&
+         is_fraction_of_one(v.at("max")) && !is_plain_number_key(key);
+}
+
+// "33.3% to 50.0%", or one percentage when both ends agree.
+std::string range_text(double low, double high) {
+  return low == high ? percent_cell(low) : percent(low) + " to " + percent(high);
+}
+
+struct cell {
+  std::string text;
+  bool right = false;
+};
+
+// Rows of cells printed as aligned columns (the last column left unpadded).
+// A column empty in every row (no fraction for a simulated distribution) is left out.
+void print_grid(std::string& out, const std::string& indent, std::vector<std::vector<cell>> rows) {
+  std::size_t columns = 0;
+  for (const auto& row : rows) columns = std::max(columns, row.size());
+  for (std::size_t c = columns; c-- > 0;) {
+    bool empty = true;
+    for (const auto& row : rows) empty = empty && (c >= row.size() || row[c].text.empty());
+    if (empty)
+      for (auto& row : rows)
+        if (c < row.size()) row.erase(row.begin() + static_cast<std::ptrdiff_t>(c));
+  }
+  std::vector<std::size_t> width;
+  for (const auto& row : rows)
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      if (width.size() <= c) width.push_back(0);
+      width[c] = std::max(width[c], row[c].text.size());
+    }
+  for (const auto& row : rows) {
+    std::string line = indent;
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      if (c) line += "  ";
+      const bool last = c + 1 == row.size();
+      if (row[c].right)
+        line += fmt::format("{:>{}}", row[c].text, width[c]);
+      else
+        line += last ? row[c].text : fmt::format("{:<{}}", row[c].text, width[c]);
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+}
+
+class table_writer {
+ public:
+  explicit table_writer(const json& doc)
+      : exact_(doc.contains("exact") ? &doc.at("exact") : nullptr),
+        stats_(doc.contains("stats") ? &doc.at("stats") : nullptr),
+        exact_stats_(child_of(exact_, "stats")),
+        intervals_(doc.contains("intervals") ? &doc.at("intervals") : nullptr) {}
+
+  // The results: a section body at the top level (its scalars aligned, each structure a section).
+  std::string results(const json& doc, const std::vector<std::string>& keys) {
+    json top = json::object();
+    for (const auto& key : keys)
+      if (doc.contains(key) && key != "stats" && key != "intervals") top[key] = doc.at(key);
+    body(0, "", top, exact_, true);
+    return out_;
+  }
+
+ private:
+  const json* exact_;
+  const json* stats_;
+  const json* exact_stats_;
+  const json* intervals_;
+  std::string out_;
+
+  // exact mirrors the result's shape, except that a section's named probabilities may sit at the
+  // top level of `exact` (the contract's {"exact": {"defender_retreats": "num/den"}}).
+  const json* exact_child(const json* exact, const std::string& key, bool top) const {
+    if (const json* e = child_of(exact, key)) return e;
+    return top ? exact : nullptr;
+  }
+
+  const json* interval_at(const std::string& path) const {
+    if (const json* i = at_path(intervals_, path)) return i;
+    // Older documents key a section's intervals by the outcome's own name.
+    const auto dot = path.rfind('.');
+    return dot == std::string::npos ? nullptr : child_of(intervals_, path.substr(dot + 1));
+  }
+
+  std::string fraction_text(const json* exact) const {
+    return exact && exact->is_string() ? readable_fraction(exact->get<std::string>()) : "";
+  }
+
+  // "1/3 to 1/2" (or one fraction when both ends agree), when both are short enough to read.
+  std::string range_fraction(const json* exact) const {
+    const std::string low = fraction_text(child_of(exact, "min")), high = fraction_text(child_of(exact, "max"));
+    if (low.empty() || high.empty()) return "";
+    return low == high ? low : low + " to " + high;
+  }
+
+  std::string probability_text(double p, const std::string& path) const {
+    std::string text = percent_cell(p);
+    if (const auto b = interval_bounds(interval_at(path))) text += " " + percent_interval(b->first, b->second);
+    return text;
+  }
+
+  // A section body: scalars aligned by label, each structured child a subsection.
+  void body(int indent, const std::string& path, const json& value, const json* exact, bool top) {
+    const std::string pad(static_cast<std::size_t>(indent), ' ');
+    std::vector<std::vector<cell>> pending;
+    bool after_section = false;
+    auto flush = [&] {
+      if (!pending.empty()) print_grid(out_, pad, pending);
+      pending.clear();
+    };
+    for (auto it = value.begin(); it != value.end(); ++it) {
+      const std::string& key = it.key();
+      const json& v = it.value();
+      const std::string p = join_path(path, key);
+      const json* e = exact_child(exact, key, top);
+      if (is_range(key, v)) {  // AR's blank CRT cells: a probability known only as [min, max]
+        if (top && after_section) out_ += "\n";
+        after_section = false;
+        pending.push_back({{label(key), whole_number_text(key)},
+                           {range_text(v.at("min").get<double>(), v.at("max").get<double>()), true},
+                           {range_fraction(e)}});
+        continue;
+      }
+      if (is_scalar(v)) {
+        if (top && after_section) out_ += "\n";
+        after_section = false;
+        if (is_probability(key, v))
+          pending.push_back({{label(key)}, {probability_text(v.get<double>(), p), true}, {fraction_text(e)}});
+        else
+          pending.push_back({{label(key)}, {scalar_text(v), v.is_number()}});
+        continue;
+      }
+      flush();
+      if (top && !out_.empty()) out_ += "\n";
+      out_ += pad + label(key) + "\n";
+      structure(indent + 2, p, v, e);
+      after_section = true;
+    }
+    flush();
+  }
+
+  void structure(int indent, const std::string& path, const json& value, const json* exact) {
+    if (value.empty()) {
+      out_ += std::string(static_cast<std::size_t>(indent), ' ') + "(none)\n";
+      return;
+    }
+    if (is_distribution(path, value)) return distribution(indent, path, value, exact);
+    if (value.is_object()) return body(indent, path, value, exact, false);
+    bool records = true, scalars = true, rows_of_scalars = true;
+    for (const auto& v : value) {
+      records = records && v.is_object();
+      scalars = scalars && is_scalar(v);
+      rows_of_scalars = rows_of_scalars && v.is_array() && std::all_of(v.begin(), v.end(), is_scalar);
+    }
+    if (records) return record_table(indent, path, value);
+    if (scalars) {
+      for (const auto& v : value) out_ += std::string(static_cast<std::size_t>(indent), ' ') + scalar_text(v) + "\n";
+      return;
+    }
+    if (rows_of_scalars) return matrix(indent, path, value);
+    // Anything else: each element as its own subsection.
+    const std::string pad(static_cast<std::size_t>(indent), ' ');
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      out_ += pad + std::to_string(i) + "\n";
+      structure(indent + 2, join_path(path, std::to_string(i)), value[i], element_of(exact, i));
+    }
+  }
+
+  // Every entry a probability (at least one written as a fraction of one, not a count).
+  bool is_distribution(const std::string& path, const json& value) const {
+    if (value.empty()) return false;
+    const auto dot = path.rfind('.');
+    if (is_plain_number_key(dot == std::string::npos ? path : path.substr(dot + 1))) return false;
+    bool any_float = false;
+    for (auto it = value.begin(); it != value.end(); ++it) {
+      if (!is_fraction_of_one(it.value())) return false;
+      if (value.is_object() && is_plain_number_key(it.key())) return false;
+      any_float = any_float || it.value().is_number_float();
+    }
+    return any_float;
+  }
+
+  void distribution(int indent, const std::string& path, const json& value, const json* exact) {
+    const json* stats = at_path(stats_, path);
+    const json* exact_stats = at_path(exact_stats_, path);
+    const json* at_least = child_of(stats, "at_least");
+    // The interval of each entry: {low: [...], high: [...]} shaped like the distribution, or one
+    // interval per entry's own path.
+    const json* interval = at_path(intervals_, path);
+    const json* lows = child_of(interval, "low");
+    const json* highs = child_of(interval, "high");
+    auto entry_interval = [&](const std::string& key,
+                              std::size_t position) -> std::optional<std::pair<double, double>> {
+      const json* low = entry(lows, key, position);
+      const json* high = entry(highs, key, position);
+      if (low && high && low->is_number() && high->is_number())
+        return std::make_pair(low->get<double>(), high->get<double>());
+      return interval_bounds(interval_at(join_path(path, key)));
+    };
+    bool intervals = false;
+    std::size_t counted = 0;
+    for (auto it = value.begin(); it != value.end(); ++it, ++counted)
+      intervals =
+          intervals || entry_interval(value.is_array() ? std::to_string(counted) : it.key(), counted).has_value();
+    const double level = interval && interval->is_object() ? interval->value("level", 0.95) : 0.95;
+    const bool by_position = value.is_array();
+    // Values of a map distribution ("-1", "0", "1") read as numbers, right-aligned.
+    bool numbered = true;
+    for (auto it = value.begin(); it != value.end() && !by_position; ++it)
+      numbered = numbered && whole_number_text(it.key());
+    std::vector<std::vector<cell>> rows;
+    if (at_least || intervals) {
+      std::vector<cell> header{{""}, {"chance", true}};
+      if (at_least) header.push_back({"at least", true});
+      if (intervals) header.push_back({fmt::format("{:g}% interval", 100.0 * level)});
+      bool any_fraction = false;
+      std::size_t i = 0;
+      for (auto it = value.begin(); it != value.end(); ++it, ++i)
+        any_fraction =
+            any_fraction || !fraction_text(entry(exact, by_position ? std::to_string(i) : it.key(), i)).empty();
+      header.push_back({any_fraction ? "exact" : ""});
+      rows.push_back(header);
+    }
+    std::size_t position = 0;
+    for (auto it = value.begin(); it != value.end(); ++it, ++position) {
+      const std::string key = by_position ? std::to_string(position) : it.key();
+      const double p = it.value().get<double>();
+      std::vector<cell> row{{by_position ? key : label(key), numbered}, {percent_cell(p), true}};
+      if (at_least) {
+        const json* a = entry(at_least, key, position);
+        row.push_back({a && a->is_number() ? percent_cell(a->get<double>()) : "", true});
+      }
+      if (intervals) {
+        const auto b = entry_interval(key, position);
+        row.push_back({b ? percent_interval(b->first, b->second) : ""});
+      }
+      row.push_back({fraction_text(entry(exact, key, position))});
+      row.push_back({bar(p)});
+      rows.push_back(row);
+    }
+    print_grid(out_, std::string(static_cast<std::size_t>(indent), ' '), rows);
+    if (stats) statistics(indent, path, *stats, exact_stats);
+  }
+
+  // The statistics of a distribution, on one line under it.
+  void statistics(int indent, const std::string& path, const json& stats, const json* exact_stats) {
+    auto number = [&](const char* name) -> std::string {
+      if (!stats.contains(name) || !stats.at(name).is_number()) return "";
+      std::string text = plain_number(stats.at(name).get<double>());
+      const json* e = child_of(exact_stats, name);
+      const std::string fraction = e && e->is_string() ? readable_fraction(e->get<std::string>()) : "";
+      if (!fraction.empty() && fraction != text && fraction.find('/') != std::string::npos)
+        text += " (" + fraction + ")";
+      if (const auto b = interval_bounds(at_path(intervals_, "stats." + path + "." + name)))
+        text += " [" + plain_number(b->first) + ", " + plain_number(b->second) + "]";
+      return text;
+    };
+    std::vector<std::string> parts;
+    if (const auto mean = number("mean"); !mean.empty()) parts.push_back("mean " + mean);
+    if (const auto sd = number("sd"); !sd.empty()) parts.push_back("sd " + sd);
+    if (const auto median = number("median"); !median.empty()) parts.push_back("median " + median);
+    const auto p05 = number("p05"), p95 = number("p95");
+    if (!p05.empty() && !p95.empty()) parts.push_back("90% between " + p05 + " and " + p95);
+    const auto low = number("min"), high = number("max");
+    if (!low.empty() && !high.empty()) parts.push_back("range " + low + " to " + high);
+    if (parts.empty()) return;
+    std::string line(static_cast<std::size_t>(indent), ' ');
+    for (std::size_t i = 0; i < parts.size(); ++i) line += (i ? ", " : "") + parts[i];
+    out_ += line + "\n";
+  }
+
+  // A list of records: one aligned row per record with the union of their keys as columns;
+  // a structured field is drawn after the table, one subsection per record.
+  void record_table(int indent, const std::string& path, const json& value) {
+    // A field goes under the table when any record's value of it does not fit a cell.
+    std::vector<std::string> keys, columns, nested;
+    for (const auto& row : value)
+      for (auto it = row.begin(); it != row.end(); ++it)
+        if (std::find(keys.begin(), keys.end(), it.key()) == keys.end()) keys.push_back(it.key());
+    for (const auto& key : keys) {
+      const bool fits = std::all_of(value.begin(), value.end(), [&](const json& row) {
+        return !row.contains(key) || inline_cell(key, row.at(key));
+      });
+      (fits ? columns : nested).push_back(key);
+    }
+    std::vector<std::vector<cell>> rows;
+    std::vector<cell> header;
+    for (const auto& c : columns) header.push_back({label(c)});
+    rows.push_back(header);
+    std::vector<bool> numeric(columns.size(), true);
+    for (std::size_t r = 0; r < value.size(); ++r) {
+      std::vector<cell> row;
+      for (std::size_t c = 0; c < columns.size(); ++c) {
+        const std::string& key = columns[c];
+        const json& v = value[r].contains(key) ? value[r].at(key) : json();
+        const std::string p = join_path(join_path(path, std::to_string(r)), key);
+        std::string text;
+        if (v.is_structured()) {
+          text = compact_text(key, v);
+        } else if (v.is_null()) {
+          text = value[r].contains(key) ? "unknown" : "";
+        } else if (is_probability(key, v)) {
+          text = probability_text(v.get<double>(), p);
+        } else {
+          text = scalar_text(v);
+        }
+        numeric[c] = numeric[c] && (v.is_number() || v.is_null());
+        row.push_back({text});
+      }
+      rows.push_back(row);
+    }
+    for (auto& row : rows)
+      for (std::size_t c = 0; c < row.size(); ++c) row[c].right = numeric[c];
+    print_grid(out_, std::string(static_cast<std::size_t>(indent), ' '), rows);
+    const std::string pad(static_cast<std::size_t>(indent), ' ');
+    for (std::size_t r = 0; r < value.size(); ++r)
+      for (const auto& key : nested) {
+        if (!value[r].contains(key) || value[r].at(key).is_null()) continue;
+        std::string name = "row " + std::to_string(r + 1);
+        for (const auto& c : columns)
+          if (value[r].contains(c) && value[r].at(c).is_string()) {
+            name = value[r].at(c).get<std::string>();
+            break;
+          }
+        out_ += pad + name + ": " + label(key) + "\n";
+        const std::string p = join_path(join_path(path, std::to_string(r)), key);
+        structure(indent + 2, p, value[r].at(key), at_path(exact_, p));
+      }
+  }
+
+  // A list of lists of scalars (a payoff matrix): rows and columns numbered.
+  void matrix(int indent, const std::string& path, const json& value) {
+    const auto dot = path.rfind('.');
+    const std::string key = dot == std::string::npos ? path : path.substr(dot + 1);
+    std::size_t width = 0;
+    for (const auto& row : value) width = std::max(width, row.size());
+    std::vector<std::vector<cell>> rows;
+    std::vector<cell> header{{""}};
+    for (std::size_t c = 0; c < width; ++c) header.push_back({std::to_string(c), true});
+    rows.push_back(header);
+    for (std::size_t r = 0; r < value.size(); ++r) {
+      std::vector<cell> row{{std::to_string(r), true}};
+      for (const auto& v : value[r])
+        row.push_back({is_probability(key, v) ? percent_cell(v.get<double>()) : scalar_text(v), true});
+      rows.push_back(row);
+    }
+    print_grid(out_, std::string(static_cast<std::size_t>(indent), ' '), rows);
+  }
+};
+
+// "method: simulation, trials 10000, seed 1775" and its reason, for a method other than exact.
+std::string method_text(const json& method) {
+  std::string line = "method: " + method.value("name", std::string("?"));
+  for (auto it = method.begin(); it != method.end(); ++it)
+    if (it.key() != "name" && it.key() != "why" && is_scalar(it.value()))
+      line += ", " + label(it.key()) + " " + scalar_text(it.value());
+  line += "\n";
+  if (method.contains("why") && method.at("why").is_string()) line += "  " + method.at("why").get<std::string>() + "\n";
+  return line;
+}
+
+// "defaults: --def-leaders 0, --def-war 0": inputs the user left at a default, once. Engine
+// settings, and simulation settings in an exact answer, are left out: they do not change it.
+std::string defaults_text(const json& doc) {
+  if (!doc.contains("defaults") || !doc.contains("inputs")) return "";
+  const bool exact = !doc.contains("method") || doc.at("method").value("name", "") == "exact";
+  std::string list;
+  for (const auto& name : doc.at("defaults")) {
+    const std::string n = name.get<std::string>();
+    // How the answer is computed, not what it is: the engine's limits and threads.
+    static const std::vector<std::string> engine_settings{"method", "threads", "memory-mb", "state-limit",
+                                                          "time-budget"};
+    if (std::find(engine_settings.begin(), engine_settings.end(), n) != engine_settings.end()) continue;
+    if (exact && (n == "trials" || n == "seed")) continue;
+    if (!doc.at("inputs").contains(n)) continue;
+    const json& v = doc.at("inputs").at(n);
+    if (v.is_structured()) continue;
+    list += (list.empty() ? "" : ", ") + ("--" + n + " " + (v.is_string() ? v.get<std::string>() : scalar_text(v)));
+  }
+  return list.empty() ? "" : "defaults: " + list + "\n";
+}
+
+}  // namespace
+
+std::string render_table(const report& r) {
+  const json& doc = r.document;
+  std::string out;
+  if (!r.title.empty()) out += r.title + "\n";
+  out += defaults_text(doc);
+  if (!r.verdict.empty()) out += r.verdict + "\n";
+  out += "\n";
+  table_writer writer(doc);
+  out += writer.results(doc, r.result_keys);
+  if (doc.contains("method") && doc.at("method").is_object() && doc.at("method").value("name", "") != "exact")
+    out += "\n" + method_text(doc.at("method"));
+  if (doc.contains("notes") && !doc.at("notes").empty()) {
+    out += "\nNotes:\n";
+    for (const auto& n : doc.at("notes"))
+      out += "  - " + (n.is_string() ? n.get<std::string>() : scalar_text(n)) + "\n";
+  }
+  return out;
+}
+
+}  // namespace musket::cli

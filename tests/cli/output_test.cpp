@@ -1,0 +1,239 @@
+// How results read: percentages, plain numbers and CSV fields by hand, and the table and CSV of
+// hand-built documents line by line (stats and intervals in the shapes the result model gives).
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/csv_writer.hpp"
+#include "cli/number_text.hpp"
+#include "cli/report.hpp"
+
+namespace {
+
+using musket::cli::json;
+
+std::vector<std::string> output_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+bool has_line(const std::vector<std::string>& lines, const std::string& line) {
+  for (const auto& l : lines)
+    if (l == line) return true;
+  return false;
+}
+
+TEST(OutputNumbers, PercentKeepsValuesNearZeroAndOneTruthful) {
+  using musket::cli::percent;
+  EXPECT_EQ(percent(761.0 / 1944), "39.1%");
+  // SS siege, 3 Food, 1/6 resupply, 10 turns: holds out 337/1259712 = 0.02675...%.
+  EXPECT_EQ(percent(337.0 / 1259712), "0.027%");
+  // ... and surrenders by turn 10 with 1 - 337/1259712 = 99.97325...%.
+  EXPECT_EQ(percent(1259375.0 / 1259712), "99.973%");
+  EXPECT_EQ(percent(0.999), "99.9%");
+  EXPECT_EQ(percent(0.0005), "0.050%");
+  EXPECT_EQ(percent(0.5), "50.0%");
+  EXPECT_EQ(percent(0.0), "0%");
+  EXPECT_EQ(percent(1.0), "100%");
+  EXPECT_EQ(percent(1e-9), "<0.0001%");
+  EXPECT_EQ(percent(1.0 - 1e-9), ">99.9999%");
+  EXPECT_EQ(musket::cli::percent_cell(0.0), "-");
+  EXPECT_EQ(musket::cli::percent_cell(0.25), "25.0%");
+  EXPECT_EQ(musket::cli::percent_interval(0.545, 0.547), "[54.5, 54.7]");
+  EXPECT_EQ(musket::cli::percent_interval(2.7e-20, 0.00038399837), "[0, 0.038]");
+}
+
+TEST(OutputNumbers, PlainAndShortestNumbers) {
+  using musket::cli::plain_number;
+  EXPECT_EQ(plain_number(5.09175), "5.092");
+  EXPECT_EQ(plain_number(12.0), "12");
+  EXPECT_EQ(plain_number(-3.0), "-3");
+  EXPECT_EQ(plain_number(0.0123456), "0.01235");
+  EXPECT_EQ(plain_number(1234.56), "1234.6");
+  EXPECT_EQ(plain_number(1.5), "1.5");
+  EXPECT_EQ(musket::cli::shortest_decimal(0.6358), "0.6358");
+  EXPECT_EQ(musket::cli::shortest_decimal(2.0 / 3), "0.6666666666666666");
+  EXPECT_EQ(musket::cli::shortest_decimal(0.0), "0");
+}
+
+TEST(OutputNumbers, FractionsSplitAndShortened) {
+  using musket::cli::fraction_parts;
+  EXPECT_EQ(fraction_parts("1/12"), std::make_pair(std::string("1"), std::string("12")));
+  EXPECT_EQ(fraction_parts("-3/4"), std::make_pair(std::string("-3"), std::string("4")));
+  EXPECT_EQ(fraction_parts("7"), std::make_pair(std::string("7"), std::string("1")));
+  EXPECT_FALSE(fraction_parts("[1/2, 3/4]").has_value());
+  EXPECT_FALSE(fraction_parts("1/x").has_value());
+  EXPECT_EQ(musket::cli::readable_fraction("3125/23328"), "3125/23328");
+  EXPECT_EQ(musket::cli::readable_fraction("21875/1679616"), "");
+  EXPECT_EQ(musket::cli::readable_fraction("0/1"), "");
+}
+
+TEST(OutputCsv, FieldsQuotedAsRfc4180) {
+  using musket::cli::csv_field;
+  EXPECT_EQ(csv_field("plain"), "plain");
+  EXPECT_EQ(csv_field("a,b"), "\"a,b\"");
+  EXPECT_EQ(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+  EXPECT_EQ(csv_field("two\nlines"), "\"two\nlines\"");
+  EXPECT_EQ(csv_field("cr\r"), "\"cr\r\"");
+  EXPECT_EQ(musket::cli::csv_line({"x", "1,2", ""}), "x,\"1,2\",\n");
+  EXPECT_EQ(musket::cli::csv_value(json(true)), "true");
+  EXPECT_EQ(musket::cli::csv_value(json(0.1)), "0.1");
+  EXPECT_EQ(musket::cli::csv_value(json(nullptr)), "");
+}
+
+// One die's worth of losses: 0, 1 or 2 with 1/4, 1/2, 1/4; mean 1, variance 1/2.
+musket::cli::report losses_report() {
+  musket::cli::report r;
+  r.title = "Test battle";
+  r.verdict = "the defender loses 1 or more 75.0%";
+  r.document = json::parse(R"({
+    "game": "nt", "command": "battle",
+    "inputs": {"att-units": 3, "def-leaders": 0, "trials": 1000, "seed": 1},
+    "defaults": ["def-leaders", "trials", "seed"],
+    "method": {"name": "exact"},
+    "losses": [0.25, 0.5, 0.25],
+    "name, with comma": "a \"quoted\" word",
+    "stats": {"losses": {"mean": 1.0, "sd": 0.7071067811865476, "median": 1, "p05": 0, "p95": 2, "min": 0,
+                         "max": 2, "at_least": [1.0, 0.75, 0.25], "at_most": [0.25, 0.75, 1.0]}},
+    "exact": {"losses": ["1/4", "1/2", "1/4"],
+              "stats": {"losses": {"mean": "1", "variance": "1/2", "at_least": ["1", "3/4", "1/4"],
+                                   "at_most": ["1/4", "3/4", "1"]}}}
+  })");
+  r.result_keys = {"losses", "name, with comma"};
+  return r;
+}
+
+TEST(OutputTable, DistributionWithAtLeastAndStatistics) {
+  const auto lines = output_lines(musket::cli::render(losses_report(), musket::cli::output_format::table));
+  // 0.25 of a 30-character bar is 8 characters, 0.5 is 15.
+  const std::vector<std::string> expected{
+      "Test battle",
+      "defaults: --def-leaders 0",  // trials and seed change nothing in an exact answer
+      "the defender loses 1 or more 75.0%",
+      "",
+      "losses",
+      "     chance  at least  exact",
+      "  0   25.0%      100%  1/4    ########",
+      "  1   50.0%     75.0%  1/2    ###############",
+      "  2   25.0%     25.0%  1/4    ########",
+      "  mean 1, sd 0.7071, median 1, 90% between 0 and 2, range 0 to 2",
+      "",
+      "name, with comma  a \"quoted\" word",
+  };
+  EXPECT_EQ(lines, expected);
+}
+
+TEST(OutputTable, SimulatedProbabilityCarriesItsInterval) {
+  musket::cli::report r;
+  r.document = json::parse(R"({
+    "method": {"name": "simulation", "trials": 100000, "seed": 7},
+    "defaults": ["seed"], "inputs": {"seed": 7},
+    "outcomes": {"stands": 0.454, "retreats": 0.546},
+    "summary": {"dislodged": 0.546, "mean_losses": 1.25},
+    "losses": [0.5, 0.5],
+    "stats": {"losses": {"mean": 0.5, "sd": 0.5, "median": 0, "p05": 0, "p95": 1, "min": 0, "max": 1,
+                         "at_least": [1.0, 0.5], "at_most": [0.5, 1.0]}},
+    "intervals": {"outcomes.stands": {"low": 0.451, "high": 0.457, "level": 0.95},
+                  "outcomes.retreats": {"low": 0.543, "high": 0.549, "level": 0.95},
+                  "summary.dislodged": {"low": 0.545, "high": 0.547, "level": 0.95},
+                  "losses": {"low": [0.497, 0.497], "high": [0.503, 0.503], "level": 0.95},
+                  "stats.losses.mean": {"low": 0.497, "high": 0.503, "level": 0.95}}
+  })");
+  r.result_keys = {"outcomes", "summary", "losses", "intervals"};
+  const auto lines = output_lines(musket::cli::render(r, musket::cli::output_format::table));
+  const std::vector<std::string> expected{
+      "defaults: --seed 7",
+      "",
+      "outcomes",
+      "            chance  95% interval",
+      "  stands     45.4%  [45.1, 45.7]  ##############",
+      "  retreats   54.6%  [54.3, 54.9]  ################",
+      "",
+      "summary",
+      "  dislodged    54.6% [54.5, 54.7]",
+      "  mean losses                1.25",
+      "",
+      "losses",
+      "     chance  at least  95% interval",
+      "  0   50.0%      100%  [49.7, 50.3]  ###############",
+      "  1   50.0%     50.0%  [49.7, 50.3]  ###############",
+      "  mean 0.5 [0.497, 0.503], sd 0.5, median 0, 90% between 0 and 1, range 0 to 1",
+      "",
+      "method: simulation, trials 100000, seed 7",
+  };
+  EXPECT_EQ(lines, expected);
+}
+
+TEST(OutputTable, RecordsNestedMapsAndImpossibleOutcomes) {
+  musket::cli::report r;
+  r.document = json::parse(R"({
+    "options": [{"letter": "B", "name": "No British Mercenaries", "adjustment": -14},
+                {"letter": "D", "name": "Increased Effort", "adjustment": 9}],
+    "turns": [{"step": "turn-10", "cap": {"9": 0.25, "10": 0.75}, "plan": {"a": {"b": 1}}}],
+    "surrenders": {"1": 0.0, "2": 1.0},
+    "exact": {"surrenders": {"1": "0/1", "2": "1"}}
+  })");
+  r.result_keys = {"options", "turns", "surrenders"};
+  const auto text = musket::cli::render(r, musket::cli::output_format::table);
+  const auto lines = output_lines(text);
+  const std::vector<std::string> expected{
+      "",
+      "options",
+      "  letter  name                    adjustment",
+      "  B       No British Mercenaries         -14",
+      "  D       Increased Effort                 9",
+      "",
+      "turns",
+      "  step     cap",
+      "  turn-10  9 25.0%, 10 75.0%",
+      "  turn-10: plan",
+      "    a",
+      "      b  1",
+      "",
+      "surrenders",
+      "  1     -",
+      "  2  100%  1  ##############################",
+  };
+  EXPECT_EQ(lines, expected);
+  EXPECT_EQ(text.find('{'), std::string::npos) << text;  // no raw JSON
+}
+
+// AR's blank CRT cells leave a probability between two bounds: one line, not a two-row histogram.
+TEST(OutputTable, RangesReadFromTo) {
+  musket::cli::report r;
+  r.document = json::parse(R"({
+    "major_success": {"min": 0.5, "max": 0.75},
+    "partial_withdrawal": {"min": 0.0, "max": 0.0},
+    "exact": {"major_success": {"min": "1/2", "max": "3/4"}}
+  })");
+  r.result_keys = {"major_success", "partial_withdrawal"};
+  const std::vector<std::string> expected{"", "major success       50.0% to 75.0%  1/2 to 3/4",
+                                          "partial withdrawal               -"};
+  EXPECT_EQ(output_lines(musket::cli::render(r, musket::cli::output_format::table)), expected);
+}
+
+TEST(OutputCsv, LongRowsWithExactNumeratorAndDenominator) {
+  const auto lines = output_lines(musket::cli::render(losses_report(), musket::cli::output_format::csv));
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines[0], "key,value,exact_num,exact_den");
+  EXPECT_TRUE(has_line(lines, "losses.0,0.25,1,4"));
+  EXPECT_TRUE(has_line(lines, "losses.1,0.5,1,2"));
+  EXPECT_TRUE(has_line(lines, "\"name, with comma\",\"a \"\"quoted\"\" word\",,"));
+  EXPECT_TRUE(has_line(lines, "stats.losses.mean,1,1,1"));
+  EXPECT_TRUE(has_line(lines, "stats.losses.sd,0.7071067811865476,,"));
+  EXPECT_TRUE(has_line(lines, "stats.losses.at_least.1,0.75,3,4"));
+  EXPECT_TRUE(has_line(lines, "stats.losses.at_most.2,1,1,1"));
+}
+
+TEST(OutputJson, SchemaVersionComesFirst) {
+  const json doc = json::parse(musket::cli::render(losses_report(), musket::cli::output_format::json_format));
+  EXPECT_EQ(doc.begin().key(), "schema_version");
+  EXPECT_EQ(doc["schema_version"], musket::cli::schema_version);
+  EXPECT_EQ(doc["exact"]["losses"][1], "1/2");
+}
+
+}  // namespace
