@@ -59,9 +59,11 @@ void register_supply_lines_commands(command_registry& registry);
 void register_revolution_commands(command_registry& registry);   // cli/revolution_commands.cpp
 void register_great_lakes_commands(command_registry& registry);  // cli/great_lakes_commands.cpp
 void register_campaign_commands(command_registry& registry);     // cli/campaign_commands.cpp
+// `<game> sweep` for every game registered before it: called last (cli/sweep_command.cpp).
+void register_sweep_commands(command_registry& registry);
 
 // A `sweep` report's points as the long CSV `--csv FILE` writes (game, command, the varied
-// parameters, metric, value), for front ends that show a sweep (cli/campaign_commands.cpp).
+// parameters, metric, value), for front ends that show a sweep (cli/sweep_command.cpp).
 std::string sweep_csv(const json& sweep_document);
 
 // Every option the user gave or that took a default, as JSON (flags as true), for `inputs`.
