@@ -25,10 +25,23 @@ struct command {
   std::string help_notes;  // rulings and examples shown by `--help`
 };
 
+// A whole number inside a structured option's text that `sweep --vary` can range over:
+// `--vary fort.sp=1..4` edits --fort DICE:SP:MORALE, `--vary def.0.sp=2..4` the first --def unit,
+// `--vary att-continentals=2..12` the C points of --attacker 15M,8C. The swept command reads the
+// edited text as if the user had typed it, so an illegal value is reported as for any point.
+struct option_field {
+  std::string command;  // the command whose option it edits ("battle")
+  std::string axis;     // the --vary name; "#" is the index of a repeated option's value, from 0 ("def.#.sp")
+  std::string option;   // the option whose text it edits ("def")
+  std::string help;     // one line for `sweep --help`
+  std::function<std::string(const std::string& text, int value)> set;  // the text with the field set to value
+};
+
 struct game_entry {
   std::string code;   // "nt"
   std::string title;  // "Supply Lines of the American Revolution: The Northern Theater"
   std::vector<command> commands;
+  std::vector<option_field> sweep_fields;  // each command's structured fields, for `sweep --vary`
 };
 
 class command_registry {

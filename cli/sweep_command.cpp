@@ -3,7 +3,9 @@
 // cli/sweep_axes.cpp.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <iostream>
 #include <map>
 #include <set>
 
@@ -20,11 +22,31 @@ namespace musket::cli {
 
 namespace {
 
-const std::set<std::string> sweep_own_options{"command", "vary", "metric", "plot", "csv", "title", "format", "help"};
+// A sweep's own options; every other option is the swept command's.
+void add_sweep_own_options(po::options_description& o) {
+  o.add_options()("command", po::value<std::string>(), "the calculator to sweep (or the word after `sweep`)")(
+      "vary", po::value<std::vector<std::string>>()->composing(),
+      "NAME=A..B[:STEP] or NAME=V1,V2,...: an option, or a field of one (fort.sp, def.0.sp); once (line chart) or "
+      "twice (heat map)")("metric", po::value<std::vector<std::string>>()->composing(),
+                          "result key as --format csv prints it (repeatable); default: the first probability of the "
+                          "summary")("csv", po::value<std::string>(), "write the long-format CSV here")(
+      "plot", po::value<std::string>(), "write a chart here: FILE.svg or FILE.png")(
+      "title", po::value<std::string>(), "the chart's title (default: command, metric and parameters)")(
+      "yes", "run a sweep whose simulated trials pass the work budget");
+}
 
-// Every option of the game's other commands, accepted as text so the sweep can pass it on.
+std::set<std::string> sweep_own_option_names() {
+  po::options_description o;
+  add_sweep_own_options(o);
+  std::set<std::string> names{"format", "help"};
+  for (const auto& option : o.options()) names.insert(option->long_name());
+  return names;
+}
+
+// Every option of the game's other commands, accepted as text so the sweep can pass it on (the
+// swept command reads it; `sweep <command> --help` lists only that command's).
 void add_union_options(const game_entry& game, po::options_description& o) {
-  std::set<std::string> seen(sweep_own_options.begin(), sweep_own_options.end());
+  std::set<std::string> seen = sweep_own_option_names();
   for (const auto& c : game.commands) {
     if (c.name == "sweep") continue;
     po::options_description d;
@@ -41,11 +63,33 @@ void add_union_options(const game_entry& game, po::options_description& o) {
   }
 }
 
+std::vector<const option_field*> fields_of(const game_entry& game, const std::string& command_name) {
+  std::vector<const option_field*> fields;
+  for (const auto& f : game.sweep_fields)
+    if (f.command == command_name) fields.push_back(&f);
+  return fields;
+}
+
 // `musket <game> sweep <command>`: main() passes the word after `sweep` as --command.
 std::string sweep_target(const po::variables_map& vm) {
   if (vm.count("command")) return vm["command"].as<std::string>();
   throw invalid_input("command", "name the calculator to sweep: musket <game> sweep <command> --vary NAME=A..B");
 }
+
+const command& find_target(const game_entry& game, const std::string& target_name) {
+  for (const auto& c : game.commands)
+    if (c.name == target_name && c.name != "sweep") return c;
+  std::string allowed;
+  for (const auto& c : game.commands)
+    if (c.name != "sweep") allowed += (allowed.empty() ? "" : ", ") + c.name;
+  throw invalid_input("command", "'" + target_name + "' is not a " + game.code + " command; allowed: " + allowed);
+}
+
+// Simulated trials past this need --yes: at a few million trials a second a sweep this large runs
+// for minutes (docs/benchmarks.md).
+constexpr unsigned long long max_unconfirmed_trials = 100'000'000;
+// Simulated trials past this are stated on stderr before the first point runs.
+constexpr unsigned long long stated_trials = 10'000'000;
 
 // Flattened document keys, as `--format csv` prints them: "summary.attacker_victory".
 void flatten_point(const std::string& path, const json& value, std::map<std::string, json>& out,
@@ -60,53 +104,130 @@ void flatten_point(const std::string& path, const json& value, std::map<std::str
   }
 }
 
-std::string sweep_csv_number(const json& v) {
-  if (v.is_number_float()) return fmt::format("{:.17g}", v.get<double>());
+// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break.
+std::string sweep_csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string out = "\"";
+  for (const char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+// Numbers as the shortest decimal that reads back to the same double; words quoted as needed.
+std::string sweep_csv_value(const json& v) {
+  if (v.is_number_float()) return fmt::format("{}", v.get<double>());
   if (v.is_number()) return v.dump();
   if (v.is_boolean()) return v.get<bool>() ? "1" : "0";
+  if (v.is_string()) return sweep_csv_field(v.get<std::string>());
   return "";
 }
 
-// The long CSV: game, command, the varied parameters, metric, value; one row per point and metric.
+// The long CSV: game, command, the varied parameters, metric, value (and low, high when the
+// points were simulated); one row per point and metric.
 std::string sweep_csv_rows(const std::string& code, const std::string& target, const std::vector<std::string>& axes,
                            const json& rows) {
+  bool intervals = false;
+  for (const auto& row : rows) intervals = intervals || row.contains("low");
   std::string csv = "game,command";
-  for (const auto& a : axes) csv += "," + a;
-  csv += ",metric,value\n";
+  for (const auto& a : axes) csv += "," + sweep_csv_field(a);
+  csv += intervals ? ",metric,value,low,high\n" : ",metric,value\n";
   for (const auto& row : rows) {
-    csv += code + "," + target;
-    for (const auto& a : axes) csv += "," + std::to_string(row.at(a).get<int>());
-    csv += "," + row.at("metric").get<std::string>() + "," + sweep_csv_number(row.at("value")) + "\n";
+    csv += sweep_csv_field(code) + "," + sweep_csv_field(target);
+    for (const auto& a : axes) csv += "," + sweep_csv_value(row.at(a));
+    csv += "," + sweep_csv_field(row.at("metric").get<std::string>()) + "," + sweep_csv_value(row.at("value"));
+    if (intervals)
+      csv += "," + sweep_csv_value(row.value("low", json())) + "," + sweep_csv_value(row.value("high", json()));
+    csv += "\n";
   }
   return csv;
 }
 
+// --- a point's interval for a result key -------------------------------------------------------
+
+const json* walk(const json* node, const std::vector<std::string>& path, std::size_t from) {
+  for (std::size_t i = from; node && i < path.size(); ++i) {
+    if (node->is_object()) {
+      const auto it = node->find(path[i]);
+      node = it == node->end() ? nullptr : &*it;
+    } else if (node->is_array() && !path[i].empty() && path[i].size() < 6 &&
+               path[i].find_first_not_of("0123456789") == std::string::npos) {
+      const std::size_t k = std::stoul(path[i]);
+      node = k < node->size() ? &(*node)[k] : nullptr;
+    } else {
+      node = nullptr;
+    }
+  }
+  return node;
+}
+
+// [low, high] or {"low", "high"}.
+bool read_interval(const json* node, double& low, double& high) {
+  if (!node) return false;
+  if (node->is_array() && node->size() == 2 && (*node)[0].is_number() && (*node)[1].is_number()) {
+    low = (*node)[0].get<double>();
+    high = (*node)[1].get<double>();
+    return true;
+  }
+  if (node->is_object() && node->contains("low") && node->contains("high") && node->at("low").is_number() &&
+      node->at("high").is_number()) {
+    low = node->at("low").get<double>();
+    high = node->at("high").get<double>();
+    return true;
+  }
+  return false;
+}
+
+// A simulated result's interval for `key` ("outcomes.defender_retreats", "steps.2.reached"): the
+// commands put it under "intervals" or "intervals_95", at the key's path, at the path without its
+// first part, or for a row of steps in the interval row with the same "step".
+bool find_interval(const json& intervals, const std::map<std::string, json>& values, const std::string& key,
+                   double& low, double& high) {
+  std::vector<std::string> path;
+  for (std::size_t start = 0;;) {
+    const auto dot = key.find('.', start);
+    path.push_back(key.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
+    if (dot == std::string::npos) break;
+    start = dot + 1;
+  }
+  for (const char* name : {"intervals", "intervals_95"}) {
+    if (!intervals.contains(name)) continue;
+    const json* root = &intervals.at(name);
+    if (read_interval(walk(root, path, 0), low, high) || read_interval(walk(root, path, 1), low, high)) return true;
+    if (path.size() < 3) continue;
+    const auto id = values.find(path[0] + "." + path[1] + ".step");
+    const json* rows = walk(root, path, path.size());  // root itself
+    rows = rows && rows->is_object() && rows->contains(path[0]) ? &rows->at(path[0]) : nullptr;
+    if (id == values.end() || !rows || !rows->is_array()) continue;
+    for (const auto& row : *rows) {
+      if (!row.is_object() || !row.contains("step") || row.at("step") != id->second) continue;
+      if (read_interval(walk(&row, path, 2), low, high)) return true;
+      if (row.contains("interval_95") && read_interval(walk(&row.at("interval_95"), path, 2), low, high)) return true;
+    }
+  }
+  return false;
+}
+
 report run_sweep(const command_registry& registry, const std::string& code, const po::variables_map& vm) {
   const std::string target_name = sweep_target(vm);
-  const command* target = registry.find_command(code, target_name);
-  if (!target || target_name == "sweep") {
-    std::string allowed;
-    for (const auto& c : registry.find_game(code)->commands)
-      if (c.name != "sweep") allowed += (allowed.empty() ? "" : ", ") + c.name;
-    throw invalid_input("command", "'" + target_name + "' is not a " + code + " command; allowed: " + allowed);
-  }
-  po::options_description target_options;
-  target->add_options(target_options);
-  target_options.add_options()("format", po::value<std::string>()->default_value("table"), "")("help", "");
+  const game_entry& game = *registry.find_game(code);
+  const command& target = find_target(game, target_name);
+  // The swept command's options exactly as `musket <game> <command>` reads them.
+  const po::options_description target_options = command_options(game, target);
 
-  if (!vm.count("vary")) throw invalid_input("vary", "is required: --vary NAME=A..B (once or twice)");
+  if (!vm.count("vary")) throw invalid_input("vary", "is required: --vary NAME=A..B or NAME=V1,V2,... (once or twice)");
   const auto vary_texts = vm["vary"].as<std::vector<std::string>>();
   if (vary_texts.size() > 2) throw invalid_input("vary", "at most two parameters (a line chart or a heat map)");
   std::vector<axis> axes;
-  for (const auto& t : vary_texts) axes.push_back(parse_vary(t, target_options));
+  for (const auto& t : vary_texts) axes.push_back(parse_vary(t, target_options, fields_of(game, target_name)));
   if (axes.size() == 2 && axes[0].name == axes[1].name) throw invalid_input("vary", "the two parameters are the same");
-  if (axes.size() == 2) {
-    const long long grid =
-        static_cast<long long>(axes[0].values.size()) * static_cast<long long>(axes[1].values.size());
-    if (grid > max_grid_points)
-      throw invalid_input(
-          "vary", "the grid has " + std::to_string(grid) + " points; at most " + std::to_string(max_grid_points));
-  }
+  if (axes.size() == 2 && axes[0].how != axis::kind::field && axes[0].option == axes[1].option)
+    throw invalid_input("vary", "the two parameters set the same option --" + axes[0].option);
+  // Counted in 64 bits: each axis holds at most max_axis_points values.
+  const long long total_points =
+      axes.size() == 1 ? static_cast<long long>(axes[0].values.size())
+                       : static_cast<long long>(axes[0].values.size()) * static_cast<long long>(axes[1].values.size());
+  if (total_points > max_grid_points)
+    throw invalid_input(
+        "vary", "the grid has " + std::to_string(total_points) + " points; at most " + std::to_string(max_grid_points));
   // Output targets and the chart's kind are checked before any point runs or any file is written.
   std::string plot_ext;
   if (vm.count("csv")) check_output_target(vm["csv"].as<std::string>(), "csv");
@@ -119,74 +240,113 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
   }
 
   // The fixed inputs: every option the user gave that the target command knows.
-  std::vector<std::string> fixed_args;
+  const std::set<std::string> own = sweep_own_option_names();
+  option_texts fixed_options;
   json fixed = json::object();
   for (const auto& [name, value] : vm) {
-    if (sweep_own_options.count(name) || value.defaulted()) continue;
+    if (own.count(name) || value.defaulted()) continue;
     if (!target_options.find_nothrow(name, false))
       throw invalid_input(name, "is not an option of `" + code + " " + target_name + "`");
-    bool varied = false;
-    for (const auto& a : axes) varied = varied || a.name == name;
-    if (varied) throw invalid_input(name, "is both fixed and varied; drop one");
+    auto& texts = fixed_options[name];
     if (value.value().type() == typeid(std::vector<std::string>)) {
       for (const auto& v : value.as<std::vector<std::string>>()) {
-        fixed_args.push_back("--" + name);
-        fixed_args.push_back(v);
+        texts.push_back(v);
         fixed[name] = fixed.contains(name) ? json(fixed[name].get<std::string>() + ";" + v) : json(v);
       }
     } else {
-      fixed_args.push_back("--" + name);
       fixed[name] = true;
     }
   }
+  for (const auto& a : axes) check_axis_against(a, fixed_options);
 
   std::vector<std::string> metrics;
   if (vm.count("metric")) metrics = vm["metric"].as<std::vector<std::string>>();
 
-  // A plan named by --file is read once, before the first point: a bad file is one error, not
-  // one per point, and the points share its parsed document.
+  // Every file a point reads (a plan, a scenario, a CRT, the game data) is read and parsed once;
+  // a bad --file is one error before the first point.
   const json_file_cache file_cache;
   if (fixed.contains("file") && fixed["file"].is_string()) read_json_input(fixed["file"].get<std::string>(), "file");
 
+  // Each point's command line, and from it the work: a point that simulates (--method sim or
+  // auto, or a command that always does) runs up to --trials trials.
+  const auto style = po::command_line_style::allow_long | po::command_line_style::long_allow_adjacent |
+                     po::command_line_style::long_allow_next;
+  const std::size_t total = static_cast<std::size_t>(total_points);
+  std::vector<std::vector<json>> at(total);
+  std::vector<std::vector<std::string>> point_args(total);
+  unsigned long long trials_total = 0, trials_each = 0;
+  std::size_t simulated_points = 0;
+  for (std::size_t k = 0; k < total; ++k) {
+    std::size_t rest = k;
+    at[k].resize(axes.size());
+    for (std::size_t a = axes.size(); a-- > 0;) {
+      at[k][a] = axes[a].values[rest % axes[a].values.size()];
+      rest /= axes[a].values.size();
+    }
+    option_texts options = fixed_options;
+    for (std::size_t a = 0; a < axes.size(); ++a) apply_axis(axes[a], at[k][a], options);
+    for (const auto& [name, texts] : options) {
+      if (texts.empty()) point_args[k].push_back("--" + name);
+      for (const auto& t : texts) {
+        point_args[k].push_back("--" + name);
+        point_args[k].push_back(t);
+      }
+    }
+    try {
+      po::variables_map pvm;
+      po::store(po::command_line_parser(point_args[k]).options(target_options).style(style).run(), pvm);
+      if (!pvm.count("trials")) continue;
+      if (pvm.count("method") && pvm["method"].as<std::string>() == "exact") continue;
+      const long long t = pvm["trials"].as<int>();
+      if (t <= 0) continue;
+      trials_total += static_cast<unsigned long long>(t);
+      trials_each = std::max(trials_each, static_cast<unsigned long long>(t));
+      ++simulated_points;
+    } catch (const po::error&) {
+      // The point reports it when it runs.
+    }
+  }
+  const std::string work =
+      simulated_points == 0 ? fmt::format("{} points, each solved exactly", total)
+                            : fmt::format("{} points, {} of them simulated with up to {} trials each: up to {} trials",
+                                          total, simulated_points, trials_each, trials_total);
+  if (trials_total > max_unconfirmed_trials && !vm.count("yes"))
+    throw invalid_input("yes", "the sweep would run " + work + ", past the budget of " +
+                                   std::to_string(max_unconfirmed_trials) +
+                                   " trials; give --yes to run it, or fewer points or --trials");
+  // A long sweep says what it is about to do before the wait (stderr, so the result stays clean;
+  // a shorter one states it only in method, so an error after it is still one line).
+  const run_context* outer = current_run_context();
+  if (!outer && trials_total > stated_trials)
+    std::cerr << "musket: sweep of " << code << " " << target_name << ": " << work << "\n";
+
   struct point {
-    std::vector<int> at;
+    std::vector<json> at;
     std::map<std::string, json> values;
+    json intervals = json::object();
     std::string error;
   };
   std::vector<point> points;
-  std::vector<int> index(axes.size(), 0);
-  const std::size_t total = axes.size() == 1 ? axes[0].values.size() : axes[0].values.size() * axes[1].values.size();
-  const auto style = po::command_line_style::allow_long | po::command_line_style::long_allow_adjacent |
-                     po::command_line_style::long_allow_next;
   std::vector<std::string> default_order;
   // Under the dashboard: progress in points, and each point's command sees only the cancel flag.
-  const run_context* outer = current_run_context();
   if (outer && outer->total) outer->total->store(total);
   if (outer && outer->done) outer->done->store(0);
   const run_context inner{outer ? outer->cancel : nullptr, nullptr, nullptr};
   for (std::size_t k = 0; k < total; ++k) {
     if (run_cancel_requested()) throw run_cancelled();
     point p;
-    std::vector<std::string> args = fixed_args;
-    std::size_t rest = k;
-    for (std::size_t a = axes.size(); a-- > 0;) {
-      const int v = axes[a].values[rest % axes[a].values.size()];
-      rest /= axes[a].values.size();
-      p.at.insert(p.at.begin(), v);
-    }
-    for (std::size_t a = 0; a < axes.size(); ++a) {
-      args.push_back("--" + axes[a].name);
-      args.push_back(std::to_string(p.at[a]));
-    }
+    p.at = at[k];
     try {
       po::variables_map point_vm;
-      po::store(po::command_line_parser(args).options(target_options).style(style).run(), point_vm);
+      po::store(po::command_line_parser(point_args[k]).options(target_options).style(style).run(), point_vm);
       po::notify(point_vm);
       const scoped_run_context scope(outer ? &inner : nullptr);
-      const report r = target->run(point_vm);
+      const report r = target.run(point_vm);
       std::vector<std::string> order;
       for (const auto& key : r.result_keys)
         if (r.document.contains(key)) flatten_point(key, r.document.at(key), p.values, order);
+      for (const char* name : {"intervals", "intervals_95"})
+        if (r.document.contains(name)) p.intervals[name] = r.document.at(name);
       if (default_order.empty()) default_order = order;
     } catch (const environment_problem&) {
       throw;  // an unreadable file is the same at every point
@@ -228,7 +388,10 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
     }
   }
 
-  // Long format: one row per point and metric.
+  // Long format: one row per point and metric; simulated points add the value's interval (low,
+  // high) on every row, null where a value has none.
+  bool any_interval = false;
+  for (const auto& p : points) any_interval = any_interval || !p.intervals.empty();
   json rows = json::array();
   for (const auto& p : points)
     for (const auto& m : metrics) {
@@ -237,6 +400,12 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
       row["metric"] = m;
       const auto it = p.values.find(m);
       row["value"] = it == p.values.end() ? json() : it->second;
+      if (any_interval) {
+        double low = 0, high = 0;
+        const bool found = find_interval(p.intervals, p.values, m, low, high);
+        row["low"] = found ? json(low) : json();
+        row["high"] = found ? json(high) : json();
+      }
       rows.push_back(row);
     }
   std::vector<std::string> axis_names;
@@ -252,6 +421,11 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
                                 : code + " " + target_name + ": " +
                                       (metrics.size() == 1 ? metrics[0] : std::to_string(metrics.size()) + " metrics") +
                                       " by " + axes[0].name + (axes.size() == 2 ? " and " + axes[1].name : "");
+  // A chart axis: the numbers of a range, or the positions 0, 1, ... of a list's words.
+  auto chart_x = [&](std::size_t a, std::size_t i) {
+    const json& v = axes[a].values[i];
+    return v.is_number() ? v.get<double>() : static_cast<double>(i);
+  };
   std::string plot_bytes;
   if (vm.count("plot")) {
     std::string svg;
@@ -260,17 +434,18 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
       std::vector<chart::series> lines;
       for (const auto& m : metrics) {
         chart::series s{m, {}, {}};
-        for (const auto& p : points) {
-          s.x.push_back(p.at[0]);
-          const auto it = p.values.find(m);
-          s.y.push_back(it != p.values.end() && it->second.is_number() ? it->second.get<double>() : NAN);
+        for (std::size_t k = 0; k < points.size(); ++k) {
+          s.x.push_back(chart_x(0, k));
+          const auto it = points[k].values.find(m);
+          s.y.push_back(it != points[k].values.end() && it->second.is_number() ? it->second.get<double>() : NAN);
         }
         lines.push_back(std::move(s));
       }
       svg = chart::line_chart(title, subtitle, axes[0].name, metrics.size() == 1 ? metrics[0] : "value", lines);
     } else {
-      std::vector<double> xs(axes[0].values.begin(), axes[0].values.end()),
-          ys(axes[1].values.begin(), axes[1].values.end());
+      std::vector<double> xs, ys;
+      for (std::size_t i = 0; i < axes[0].values.size(); ++i) xs.push_back(chart_x(0, i));
+      for (std::size_t i = 0; i < axes[1].values.size(); ++i) ys.push_back(chart_x(1, i));
       std::vector<std::vector<double>> grid(xs.size(), std::vector<double>(ys.size(), NAN));
       for (std::size_t k = 0; k < points.size(); ++k) {
         const auto it = points[k].values.find(metrics[0]);
@@ -292,16 +467,22 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
   if (vm.count("csv")) inputs["csv"] = vm["csv"].as<std::string>();
   if (vm.count("plot")) inputs["plot"] = vm["plot"].as<std::string>();
   doc["inputs"] = inputs;
-  doc["method"] = json{{"name", "sweep"}, {"points", points.size()}, {"legal_points", legal}};
+  doc["method"] = json{{"name", "sweep"},
+                       {"points", points.size()},
+                       {"legal_points", legal},
+                       {"simulated_points", simulated_points},
+                       {"trials_at_most", trials_total},
+                       {"work", work}};
   doc["points"] = rows;
   json notes = json::array();
   for (const auto& p : points)
     if (!p.error.empty()) {
-      std::string at;
+      std::string where;
       for (std::size_t a = 0; a < axes.size(); ++a)
-        at += (a ? ", " : "") + axes[a].name + "=" + std::to_string(p.at[a]);
-      notes.push_back("no value at " + at + ": " + p.error);
+        where += (a ? ", " : "") + axes[a].name + "=" + axis_value_text(p.at[a]);
+      notes.push_back("no value at " + where + ": " + p.error);
     }
+  if (any_interval) notes.push_back("low and high: the 95% interval of each simulated value");
   doc["notes"] = notes;
   report r;
   r.document = doc;
@@ -331,23 +512,16 @@ void register_sweep_commands(command_registry& registry) {
   for (const auto& g : registry.games()) codes.push_back(g.code);
   for (const std::string& code : codes) {
     auto& game = registry.add_game(code, "");
-    game.commands.push_back(command{
-        "sweep", "any calculator over one or two parameter ranges: long CSV and an SVG chart",
-        [&registry, code](po::options_description& o) {
-          o.add_options()("command", po::value<std::string>(), "the calculator to sweep (or the word after `sweep`)")(
-              "vary", po::value<std::vector<std::string>>()->composing(),
-              "NAME=A..B[:STEP], once (line chart) or twice (heat map)")(
-              "metric", po::value<std::vector<std::string>>()->composing(),
-              "result key as --format csv prints it (repeatable); default: the first probability of the summary")(
-              "csv", po::value<std::string>(), "write the long-format CSV here")(
-              "plot", po::value<std::string>(), "write a chart here: FILE.svg or FILE.png")(
-              "title", po::value<std::string>(), "the chart's title (default: command, metric and parameters)");
-          add_union_options(*registry.find_game(code), o);
-        },
-        [&registry, code](const po::variables_map& vm) { return run_sweep(registry, code, vm); },
-        "example: musket " + code +
-            " sweep battle --vary att-war=1..10 ... --metric summary.attacker_victory --plot "
-            "chart.svg --csv points.csv"});
+    game.commands.push_back(
+        command{"sweep", "any calculator over one or two parameter ranges: long CSV and an SVG chart",
+                [&registry, code](po::options_description& o) {
+                  add_sweep_own_options(o);
+                  add_union_options(*registry.find_game(code), o);
+                },
+                [&registry, code](const po::variables_map& vm) { return run_sweep(registry, code, vm); },
+                "example: musket " + code +
+                    " sweep battle --vary att-war=1..10 ... --metric summary.attacker_victory --plot "
+                    "chart.svg --csv points.csv"});
   }
 }
 
