@@ -79,6 +79,11 @@ void register_sweep_commands(command_registry& registry);
 // parameters, metric, value), for front ends that show a sweep (cli/sweep_command.cpp).
 std::string sweep_csv(const json& sweep_document);
 
+// `musket <game> sweep [<command>] --help`: the sweep's own options and, with a command named, that
+// command's options (as `musket <game> <command> --help` lists them) and the fields inside its
+// structured options; without one, the commands it can sweep (cli/sweep_command.cpp).
+std::string sweep_help(const game_entry& game, const std::string& command_name);
+
 // Every option the user gave or that took a default, as JSON (flags as true), for `inputs`.
 json echo_inputs(const po::variables_map& vm);
 // The document every command starts from: game, command, echoed inputs, and method exact.

@@ -8,6 +8,7 @@
 #include <iostream>
 #include <map>
 #include <set>
+#include <sstream>
 
 #include "cli/chart_png.hpp"
 #include "cli/chart_svg.hpp"
@@ -507,6 +508,52 @@ std::string sweep_csv(const json& doc) {
                         doc.at("points"));
 }
 
+// One working sweep of each game's battle for the help text.
+std::string sweep_example(const std::string& code) {
+  if (code == "gl")
+    return "--att \"11th:regular:4/4:5:3\" --def \"104th:regular:4/4:5:4\" --fort 2:2:4 --vary fort.sp=1..4";
+  if (code == "ar") return "--attacker 15M,8C --defender 3T,8B --vary att-continentals=2..12";
+  return "--attacker crown --terrain city --att-units 4 --def-units 3 --vary att-war=1..10";
+}
+
+std::string sweep_help(const game_entry& game, const std::string& command_name) {
+  const command* sweep = nullptr;
+  for (const auto& c : game.commands)
+    if (c.name == "sweep") sweep = &c;
+  po::options_description own("musket " + game.code + " sweep options");
+  add_sweep_own_options(own);
+  own.add_options()("format", po::value<std::string>()->default_value("table"), "table | json | csv")("help",
+                                                                                                      "show this help");
+  std::ostringstream out;
+  out << (sweep ? sweep->summary : std::string()) << "\n\n" << own << "\n";
+  const command* target = nullptr;
+  for (const auto& c : game.commands)
+    if (c.name == command_name && c.name != "sweep") target = &c;
+  if (!target) {
+    std::string names;
+    for (const auto& c : game.commands)
+      if (c.name != "sweep") names += (names.empty() ? "" : ", ") + c.name;
+    out << "commands to sweep: " << names << "\nthe options of one: musket " << game.code
+        << " sweep <command> --help\n";
+  } else {
+    po::options_description target_options("musket " + game.code + " " + target->name + " options (fixed or varied)");
+    target->add_options(target_options);
+    out << target_options << "\n";
+    const auto fields = fields_of(game, target->name);
+    if (!fields.empty()) {
+      out << "fields inside its options (--vary NAME=A..B; N counts a repeated option's values from 0):\n";
+      for (const auto* f : fields) {
+        std::string name = f->axis;
+        if (const auto hash = name.find('#'); hash != std::string::npos) name.replace(hash, 1, "N");
+        out << "  " << name << std::string(name.size() < 22 ? 22 - name.size() : 1, ' ') << f->help << "\n";
+      }
+      out << "\n";
+    }
+  }
+  if (sweep && !sweep->help_notes.empty()) out << sweep->help_notes << "\n";
+  return out.str();
+}
+
 void register_sweep_commands(command_registry& registry) {
   std::vector<std::string> codes;
   for (const auto& g : registry.games()) codes.push_back(g.code);
@@ -519,9 +566,12 @@ void register_sweep_commands(command_registry& registry) {
                   add_union_options(*registry.find_game(code), o);
                 },
                 [&registry, code](const po::variables_map& vm) { return run_sweep(registry, code, vm); },
-                "example: musket " + code +
-                    " sweep battle --vary att-war=1..10 ... --metric summary.attacker_victory --plot "
-                    "chart.svg --csv points.csv"});
+                "--vary NAME=A..B[:STEP] (whole numbers) or NAME=V1,V2,... (a list: + stands for a comma inside a "
+                "value, none leaves the option out, a switch takes yes,no)\n"
+                "a simulated sweep past 100,000,000 trials needs --yes; simulated rows carry low and high (the 95% "
+                "interval)\n"
+                "example: musket " +
+                    code + " sweep battle " + sweep_example(code) + " --plot chart.svg --csv points.csv"});
   }
 }
 
