@@ -25,10 +25,23 @@ struct command {
   std::string help_notes;  // rulings and examples shown by `--help`
 };
 
+// A whole number inside a structured option's text that `sweep --vary` can range over:
+// `--vary fort.sp=1..4` edits --fort DICE:SP:MORALE, `--vary def.0.sp=2..4` the first --def unit,
+// `--vary att-continentals=2..12` the C points of --attacker 15M,8C. The swept command reads the
+// edited text as if the user had typed it, so an illegal value is reported as for any point.
+struct option_field {
+  std::string command;  // the command whose option it edits ("battle")
+  std::string axis;     // the --vary name; "#" is the index of a repeated option's value, from 0 ("def.#.sp")
+  std::string option;   // the option whose text it edits ("def")
+  std::string help;     // one line for `sweep --help`
+  std::function<std::string(const std::string& text, int value)> set;  // the text with the field set to value
+};
+
 struct game_entry {
   std::string code;   // "nt"
   std::string title;  // "Supply Lines of the American Revolution: The Northern Theater"
   std::vector<command> commands;
+  std::vector<option_field> sweep_fields;  // each command's structured fields, for `sweep --vary`
 };
 
 class command_registry {
@@ -59,10 +72,17 @@ void register_supply_lines_commands(command_registry& registry);
 void register_revolution_commands(command_registry& registry);   // cli/revolution_commands.cpp
 void register_great_lakes_commands(command_registry& registry);  // cli/great_lakes_commands.cpp
 void register_campaign_commands(command_registry& registry);     // cli/campaign_commands.cpp
+// `<game> sweep` for every game registered before it: called last (cli/sweep_command.cpp).
+void register_sweep_commands(command_registry& registry);
 
 // A `sweep` report's points as the long CSV `--csv FILE` writes (game, command, the varied
-// parameters, metric, value), for front ends that show a sweep (cli/campaign_commands.cpp).
+// parameters, metric, value), for front ends that show a sweep (cli/sweep_command.cpp).
 std::string sweep_csv(const json& sweep_document);
+
+// `musket <game> sweep [<command>] --help`: the sweep's own options and, with a command named, that
+// command's options (as `musket <game> <command> --help` lists them) and the fields inside its
+// structured options; without one, the commands it can sweep (cli/sweep_command.cpp).
+std::string sweep_help(const game_entry& game, const std::string& command_name);
 
 // Every option the user gave or that took a default, as JSON (flags as true), for `inputs`.
 json echo_inputs(const po::variables_map& vm);

@@ -13,6 +13,7 @@ void register_all_commands(command_registry& registry) {
 #ifdef MUSKET_HAS_CAMPAIGN
   register_campaign_commands(registry);
 #endif
+  register_sweep_commands(registry);
 }
 
 }  // namespace musket::cli

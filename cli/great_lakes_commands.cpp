@@ -18,6 +18,7 @@
 #include "cli/command.hpp"
 #include "cli/data_location.hpp"
 #include "cli/result_statistics.hpp"
+#include "cli/sweep_axes.hpp"
 #include "core/invalid_input.hpp"
 #include "core/markov_chain.hpp"
 #include "core/whole_range.hpp"
@@ -663,6 +664,33 @@ report run_war_end(const po::variables_map& vm) {
   return r;
 }
 
+// The whole numbers a sweep can vary inside --fort DICE:SP:MORALE and a unit
+// NAME:TYPE:SP/MAX:MORALE:DICE (`--vary fort.sp=1..4`, `--vary def.0.sp=1..4`).
+void add_battle_fields(game_entry& game, const std::string& command_name) {
+  const std::pair<const char*, std::size_t> fort_parts[] = {{"dice", 0}, {"sp", 1}, {"morale", 2}};
+  for (const auto& [name, position] : fort_parts)
+    game.sweep_fields.push_back(
+        {command_name, std::string("fort.") + name, "fort", std::string("--fort DICE:SP:MORALE, its ") + name,
+         [position](const std::string& text, int v) { return replace_part(text, ':', position, std::to_string(v)); }});
+  for (const char* option : {"att", "def"}) {
+    const std::string o = option;
+    auto add = [&](const std::string& name, std::function<std::string(const std::string&, int)> set) {
+      game.sweep_fields.push_back(
+          {command_name, o + ".#." + name, o, "--" + o + " NAME:TYPE:SP/MAX:MORALE:DICE, its " + name, std::move(set)});
+    };
+    // The current SP; a MAX written stays, one not written follows the SP (as the unit spec reads it).
+    add("sp", [](const std::string& text, int v) {
+      return replace_part(text, ':', 2, replace_part(part_of(text, ':', 2), '/', 0, std::to_string(v)));
+    });
+    add("max", [](const std::string& text, int v) {
+      const std::string sp = part_of(part_of(text, ':', 2), '/', 0);
+      return replace_part(text, ':', 2, sp + "/" + std::to_string(v));
+    });
+    add("morale", [](const std::string& text, int v) { return replace_part(text, ':', 3, std::to_string(v)); });
+    add("dice", [](const std::string& text, int v) { return replace_part(text, ':', 4, std::to_string(v)); });
+  }
+}
+
 }  // namespace
 
 void register_great_lakes_commands(command_registry& registry) {
@@ -672,6 +700,7 @@ void register_great_lakes_commands(command_registry& registry) {
       "examples:\n  musket gl battle --att \"11th Infantry:regular:4/4:5:3\" --att \"Towson:artillery:3/3:5:5\" "
       "--def \"104th Foot:regular:4/4:5:4\" --fort 2:2:4 --att-leader Brown\n"
       "  musket gl battle --scenario battle.json --method sim --trials 1000000"});
+  add_battle_fields(game, "battle");
   game.commands.push_back(command{"ship-battle", "a ship squadron battle (GL 7.8): who wins",
                                   [](po::options_description& o) {
                                     o.add_options()("dice", po::value<int>()->required(), "squadron A's dice, 1..12")(

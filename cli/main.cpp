@@ -115,7 +115,11 @@ int main(int argc, char** argv) {
     po::positional_options_description positional;
     if (options.find_nothrow("command", false)) positional.add("command", 1);
     po::store(po::command_line_parser(rest).options(options).positional(positional).style(style).run(), vm);
-    if (vm.count("help")) {  // before notify, so --help needs none of the required options
+    if (vm.count("help")) {        // before notify, so --help needs none of the required options
+      if (cmd->name == "sweep") {  // the sweep's options and the swept command's, not every command's
+        std::cout << sweep_help(*game, vm.count("command") ? lowercase(vm["command"].as<std::string>()) : "");
+        return 0;
+      }
       std::cout << cmd->summary << "\n\n" << options << "\n";
       if (!cmd->help_notes.empty()) std::cout << cmd->help_notes << "\n";
       return 0;

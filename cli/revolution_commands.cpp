@@ -10,6 +10,7 @@
 #include "cli/data_location.hpp"
 #include "cli/result_statistics.hpp"
 #include "cli/revolution_input.hpp"
+#include "cli/sweep_axes.hpp"
 #include "core/invalid_input.hpp"
 
 namespace musket::cli {
@@ -380,6 +381,30 @@ report run_levy(const po::variables_map& vm) {
   return r;
 }
 
+// A sweep can vary one type's points inside --attacker / --defender "15M,8C":
+// `--vary att-continentals=2..12` (0 drops the type; the command judges the force).
+void add_force_fields(game_entry& game, const std::string& command_name) {
+  const std::pair<const char*, ar::unit_type> types[] = {
+      {"regulars", ar::unit_type::regular},         {"tories", ar::unit_type::tory},
+      {"continentals", ar::unit_type::continental}, {"militia", ar::unit_type::militia},
+      {"french", ar::unit_type::french_permanent},  {"french-seasonal", ar::unit_type::french_seasonal}};
+  for (const auto& [prefix, option] : {std::pair<const char*, const char*>{"att", "attacker"}, {"def", "defender"}})
+    for (const auto& [name, type] : types)
+      game.sweep_fields.push_back(
+          {command_name, std::string(prefix) + "-" + name, option,
+           std::string("--") + option + " points of type " + ar::letters(type) + " (e.g. \"15M,8C\")",
+           [type = type, option = std::string(option)](const std::string& text, int v) {
+             ar::force f;
+             try {
+               f = ar::parse_force(text, option);
+             } catch (const invalid_input&) {
+               return text;  // the command reports the force as written
+             }
+             f[type] = v;
+             return ar::to_string(f.points);
+           }});
+}
+
 }  // namespace
 
 void register_revolution_commands(command_registry& registry) {
@@ -415,6 +440,8 @@ void register_revolution_commands(command_registry& registry) {
        },
        run_levy, "The chart is not in our transcript: supply it with --chart FILE."});
   game.commands.push_back(revolution_options_command());
+  add_force_fields(game, "battle");
+  add_force_fields(game, "options");
 }
 
 }  // namespace musket::cli

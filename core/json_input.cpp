@@ -107,8 +107,24 @@ json parse_json_text(const std::string& text, const std::string& source) {
   }
 }
 
+namespace {
+thread_local json_file_cache* active_json_cache = nullptr;
+}  // namespace
+
+json_file_cache::json_file_cache() : previous_(active_json_cache) {
+  active_json_cache = this;
+}
+json_file_cache::~json_file_cache() {
+  active_json_cache = previous_;
+}
+
 json read_json_input(const std::string& path, const std::string& field) {
-  return parse_json_text(read_input_file(path, field), path);
+  json_file_cache* cache = active_json_cache;
+  if (cache)
+    if (const auto it = cache->documents_.find(path); it != cache->documents_.end()) return it->second;
+  json doc = parse_json_text(read_input_file(path, field), path);
+  if (cache) cache->documents_.emplace(path, doc);
+  return doc;
 }
 
 std::string describe_json(const json& value) {

@@ -4,6 +4,7 @@
 // built; numbers that no field can hold (1e400, a 30-digit integer, 2^64-1) are refused naming
 // their JSON path; and values are taken out through checked accessors that refuse a wrong type or
 // a value out of the field's range as invalid_input naming the path. Nothing here knows a game.
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -19,7 +20,24 @@ nlohmann::json parse_json_text(const std::string& text, const std::string& sourc
 
 // The file at `path` (read_input_file: size cap; an unreadable path is environment_problem naming
 // `field`), parsed by parse_json_text with the path as source.
+// While a json_file_cache is in scope on this thread, each path is read and parsed once.
 nlohmann::json read_json_input(const std::string& path, const std::string& field);
+
+// A scope in which read_json_input keeps every document it parsed, by path, on this thread: a
+// command run many times (a sweep's points) reads its plan, scenario and data files once, and a
+// bad file is one error before the first point. Scopes nest; the innermost holds the documents.
+class json_file_cache {
+ public:
+  json_file_cache();
+  ~json_file_cache();
+  json_file_cache(const json_file_cache&) = delete;
+  json_file_cache& operator=(const json_file_cache&) = delete;
+
+ private:
+  friend nlohmann::json read_json_input(const std::string& path, const std::string& field);
+  std::map<std::string, nlohmann::json> documents_;
+  json_file_cache* previous_;
+};
 
 // A short description of a value for an error line: a scalar as JSON (cut at 40 characters), a
 // container by its kind ("an object", "an array").

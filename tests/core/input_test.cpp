@@ -133,6 +133,23 @@ TEST(JsonInput, CheckedAccessorsRefuseWrongTypesAndRanges) {
   EXPECT_EQ(musket::json_string(doc["s"], "x"), "x");
 }
 
+TEST(JsonInput, ACacheScopeParsesEachPathOnceAndEndsWithItsScope) {
+  const fs::path p = scratch("cached.json");
+  write(p, R"({"war": 3})");
+  {
+    const musket::json_file_cache cache;
+    EXPECT_EQ(musket::read_json_input(p.string(), "file").at("war"), 3);
+    write(p, R"({"war": 5})");  // changed on disk: the scope keeps the first reading
+    EXPECT_EQ(musket::read_json_input(p.string(), "file").at("war"), 3);
+    write(p, "{");  // even broken, the file is not read again inside the scope
+    EXPECT_EQ(musket::read_json_input(p.string(), "file").at("war"), 3);
+  }
+  // Outside the scope every call reads the file.
+  EXPECT_EQ(refusal([&] { musket::read_json_input(p.string(), "file"); }).first.rfind(p.string(), 0), 0u);
+  write(p, R"({"war": 7})");
+  EXPECT_EQ(musket::read_json_input(p.string(), "file").at("war"), 7);
+}
+
 TEST(JsonInput, PointersEscapeTildeAndSlash) {
   EXPECT_EQ(musket::pointer_child("/", "a/b~c"), "/a~1b~0c");
   EXPECT_EQ(musket::pointer_child("/a", 3), "/a/3");

@@ -11,6 +11,8 @@
 #include "calc/revolution/crt.hpp"
 #include "calc/revolution/forces.hpp"
 #include "calc/revolution/options.hpp"
+#include "cli/command.hpp"
+#include "cli/sweep_axes.hpp"
 #include "core/invalid_input.hpp"
 #include "core/json_input.hpp"
 #include "core/whole_range.hpp"
@@ -85,12 +87,43 @@ int spec_strings(std::string_view bytes) {
   }
 }
 
+// "G\nBASE\nVARY": a --vary text against `gl battle` (G even) or `ar battle` (G odd), every value
+// applied to BASE as the text of the option it edits.
+int sweep_vary(std::string_view bytes) {
+  static const cli::command_registry registry = [] {
+    cli::command_registry r;
+    cli::register_all_commands(r);
+    return r;
+  }();
+  if (bytes.empty()) return 0;
+  const std::string code = static_cast<unsigned char>(bytes[0]) % 2 ? "ar" : "gl";
+  std::string rest(bytes.substr(1));
+  if (!rest.empty() && rest[0] == '\n') rest.erase(0, 1);
+  const auto newline = rest.find('\n');
+  const std::string base = newline == std::string::npos ? "" : rest.substr(0, newline);
+  const std::string vary = newline == std::string::npos ? rest : rest.substr(newline + 1);
+  const cli::game_entry& game = *registry.find_game(code);
+  const cli::command& battle = *registry.find_command(code, "battle");
+  const auto options = cli::command_options(game, battle);
+  std::vector<const cli::option_field*> fields;
+  for (const auto& f : game.sweep_fields)
+    if (f.command == "battle") fields.push_back(&f);
+  return handled([&] {
+    const cli::axis a = cli::parse_vary(vary, options, fields);
+    cli::option_texts fixed;
+    if (a.how == cli::axis::kind::field) fixed[a.option] = std::vector<std::string>(a.index + 1, base);
+    cli::check_axis_against(a, fixed);
+    for (const auto& v : a.values) {
+      cli::option_texts point = fixed;
+      cli::apply_axis(a, v, point);
+    }
+  });
+}
+
 const std::vector<target>& all_targets() {
-  static const std::vector<target> targets{{"json_input", json_input},
-                                           {"gl_scenario", gl_scenario},
-                                           {"campaign_plan", campaign_plan},
-                                           {"ar_data", ar_data},
-                                           {"spec_strings", spec_strings}};
+  static const std::vector<target> targets{{"json_input", json_input},       {"gl_scenario", gl_scenario},
+                                           {"campaign_plan", campaign_plan}, {"ar_data", ar_data},
+                                           {"spec_strings", spec_strings},   {"sweep_vary", sweep_vary}};
   return targets;
 }
 

@@ -15,6 +15,7 @@ int gl_scenario(std::string_view bytes);    // a Great Lakes battle file (gl bat
 int campaign_plan(std::string_view bytes);  // nt/ss, ar and gl campaign plans
 int ar_data(std::string_view bytes);        // the AR Combat Results Table (--crt)
 int spec_strings(std::string_view bytes);   // unit specs, forces, policies, --vary ranges
+int sweep_vary(std::string_view bytes);     // the whole --vary grammar and the field editors
 
 struct target {
   const char* name;

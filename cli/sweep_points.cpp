@@ -1,0 +1,87 @@
+#include "cli/sweep_points.hpp"
+
+#include "cli/csv_writer.hpp"
+
+namespace musket::cli {
+
+namespace {
+
+// {"low", "high", ...} as every document writes an interval.
+bool read_interval(const json& node, double& low, double& high) {
+  if (!node.is_object() || !node.contains("low") || !node.contains("high") || !node.at("low").is_number() ||
+      !node.at("high").is_number())
+    return false;
+  low = node.at("low").get<double>();
+  high = node.at("high").get<double>();
+  return true;
+}
+
+// One element of a distribution's interval {low: [...] or {...}, high: ...}.
+bool read_element(const json& node, const std::string& element, double& low, double& high) {
+  if (!node.is_object() || !node.contains("low") || !node.contains("high")) return false;
+  const json &lows = node.at("low"), &highs = node.at("high");
+  if (lows.is_object() && highs.is_object()) {
+    if (!lows.contains(element) || !highs.contains(element)) return false;
+    return read_interval(json{{"low", lows.at(element)}, {"high", highs.at(element)}}, low, high);
+  }
+  if (!lows.is_array() || !highs.is_array() || element.empty() || element.size() > 6 ||
+      element.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  const std::size_t k = std::stoul(element);
+  if (k >= lows.size() || k >= highs.size()) return false;
+  return read_interval(json{{"low", lows[k]}, {"high", highs[k]}}, low, high);
+}
+
+}  // namespace
+
+// Flattened document keys, as `--format csv` prints them: "summary.attacker_victory".
+void flatten_point(const std::string& path, const json& value, std::map<std::string, json>& out,
+                   std::vector<std::string>& order) {
+  if (value.is_object()) {
+    for (auto it = value.begin(); it != value.end(); ++it) flatten_point(path + "." + it.key(), it.value(), out, order);
+  } else if (value.is_array()) {
+    for (std::size_t i = 0; i < value.size(); ++i) flatten_point(path + "." + std::to_string(i), value[i], out, order);
+  } else {
+    out[path] = value;
+    order.push_back(path);
+  }
+}
+
+// The long CSV: game, command, the varied parameters, metric, value (and low, high when the
+// points were simulated); one row per point and metric.
+std::string sweep_csv_rows(const std::string& code, const std::string& target, const std::vector<std::string>& axes,
+                           const json& rows) {
+  bool intervals = false;
+  for (const auto& row : rows) intervals = intervals || row.contains("low");
+  std::vector<std::string> header{"game", "command"};
+  header.insert(header.end(), axes.begin(), axes.end());
+  for (const char* name : {"metric", "value", "low", "high"})
+    if (intervals || (std::string(name) != "low" && std::string(name) != "high")) header.push_back(name);
+  std::string csv = csv_line(header);
+  for (const auto& row : rows) {
+    std::vector<std::string> fields{code, target};
+    for (const auto& a : axes) fields.push_back(csv_value(row.at(a)));
+    fields.push_back(row.at("metric").get<std::string>());
+    fields.push_back(csv_value(row.at("value")));
+    if (intervals) {
+      fields.push_back(csv_value(row.value("low", json())));
+      fields.push_back(csv_value(row.value("high", json())));
+    }
+    csv += csv_line(fields);
+  }
+  return csv;
+}
+
+// A simulated result's interval for `key`: the document's `intervals` are keyed by dotted path
+// ("outcomes.defender_retreats", "steps.2.reached"), a distribution's by its own path with arrays
+// or objects of bounds ("attacker_losses" for "attacker_losses.2").
+bool find_interval(const json& intervals, const std::string& key, double& low, double& high) {
+  if (!intervals.is_object()) return false;
+  if (const auto it = intervals.find(key); it != intervals.end() && read_interval(*it, low, high)) return true;
+  const auto dot = key.rfind('.');
+  if (dot == std::string::npos) return false;
+  const auto it = intervals.find(key.substr(0, dot));
+  return it != intervals.end() && read_element(*it, key.substr(dot + 1), low, high);
+}
+
+}  // namespace musket::cli
