@@ -1,6 +1,7 @@
 // `musket nt|ss campaign`: chained engagements from a plan file; `musket <game> sweep <command>`:
-// any calculator over one or two parameter ranges, to CSV and an SVG chart. Thin: plans are
-// parsed and run in calc/campaign; sweeps call the other commands through the registry.
+// any calculator over one or two parameter ranges, to CSV and a chart (SVG, PNG or PDF). Thin:
+// plans are parsed and run in calc/campaign; sweeps call the other commands through the registry
+// and draw their chart from the sweep's document (cli/sweep_chart.hpp).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -23,10 +24,9 @@
 #include "calc/revolution/data.hpp"
 #include "calc/revolution/options.hpp"
 #endif
-#include "cli/chart_png.hpp"
-#include "cli/chart_svg.hpp"
 #include "cli/command.hpp"
 #include "cli/data_location.hpp"
+#include "cli/sweep_chart.hpp"
 #include "core/input_file.hpp"
 #include "core/invalid_input.hpp"
 #include "core/json_input.hpp"
@@ -707,7 +707,8 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
 
 // --- sweep ------------------------------------------------------------------------------------
 
-const std::set<std::string> sweep_own_options{"command", "vary", "metric", "plot", "csv", "title", "format", "help"};
+const std::set<std::string> sweep_own_options{"command", "vary",  "metric", "plot", "csv",
+                                              "title",   "label", "format", "help"};
 
 // Every option of the game's other commands, accepted as text so the sweep can pass it on.
 void add_union_options(const game_entry& game, po::options_description& o) {
@@ -819,15 +820,19 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
           "vary", "the grid has " + std::to_string(grid) + " points; at most " + std::to_string(max_grid_points));
   }
   // Output targets and the chart's kind are checked before any point runs or any file is written.
-  std::string plot_ext;
+  std::optional<chart::format> plot_format;
   if (vm.count("csv")) check_output_target(vm["csv"].as<std::string>(), "csv");
   if (vm.count("plot")) {
     const std::string path = vm["plot"].as<std::string>();
-    plot_ext = path.size() >= 4 ? path.substr(path.size() - 4) : "";
-    if (plot_ext != ".svg" && plot_ext != ".png")
-      throw invalid_input("plot", "'" + path + "': give FILE.svg or FILE.png");
+    plot_format = chart::format_of_path(path);
+    if (!plot_format) throw invalid_input("plot", "'" + path + "': give FILE.svg, FILE.png or FILE.pdf");
     check_output_target(path, "plot");
   }
+  const chart_words words =
+      parse_chart_words(vm.count("label") ? vm["label"].as<std::vector<std::string>>() : std::vector<std::string>{},
+                        vm.count("title") ? std::optional<std::string>(vm["title"].as<std::string>()) : std::nullopt);
+  std::vector<std::string> axis_names;
+  for (const auto& a : axes) axis_names.push_back(a.name);
 
   // The fixed inputs: every option the user gave that the target command knows.
   std::vector<std::string> fixed_args;
@@ -853,6 +858,7 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
 
   std::vector<std::string> metrics;
   if (vm.count("metric")) metrics = vm["metric"].as<std::vector<std::string>>();
+  if (!metrics.empty()) check_label_keys(words, metrics, axis_names);  // before any point runs
 
   // A plan named by --file is read once, before the first point: a bad file is one error, not
   // one per point, and the points share its parsed document.
@@ -932,6 +938,7 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
         if (!metrics.empty()) break;
       }
     if (metrics.empty()) throw invalid_input("metric", "the command reports no probability; name one with --metric");
+    check_label_keys(words, metrics, axis_names);
   }
   for (const auto& m : metrics) {
     bool found = false;
@@ -955,52 +962,13 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
       row["value"] = it == p.values.end() ? json() : it->second;
       rows.push_back(row);
     }
-  std::vector<std::string> axis_names;
-  for (const auto& a : axes) axis_names.push_back(a.name);
   const std::string csv = sweep_csv_rows(code, target_name, axis_names, rows);
 
-  std::string fixed_text;
-  for (auto it = fixed.begin(); it != fixed.end(); ++it)
-    fixed_text += (fixed_text.empty() ? "" : ", ") + it.key() +
-                  (it.value().is_string() ? "=" + it.value().get<std::string>() : std::string());
   const std::string title = vm.count("title")
                                 ? vm["title"].as<std::string>()
                                 : code + " " + target_name + ": " +
                                       (metrics.size() == 1 ? metrics[0] : std::to_string(metrics.size()) + " metrics") +
                                       " by " + axes[0].name + (axes.size() == 2 ? " and " + axes[1].name : "");
-  std::string plot_bytes;
-  if (vm.count("plot")) {
-    std::string svg;
-    const std::string subtitle = "fixed: " + (fixed_text.empty() ? std::string("defaults") : fixed_text);
-    if (axes.size() == 1) {
-      std::vector<chart::series> lines;
-      for (const auto& m : metrics) {
-        chart::series s{m, {}, {}};
-        for (const auto& p : points) {
-          s.x.push_back(p.at[0]);
-          const auto it = p.values.find(m);
-          s.y.push_back(it != p.values.end() && it->second.is_number() ? it->second.get<double>() : NAN);
-        }
-        lines.push_back(std::move(s));
-      }
-      svg = chart::line_chart(title, subtitle, axes[0].name, metrics.size() == 1 ? metrics[0] : "value", lines);
-    } else {
-      std::vector<double> xs(axes[0].values.begin(), axes[0].values.end()),
-          ys(axes[1].values.begin(), axes[1].values.end());
-      std::vector<std::vector<double>> grid(xs.size(), std::vector<double>(ys.size(), NAN));
-      for (std::size_t k = 0; k < points.size(); ++k) {
-        const auto it = points[k].values.find(metrics[0]);
-        if (it != points[k].values.end() && it->second.is_number())
-          grid[k / ys.size()][k % ys.size()] = it->second.get<double>();
-      }
-      svg = chart::heat_map(title, subtitle, axes[0].name, axes[1].name, metrics[0], xs, ys, grid);
-    }
-    plot_bytes = plot_ext == ".png" ? chart::png_bytes(svg) : svg;
-    if (plot_bytes.empty()) throw std::runtime_error("the PNG encoder failed");
-  }
-  if (vm.count("csv")) write_output_file(vm["csv"].as<std::string>(), csv, "csv");
-  if (vm.count("plot")) write_output_file(vm["plot"].as<std::string>(), plot_bytes, "plot");
-
   json doc;
   doc["game"] = code;
   doc["command"] = "sweep";
@@ -1019,6 +987,10 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
       notes.push_back("no value at " + at + ": " + p.error);
     }
   doc["notes"] = notes;
+  // The chart is drawn from the document alone, as a reader of the JSON could draw it.
+  const std::string plot_bytes = plot_format ? chart::write_chart(chart_from_sweep(doc, words), *plot_format) : "";
+  if (vm.count("csv")) write_output_file(vm["csv"].as<std::string>(), csv, "csv");
+  if (vm.count("plot")) write_output_file(vm["plot"].as<std::string>(), plot_bytes, "plot");
   report r;
   r.document = doc;
   r.title = title;
@@ -1032,14 +1004,8 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
 }  // namespace
 
 std::string sweep_csv(const json& doc) {
-  const json& inputs = doc.at("inputs");
-  std::vector<std::string> axes;
-  for (const auto& v : inputs.at("vary")) {
-    const std::string text = v.get<std::string>();
-    axes.push_back(text.substr(0, text.find('=')));
-  }
-  return sweep_csv_rows(doc.at("game").get<std::string>(), inputs.at("command").get<std::string>(), axes,
-                        doc.at("points"));
+  return sweep_csv_rows(doc.at("game").get<std::string>(), doc.at("inputs").at("command").get<std::string>(),
+                        sweep_parameters(doc), doc.at("points"));
 }
 
 void register_campaign_commands(command_registry& registry) {
@@ -1135,7 +1101,7 @@ void register_campaign_commands(command_registry& registry) {
   for (const std::string& code : codes) {
     auto& game = registry.add_game(code, "");
     game.commands.push_back(command{
-        "sweep", "any calculator over one or two parameter ranges: long CSV and an SVG chart",
+        "sweep", "any calculator over one or two parameter ranges: long CSV and a chart (SVG, PNG or PDF)",
         [&registry, code](po::options_description& o) {
           o.add_options()("command", po::value<std::string>(), "the calculator to sweep (or the word after `sweep`)")(
               "vary", po::value<std::vector<std::string>>()->composing(),
@@ -1143,8 +1109,10 @@ void register_campaign_commands(command_registry& registry) {
               "metric", po::value<std::vector<std::string>>()->composing(),
               "result key as --format csv prints it (repeatable); default: the first probability of the summary")(
               "csv", po::value<std::string>(), "write the long-format CSV here")(
-              "plot", po::value<std::string>(), "write a chart here: FILE.svg or FILE.png")(
-              "title", po::value<std::string>(), "the chart's title (default: command, metric and parameters)");
+              "plot", po::value<std::string>(), "write a chart here: FILE.svg, FILE.png or FILE.pdf")(
+              "title", po::value<std::string>(), "the chart's title (default: the metric's label by the parameters')")(
+              "label", po::value<std::vector<std::string>>()->composing(),
+              "KEY=TEXT: the chart's name for a metric or a varied parameter (repeatable); default: musket's label");
           add_union_options(*registry.find_game(code), o);
         },
         [&registry, code](const po::variables_map& vm) { return run_sweep(registry, code, vm); },
