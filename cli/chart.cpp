@@ -79,8 +79,21 @@ std::string percent_text(double v, int decimals) {
   return fmt::format("{:.{}f}%", shown, decimals);
 }
 
+// A value as a tooltip states it: a probability in percent to two places, or to two significant
+// digits when it is that close to 0 or 1.
 std::string value_text(double v, bool probability) {
-  return probability ? percent_text(v, 2) : fmt::format("{:.4g}", v);
+  if (!probability) return fmt::format("{:.4g}", v);
+  if (v > 0 && v < 0.001) return fmt::format("{:.2g}%", 100 * v);
+  if (v < 1 && v > 0.999) {
+    const std::string shown = fmt::format("{:.6g}%", 100 * v);
+    return shown == "100%" ? ">99.9999%" : shown;
+  }
+  return percent_text(v, 2);
+}
+
+// A mark's tooltip: <title> with its text escaped.
+std::string tooltip(const std::string& text) {
+  return "<title>" + xml_escape(text) + "</title>";
 }
 
 // "95% interval", or "interval" when the level is not known.
@@ -96,7 +109,7 @@ std::vector<double> nice_ticks(double lo, double hi, int wanted, bool whole, boo
   const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
   double step = magnitude;
   for (double m : {1.0, 2.0, 2.5, 5.0, 10.0})
-    if (m * magnitude >= raw) {
+    if (m * magnitude >= raw && !(whole && m == 2.5)) {
       step = m * magnitude;
       break;
     }
@@ -410,10 +423,11 @@ void draw_line_chart(pen& p, const frame& f, const line_chart& c) {
       p.line(x - 3.5, hi, x + 3.5, hi, 1.2, col);
       marks += fmt::format(
           "<path class=\"error-bar\" d=\"M {:.2f} {:.2f} L {:.2f} {:.2f}\" fill=\"none\" stroke=\"#000\" "
-          "stroke-opacity=\"0\" stroke-width=\"6\"><title>{}, {} = {}: {} {} to {}</title></path>\n",
-          x, lo, x, hi, xml_escape(s.name), xml_escape(c.x_label), xml_escape(axis_text(pt.x)),
-          interval_name(c.interval_level), value_text(*pt.low, c.y_is_probability),
-          value_text(*pt.high, c.y_is_probability));
+          "stroke-opacity=\"0\" stroke-width=\"6\">{}</path>\n",
+          x, lo, x, hi,
+          tooltip(fmt::format("{}, {} = {}: {} {} to {}", s.name, c.x_label, axis_text(pt.x),
+                              interval_name(c.interval_level), value_text(*pt.low, c.y_is_probability),
+                              value_text(*pt.high, c.y_is_probability))));
     }
     // The line through consecutive values; a point without one breaks it.
     bool open = false;
@@ -436,16 +450,15 @@ void draw_line_chart(pen& p, const frame& f, const line_chart& c) {
       if (!pt.y) continue;
       const double x = px(pt.x), y = py(*pt.y);
       p.dot(x, y, 3.5, col);
-      marks += fmt::format(
-          "<circle class=\"point\" cx=\"{:.2f}\" cy=\"{:.2f}\" r=\"6\"><title>{}, {} = {}: {}</title></circle>\n", x, y,
-          xml_escape(s.name), xml_escape(c.x_label), xml_escape(axis_text(pt.x)),
-          value_text(*pt.y, c.y_is_probability));
+      marks += fmt::format("<circle class=\"point\" cx=\"{:.2f}\" cy=\"{:.2f}\" r=\"6\">{}</circle>\n", x, y,
+                           tooltip(fmt::format("{}, {} = {}: {}", s.name, c.x_label, axis_text(pt.x),
+                                               value_text(*pt.y, c.y_is_probability))));
     }
     if (!d.empty()) d.pop_back();
     p.data(
-        fmt::format("<g class=\"series\"><title>{}</title>\n<path class=\"series\" d=\"{}\" fill=\"none\" "
+        fmt::format("<g class=\"series\">{}\n<path class=\"series\" d=\"{}\" fill=\"none\" "
                     "stroke=\"#000\" stroke-opacity=\"0\" stroke-width=\"8\"/>\n{}</g>\n",
-                    xml_escape(s.name), d, marks));
+                    tooltip(s.name), d, marks));
   }
 
   // The legend: a line sample and the name (wrapped) per series, then what the bars mean.
@@ -500,10 +513,9 @@ void draw_heat_map(pen& p, const frame& f, const heat_map& c) {
                  share(*v) > 0.55 ? white : black);
       }
       p.data(fmt::format(
-          "<rect class=\"cell\" x=\"{:.2f}\" y=\"{:.2f}\" width=\"{:.2f}\" height=\"{:.2f}\"><title>{} = {}, {} = {}: "
-          "{}</title></rect>\n",
-          x, y, cw, ch, xml_escape(c.x_label), xml_escape(axis_text(c.xs[i])), xml_escape(c.y_label),
-          xml_escape(axis_text(c.ys[j])), v ? value_text(*v, c.value_is_probability) : std::string("not legal")));
+          "<rect class=\"cell\" x=\"{:.2f}\" y=\"{:.2f}\" width=\"{:.2f}\" height=\"{:.2f}\">{}</rect>\n", x, y, cw, ch,
+          tooltip(fmt::format("{} = {}, {} = {}: {}", c.x_label, axis_text(c.xs[i]), c.y_label, axis_text(c.ys[j]),
+                              v ? value_text(*v, c.value_is_probability) : std::string("not legal")))));
     }
   // Thin white lines between cells.
   for (std::size_t i = 1; i < c.xs.size(); ++i)

@@ -106,7 +106,8 @@ std::string result_label(const std::string& key, bool probability) {
   // A range's ends (AR's blank CRT cells): the event's label and which end.
   for (const std::string_view end : {"_min", "_max"})
     if (key.size() > end.size() && key.compare(key.size() - end.size(), end.size(), end) == 0)
-      return result_label(key.substr(0, key.size() - end.size()), probability) + (end == "_min" ? ", least" : ", most");
+      return result_label(key.substr(0, key.size() - end.size()), probability) +
+             (end == "_min" ? ", lowest" : ", highest");
   std::string words;
   if (const auto it = key_words.find(key); it != key_words.end()) {
     words = it->second;

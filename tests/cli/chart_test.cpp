@@ -246,6 +246,18 @@ TEST(Chart, CategoricalXKeepsTheOrderGiven) {
   EXPECT_EQ(std::find(ticks.begin(), ticks.end(), "100%"), ticks.end());
 }
 
+TEST(Chart, SvgEscapesTextsAndTooltips) {
+  chart::heat_map h = small_heat_map();
+  h.x_label = "War <carried> & \"spent\"";
+  h.cells[0][0] = 0.00003;  // a tooltip states 0.003%, not 0.00%
+  h.cells[2][1] = 0.9999966;
+  const json svg = read_svg(chart::write_chart(h, chart::format::svg));
+  ASSERT_FALSE(svg.is_null());  // parsed as XML
+  EXPECT_EQ(svg["texts"]["x-label"], json::array({"War <carried> & \"spent\""}));
+  EXPECT_EQ(svg["cells"][0]["title"], "War <carried> & \"spent\" = 1, Food carried = low: 0.003%");
+  EXPECT_EQ(svg["cells"][5]["title"], "War <carried> & \"spent\" = 3, Food carried = high: 99.9997%");
+}
+
 TEST(ResultLabels, KeysReadAsTheEventsTheyCount) {
   using musket::cli::result_label;
   EXPECT_EQ(result_label("summary.defender_dislodged", true), "P(defender dislodged)");
@@ -257,7 +269,7 @@ TEST(ResultLabels, KeysReadAsTheEventsTheyCount) {
   EXPECT_EQ(result_label("locations.1.american_holds", true), "P(location 1 American holds)");
   EXPECT_EQ(result_label("summary.british_vp_ahead", true), "P(British ahead on VP)");
   EXPECT_EQ(result_label("end.completed_plan", true), "P(plan completed)");
-  EXPECT_EQ(result_label("summary.american_victory_min", true), "P(American victory), least");
+  EXPECT_EQ(result_label("summary.american_victory_min", true), "P(American victory), lowest");
   EXPECT_EQ(result_label("summary.expected_attacker_losses", true), "Expected attacker losses");
   EXPECT_EQ(result_label("summary.mean_rounds", false), "Mean rounds");
   EXPECT_TRUE(musket::cli::is_mean_key("summary.expected_track_shift"));
