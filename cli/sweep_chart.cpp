@@ -8,9 +8,11 @@
 
 namespace musket::cli {
 
-namespace {
+// The same alias as cli/report.hpp's: the documents commands print (a unity build puts both in one
+// file).
+using json = nlohmann::ordered_json;
 
-using json = nlohmann::json;
+namespace {
 
 chart::axis_value axis_value_of(const json& v) {
   if (v.is_number()) return v.get<double>();

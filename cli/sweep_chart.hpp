@@ -29,8 +29,8 @@ void check_label_keys(const chart_words& words, const std::vector<std::string>& 
                       const std::vector<std::string>& parameters);
 
 // The varied parameters' names, from doc["inputs"]["vary"] ("att-war=1..8" -> "att-war").
-std::vector<std::string> sweep_parameters(const nlohmann::json& doc);
+std::vector<std::string> sweep_parameters(const nlohmann::ordered_json& doc);
 
-chart::chart chart_from_sweep(const nlohmann::json& doc, const chart_words& words);
+chart::chart chart_from_sweep(const nlohmann::ordered_json& doc, const chart_words& words);
 
 }  // namespace musket::cli

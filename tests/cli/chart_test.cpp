@@ -291,20 +291,21 @@ TEST(ResultLabels, LabelOverridesAreKeyEqualsText) {
 
 // A sweep document as `musket ... sweep --format json` writes it, with intervals as a simulated
 // sweep's points carry them.
-json sweep_document(bool two_parameters) {
-  json doc;
+nlohmann::ordered_json sweep_document(bool two_parameters) {
+  nlohmann::ordered_json doc;
   doc["game"] = "gl";
   doc["command"] = "sweep";
-  doc["inputs"] = {{"command", "battle"},
-                   {"vary", two_parameters ? json::array({"terrain=open,fort", "att-war=1..2"})
-                                           : json::array({"terrain=open,fort"})},
-                   {"metric", json::array({"summary.attacker_victory", "summary.expected_attacker_losses"})},
-                   {"fixed", {{"trials", "1000"}, {"quick", true}}}};
-  doc["points"] = json::array();
+  doc["inputs"] = {
+      {"command", "battle"},
+      {"vary", two_parameters ? nlohmann::ordered_json::array({"terrain=open,fort", "att-war=1..2"})
+                              : nlohmann::ordered_json::array({"terrain=open,fort"})},
+      {"metric", nlohmann::ordered_json::array({"summary.attacker_victory", "summary.expected_attacker_losses"})},
+      {"fixed", {{"trials", "1000"}, {"quick", true}}}};
+  doc["points"] = nlohmann::ordered_json::array();
   int k = 0;
   for (const std::string terrain : {"open", "fort"})
     for (int war = 1; war <= (two_parameters ? 2 : 1); ++war) {
-      json row{{"terrain", terrain}, {"metric", "summary.attacker_victory"}};
+      nlohmann::ordered_json row{{"terrain", terrain}, {"metric", "summary.attacker_victory"}};
       if (two_parameters) row["att-war"] = war;
       row["value"] = 0.5 - 0.1 * k;
       row["low"] = 0.48 - 0.1 * k - 0.01 * k;
@@ -327,7 +328,7 @@ TEST(SweepChart, OneParameterIsALineChartWithLabelsAndErrorBars) {
   const auto* line = std::get_if<chart::line_chart>(&c);
   ASSERT_NE(line, nullptr);
   EXPECT_EQ(line->title, "P(attacker victory), Expected attacker losses by Terrain of the battle");
-  EXPECT_EQ(line->subtitle, "musket gl sweep battle; fixed: quick, trials=1000");
+  EXPECT_EQ(line->subtitle, "musket gl sweep battle; fixed: trials=1000, quick");
   EXPECT_EQ(line->x_label, "Terrain of the battle");
   EXPECT_FALSE(line->y_is_probability);  // one of the two metrics is a mean
   ASSERT_EQ(line->lines.size(), 2u);
