@@ -1,6 +1,7 @@
 // `musket <game> sweep <command>`: any calculator over one or two parameters, to a long CSV and a
-// chart. Thin: each point runs the swept command through the registry; the --vary grammar is in
-// cli/sweep_axes.cpp.
+// chart (SVG, PNG or PDF). Thin: each point runs the swept command through the registry; the
+// --vary grammar is in cli/sweep_axes.cpp, the chart is drawn from the sweep's document
+// (cli/sweep_chart.hpp).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -10,10 +11,9 @@
 #include <set>
 #include <sstream>
 
-#include "cli/chart_png.hpp"
-#include "cli/chart_svg.hpp"
 #include "cli/command.hpp"
 #include "cli/sweep_axes.hpp"
+#include "cli/sweep_chart.hpp"
 #include "cli/sweep_points.hpp"
 #include "core/input_file.hpp"
 #include "core/invalid_input.hpp"
@@ -32,8 +32,10 @@ void add_sweep_own_options(po::options_description& o) {
       "twice (heat map)")("metric", po::value<std::vector<std::string>>()->composing(),
                           "result key as --format csv prints it (repeatable); default: the first probability of the "
                           "summary")("csv", po::value<std::string>(), "write the long-format CSV here")(
-      "plot", po::value<std::string>(), "write a chart here: FILE.svg or FILE.png")(
-      "title", po::value<std::string>(), "the chart's title (default: command, metric and parameters)")(
+      "plot", po::value<std::string>(), "write a chart here: FILE.svg, FILE.png or FILE.pdf")(
+      "title", po::value<std::string>(), "the chart's title (default: the metric's label by the parameters')")(
+      "label", po::value<std::vector<std::string>>()->composing(),
+      "KEY=TEXT: the chart's name for a metric or a varied parameter (repeatable); default: musket's label")(
       "yes", "run a sweep whose simulated trials pass the work budget");
 }
 
@@ -116,15 +118,19 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
     throw invalid_input(
         "vary", "the grid has " + std::to_string(total_points) + " points; at most " + std::to_string(max_grid_points));
   // Output targets and the chart's kind are checked before any point runs or any file is written.
-  std::string plot_ext;
+  std::optional<chart::format> plot_format;
   if (vm.count("csv")) check_output_target(vm["csv"].as<std::string>(), "csv");
   if (vm.count("plot")) {
     const std::string path = vm["plot"].as<std::string>();
-    plot_ext = path.size() >= 4 ? path.substr(path.size() - 4) : "";
-    if (plot_ext != ".svg" && plot_ext != ".png")
-      throw invalid_input("plot", "'" + path + "': give FILE.svg or FILE.png");
+    plot_format = chart::format_of_path(path);
+    if (!plot_format) throw invalid_input("plot", "'" + path + "': give FILE.svg, FILE.png or FILE.pdf");
     check_output_target(path, "plot");
   }
+  const chart_words words =
+      parse_chart_words(vm.count("label") ? vm["label"].as<std::vector<std::string>>() : std::vector<std::string>{},
+                        vm.count("title") ? std::optional<std::string>(vm["title"].as<std::string>()) : std::nullopt);
+  std::vector<std::string> axis_names;
+  for (const auto& a : axes) axis_names.push_back(a.name);
 
   // The fixed inputs: every option the user gave that the target command knows.
   const std::set<std::string> own = sweep_own_option_names();
@@ -148,6 +154,7 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
 
   std::vector<std::string> metrics;
   if (vm.count("metric")) metrics = vm["metric"].as<std::vector<std::string>>();
+  if (!metrics.empty()) check_label_keys(words, metrics, axis_names);  // before any point runs
 
   // Every file a point reads (a plan, a scenario, a CRT, the game data) is read and parsed once;
   // a bad --file is one error before the first point.
@@ -294,58 +301,14 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
       }
       rows.push_back(row);
     }
-  std::vector<std::string> axis_names;
-  for (const auto& a : axes) axis_names.push_back(a.name);
+  check_label_keys(words, metrics, axis_names);
   const std::string csv = sweep_csv_rows(code, target_name, axis_names, rows);
 
-  std::string fixed_text;
-  for (auto it = fixed.begin(); it != fixed.end(); ++it)
-    fixed_text += (fixed_text.empty() ? "" : ", ") + it.key() +
-                  (it.value().is_string() ? "=" + it.value().get<std::string>() : std::string());
   const std::string title = vm.count("title")
                                 ? vm["title"].as<std::string>()
                                 : code + " " + target_name + ": " +
                                       (metrics.size() == 1 ? metrics[0] : std::to_string(metrics.size()) + " metrics") +
                                       " by " + axes[0].name + (axes.size() == 2 ? " and " + axes[1].name : "");
-  // A chart axis: the numbers of a range, or the positions 0, 1, ... of a list's words.
-  auto chart_x = [&](std::size_t a, std::size_t i) {
-    const json& v = axes[a].values[i];
-    return v.is_number() ? v.get<double>() : static_cast<double>(i);
-  };
-  std::string plot_bytes;
-  if (vm.count("plot")) {
-    std::string svg;
-    const std::string subtitle = "fixed: " + (fixed_text.empty() ? std::string("defaults") : fixed_text);
-    if (axes.size() == 1) {
-      std::vector<chart::series> lines;
-      for (const auto& m : metrics) {
-        chart::series s{m, {}, {}};
-        for (std::size_t k = 0; k < points.size(); ++k) {
-          s.x.push_back(chart_x(0, k));
-          const auto it = points[k].values.find(m);
-          s.y.push_back(it != points[k].values.end() && it->second.is_number() ? it->second.get<double>() : NAN);
-        }
-        lines.push_back(std::move(s));
-      }
-      svg = chart::line_chart(title, subtitle, axes[0].name, metrics.size() == 1 ? metrics[0] : "value", lines);
-    } else {
-      std::vector<double> xs, ys;
-      for (std::size_t i = 0; i < axes[0].values.size(); ++i) xs.push_back(chart_x(0, i));
-      for (std::size_t i = 0; i < axes[1].values.size(); ++i) ys.push_back(chart_x(1, i));
-      std::vector<std::vector<double>> grid(xs.size(), std::vector<double>(ys.size(), NAN));
-      for (std::size_t k = 0; k < points.size(); ++k) {
-        const auto it = points[k].values.find(metrics[0]);
-        if (it != points[k].values.end() && it->second.is_number())
-          grid[k / ys.size()][k % ys.size()] = it->second.get<double>();
-      }
-      svg = chart::heat_map(title, subtitle, axes[0].name, axes[1].name, metrics[0], xs, ys, grid);
-    }
-    plot_bytes = plot_ext == ".png" ? chart::png_bytes(svg) : svg;
-    if (plot_bytes.empty()) throw std::runtime_error("the PNG encoder failed");
-  }
-  if (vm.count("csv")) write_output_file(vm["csv"].as<std::string>(), csv, "csv");
-  if (vm.count("plot")) write_output_file(vm["plot"].as<std::string>(), plot_bytes, "plot");
-
   json doc;
   doc["game"] = code;
   doc["command"] = "sweep";
@@ -370,6 +333,10 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
     }
   if (any_interval) notes.push_back("low and high: the 95% interval of each simulated value");
   doc["notes"] = notes;
+  // The chart is drawn from the document alone, as a reader of the JSON could draw it.
+  const std::string plot_bytes = plot_format ? chart::write_chart(chart_from_sweep(doc, words), *plot_format) : "";
+  if (vm.count("csv")) write_output_file(vm["csv"].as<std::string>(), csv, "csv");
+  if (vm.count("plot")) write_output_file(vm["plot"].as<std::string>(), plot_bytes, "plot");
   report r;
   r.document = doc;
   r.title = title;
@@ -383,14 +350,8 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
 }  // namespace
 
 std::string sweep_csv(const json& doc) {
-  const json& inputs = doc.at("inputs");
-  std::vector<std::string> axes;
-  for (const auto& v : inputs.at("vary")) {
-    const std::string text = v.get<std::string>();
-    axes.push_back(text.substr(0, text.find('=')));
-  }
-  return sweep_csv_rows(doc.at("game").get<std::string>(), inputs.at("command").get<std::string>(), axes,
-                        doc.at("points"));
+  return sweep_csv_rows(doc.at("game").get<std::string>(), doc.at("inputs").at("command").get<std::string>(),
+                        sweep_parameters(doc), doc.at("points"));
 }
 
 // One working sweep of each game's battle for the help text.
@@ -445,7 +406,7 @@ void register_sweep_commands(command_registry& registry) {
   for (const std::string& code : codes) {
     auto& game = registry.add_game(code, "");
     game.commands.push_back(
-        command{"sweep", "any calculator over one or two parameter ranges: long CSV and an SVG chart",
+        command{"sweep", "any calculator over one or two parameter ranges: long CSV and a chart (SVG, PNG or PDF)",
                 [&registry, code](po::options_description& o) {
                   add_sweep_own_options(o);
                   add_union_options(*registry.find_game(code), o);

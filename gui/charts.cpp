@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "cli/chart_svg.hpp"
+#include "cli/chart_colours.hpp"
 
 namespace musket::gui {
 

@@ -97,11 +97,37 @@ TEST(SweepCli, LineChartIsXmlWithOnePointPerValue) {
   EXPECT_EQ(doc["points"].size(), 8u);
   EXPECT_EQ(doc["inputs"]["metric"][0], "summary.attacker_victory");
   EXPECT_EQ(count_marks(svg, "circle", "point"), 8);
-  EXPECT_EQ(count_marks(svg, "polyline", "series"), 1);
+  EXPECT_EQ(count_marks(svg, "path", "series"), 1);
   const std::string text = slurp(svg);
-  EXPECT_NE(text.find("def-war=2"), std::string::npos);  // the title names the fixed inputs
-  EXPECT_NE(text.find("class=\"legend\""), std::string::npos);
-  EXPECT_NE(text.find("class=\"x-label\""), std::string::npos);
+  EXPECT_NE(text.find("def-war=2"), std::string::npos);  // the subtitle names the fixed inputs
+  // Human words, not keys: the metric's label in the title and legend, the option's on the axis.
+  EXPECT_NE(text.find("<title>P(attacker victory) by Attacker War</title>"), std::string::npos);
+  EXPECT_NE(text.find("class=\"legend-entry\" x="), std::string::npos);
+  EXPECT_NE(text.find(">Attacker War</text>"), std::string::npos);
+  EXPECT_EQ(text.find(">summary.attacker_victory<"), std::string::npos);
+}
+
+TEST(SweepCli, LabelsOverrideTheDefaultNames) {
+  const std::string svg = temp("sweep_label.svg");
+  auto run = run_musket("nt sweep battle " + fixed_battle + " --vary att-war=1..3 --plot " + svg +
+                        " --metric summary.attacker_victory --label \"summary.attacker_victory=P(Crown wins)\""
+                        " --label \"att-war=War committed\"");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const std::string text = slurp(svg);
+  EXPECT_NE(text.find("class=\"legend-entry\""), std::string::npos);
+  EXPECT_NE(text.find(">P(Crown wins)</text>"), std::string::npos);
+  EXPECT_NE(text.find(">War committed</text>"), std::string::npos);
+  // A label for no metric or parameter, or not KEY=TEXT: one line, exit 2, nothing written.
+  for (const std::string bad : {"'summary.attacker_victroy=P(win)'", "att-war"}) {
+    const std::string target = temp("sweep_bad_label.svg");
+    std::remove(target.c_str());
+    run = run_musket("nt sweep battle " + fixed_battle +
+                     " --vary att-war=1..3 --metric summary.attacker_victory --plot " + target + " --label " + bad);
+    EXPECT_EQ(run.exit_code, 2) << bad;
+    EXPECT_NE(run.err.find("--label"), std::string::npos) << run.err;
+    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+    EXPECT_EQ(slurp(target), "");
+  }
 }
 
 TEST(SweepCli, HeatMapHasOneCellPerGridPoint) {
@@ -265,12 +291,45 @@ TEST(SweepCli, PngChartIsAPictureOfTheChartSize) {
     return (static_cast<unsigned char>(bytes[at]) << 24) | (static_cast<unsigned char>(bytes[at + 1]) << 16) |
            (static_cast<unsigned char>(bytes[at + 2]) << 8) | static_cast<unsigned char>(bytes[at + 3]);
   };
-  EXPECT_GE(be32(16), 760);  // IHDR width (760 or wider for long legends) and height
-  EXPECT_EQ(be32(20), 480);
-  EXPECT_EQ(run_musket("nt sweep battle --attacker crown --terrain point --att-units 4 --def-units 3"
-                       " --vary att-war=1..6 --plot chart.gif")
+  // The same chart as SVG gives its size in CSS pixels; the PNG has twice as many each way.
+  const std::string svg = temp("sweep_line_size.svg");
+  ASSERT_EQ(run_musket("nt sweep battle --attacker crown --terrain point --att-units 4 --def-units 3"
+                       " --vary att-war=1..6 --plot " +
+                       svg)
                 .exit_code,
-            2);
+            0);
+  const std::string text = slurp(svg);
+  const auto number_after = [&](const std::string& key) {
+    const auto at = text.find(key, text.find("<svg"));
+    return at == std::string::npos ? -1 : std::atoi(text.c_str() + at + key.size());
+  };
+  ASSERT_GT(number_after(" width=\""), 600);
+  EXPECT_EQ(be32(16), 2u * number_after(" width=\""));  // IHDR width and height
+  EXPECT_EQ(be32(20), 2u * number_after(" height=\""));
+}
+
+TEST(SweepCli, PdfChartIsAPdfAndOtherExtensionsAreRefusedBeforeAnyFile) {
+  const std::string pdf = temp("sweep_heat.pdf");
+  std::remove(pdf.c_str());
+  auto run = run_musket(
+      "nt sweep battle --attacker crown --terrain point --def-units 3 --vary att-units=1..3 --vary att-war=1..3"
+      " --plot " +
+      pdf);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(slurp(pdf).substr(0, 5), "%PDF-");
+  for (const std::string bad : {"chart.gif", "chart", "chart.svg.txt"}) {
+    const std::string target = temp(bad), csv = temp("refused_plot.csv");
+    std::remove(target.c_str());
+    std::remove(csv.c_str());
+    run = run_musket(
+        "nt sweep battle --attacker crown --terrain point --att-units 4 --def-units 3"
+        " --vary att-war=1..6 --csv " +
+        csv + " --plot " + target);
+    EXPECT_EQ(run.exit_code, 2) << bad;
+    EXPECT_EQ(run.err, "musket: --plot: '" + target + "': give FILE.svg, FILE.png or FILE.pdf\n");
+    EXPECT_EQ(slurp(target), "") << bad;
+    EXPECT_EQ(slurp(csv), "") << bad;  // nothing is written, not even the other output
+  }
 }
 
 }  // namespace

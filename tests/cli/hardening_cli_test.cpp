@@ -132,7 +132,7 @@ TEST(Hardening, OutputTargetsAreCheckedBeforeAnythingIsWritten) {
   // The chart's kind is checked before the CSV is written.
   const std::string csv = (scratch_dir() / "first.csv").string();
   expect_refused(run_musket(nt_sweep + " --vary att-war=1..2 --csv " + csv + " --plot chart.txt"), 2,
-                 "give FILE.svg or FILE.png");
+                 "give FILE.svg, FILE.png or FILE.pdf");
   EXPECT_FALSE(fs::exists(csv));
   expect_refused(run_musket(nt_sweep + " --vary att-war=1..2 --csv /nonexistent-musket-dir/x.csv"), 3, "cannot write");
 }

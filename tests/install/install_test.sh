@@ -38,6 +38,10 @@ fi
   fail "ss battle"
 "$p/bin/musket" ar battle --attacker 15M,8C --defender 3T,8B >/dev/null || fail "ar battle"
 "$p/bin/musket" gl battle --att "A:regular:2/2:5:2" --def "D:regular:2/2:5:2" >/dev/null || fail "gl battle"
+# A chart from the installed binary: cairo, pango and the font are found outside the build tree.
+"$p/bin/musket" nt sweep battle --attacker crown --terrain point --att-units 3 --def-units 2 --vary att-war=1..3 \
+  --plot "$work/chart.png" >/dev/null || fail "sweep --plot"
+[ "$(head -c 4 "$work/chart.png" | tail -c 3)" = PNG ] || fail "sweep --plot wrote no PNG"
 
 # Without its data the installed program says so on one line with the environment exit code, 3.
 rm -rf "$p/share/musket"

@@ -21,7 +21,7 @@ if [ -x "$build/musket-gui" ]; then
   done
 fi
 depends=$(dpkg-deb -f "$deb" Depends)
-for lib in libc6 libstdc++6; do
+for lib in libc6 libstdc++6 libcairo2 libpangocairo fonts-dejavu-core; do
   grep -q "$lib" <<<"$depends" || fail "Depends lacks $lib: $depends"
 done
 [ "$(dpkg-deb -f "$deb" Package)" = musket ] || fail "package name"

@@ -1,0 +1,160 @@
+#include "cli/result_labels.hpp"
+
+#include <cctype>
+#include <cstddef>
+#include <string_view>
+
+#include "core/invalid_input.hpp"
+
+namespace musket::cli {
+
+namespace {
+
+// Keys whose words the general rule below would get wrong: the event, without "P(...)".
+const std::map<std::string, std::string, std::less<>> key_words{
+    {"end.completed_plan", "plan completed"},
+    {"end.political_will_9_crown_victory", "Political Will 9, Crown victory"},
+    {"summary.british_vp_ahead", "British ahead on VP"},
+    {"summary.vp_tied", "VP tied"},
+    {"summary.holds_out_all_turns", "holds out every turn"},
+    {"summary.at_least_1_major_successes", "at least 1 Major Success"},
+    {"summary.at_least_2_major_successes", "at least 2 Major Successes"},
+    {"summary.at_least_3_major_successes", "at least 3 Major Successes"},
+    {"summary.mean_american_vp", "mean American VP"},
+    {"summary.mean_british_vp", "mean British VP"},
+};
+
+// Options whose words the general rule would get wrong.
+const std::map<std::string, std::string, std::less<>> option_words{
+    {"army-war", "War carried"},
+    {"army-food", "Food carried"},
+    {"track-position", "track position"},
+};
+
+// Words kept as the games print them.
+const std::map<std::string, std::string, std::less<>> word_forms{{"american", "American"},
+                                                                 {"americans", "Americans"},
+                                                                 {"british", "British"},
+                                                                 {"crown", "Crown"},
+                                                                 {"patriot", "Patriot"},
+                                                                 {"french", "French"},
+                                                                 {"continental", "Continental"},
+                                                                 {"continentals", "Continentals"},
+                                                                 {"vp", "VP"},
+                                                                 {"sp", "SP"},
+                                                                 {"cap", "CAP"},
+                                                                 {"crt", "CRT"},
+                                                                 {"war", "War"},
+                                                                 {"food", "Food"},
+                                                                 {"us", "US"},
+                                                                 {"att", "attacker"},
+                                                                 {"def", "defender"},
+                                                                 {"erie", "Erie"},
+                                                                 {"ontario", "Ontario"}};
+
+// Groupings that name no event of their own.
+bool is_grouping(std::string_view segment) {
+  return segment == "summary" || segment == "outcomes" || segment == "end" || segment == "ends";
+}
+
+bool is_whole_number(std::string_view s) {
+  if (!s.empty() && s[0] == '-') s.remove_prefix(1);
+  if (s.empty()) return false;
+  for (char c : s)
+    if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+  return true;
+}
+
+// "attacker_victory" -> "attacker victory"; "att-war" -> "attacker War".
+std::string words_of(std::string_view name) {
+  std::string out, word;
+  auto flush = [&] {
+    if (word.empty()) return;
+    const auto it = word_forms.find(word);
+    out += (out.empty() ? "" : " ") + (it == word_forms.end() ? word : it->second);
+    word.clear();
+  };
+  for (char c : name) {
+    if (c == '_' || c == '-' || c == ' ')
+      flush();
+    else
+      word += c;
+  }
+  flush();
+  return out;
+}
+
+std::string capitalised(std::string s) {
+  if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
+  return s;
+}
+
+std::vector<std::string> segments_of(const std::string& key) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (std::size_t dot = key.find('.'); dot != std::string::npos; dot = key.find('.', start)) {
+    out.push_back(key.substr(start, dot - start));
+    start = dot + 1;
+  }
+  out.push_back(key.substr(start));
+  return out;
+}
+
+}  // namespace
+
+std::string result_label(const std::string& key, bool probability) {
+  // A range's ends (AR's blank CRT cells): the event's label and which end.
+  for (const std::string_view end : {"_min", "_max"})
+    if (key.size() > end.size() && key.compare(key.size() - end.size(), end.size(), end) == 0)
+      return result_label(key.substr(0, key.size() - end.size()), probability) +
+             (end == "_min" ? ", lowest" : ", highest");
+  std::string words;
+  if (const auto it = key_words.find(key); it != key_words.end()) {
+    words = it->second;
+  } else {
+    const auto segments = segments_of(key);
+    for (std::size_t i = 0; i < segments.size(); ++i) {
+      const std::string& s = segments[i];
+      if (is_grouping(s)) continue;
+      if (is_whole_number(s) && i + 1 == segments.size() && i > 0) {
+        words += " = " + s;  // a distribution's value: "attacker_losses.2"
+      } else if (is_whole_number(s)) {
+        words += " " + s;  // a list's element: "steps.4.taken" -> "step 4 taken"
+      } else {
+        std::string w = words_of(s);
+        // A list of records is named in the plural; its element in the singular.
+        if (i + 1 < segments.size() && is_whole_number(segments[i + 1]) && i + 2 < segments.size() && w.size() > 1 &&
+            w.back() == 's')
+          w.pop_back();
+        words += (words.empty() ? "" : " ") + w;
+      }
+    }
+  }
+  if (probability && !is_mean_key(key)) return "P(" + words + ")";
+  return capitalised(words);
+}
+
+bool is_mean_key(const std::string& key) {
+  const std::string last = segments_of(key).back();
+  return last.rfind("expected_", 0) == 0 || last.rfind("mean_", 0) == 0;
+}
+
+std::string option_label(const std::string& name) {
+  if (const auto it = option_words.find(name); it != option_words.end()) return capitalised(it->second);
+  return capitalised(words_of(name));
+}
+
+std::map<std::string, std::string> parse_label_overrides(const std::vector<std::string>& texts,
+                                                         const std::string& field) {
+  std::map<std::string, std::string> out;
+  for (const auto& text : texts) {
+    const auto eq = text.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+      throw invalid_input(field, "'" + text + "' is not KEY=TEXT (a result key or a varied option, then its label)");
+    if (!out.emplace(text.substr(0, eq), text.substr(eq + 1)).second)
+      throw invalid_input(field, "'" + text.substr(0, eq) + "' is labelled twice; give one --" + field + " per key");
+  }
+  return out;
+}
+
+}  // namespace musket::cli

@@ -1,0 +1,29 @@
+#pragma once
+// Human names for result keys and options, in one place: the words a chart (and later the
+// dashboard) shows instead of "summary.defender_dislodged" or "att-war". A key is named as
+// `--format csv` prints it; a probability reads "P(...)".
+#include <map>
+#include <string>
+#include <vector>
+
+namespace musket::cli {
+
+// "summary.defender_dislodged" -> "P(defender dislodged)", "steps.4.taken" -> "P(step 4 taken)",
+// "attacker_losses.2" -> "P(attacker losses = 2)", "summary.expected_attacker_losses" ->
+// "Expected attacker losses". `probability`: the key's values are probabilities (a key named
+// expected_/mean_ never is).
+std::string result_label(const std::string& key, bool probability);
+
+// The key names a mean or an expectation (its last part begins expected_ or mean_), never a
+// probability, whatever its values.
+bool is_mean_key(const std::string& key);
+
+// "att-war" -> "Attacker War", "army-food" -> "Food carried".
+std::string option_label(const std::string& name);
+
+// `--label KEY=TEXT` (repeatable) as a map; throws invalid_input naming `field` for a text that is
+// not KEY=TEXT with both parts non-empty, or a KEY given twice.
+std::map<std::string, std::string> parse_label_overrides(const std::vector<std::string>& texts,
+                                                         const std::string& field);
+
+}  // namespace musket::cli

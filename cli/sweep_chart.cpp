@@ -1,0 +1,172 @@
+#include "cli/sweep_chart.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "cli/result_labels.hpp"
+#include "core/invalid_input.hpp"
+
+namespace musket::cli {
+
+// The same alias as cli/report.hpp's: the documents commands print (a unity build puts both in one
+// file).
+using json = nlohmann::ordered_json;
+
+namespace {
+
+chart::axis_value axis_value_of(const json& v) {
+  if (v.is_number()) return v.get<double>();
+  if (v.is_string()) return v.get<std::string>();
+  return v.dump();
+}
+
+std::optional<double> number_of(const json& row, const char* key) {
+  const auto it = row.find(key);
+  if (it == row.end() || !it->is_number()) return std::nullopt;
+  return it->get<double>();
+}
+
+// The metric is a probability: every value it takes lies in 0..1 and its name is not a mean.
+bool is_probability(const json& points, const std::string& metric) {
+  if (is_mean_key(metric)) return false;
+  bool any = false;
+  for (const auto& row : points) {
+    if (row.value("metric", "") != metric) continue;
+    const auto v = number_of(row, "value");
+    if (!v) continue;
+    if (*v < 0 || *v > 1) return false;
+    any = true;
+  }
+  return any;
+}
+
+std::string metric_label(const chart_words& words, const std::string& key, bool probability) {
+  const auto it = words.labels.find(key);
+  return it != words.labels.end() ? it->second : result_label(key, probability);
+}
+
+std::string parameter_label(const chart_words& words, const std::string& name) {
+  const auto it = words.labels.find(name);
+  return it != words.labels.end() ? it->second : option_label(name);
+}
+
+// "musket nt sweep campaign; fixed: file=examples/nt-campaign.json, def-war=2".
+std::string subtitle_of(const json& doc) {
+  const json& inputs = doc.at("inputs");
+  std::string fixed;
+  if (const auto it = inputs.find("fixed"); it != inputs.end() && it->is_object())
+    for (auto f = it->begin(); f != it->end(); ++f)
+      fixed +=
+          (fixed.empty() ? "" : ", ") + f.key() + (f.value().is_string() ? "=" + f.value().get<std::string>() : "");
+  return "musket " + doc.value("game", std::string()) + " sweep " + inputs.value("command", std::string()) +
+         "; fixed: " + (fixed.empty() ? std::string("defaults") : fixed);
+}
+
+std::vector<std::string> metrics_of(const json& doc) {
+  std::vector<std::string> out;
+  for (const auto& m : doc.at("inputs").at("metric")) out.push_back(m.get<std::string>());
+  return out;
+}
+
+}  // namespace
+
+chart_words parse_chart_words(const std::vector<std::string>& label_texts, const std::optional<std::string>& title) {
+  return chart_words{title, parse_label_overrides(label_texts, "label")};
+}
+
+void check_label_keys(const chart_words& words, const std::vector<std::string>& metrics,
+                      const std::vector<std::string>& parameters) {
+  for (const auto& [key, text] : words.labels)
+    if (std::find(metrics.begin(), metrics.end(), key) == metrics.end() &&
+        std::find(parameters.begin(), parameters.end(), key) == parameters.end()) {
+      std::string known;
+      for (const auto& k : metrics) known += (known.empty() ? "" : ", ") + k;
+      for (const auto& k : parameters) known += (known.empty() ? "" : ", ") + k;
+      throw invalid_input("label",
+                          "'" + key + "' is neither a metric nor a varied parameter of this sweep; allowed: " + known);
+    }
+}
+
+std::vector<std::string> sweep_parameters(const json& doc) {
+  std::vector<std::string> out;
+  for (const auto& v : doc.at("inputs").at("vary")) {
+    const std::string text = v.get<std::string>();
+    out.push_back(text.substr(0, text.find('=')));
+  }
+  return out;
+}
+
+chart::chart chart_from_sweep(const json& doc, const chart_words& words) {
+  const auto parameters = sweep_parameters(doc);
+  const auto metrics = metrics_of(doc);
+  const json& points = doc.at("points");
+  std::optional<double> level;
+  for (const auto& row : points)
+    if (!level) level = number_of(row, "level");
+  std::vector<std::string> metric_labels;
+  std::vector<bool> probability;
+  for (const auto& m : metrics) {
+    probability.push_back(is_probability(points, m));
+    metric_labels.push_back(metric_label(words, m, probability.back()));
+  }
+  std::string by;
+  for (std::size_t a = 0; a < parameters.size(); ++a)
+    by += (a == 0 ? " by " : " and ") + parameter_label(words, parameters[a]);
+
+  if (parameters.size() == 1) {
+    chart::line_chart c;
+    c.subtitle = subtitle_of(doc);
+    c.x_label = parameter_label(words, parameters[0]);
+    c.y_is_probability = std::all_of(probability.begin(), probability.end(), [](bool p) { return p; });
+    c.interval_level = level;
+    std::string joined;
+    for (const auto& l : metric_labels) joined += (joined.empty() ? "" : ", ") + l;
+    c.y_label = metrics.size() == 1 ? metric_labels[0] : c.y_is_probability ? "Probability" : joined;
+    c.title =
+        words.title ? *words.title : (metrics.size() <= 3 ? joined : std::to_string(metrics.size()) + " results") + by;
+    for (std::size_t k = 0; k < metrics.size(); ++k) {
+      chart::series s{metric_labels[k], {}};
+      for (const auto& row : points) {
+        if (row.value("metric", "") != metrics[k]) continue;
+        s.points.push_back(chart::point{axis_value_of(row.at(parameters[0])), number_of(row, "value"),
+                                        number_of(row, "low"), number_of(row, "high")});
+      }
+      c.lines.push_back(std::move(s));
+    }
+    return c;
+  }
+
+  // Two parameters: a heat map of the first metric, values in the order the sweep ran them.
+  chart::heat_map h;
+  h.subtitle = subtitle_of(doc);
+  h.x_label = parameter_label(words, parameters[0]);
+  h.y_label = parameter_label(words, parameters[1]);
+  h.value_label = metric_labels[0];
+  h.value_is_probability = probability[0];
+  h.interval_level = level;
+  h.title = words.title ? *words.title : metric_labels[0] + by;
+  auto index_of = [](std::vector<chart::axis_value>& values, const chart::axis_value& v) {
+    const auto it = std::find(values.begin(), values.end(), v);
+    if (it != values.end()) return static_cast<std::size_t>(it - values.begin());
+    values.push_back(v);
+    return values.size() - 1;
+  };
+  struct cell {
+    std::size_t i, j;
+    std::optional<double> value;
+  };
+  std::vector<cell> cells;
+  for (const auto& row : points) {
+    if (row.value("metric", "") != metrics[0]) continue;
+    const std::size_t i = index_of(h.xs, axis_value_of(row.at(parameters[0])));
+    const std::size_t j = index_of(h.ys, axis_value_of(row.at(parameters[1])));
+    cells.push_back(cell{i, j, number_of(row, "value")});
+    const auto low = number_of(row, "low"), high = number_of(row, "high");
+    if (low && high) h.interval_width = std::max(h.interval_width.value_or(0.0), *high - *low);
+  }
+  h.cells.assign(h.xs.size(), std::vector<std::optional<double>>(h.ys.size()));
+  for (const auto& c : cells) h.cells[c.i][c.j] = c.value;
+  return h;
+}
+
+}  // namespace musket::cli

@@ -1,0 +1,36 @@
+#pragma once
+// The chart of a sweep, built from the sweep's JSON document alone (doc["inputs"] with vary,
+// metric and fixed; doc["points"] rows {<parameter>: value, "metric", "value", optional "low",
+// "high", "level"}): one varied parameter draws a line chart (a line per metric, error bars where
+// a point has an interval), two a heat map of the first metric. Titles, axis and legend names are
+// the human labels of cli/result_labels.hpp unless the user gave others.
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/chart.hpp"
+
+namespace musket::cli {
+
+// What the user said about a chart's words: --title and --label KEY=TEXT.
+struct chart_words {
+  std::optional<std::string> title;
+  std::map<std::string, std::string> labels;  // a result key or a varied parameter -> its label
+};
+
+// Reads --label texts (KEY=TEXT, repeatable) and --title; throws invalid_input("label", ...).
+chart_words parse_chart_words(const std::vector<std::string>& label_texts, const std::optional<std::string>& title);
+
+// Throws invalid_input("label", ...) for a label whose key is neither a metric nor a varied
+// parameter of the sweep (a misspelt key would otherwise be ignored).
+void check_label_keys(const chart_words& words, const std::vector<std::string>& metrics,
+                      const std::vector<std::string>& parameters);
+
+// The varied parameters' names, from doc["inputs"]["vary"] ("att-war=1..8" -> "att-war").
+std::vector<std::string> sweep_parameters(const nlohmann::ordered_json& doc);
+
+chart::chart chart_from_sweep(const nlohmann::ordered_json& doc, const chart_words& words);
+
+}  // namespace musket::cli
