@@ -213,9 +213,17 @@ struct renderer {
     if (n == 0 || n > 32) return;
     // Headers are never cut: when they do not fit side by side, columns take their natural width
     // and the table scrolls sideways.
+    // Each column as wide as its header and widest cell, at most a third of the panel.
+    std::vector<float> widths;
     float headers = 0;
-    for (const auto& c : columns)
-      headers += ImGui::CalcTextSize(readable_key(c).c_str()).x + 4 * ImGui::GetStyle().CellPadding.x + 16;
+    for (const auto& c : columns) {
+      float widest = ImGui::CalcTextSize(readable_key(c).c_str()).x + 16;
+      for (const auto& row : rows)
+        if (row.is_object() && row.contains(c))
+          widest = std::max(widest, ImGui::CalcTextSize(value_text(row.at(c)).c_str()).x);
+      widths.push_back(std::min(widest + 2 * ImGui::GetStyle().CellPadding.x, ImGui::GetContentRegionAvail().x / 3));
+      headers += widths.back() + 2 * ImGui::GetStyle().CellPadding.x;
+    }
     const ImGuiTableFlags sizing = headers > ImGui::GetContentRegionAvail().x
                                        ? ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX
                                        : ImGuiTableFlags_SizingStretchProp;
@@ -228,7 +236,12 @@ struct renderer {
                               ImGuiTableFlags_Sortable | ImGuiTableFlags_SortTristate | sizing,
                           ImVec2(0, height))) {
       ImGui::TableSetupScrollFreeze(0, 1);
-      for (const auto& c : columns) ImGui::TableSetupColumn(readable_key(c).c_str());
+      // Those widths, or in their proportion when they all fit.
+      for (std::size_t c = 0; c < columns.size(); ++c)
+        ImGui::TableSetupColumn(
+            readable_key(columns[c]).c_str(),
+            (sizing & ImGuiTableFlags_ScrollX) ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch,
+            widths[c]);
       ImGui::TableHeadersRow();
       // Sort by the chosen column (numbers numerically, anything else as text).
       std::vector<std::size_t> order(rows.size());
@@ -255,6 +268,13 @@ struct renderer {
           const json cell = rows[r].value(columns[static_cast<std::size_t>(c)], json());
           const std::string text = value_text(cell);
           ImGui::TextUnformatted(text.c_str());
+          if (distribution_summary(cell) && ImGui::IsItemHovered()) {
+            // The whole distribution behind its summary.
+            ImGui::BeginTooltip();
+            for (auto it = cell.begin(); it != cell.end(); ++it)
+              ImGui::Text("%s: %s", it.key().c_str(), percent_text(it.value().get<double>()).c_str());
+            ImGui::EndTooltip();
+          }
         }
       }
       ImGui::EndTable();

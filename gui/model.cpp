@@ -659,6 +659,30 @@ bool is_min_max(const json& v) {
          v.at("max").is_number();
 }
 
+std::optional<std::string> distribution_summary(const json& v) {
+  if (!v.is_object() || v.empty()) return std::nullopt;
+  double total = 0, weighted = 0;
+  long lowest = 0, highest = 0;
+  bool any = false;
+  for (auto it = v.begin(); it != v.end(); ++it) {
+    const std::string& k = it.key();
+    const bool integer = !k.empty() && k.find_first_not_of("-0123456789") == std::string::npos &&
+                         k.find('-', 1) == std::string::npos && k != "-";
+    if (!integer || !it.value().is_number()) return std::nullopt;
+    const double p = it.value().get<double>();
+    if (p <= 0) continue;
+    const long x = std::strtol(k.c_str(), nullptr, 10);
+    total += p;
+    weighted += p * static_cast<double>(x);
+    lowest = any ? std::min(lowest, x) : x;
+    highest = any ? std::max(highest, x) : x;
+    any = true;
+  }
+  if (!any) return std::nullopt;
+  if (lowest == highest) return std::to_string(lowest);
+  return fmt::format("mean {:.2f} ({}..{})", weighted / total, lowest, highest);
+}
+
 std::string value_text(const json& v, int depth) {
   if (v.is_null()) return "-";
   if (v.is_boolean()) return v.get<bool>() ? "yes" : "no";
@@ -667,6 +691,7 @@ std::string value_text(const json& v, int depth) {
   if (v.is_number())
     return depth == 0 ? fmt::format("{:.4f}", v.get<double>()) : fmt::format("{:.3g}", v.get<double>());
   if (is_min_max(v)) return value_text(v.at("min"), depth + 1) + " .. " + value_text(v.at("max"), depth + 1);
+  if (auto summary = distribution_summary(v)) return *summary;
   std::string out;
   if (v.is_array()) {
     for (const auto& x : v) out += (out.empty() ? "" : ", ") + value_text(x, depth + 1);

@@ -155,6 +155,9 @@ std::string readable_key(const std::string& key);
 // 3 significant digits inside a list), yes/no, "-" for none, "a .. b" for a min/max pair, lists and
 // small objects spelled out ("units: 4, sp: 3"), never JSON syntax.
 std::string value_text(const json& v, int depth = 0);
+// A distribution over whole numbers ({"9": 0.25, "10": 0.75}) in a few characters: its mean and
+// span ("mean 9.75 (9..10)"), or the one value it always takes ("9"); nullopt for anything else.
+std::optional<std::string> distribution_summary(const json& v);
 
 // The results as the CLI's CSV, and the same rows as a Markdown table.
 std::string results_csv(const outcome& result);

@@ -368,6 +368,11 @@ TEST(GuiModel, ReportValuesReadAsValues) {
   EXPECT_TRUE(is_min_max(json{{"min", 0.25}, {"max", 0.5}}));
   EXPECT_FALSE(is_min_max(json{{"min", 0.25}}));
   EXPECT_EQ(value_text(json::array({1, 2, 3})), "1, 2, 3");
+  // A distribution over whole numbers: its mean and span, or its one value (a campaign's table).
+  EXPECT_EQ(value_text(json::parse(R"({"9": 1.0})")), "9");
+  EXPECT_EQ(value_text(json::parse(R"({"2": 0.25, "4": 0.75, "7": 0.0})")), "mean 3.50 (2..4)");  // 0.5 + 3
+  EXPECT_EQ(value_text(json::parse(R"({"-1": 0.5, "1": 0.5})")), "mean 0.00 (-1..1)");
+  EXPECT_FALSE(distribution_summary(json::parse(R"({"a": 0.5})")).has_value());
   EXPECT_EQ(value_text(json::parse(R"({"units": 4, "war_left": 0.5, "taken": false})")),
             "units: 4, war left: 0.5, taken: no");
   EXPECT_EQ(value_text(json::parse(R"([{"area": "Boston", "held": true}, [1, 2]])")),
