@@ -134,9 +134,14 @@ struct renderer {
     }
     flow.reset();
     if (is_min_max(v)) {
-      // A min/max pair is one range bar, not two bars.
+      // A min/max pair is one range bar, not two bars; a pair of equal values is just a value.
       const json* lo_exact = child(exact, std::string("min"));
       const json* hi_exact = child(exact, std::string("max"));
+      if (v.at("min") == v.at("max")) {
+        probability_bar(bar{readable_key(key), v.at("min").get<double>(), exact_text(lo_exact)}, palette(colour++),
+                        label_width);
+        return;
+      }
       range_bar(readable_key(key), bar{"min", v.at("min").get<double>(), exact_text(lo_exact)},
                 bar{"max", v.at("max").get<double>(), exact_text(hi_exact)}, palette(colour++), label_width);
       return;

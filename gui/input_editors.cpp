@@ -195,7 +195,7 @@ void fort_editor(const input_spec& in, json& v, float label_col) {
   if (changed) v = write_fort(fort);
 }
 
-void force_editor(const input_spec& in, json& v, float label_col) {
+void force_editor(const input_spec& in, json& v) {
   ar::points_by_type points{};
   std::string problem;
   try {
@@ -210,31 +210,32 @@ void force_editor(const input_spec& in, json& v, float label_col) {
     ImGui::PopTextWrapPos();
     return;
   }
-  // B T | C M F SF: one side's letters only, as parse_force demands; a spinner per type.
+  // B T | C M | F SF: one side's letters only, as parse_force demands; a spinner per type, two to a
+  // row (British, American, French).
   bool changed = false;
   const float avail = ImGui::GetContentRegionAvail().x;
-  const float letter = ImGui::CalcTextSize("SF").x + ImGui::GetStyle().ItemSpacing.x;
-  const float cell = avail / 3.0f;
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const float letter = ImGui::CalcTextSize("SF").x + spacing;
+  const float cell = avail / 2.0f;
   float row_start = 0;
   for (std::size_t i = 0; i < ar::all_unit_types.size(); ++i) {
     const ar::unit_type t = ar::all_unit_types[i];
     ImGui::PushID(static_cast<int>(i));
-    if (i % 3 == 0)
+    if (i % 2 == 0)
       row_start = ImGui::GetCursorPosX();
     else
-      ImGui::SameLine(row_start + static_cast<float>(i % 3) * cell);
-    const float x0 = row_start + static_cast<float>(i % 3) * cell;
+      ImGui::SameLine(row_start + cell);
+    const float x0 = row_start + static_cast<float>(i % 2) * cell;
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(ar::letters(t).c_str());
     ImGui::SameLine(x0 + letter);
     int n = points[i];
-    if (spinner("##n", n, cell - letter - ImGui::GetStyle().ItemSpacing.x)) {
+    if (spinner("##n", n, cell - letter - spacing)) {
       points[i] = std::max(0, n);  // the text form has counts of 1 or more, or none
       changed = true;
     }
     ImGui::PopID();
   }
-  (void)label_col;
   if (changed) v = write_force(points);
 }
 
@@ -258,7 +259,7 @@ void structured_widget(structured_kind kind, const input_spec& in, json& v, floa
       if (kind == structured_kind::fort)
         fort_editor(in, v, label_col);
       else
-        force_editor(in, v, label_col);
+        force_editor(in, v);
       break;
     case structured_kind::none:
       break;
