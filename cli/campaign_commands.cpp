@@ -723,9 +723,7 @@ void add_union_options(const game_entry& game, po::options_description& o) {
         o.add_options()(name.c_str(), ("(" + c.name + ") " + option->description()).c_str());
       else
         o.add_options()(name.c_str(), po::value<std::vector<std::string>>()->composing(),
-                        ("(" + c.name + ") " + option->description() +
-                         (option_range(*option) ? ", " + option->semantic()->name() : ""))
-                            .c_str());
+                        ("(" + c.name + ") " + description_with_range(*option)).c_str());
     }
   }
 }

@@ -58,6 +58,12 @@ std::optional<whole_number_range> option_range(const po::option_description& opt
   return std::nullopt;
 }
 
+std::string description_with_range(const po::option_description& option) {
+  const auto range = option_range(option);
+  if (!range) return option.description();
+  return option.description() + ", " + std::to_string(range->lowest) + ".." + std::to_string(range->highest);
+}
+
 void check_option_ranges(const po::options_description& options, const po::variables_map& vm) {
   for (const auto& option : options.options()) {
     const auto range = option_range(*option);

@@ -65,6 +65,9 @@ struct whole_number_range {
 po::typed_value<int>* whole_number(int lowest, int highest);
 // The range an option was declared with; nullopt for any option declared without one.
 std::optional<whole_number_range> option_range(const po::option_description& option);
+// "the attacker's supporting ship dice, 0..12": the option's description with its range, if any
+// (for listings that show the description without the value's name: docs/options.md, sweep's help).
+std::string description_with_range(const po::option_description& option);
 // Throws invalid_input (require_in_range's message) for the first given option outside its range.
 void check_option_ranges(const po::options_description& options, const po::variables_map& vm);
 
