@@ -46,10 +46,10 @@ json pmf_object(const pmf_double& d) {
   return out;
 }
 
-std::uint64_t uint_option(const po::variables_map& vm, const std::string& name, long long lowest, long long highest) {
-  const int v = int_option(vm, name);
-  require_in_range(name, v, lowest, highest);
-  return static_cast<std::uint64_t>(v);
+// A whole-number option as a count: its published range (whole_number, starting at 0 or more) is
+// checked before the command runs.
+std::uint64_t count_option(const po::variables_map& vm, const std::string& name) {
+  return static_cast<std::uint64_t>(int_option(vm, name));
 }
 
 report run_campaign(const std::string& code, const po::variables_map& vm) {
@@ -79,10 +79,10 @@ report run_campaign(const std::string& code, const po::variables_map& vm) {
   options.method = string_option(vm, "method");
   if (options.method != "exact" && options.method != "sim" && options.method != "auto")
     throw invalid_input("method", "'" + options.method + "' is not a method; allowed: exact, sim, auto");
-  options.state_limit = uint_option(vm, "state-limit", 1, 50'000'000);
-  options.simulation.simulation.trials = uint_option(vm, "trials", 1000, 100'000'000);
-  options.simulation.simulation.seed = uint_option(vm, "seed", 0, 2'000'000'000);
-  options.simulation.memory_bound_bytes = static_cast<std::size_t>(uint_option(vm, "memory-mb", 1, 65536)) << 20;
+  options.state_limit = count_option(vm, "state-limit");
+  options.simulation.simulation.trials = count_option(vm, "trials");
+  options.simulation.simulation.seed = count_option(vm, "seed");
+  options.simulation.memory_bound_bytes = static_cast<std::size_t>(count_option(vm, "memory-mb")) << 20;
   attach_run_context(options.simulation.simulation);  // the dashboard's progress and cancel
   cp::campaign_result result;
   try {
@@ -610,9 +610,9 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
   }
   const auto plan = cp::parse_great_lakes_plan(plan_json, file, data);
   chain_simulation_options options;
-  options.simulation.trials = uint_option(vm, "trials", 1000, 100'000'000);
-  options.simulation.seed = uint_option(vm, "seed", 0, 2'000'000'000);
-  options.memory_bound_bytes = static_cast<std::size_t>(uint_option(vm, "memory-mb", 1, 65536)) << 20;
+  options.simulation.trials = count_option(vm, "trials");
+  options.simulation.seed = count_option(vm, "seed");
+  options.memory_bound_bytes = static_cast<std::size_t>(count_option(vm, "memory-mb")) << 20;
   attach_run_context(options.simulation);  // the dashboard's progress and cancel
   cp::great_lakes_campaign_result r;
   try {
@@ -758,11 +758,11 @@ void register_campaign_commands(command_registry& registry) {
           o.add_options()("file", po::value<std::string>()->required(), "the plan (JSON); see examples/")(
               "method", po::value<std::string>()->default_value("auto"),
               "exact | sim | auto (exact while the state space stays under --state-limit)")(
-              "state-limit", po::value<int>()->default_value(20000),
-              "most exact states before switching to simulation")("trials", po::value<int>()->default_value(200000),
-                                                                  "simulated campaigns when simulating")(
-              "seed", po::value<int>()->default_value(1775), "simulation seed (same seed, same answer)")(
-              "memory-mb", po::value<int>()->default_value(256), "memory bound for simulation tallies, MB")(
+              "state-limit", whole_number(1, 50'000'000)->default_value(20000),
+              "most exact states before switching to simulation")(
+              "trials", whole_number(1000, 100'000'000)->default_value(200000), "simulated campaigns when simulating")(
+              "seed", whole_number(0, 2'000'000'000)->default_value(1775), "simulation seed (same seed, same answer)")(
+              "memory-mb", whole_number(1, 65536)->default_value(256), "memory bound for simulation tallies, MB")(
               "army-units", po::value<int>(), "override the plan's army.units (for sweeps)")(
               "army-leaders", po::value<int>(), "override the plan's army.leaders")("army-war", po::value<int>(),
                                                                                     "override the plan's army.war")(
@@ -783,17 +783,17 @@ void register_campaign_commands(command_registry& registry) {
   auto& ss = registry.add_game("ss", "");
   ss.commands.push_back(command{"siege", "turns until a besieged army surrenders, given its Food and a resupply chance",
                                 [](po::options_description& o) {
-                                  o.add_options()("food", po::value<int>()->required(),
-                                                  "Food Supplies with the besieged army, 0..99")(
+                                  o.add_options()("food", whole_number(0, 99)->required(),
+                                                  "Food Supplies with the besieged army")(
                                       "resupply", po::value<std::string>()->default_value("0"),
                                       "chance per turn that 1 Food reaches it (1/3, 0.25); 0 by the rules")(
-                                      "turns", po::value<int>()->default_value(12), "Turn Ends to follow, 1..200");
+                                      "turns", whole_number(1, 200)->default_value(12), "Turn Ends to follow");
                                 },
                                 run_siege, "example: musket ss siege --food 3 --resupply 1/6 --turns 10"});
   ss.commands.push_back(
       command{"navies", "where the two navies are, turn by turn, with the Winter Turns given",
               [](po::options_description& o) {
-                o.add_options()("turns", po::value<int>()->default_value(8), "turns to follow, 1..200")(
+                o.add_options()("turns", whole_number(1, 200)->default_value(8), "turns to follow")(
                     "winter", po::value<std::string>(), "Winter Turns among them, e.g. 4,8")(
                     "crown-on-map", po::value<std::string>()->default_value("yes"), "yes | no at the start")(
                     "french-on-map", po::value<std::string>()->default_value("no"), "yes | no at the start");
@@ -823,13 +823,13 @@ void register_campaign_commands(command_registry& registry) {
         "campaign", "a turn-by-turn plan of battles with survivors carried: who holds each VP location, VP totals",
         [](po::options_description& o) {
           o.add_options()("file", po::value<std::string>()->required(), "the plan (JSON); see examples/")(
-              "trials", po::value<int>()->default_value(20000), "simulated campaigns")(
-              "seed", po::value<int>()->default_value(1812), "simulation seed (same seed, same answer)")(
-              "memory-mb", po::value<int>()->default_value(256), "memory bound for simulation tallies, MB")(
-              "american-replacements", po::value<int>(),
-              "override the American SP wanted in every turn step, 0..2 (bought with CAP)")(
-              "british-replacements", po::value<int>(),
-              "override the British SP wanted in every turn step, 0..2 (bought with CAP)")(
+              "trials", whole_number(1000, 100'000'000)->default_value(20000), "simulated campaigns")(
+              "seed", whole_number(0, 2'000'000'000)->default_value(1812), "simulation seed (same seed, same answer)")(
+              "memory-mb", whole_number(1, 65536)->default_value(256), "memory bound for simulation tallies, MB")(
+              "american-replacements", whole_number(0, 2),
+              "override the American SP wanted in every turn step (bought with CAP)")(
+              "british-replacements", whole_number(0, 2),
+              "override the British SP wanted in every turn step (bought with CAP)")(
               "erie-dice", po::value<std::string>(),
               "Lake Erie squadron dice BRITISH,AMERICAN for turn steps (not in our rules text: required when an "
               "Erie ship battle can occur)");

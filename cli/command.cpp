@@ -38,6 +38,41 @@ po::options_description command_options(const game_entry& game, const command& c
   return options;
 }
 
+namespace {
+// An int option that knows its range (see whole_number).
+class ranged_int : public po::typed_value<int> {
+ public:
+  ranged_int(int lowest, int highest) : po::typed_value<int>(nullptr), range{lowest, highest} {
+    value_name(std::to_string(lowest) + ".." + std::to_string(highest));
+  }
+  whole_number_range range;
+};
+}  // namespace
+
+po::typed_value<int>* whole_number(int lowest, int highest) {
+  return new ranged_int(lowest, highest);
+}
+
+std::optional<whole_number_range> option_range(const po::option_description& option) {
+  if (const auto* ranged = dynamic_cast<const ranged_int*>(option.semantic().get())) return ranged->range;
+  return std::nullopt;
+}
+
+std::string description_with_range(const po::option_description& option) {
+  const auto range = option_range(option);
+  if (!range) return option.description();
+  return option.description() + ", " + std::to_string(range->lowest) + ".." + std::to_string(range->highest);
+}
+
+void check_option_ranges(const po::options_description& options, const po::variables_map& vm) {
+  for (const auto& option : options.options()) {
+    const auto range = option_range(*option);
+    if (!range || !vm.count(option->long_name())) continue;
+    const int* value = boost::any_cast<int>(&vm[option->long_name()].value());
+    if (value) require_in_range(option->long_name(), *value, range->lowest, range->highest);
+  }
+}
+
 std::vector<std::string> option_choices(const po::option_description& option) {
   static const std::regex choice_text(R"((?:^|: )([a-z0-9_-]+(?: \| [a-z0-9_-]+)+)(?=$| \(|,|;))");
   std::vector<std::string> choices;

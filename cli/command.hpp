@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -65,6 +66,23 @@ po::options_description command_options(const game_entry& game, const command& c
 // Empty for any other option. The CLI matches these case-insensitively; the
 // dashboard shows them as a drop-down.
 std::vector<std::string> option_choices(const po::option_description& option);
+
+// A whole-number option's legal range, published with the option itself: `whole_number(0, 12)`
+// declares an int option that takes 0..12. One source for every front end: `musket`'s help shows
+// the range as the value's name ("--att-ship 0..12 (=0)"), check_option_ranges enforces it for
+// `musket` and the dashboard alike, and the dashboard bounds its input widget by it.
+struct whole_number_range {
+  int lowest = 0;
+  int highest = 0;
+};
+po::typed_value<int>* whole_number(int lowest, int highest);
+// The range an option was declared with; nullopt for any option declared without one.
+std::optional<whole_number_range> option_range(const po::option_description& option);
+// "the attacker's supporting ship dice, 0..12": the option's description with its range, if any
+// (for listings that show the description without the value's name: docs/options.md, sweep's help).
+std::string description_with_range(const po::option_description& option);
+// Throws invalid_input (require_in_range's message) for the first given option outside its range.
+void check_option_ranges(const po::options_description& options, const po::variables_map& vm);
 
 // Every game's commands (cli/commands.cpp calls each game's register function).
 void register_all_commands(command_registry& registry);

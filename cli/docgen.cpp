@@ -179,7 +179,7 @@ void write_markdown(const command_registry& registry, std::ostream& out) {
       const po::options_description all_options = command_options(game, cmd);
       for (const auto& option : all_options.options())
         out << "| `--" << option->long_name() << "` | " << markdown_cell(default_text(*option)) << " | "
-            << markdown_cell(option->description()) << " |\n";
+            << markdown_cell(description_with_range(*option)) << " |\n";
     }
   }
 }

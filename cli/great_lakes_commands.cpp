@@ -58,9 +58,9 @@ void add_battle_options(po::options_description& o) {
       "fort-destroyed", "the defender's fort is destroyed: no garrison, no militia bonus")(
       "att-leader", po::value<std::vector<std::string>>()->composing(), "an attacking leader (Brown, Scott: a reroll)")(
       "def-leader", po::value<std::vector<std::string>>()->composing(),
-      "a defending leader (Drummond, Riall: a reroll)")("att-ship", po::value<int>()->default_value(0),
-                                                        "the attacker's supporting ship dice, 0..12")(
-      "def-ship", po::value<int>()->default_value(0), "the defender's supporting ship dice, 0..12")(
+      "a defending leader (Drummond, Riall: a reroll)")("att-ship", whole_number(0, 12)->default_value(0),
+                                                        "the attacker's supporting ship dice")(
+      "def-ship", whole_number(0, 12)->default_value(0), "the defender's supporting ship dice")(
       "att-retreat", po::value<std::string>()->default_value("never"), "never | weaker | line_sp_at_most:K | optimal")(
       "def-retreat", po::value<std::string>()->default_value("never"), "never | weaker | line_sp_at_most:K | optimal")(
       "att-hits", po::value<std::string>()->default_value("rulings"),
@@ -79,29 +79,17 @@ void add_battle_options(po::options_description& o) {
       "a defending reinforcement NAME:TYPE:SP/MAX:MORALE:DICE[:niagara], repeatable")(
       "niagara", "retreats cross the Niagara: retreat fire hits on 5-6")(
       "method", po::value<std::string>()->default_value("auto"), "exact | sim | auto")(
-      "state-limit", po::value<int>()->default_value(300000), "most states the exact engine may build, 1000..20000000")(
+      "state-limit", whole_number(1000, 20000000)->default_value(300000), "most states the exact engine may build")(
       "time-budget", po::value<std::string>()->default_value("1"),
       "auto: seconds the predicted exact solve may take, else simulate; above 0, up to 3600")(
-      "memory-mb", po::value<int>()->default_value(4096),
+      "memory-mb", whole_number(64, 65536)->default_value(4096),
       "memory the exact solve may take (MB), predicted before and counted during it: past it auto simulates and exact "
-      "refuses; 64..65536")("trials", po::value<int>()->default_value(200000), "simulated battles, 1000..100000000")(
-      "seed", po::value<int>()->default_value(1812), "simulation seed (same seed, same answer, any thread count)")(
-      "threads", po::value<int>()->default_value(0),
+      "refuses")(
+      "trials", whole_number(1000, 100000000)->default_value(200000), "simulated battles")(
+      "seed", whole_number(0, 2'000'000'000)->default_value(1812),
+      "simulation seed (same seed, same answer, any thread count)")(
+      "threads", whole_number(0, 1024)->default_value(0),
       "simulation threads, 0 = every core; an exact solve runs its two stages side by side unless this is 1");
-}
-
-gl::reinforcement parse_reinforcement(const std::string& text, const std::string& option) {
-  gl::reinforcement r;
-  std::string spec = text;
-  const std::string suffix = ":niagara";
-  if (spec.size() > suffix.size() && spec.compare(spec.size() - suffix.size(), suffix.size(), suffix) == 0) {
-    r.across_niagara = true;
-    spec.resize(spec.size() - suffix.size());
-  }
-  r.u = gl::parse_unit_spec(spec, option);
-  if (r.u.crossed != gl::crossing::none)
-    throw invalid_input(option, "a reinforcement has no crossing; add :niagara if it comes across the Niagara");
-  return r;
 }
 
 gl::battle battle_from_flags(const po::variables_map& vm) {
@@ -118,9 +106,9 @@ gl::battle battle_from_flags(const po::variables_map& vm) {
       throw invalid_input("def", "only attacking units cross (GL 11.13)");
   }
   for (const auto& s : strings(vm, "att-reinforce"))
-    b.attacker.reinforcements.push_back(parse_reinforcement(s, "att-reinforce"));
+    b.attacker.reinforcements.push_back(gl::parse_reinforcement_spec(s, "att-reinforce"));
   for (const auto& s : strings(vm, "def-reinforce"))
-    b.defender.reinforcements.push_back(parse_reinforcement(s, "def-reinforce"));
+    b.defender.reinforcements.push_back(gl::parse_reinforcement_spec(s, "def-reinforce"));
   b.attacker.leaders = strings(vm, "att-leader");
   b.defender.leaders = strings(vm, "def-leader");
   b.attacker.ship_dice = int_option(vm, "att-ship");
@@ -134,12 +122,7 @@ gl::battle battle_from_flags(const po::variables_map& vm) {
   b.attacker.retreat_route = !flag_option(vm, "att-no-route");
   b.defender.retreat_route = !flag_option(vm, "def-no-route");
   if (vm.count("fort")) {
-    const std::string text = string_option(vm, "fort");
-    gl::fort f;
-    const auto numbers = parse_whole_list(text, ':', 3, "fort", "DICE:SP:MORALE (e.g. 2:2:4)");
-    f.dice = numbers[0];
-    f.sp = numbers[1];
-    f.morale = numbers[2];
+    gl::fort f = gl::parse_fort_spec(string_option(vm, "fort"), "fort");
     f.destroyed = flag_option(vm, "fort-destroyed");
     b.defender.fortification = f;
   } else if (flag_option(vm, "fort-destroyed")) {
@@ -323,24 +306,20 @@ report run_battle(const po::variables_map& vm) {
   const std::string method = string_option(vm, "method");
   if (method != "exact" && method != "sim" && method != "auto")
     throw invalid_input("method", "'" + method + "' is not a method; allowed: exact, sim, auto");
+  // Every whole-number option is in its published range (check_option_ranges, cli/command.hpp).
   const int limit = int_option(vm, "state-limit");
-  require_in_range("state-limit", limit, 1000, 20'000'000);
   simulation_options sim;
   const int trials = int_option(vm, "trials");
-  require_in_range("trials", trials, 1000, 100'000'000);
   sim.trials = static_cast<std::uint64_t>(trials);
   const int seed = int_option(vm, "seed");
-  require_in_range("seed", seed, 0, 2'000'000'000);  // checked whatever the method
   sim.seed = static_cast<std::uint64_t>(seed);
   const int threads = int_option(vm, "threads");
-  require_in_range("threads", threads, 0, 1024);
   sim.threads = static_cast<unsigned>(threads);
   attach_run_context(sim);  // the dashboard's progress bar and Cancel; nothing under `musket`
 
   const auto started = std::chrono::steady_clock::now();
   const double budget = time_budget(string_option(vm, "time-budget"));
   const int memory_mb = int_option(vm, "memory-mb");
-  require_in_range("memory-mb", memory_mb, 64, 65536);
 
   gl::exact_options exact;
   exact.state_limit = static_cast<std::size_t>(limit);
@@ -703,8 +682,8 @@ void register_great_lakes_commands(command_registry& registry) {
   add_battle_fields(game, "battle");
   game.commands.push_back(command{"ship-battle", "a ship squadron battle (GL 7.8): who wins",
                                   [](po::options_description& o) {
-                                    o.add_options()("dice", po::value<int>()->required(), "squadron A's dice, 1..12")(
-                                        "vs", po::value<int>()->required(), "squadron B's dice, 1..12");
+                                    o.add_options()("dice", whole_number(1, 12)->required(), "squadron A's dice")(
+                                        "vs", whole_number(1, 12)->required(), "squadron B's dice");
                                   },
                                   run_ship_battle, "example: musket gl ship-battle --dice 4 --vs 3"});
   auto lake_options = [](po::options_description& o) {
@@ -733,8 +712,8 @@ void register_great_lakes_commands(command_registry& registry) {
                                   run_missions, "example: musket gl missions --erie-dice 3,2"});
   game.commands.push_back(command{"war-end", "distribution of the last turn and the expected game length (GL 15.1)",
                                   [](po::options_description& o) {
-                                    o.add_options()("from-turn", po::value<int>()->default_value(1),
-                                                    "the turn being played now, 1..20");
+                                    o.add_options()("from-turn", whole_number(1, 20)->default_value(1),
+                                                    "the turn being played now");
                                   },
                                   run_war_end, "example: musket gl war-end --from-turn 15"});
 }

@@ -141,6 +141,7 @@ int main(int argc, char** argv) {
       return fail("missing required option" + std::string(missing.size() > 1 ? "s " : " ") + joined(missing) +
                   " (see: musket " + game->code + " " + cmd->name + " --help)");
     po::notify(vm);
+    check_option_ranges(options, vm);
     const output_format format = parse_format(vm["format"].as<std::string>());
     const report result = cmd->run(vm);
     std::cout << render(result, format);

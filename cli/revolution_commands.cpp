@@ -416,15 +416,15 @@ void register_revolution_commands(command_registry& registry) {
        "The 3:1 and 4:1 row-6 entries are unknown in our transcript; affected probabilities are {min, max}."});
   game.commands.push_back({"move", "British movement (case K): how far a group gets, P(arrive), P(one of G arrives)",
                            [](po::options_description& o) {
-                             o.add_options()("areas", po::value<int>(), "Areas on the path, 1..5")(
-                                 "groups", po::value<int>()->default_value(1), "groups with the same target, 1..20")(
+                             o.add_options()("areas", whole_number(1, 5), "Areas on the path")(
+                                 "groups", whole_number(1, 20)->default_value(1), "groups with the same target")(
                                  "sea", "a sea move: one roll");
                            },
                            run_move, "example: musket ar move --areas 3 --groups 2"});
   game.commands.push_back(
       {"attrition", "winter attrition of an Area's Continentals: survivors",
        [](po::options_description& o) {
-         o.add_options()("strength", po::value<int>()->required(), "Continental Strength Points in the Area, 0..999")(
+         o.add_options()("strength", whole_number(0, 999)->required(), "Continental Strength Points in the Area")(
              "loss-fraction", po::value<std::string>(), "the table's loss fraction: 0, 1/3, 1/2, 2/3, 1")(
              "survive-on", po::value<std::string>(), "die numbers a left-over point survives on, e.g. \"5-6\"")(
              "row", po::value<std::string>(), "a row of data/ar/attrition.json (once transcribed)");
@@ -434,8 +434,8 @@ void register_revolution_commands(command_registry& registry) {
       {"levy", "Continental levy from a levy chart: Continentals raised per roll and over turns",
        [](po::options_description& o) {
          o.add_options()("chart", po::value<std::string>(), "the Continental Levy Chart (JSON like data/ar/levy.json)")(
-             "turns", po::value<int>()->default_value(1), "Game-Turns, 1..36")(
-             "rolls-per-turn", po::value<int>()->default_value(1), "levy rolls a turn, 1..3")(
+             "turns", whole_number(1, 36)->default_value(1), "Game-Turns")(
+             "rolls-per-turn", whole_number(1, 3)->default_value(1), "levy rolls a turn")(
              "british-controlled", po::value<std::string>(), "Regions the British control, comma-separated");
        },
        run_levy, "The chart is not in our transcript: supply it with --chart FILE."});

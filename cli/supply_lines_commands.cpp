@@ -43,19 +43,22 @@ std::string capitalised(std::string s) {
 
 // Options a game does not have are not offered (`musket nt battle --help` shows no SS option).
 void add_army_options(po::options_description& o, bool commit, bool southern) {
+  const int leaders = sl::rules_for(southern ? "ss" : "nt").max_leaders_per_army;
   o.add_options()("attacker", po::value<std::string>()->required(), "crown | patriot")(
       "terrain", po::value<std::string>()->required(), "point | city | fort (city and fort halve the attacker's dice)")(
-      "att-units", po::value<int>()->required(), "attacking units, 1..99")(
-      "att-leaders", po::value<int>()->default_value(1), "attacking leaders, at least 1")(
-      "def-units", po::value<int>()->required(), "defending units, 1..99")(
-      "def-leaders", po::value<int>()->default_value(0), "defending leaders");
+      "att-units", whole_number(1, sl::max_units)->required(), "attacking units")(
+      "att-leaders", whole_number(1, leaders)->default_value(1), "attacking leaders")(
+      "def-units", whole_number(1, sl::max_units)->required(), "defending units")(
+      "def-leaders", whole_number(0, leaders)->default_value(0), "defending leaders");
   if (commit) {
-    o.add_options()("att-war-available", po::value<int>()->required(), "War Supplies the attacker could commit, 0..40")(
-        "def-war-available", po::value<int>()->required(), "War Supplies the defender could commit, 0..40")(
+    o.add_options()("att-war-available", whole_number(0, sl::max_war_supplies)->required(),
+                    "War Supplies the attacker could commit")("def-war-available",
+                                                              whole_number(0, sl::max_war_supplies)->required(),
+                                                              "War Supplies the defender could commit")(
         "objective", po::value<std::string>()->default_value("dislodge"), "dislodge | victory | net-losses");
   } else {
-    o.add_options()("att-war", po::value<int>()->required(), "War Supplies the attacker commits, 0..40")(
-        "def-war", po::value<int>()->default_value(0), "War Supplies the defender commits, 0..40");
+    o.add_options()("att-war", whole_number(0, sl::max_war_supplies)->required(), "War Supplies the attacker commits")(
+        "def-war", whole_number(0, sl::max_war_supplies)->default_value(0), "War Supplies the defender commits");
   }
   o.add_options()("dug-in", "the defender is Dug-In (city or fort): the first hit is ignored")(
       "no-retreat", "the defender has nowhere to retreat: a failed morale check surrenders");
@@ -164,8 +167,6 @@ report run_battle(const sl::rule_set& rules, const po::variables_map& vm) {
   if (method != "exact" && method != "sim" && method != "auto")
     throw invalid_input("method", "'" + method + "' is not a method; allowed: exact, sim, auto");
   // Checked whatever the method: an option the exact answer does not use is still never wrong.
-  require_in_range("trials", int_option(vm, "trials"), 1000, 100'000'000);
-  require_in_range("seed", int_option(vm, "seed"), 0, 2'000'000'000);
   sl::validate(rules, s);  // before the title, which counts the dice
   const auto track = read_track_position(vm);
   report r;
@@ -501,12 +502,9 @@ report run_morale(const sl::rule_set& rules, const po::variables_map& vm) {
   const int difference = int_option(vm, "difference");
   const sl::side defender = sl::parse_side(string_option(vm, "defender"), "defender");
   const bool point = flag_option(vm, "point");
-  require_in_range("difference", difference, 1, 2 * (sl::max_units + rules.max_leaders_per_army),
-                   "the winner's units plus leaders minus the loser's; a morale check follows only a win");
   int checks = defender == sl::side::crown ? rules.crown_defender_checks : rules.patriot_defender_checks;
   if (vm.count("checks")) {
     const int asked = int_option(vm, "checks");
-    require_in_range("checks", asked, 1, 2, "one check, or two for an NT Patriot defender (8.7)");
     if (asked != checks)
       throw invalid_input("checks", std::to_string(asked) + " checks: a " + sl::to_string(defender) + " defender in " +
                                         rules.code + " makes " + std::to_string(checks) + " (" +
@@ -608,8 +606,9 @@ void register_supply_lines_commands(command_registry& registry) {
         [nt](po::options_description& o) {
           add_army_options(o, false, !nt);
           o.add_options()("method", po::value<std::string>()->default_value("exact"), "exact | sim | auto")(
-              "trials", po::value<int>()->default_value(1'000'000), "simulated battles for --method sim")(
-              "seed", po::value<int>()->default_value(1775), "simulation seed (same seed, same answer)");
+              "trials", whole_number(1000, 100'000'000)->default_value(1'000'000),
+              "simulated battles for --method sim")("seed", whole_number(0, 2'000'000'000)->default_value(1775),
+                                                    "simulation seed (same seed, same answer)");
         },
         run_battle,
         "example: musket " + code +
@@ -621,10 +620,11 @@ void register_supply_lines_commands(command_registry& registry) {
     game.commands.push_back(make(
         code, "skirmish", "a Patriot skirmish against a Crown army at a point",
         [nt](po::options_description& o) {
-          o.add_options()("war", po::value<int>()->required(), "War Supplies spent, one die each, 1..40")(
-              "crown-units", po::value<int>()->required(), "Crown units at the point")(
-              "crown-leaders", po::value<int>()->default_value(0), "Crown leaders with them")(
-              "patriot-units", po::value<int>()->default_value(1), "skirmishing Patriot units, 1..2")(
+          o.add_options()("war", whole_number(1, sl::max_war_supplies)->required(), "War Supplies spent, one die each")(
+              "crown-units", whole_number(1, sl::max_units)->required(), "Crown units at the point")(
+              "crown-leaders", whole_number(0, sl::rules_for(nt ? "nt" : "ss").max_leaders_per_army)->default_value(0),
+              "Crown leaders with them")("patriot-units", whole_number(1, 2)->default_value(1),
+                                         "skirmishing Patriot units")(
               "attacker", po::value<std::string>()->default_value("patriot"),
               "patriot (only the Patriot may skirmish)");
           if (!nt) o.add_options()("crown-commander", "Cornwallis is with the Crown army");
@@ -632,12 +632,15 @@ void register_supply_lines_commands(command_registry& registry) {
         run_skirmish));
     game.commands.push_back(make(
         code, "morale", "a beaten defender's morale check(s)",
-        [](po::options_description& o) {
-          o.add_options()("difference", po::value<int>()->required(),
-                          "winner's units + leaders minus the loser's, 1 or more")(
-              "defender", po::value<std::string>()->default_value("patriot"),
-              "crown | patriot (NT: the Patriot makes two checks)")("checks", po::value<int>(),
-                                                                    "1 or 2; must match the rules for this defender")(
+        [nt](po::options_description& o) {
+          // A morale check follows only a win: the winner is 1 or more ahead, at most every unit and leader.
+          o.add_options()(
+              "difference",
+              whole_number(1, 2 * (sl::max_units + sl::rules_for(nt ? "nt" : "ss").max_leaders_per_army))->required(),
+              "winner's units + leaders minus the loser's")("defender",
+                                                            po::value<std::string>()->default_value("patriot"),
+                                                            "crown | patriot (NT: the Patriot makes two checks)")(
+              "checks", whole_number(1, 2), "must match the rules for this defender (NT 8.7, SS 10.7)")(
               "point", "the battle was at a Point: the check fails outright");
         },
         run_morale));
@@ -650,10 +653,10 @@ void register_supply_lines_commands(command_registry& registry) {
     game.commands.push_back(make(
         code, "refuse", "what Refusing Battle costs (no dice)",
         [nt](po::options_description& o) {
-          o.add_options()("units", po::value<int>()->required(), "units in the refusing army")(
-              "leaders", po::value<int>()->default_value(0), "its leaders")(
-              "supplies", po::value<int>()->default_value(0), "Supplies with it")("dug-in", "the army is Dug-In")(
-              "no-retreat-area", "no adjacent friendly or empty Area");
+          o.add_options()("units", whole_number(1, sl::max_units)->required(), "units in the refusing army")(
+              "leaders", whole_number(0, sl::rules_for(nt ? "nt" : "ss").max_leaders_per_army)->default_value(0),
+              "its leaders")("supplies", whole_number(0, sl::max_army_supplies)->default_value(0), "Supplies with it")(
+              "dug-in", "the army is Dug-In")("no-retreat-area", "no adjacent friendly or empty Area");
           if (!nt) o.add_options()("siege", "the army is under Siege: it cannot refuse (SS 10.1)");
         },
         run_refuse));
@@ -661,17 +664,18 @@ void register_supply_lines_commands(command_registry& registry) {
       game.commands.push_back(make(
           code, "bombard", "a Crown Bombard from the Sea Box",
           [](po::options_description& o) {
-            o.add_options()("war", po::value<int>()->required(), "War Supplies in the Sea Box, 1..40")(
-                "patriot-units", po::value<int>()->required(), "Patriot units in the target")(
+            o.add_options()("war", whole_number(1, sl::max_war_supplies)->required(), "War Supplies in the Sea Box")(
+                "patriot-units", whole_number(1, sl::max_units)->required(), "Patriot units in the target")(
                 "attacker", po::value<std::string>()->default_value("crown"), "crown (only the Crown may bombard)");
           },
           run_bombard));
       game.commands.push_back(make(
           code, "reinforcements", "Patriot Reinforcement Markers drawn from the cup",
           [](po::options_description& o) {
-            o.add_options()("cup-markers", po::value<int>()->required(), "markers in the cup")(
-                "crown-occupied", po::value<int>()->default_value(0), "of those, markers naming Crown-occupied Cities")(
-                "draws", po::value<int>()->required(), "markers to draw (the Support Track's number)")(
+            o.add_options()("cup-markers", whole_number(0, sl::max_units)->required(), "markers in the cup")(
+                "crown-occupied", whole_number(0, sl::max_units)->default_value(0),
+                "of those, markers naming Crown-occupied Cities")("draws", whole_number(0, sl::max_units)->required(),
+                                                                  "markers to draw (the Support Track's number)")(
                 "winter", "a Winter Turn: two more draws");
           },
           run_reinforcements));
@@ -679,8 +683,8 @@ void register_supply_lines_commands(command_registry& registry) {
       game.commands.push_back(make(
           code, "sea-battle", "a Sea Battle between the Crown and French navies",
           [](po::options_description& o) {
-            o.add_options()("modifier", po::value<int>()->required(),
-                            "Naval Modifier on the Political Will Track, 0..9")(
+            o.add_options()("modifier", whole_number(0, sl::max_naval_modifier)->required(),
+                            "Naval Modifier on the Political Will Track")(
                 "colour", po::value<std::string>()->required(), "red | blue (the marker's space)")(
                 "initiator", po::value<std::string>()->required(), "crown | patriot");
           },
@@ -688,14 +692,14 @@ void register_supply_lines_commands(command_registry& registry) {
       game.commands.push_back(make(
           code, "navy-return", "chance a removed navy returns",
           [](po::options_description& o) {
-            o.add_options()("enemy-on-map", "the enemy navy is on the map")("turns", po::value<int>()->default_value(1),
-                                                                            "non-winter turns to look ahead, 1..60");
+            o.add_options()("enemy-on-map", "the enemy navy is on the map")(
+                "turns", whole_number(1, sl::max_navy_turns)->default_value(1), "non-winter turns to look ahead");
           },
           run_navy_return));
       game.commands.push_back(make(
           code, "raid", "a Militia Raid",
           [](po::options_description& o) {
-            o.add_options()("militia-remaining", po::value<int>()->required(),
+            o.add_options()("militia-remaining", whole_number(0, sl::max_units)->required(),
                             "Militia left in the box after the raider")("swamp-fox",
                                                                         "the Swamp Fox is in the box (+1)");
           },
@@ -705,7 +709,7 @@ void register_supply_lines_commands(command_registry& registry) {
           [](po::options_description& o) {
             o.add_options()("cup", po::value<std::string>()->required(),
                             "chits in the cup, e.g. ga-loyalist=2,sc-loyalist=1,sc-militia=2,swamp-fox=1")(
-                "draws", po::value<int>()->default_value(3), "chits drawn (3 each Turn End)");
+                "draws", whole_number(0, sl::max_units)->default_value(3), "chits drawn (3 each Turn End)");
           },
           run_irregulars));
     }

@@ -62,7 +62,7 @@ void add_union_options(const game_entry& game, po::options_description& o) {
         o.add_options()(name.c_str(), ("(" + c.name + ") " + option->description()).c_str());
       else
         o.add_options()(name.c_str(), po::value<std::vector<std::string>>()->composing(),
-                        ("(" + c.name + ") " + option->description()).c_str());
+                        ("(" + c.name + ") " + description_with_range(*option)).c_str());
     }
   }
 }
@@ -234,6 +234,7 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
       po::variables_map point_vm;
       po::store(po::command_line_parser(point_args[k]).options(target_options).style(style).run(), point_vm);
       po::notify(point_vm);
+      check_option_ranges(target_options, point_vm);
       const scoped_run_context scope(outer ? &inner : nullptr);
       const report r = target.run(point_vm);
       std::vector<std::string> order;

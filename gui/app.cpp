@@ -13,6 +13,8 @@
 
 #include "core/invalid_input.hpp"
 #include "gui/charts.hpp"
+#include "gui/input_editors.hpp"
+#include "gui/layout_log.hpp"
 
 namespace musket::gui {
 
@@ -21,12 +23,6 @@ namespace {
 const ImVec4 error_colour(1.0f, 0.35f, 0.35f, 1.0f);
 const ImVec4 ok_colour(0.45f, 0.85f, 0.50f, 1.0f);
 const ImVec4 verdict_colour(1.0f, 0.85f, 0.45f, 1.0f);
-
-std::string pretty(const std::string& key) {
-  std::string out = key;
-  std::replace(out.begin(), out.end(), '_', ' ');
-  return out;
-}
 
 bool is_integer_text(const std::string& s) {
   if (s.empty()) return false;
@@ -125,8 +121,8 @@ struct renderer {
   void chart(const std::string& key, const json& v, const json* exact) {
     const float width = std::clamp(ImGui::GetContentRegionAvail().x * 0.48f, 220.0f, 420.0f);
     flow.place(width);
-    distribution_chart(pretty(key), bars_of(v, exact, key.find("shift") != std::string::npos), palette(colour++), width,
-                       110.0f * ImGui::GetFontSize() / 16.0f);
+    distribution_chart(readable_key(key), bars_of(v, exact, key.find("shift") != std::string::npos), palette(colour++),
+                       width, 110.0f * ImGui::GetFontSize() / 16.0f);
   }
 
   // Every value's widgets (tables, charts, bars) sit under the IDs of its path in the report, so
@@ -154,12 +150,27 @@ struct renderer {
       return;
     }
     flow.reset();
+    if (is_min_max(v)) {
+      // A min/max pair is one range bar, not two bars; a pair of equal values is just a value.
+      const json* lo_exact = child(exact, std::string("min"));
+      const json* hi_exact = child(exact, std::string("max"));
+      if (v.at("min") == v.at("max")) {
+        probability_bar(bar{readable_key(key), v.at("min").get<double>(), exact_text(lo_exact)}, palette(colour++),
+                        label_width);
+        return;
+      }
+      range_bar(readable_key(key), bar{"min", v.at("min").get<double>(), exact_text(lo_exact)},
+                bar{"max", v.at("max").get<double>(), exact_text(hi_exact)}, palette(colour++), label_width);
+      return;
+    }
     if (v.is_object()) {
       if (depth > 0 || key.empty()) {
-        if (!key.empty()) ImGui::TextDisabled("%s", pretty(key).c_str());
+        if (!key.empty()) ImGui::TextDisabled("%s", readable_key(key).c_str());
+        if (!key.empty()) log_last_item_text(readable_key(key));
       } else {
         ImGui::Spacing();
-        ImGui::TextUnformatted(pretty(key).c_str());
+        ImGui::TextUnformatted(readable_key(key).c_str());
+        log_last_item_text(readable_key(key));
         ImGui::Separator();
       }
       ImGui::Indent(8.0f);
@@ -170,7 +181,7 @@ struct renderer {
           // the same key at its top ("summary.defender_dislodged" -> "exact.defender_dislodged").
           std::string fraction = exact_text(child(exact, it.key()));
           if (fraction.empty()) fraction = exact_text(child(exact_root, it.key()));
-          bar b{pretty(it.key()), it.value().get<double>(), fraction};
+          bar b{readable_key(it.key()), it.value().get<double>(), fraction};
           const json* ci = interval_at(path + "." + it.key());
           set_interval(b, child(ci, "low"), child(ci, "high"));
           flow.reset();
@@ -188,24 +199,17 @@ struct renderer {
       return;
     }
     if (is_probability(key, v)) {
-      bar b{pretty(key), v.get<double>(), exact_text(exact)};
+      bar b{readable_key(key), v.get<double>(), exact_text(exact)};
       const json* ci = interval_at(path);
       set_interval(b, child(ci, "low"), child(ci, "high"));
       probability_bar(b, palette(colour++), label_width);
       return;
     }
-    std::string text;
-    if (v.is_boolean())
-      text = v.get<bool>() ? "yes" : "no";
-    else if (v.is_string())
-      text = v.get<std::string>();
-    else if (v.is_number_integer())
-      text = std::to_string(v.get<long long>());
-    else if (v.is_number())
-      text = fmt::format("{:.4f}", v.get<double>());
-    else
-      text = v.dump();
-    ImGui::Text("%s: %s", pretty(key).c_str(), text.c_str());
+    const std::string text = value_text(v);
+    ImGui::PushTextWrapPos(0);
+    ImGui::Text("%s: %s", readable_key(key).c_str(), text.c_str());
+    ImGui::PopTextWrapPos();
+    log_last_item_text(readable_key(key));
     if (!exact_text(exact).empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("exact: %s", exact_text(exact).c_str());
   }
 
@@ -216,14 +220,23 @@ struct renderer {
         for (auto it = row.begin(); it != row.end(); ++it)
           if (std::find(columns.begin(), columns.end(), it.key()) == columns.end()) columns.push_back(it.key());
     ImGui::Spacing();
-    ImGui::TextUnformatted(pretty(key).c_str());
+    ImGui::TextUnformatted(readable_key(key).c_str());
+    log_last_item_text(readable_key(key));
     const int n = static_cast<int>(columns.size());
     if (n == 0 || n > 32) return;
     // Headers are never cut: when they do not fit side by side, columns take their natural width
     // and the table scrolls sideways.
+    // Each column as wide as its header and widest cell, at most a third of the panel.
+    std::vector<float> widths;
     float headers = 0;
-    for (const auto& c : columns)
-      headers += ImGui::CalcTextSize(pretty(c).c_str()).x + 4 * ImGui::GetStyle().CellPadding.x + 16;
+    for (const auto& c : columns) {
+      float widest = ImGui::CalcTextSize(readable_key(c).c_str()).x + 16;
+      for (const auto& row : rows)
+        if (row.is_object() && row.contains(c))
+          widest = std::max(widest, ImGui::CalcTextSize(value_text(row.at(c)).c_str()).x);
+      widths.push_back(std::min(widest + 2 * ImGui::GetStyle().CellPadding.x, ImGui::GetContentRegionAvail().x / 3));
+      headers += widths.back() + 2 * ImGui::GetStyle().CellPadding.x;
+    }
     const ImGuiTableFlags sizing = headers > ImGui::GetContentRegionAvail().x
                                        ? ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX
                                        : ImGuiTableFlags_SizingStretchProp;
@@ -236,7 +249,12 @@ struct renderer {
                               ImGuiTableFlags_Sortable | ImGuiTableFlags_SortTristate | sizing,
                           ImVec2(0, height))) {
       ImGui::TableSetupScrollFreeze(0, 1);
-      for (const auto& c : columns) ImGui::TableSetupColumn(pretty(c).c_str());
+      // Those widths, or in their proportion when they all fit.
+      for (std::size_t c = 0; c < columns.size(); ++c)
+        ImGui::TableSetupColumn(
+            readable_key(columns[c]).c_str(),
+            (sizing & ImGuiTableFlags_ScrollX) ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch,
+            widths[c]);
       ImGui::TableHeadersRow();
       // Sort by the chosen column (numbers numerically, anything else as text).
       std::vector<std::size_t> order(rows.size());
@@ -261,21 +279,15 @@ struct renderer {
         for (int c = 0; c < n; ++c) {
           ImGui::TableSetColumnIndex(c);
           const json cell = rows[r].value(columns[static_cast<std::size_t>(c)], json());
-          std::string text;
-          if (cell.is_object()) {
-            // A small distribution ({"9": 0.201, ...}): value: probability, compactly.
-            for (auto it = cell.begin(); it != cell.end(); ++it)
-              text +=
-                  (text.empty() ? "" : ", ") + it.key() + ": " +
-                  (it.value().is_number_float() ? fmt::format("{:.3g}", it.value().get<double>()) : it.value().dump());
-          } else if (cell.is_number_float()) {
-            text = fmt::format("{:.4f}", cell.get<double>());
-          } else if (cell.is_string()) {
-            text = cell.get<std::string>();
-          } else if (!cell.is_null()) {
-            text = cell.dump();
-          }
+          const std::string text = value_text(cell);
           ImGui::TextUnformatted(text.c_str());
+          if (distribution_summary(cell) && ImGui::IsItemHovered()) {
+            // The whole distribution behind its summary.
+            ImGui::BeginTooltip();
+            for (auto it = cell.begin(); it != cell.end(); ++it)
+              ImGui::Text("%s: %s", it.key().c_str(), percent_text(it.value().get<double>()).c_str());
+            ImGui::EndTooltip();
+          }
         }
       }
       ImGui::EndTable();
@@ -385,6 +397,11 @@ std::string app::panel_commands(const std::string& game) const {
   if (const auto* tab = find_tab(game))
     for (const auto& p : tab->panels) out += (out.empty() ? "" : ", ") + p.calc->command;
   return out;
+}
+
+std::string app::panel_command(const std::string& game, std::size_t index) const {
+  const auto* tab = find_tab(game);
+  return tab && index < tab->panels.size() ? tab->panels[index].calc->command : "";
 }
 
 json app::panel_values(const std::string& game, std::size_t index) const {
@@ -719,6 +736,7 @@ void app::draw_popups() {
 
 void app::draw() {
   const auto frame_start = std::chrono::steady_clock::now();
+  begin_layout_frame();
   handle_shortcuts();
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(0, 0));
@@ -792,7 +810,12 @@ void app::draw_tab(tab_state& tab) {
 }
 
 void app::draw_panel(panel_state& panel) {
-  const float input_width = 340.0f * ImGui::GetFontSize() / 16.0f;
+  float input_width = 340.0f * ImGui::GetFontSize() / 16.0f;
+  // A unit table wants room for its columns: up to 45% of the window (it scrolls sideways below).
+  for (const auto& in : panel.calc->inputs)
+    if (const structured_kind k = structured_input(*panel.calc, in);
+        k == structured_kind::units || k == structured_kind::reinforcements)
+      input_width = std::clamp(ImGui::GetContentRegionAvail().x * 0.45f, input_width, 2 * input_width);
   ImGui::BeginChild("inputs", ImVec2(input_width, 0), true);
   draw_inputs(panel);
   ImGui::EndChild();
@@ -872,6 +895,14 @@ static void input_widget(const input_spec& in, json& v, float label_col) {
   }
   if (ImGui::IsItemHovered() && !in.help.empty()) ImGui::SetTooltip("--%s: %s", in.name.c_str(), in.help.c_str());
   ImGui::PopID();
+}
+
+// An input's widget: a typed editor for the text inputs that have one (units, fort, forces).
+static void any_input_widget(const calculator& calc, const input_spec& in, json& v, float label_col) {
+  if (const structured_kind kind = structured_input(calc, in); kind != structured_kind::none)
+    structured_widget(kind, in, v, label_col);
+  else
+    input_widget(in, v, label_col);
 }
 
 // Trials and seed matter unless the calculator is told to be exact (`method` = exact).
@@ -957,7 +988,7 @@ void app::draw_inputs(panel_state& panel) {
   for (const auto& in : calc.inputs) {
     if (in.help.rfind(hidden_prefix, 0) == 0) continue;  // another game's rule
     if ((in.name == "trials" || in.name == "seed") && !simulated) continue;
-    input_widget(in, panel.values[in.name], label_col);
+    any_input_widget(calc, in, panel.values[in.name], label_col);
   }
   ImGui::Spacing();
   if (auto swapped = swap_sides(calc, panel.values)) {
@@ -1252,7 +1283,7 @@ void app::draw_sweep_inputs(panel_state& panel) {
     bool varied = false;
     for (const auto& a : sw.axes) varied = varied || a.name == in.name;
     if (varied) continue;
-    input_widget(in, sw.fixed[in.name], label_col);
+    any_input_widget(*target, in, sw.fixed[in.name], label_col);
   }
   ImGui::Spacing();
   if (ImGui::Button("Reset")) {

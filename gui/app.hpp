@@ -66,6 +66,7 @@ class app {
   // A tab's calculator by its command ("navy-return"), and the commands it has ("battle, commit, ...").
   std::optional<std::size_t> panel_index(const std::string& game, const std::string& command) const;
   std::string panel_commands(const std::string& game) const;
+  std::string panel_command(const std::string& game, std::size_t index) const;  // "" when there is none
   // A calculator's inputs, read and replaced (for --visit-all, which tries each method and then
   // puts the inputs back).
   json panel_values(const std::string& game, std::size_t index) const;

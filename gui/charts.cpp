@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "cli/chart_colours.hpp"
+#include "gui/layout_log.hpp"
 
 namespace musket::gui {
 
@@ -45,8 +46,9 @@ void colour_legend(double lowest, double highest, bool percent, float width) {
     const std::string t = percent ? percent_text(v) : fmt::format("{:.3g}", v);
     const float tw = ImGui::CalcTextSize(t.c_str()).x;
     const float x = std::clamp(origin.x + width * static_cast<float>(k) / 2 - tw / 2, origin.x, origin.x + width - tw);
-    draw->AddText(ImVec2(x, origin.y + line * 0.9f), text, t.c_str());
+    draw_label(draw, ImVec2(x, origin.y + line * 0.9f), text, t);
   }
+  log_drawn(origin, ImVec2(origin.x + width, origin.y + line * 0.8f), false, "colour legend");
   ImGui::Dummy(ImVec2(width, line * 2));
 }
 
@@ -82,15 +84,14 @@ void probability_bar(const bar& b, ImU32 colour, float label_width) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float text_y = origin.y + (height - ImGui::GetTextLineHeight()) * 0.5f;
   // A label longer than its column is cut short with "..." (the whole label is in the tooltip).
-  draw->AddText(ImVec2(origin.x, text_y), ImGui::GetColorU32(ImGuiCol_Text),
-                elided(b.label, label_width - 8.0f).c_str());
+  draw_label(draw, ImVec2(origin.x, text_y), ImGui::GetColorU32(ImGuiCol_Text), elided(b.label, label_width - 8.0f));
   const std::string value_text = percent_text(b.value);
   const float value_width = ImGui::CalcTextSize("100.0%").x + 8.0f;
   const float x0 = origin.x + label_width;
   const float x1 = origin.x + width - value_width;
   const float bar_width = std::max(x1 - x0, 10.0f);
-  draw->AddRectFilled(ImVec2(x0, origin.y + 2), ImVec2(x0 + bar_width, origin.y + height - 2),
-                      ImGui::GetColorU32(ImGuiCol_FrameBg), 2.0f);
+  draw_bar(draw, ImVec2(x0, origin.y + 2), ImVec2(x0 + bar_width, origin.y + height - 2),
+           ImGui::GetColorU32(ImGuiCol_FrameBg), 2.0f, b.label);
   const float filled = bar_width * static_cast<float>(std::clamp(b.value, 0.0, 1.0));
   if (filled > 0.5f)
     draw->AddRectFilled(ImVec2(x0, origin.y + 2), ImVec2(x0 + filled, origin.y + height - 2), colour, 2.0f);
@@ -106,8 +107,47 @@ void probability_bar(const bar& b, ImU32 colour, float label_width) {
   if (hovered)
     draw->AddRect(ImVec2(x0, origin.y + 2), ImVec2(x0 + bar_width, origin.y + height - 2),
                   ImGui::GetColorU32(ImGuiCol_Text), 2.0f);
-  draw->AddText(ImVec2(x1 + 6, text_y), ImGui::GetColorU32(ImGuiCol_Text), value_text.c_str());
+  draw_label(draw, ImVec2(x1 + 6, text_y), ImGui::GetColorU32(ImGuiCol_Text), value_text);
   if (hovered) bar_tooltip(b.label, b);
+  ImGui::PopID();
+}
+
+void range_bar(const std::string& label, const bar& low, const bar& high, ImU32 colour, float label_width) {
+  ImGui::PushID(label.c_str());
+  const float height = ImGui::GetFrameHeight();
+  const std::string value_text = percent_text(low.value) + " .. " + percent_text(high.value);
+  const float value_width = std::max(ImGui::CalcTextSize("100.0%").x, ImGui::CalcTextSize(value_text.c_str()).x) + 8.0f;
+  const float width = std::max(ImGui::GetContentRegionAvail().x, label_width + value_width + 60.0f);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("range", ImVec2(width, height));
+  const bool hovered = ImGui::IsItemHovered();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float text_y = origin.y + (height - ImGui::GetTextLineHeight()) * 0.5f;
+  draw_label(draw, ImVec2(origin.x, text_y), ImGui::GetColorU32(ImGuiCol_Text), elided(label, label_width - 8.0f));
+  const float x0 = origin.x + label_width;
+  const float bar_width = std::max(width - label_width - value_width, 10.0f);
+  draw_bar(draw, ImVec2(x0, origin.y + 2), ImVec2(x0 + bar_width, origin.y + height - 2),
+           ImGui::GetColorU32(ImGuiCol_FrameBg), 2.0f, label);
+  // The span the value may take: solid from min to max, with a tick at each end.
+  const float lo = x0 + bar_width * static_cast<float>(std::clamp(low.value, 0.0, 1.0));
+  const float hi = x0 + bar_width * static_cast<float>(std::clamp(high.value, 0.0, 1.0));
+  draw->AddRectFilled(ImVec2(lo, origin.y + 4), ImVec2(std::max(hi, lo + 2.0f), origin.y + height - 4), colour, 2.0f);
+  const ImU32 white = IM_COL32(255, 255, 255, 230);
+  for (float x : {lo, hi}) draw->AddLine(ImVec2(x, origin.y + 2), ImVec2(x, origin.y + height - 2), white, 2.0f);
+  if (hovered)
+    draw->AddRect(ImVec2(x0, origin.y + 2), ImVec2(x0 + bar_width, origin.y + height - 2),
+                  ImGui::GetColorU32(ImGuiCol_Text), 2.0f);
+  draw_label(draw, ImVec2(x0 + bar_width + 6, text_y), ImGui::GetColorU32(ImGuiCol_Text), value_text);
+  if (hovered) {
+    ImGui::BeginTooltip();
+    ImGui::TextUnformatted(label.c_str());
+    ImGui::TextUnformatted("unknown table entries: between");
+    ImGui::Text("min %.6f  (%s)%s%s", low.value, percent_text(low.value).c_str(), low.exact.empty() ? "" : "  exact ",
+                low.exact.c_str());
+    ImGui::Text("max %.6f  (%s)%s%s", high.value, percent_text(high.value).c_str(),
+                high.exact.empty() ? "" : "  exact ", high.exact.c_str());
+    ImGui::EndTooltip();
+  }
   ImGui::PopID();
 }
 
@@ -115,12 +155,6 @@ void distribution_chart(const std::string& title, const std::vector<bar>& bars, 
                         float height) {
   ImGui::PushID(title.c_str());
   ImGui::BeginGroup();
-  ImGui::TextUnformatted(title.c_str());
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  const float label_height = ImGui::GetTextLineHeightWithSpacing();
-  ImGui::InvisibleButton("chart", ImVec2(width, height + label_height));
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  draw->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + height), ImGui::GetColorU32(ImGuiCol_FrameBg), 2.0f);
   double top = 0;
   for (const auto& b : bars) top = std::max(top, b.has_interval ? b.upper : b.value);
   // A round ceiling for the axis: 10%, 20%, 25%, 50%, 100%.
@@ -130,6 +164,22 @@ void distribution_chart(const std::string& title, const std::vector<bar>& bars, 
       axis = step;
       break;
     }
+  // The title, and the axis's top value at the right of its line (inside the plot it would sit on
+  // a tall bar); a title too long for both is cut short, whole in the tooltip.
+  const std::string axis_text = "top " + percent_text(axis);
+  const float axis_width = ImGui::CalcTextSize(axis_text.c_str()).x;
+  const ImVec2 title_at = ImGui::GetCursorScreenPos();
+  const std::string shown = elided(title, width - axis_width - 12.0f);
+  ImGui::TextUnformatted(shown.c_str());
+  log_last_item_text(shown);
+  if (shown != title && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", title.c_str());
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw_label(draw, ImVec2(title_at.x + width - axis_width, title_at.y), ImGui::GetColorU32(ImGuiCol_TextDisabled),
+             axis_text);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float label_height = ImGui::GetTextLineHeightWithSpacing();
+  ImGui::InvisibleButton("chart", ImVec2(width, height + label_height));
+  draw->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + height), ImGui::GetColorU32(ImGuiCol_FrameBg), 2.0f);
   const int n = std::max<int>(1, static_cast<int>(bars.size()));
   const float slot = width / static_cast<float>(n);
   const float gap = std::min(6.0f, slot * 0.2f);
@@ -138,8 +188,6 @@ void distribution_chart(const std::string& title, const std::vector<bar>& bars, 
     const float y = origin.y + height - height * static_cast<float>(g) / 4.0f;
     draw->AddLine(ImVec2(origin.x, y), ImVec2(origin.x + width, y), grid);
   }
-  const std::string axis_text = percent_text(axis);
-  draw->AddText(ImVec2(origin.x + 3, origin.y + 1), ImGui::GetColorU32(ImGuiCol_TextDisabled), axis_text.c_str());
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   const bool chart_hovered = ImGui::IsItemHovered();
   for (int i = 0; i < static_cast<int>(bars.size()); ++i) {
@@ -149,8 +197,8 @@ void distribution_chart(const std::string& title, const std::vector<bar>& bars, 
     const float h = height * static_cast<float>(std::clamp(b.value / axis, 0.0, 1.0));
     const bool hovered = chart_hovered && mouse.x >= x0 - gap * 0.5f && mouse.x < x1 + gap * 0.5f;
     if (h > 0.0f)
-      draw->AddRectFilled(ImVec2(x0, origin.y + height - std::max(h, 1.0f)), ImVec2(x1, origin.y + height),
-                          hovered ? ImGui::GetColorU32(ImGuiCol_PlotHistogramHovered) : colour);
+      draw_bar(draw, ImVec2(x0, origin.y + height - std::max(h, 1.0f)), ImVec2(x1, origin.y + height),
+               hovered ? ImGui::GetColorU32(ImGuiCol_PlotHistogramHovered) : colour, 0.0f, title + " = " + b.label);
     if (b.has_interval) {
       const float cx = (x0 + x1) * 0.5f;
       const float ylo = origin.y + height - height * static_cast<float>(std::clamp(b.lower / axis, 0.0, 1.0));
@@ -159,8 +207,8 @@ void distribution_chart(const std::string& title, const std::vector<bar>& bars, 
     }
     const ImVec2 text_size = ImGui::CalcTextSize(b.label.c_str());
     if (text_size.x <= slot + 2 || i % std::max(1, static_cast<int>(text_size.x / slot) + 1) == 0)
-      draw->AddText(ImVec2((x0 + x1 - text_size.x) * 0.5f, origin.y + height + 2), ImGui::GetColorU32(ImGuiCol_Text),
-                    b.label.c_str());
+      draw_label(draw, ImVec2((x0 + x1 - text_size.x) * 0.5f, origin.y + height + 2), ImGui::GetColorU32(ImGuiCol_Text),
+                 b.label);
     if (hovered) bar_tooltip(title + " = " + b.label, b);
   }
   ImGui::EndGroup();
@@ -188,6 +236,7 @@ void heat_map(const std::string& row_title, const std::string& column_title, con
   const float cell = std::clamp(avail / static_cast<float>(columns), 14.0f, 46.0f);
   const float line = ImGui::GetTextLineHeight();
   ImGui::TextDisabled("%s (across) v %s (down)", column_title.c_str(), row_title.c_str());
+  log_last_item_text(column_title + " v " + row_title);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const float width = label_width + cell * static_cast<float>(columns);
   const float height = line + 4 + cell * static_cast<float>(row_labels.size());
@@ -198,8 +247,8 @@ void heat_map(const std::string& row_title, const std::string& column_title, con
   for (int c = 0; c < columns && c < static_cast<int>(column_labels.size()); ++c) {
     const std::string t = std::to_string(column_labels[static_cast<std::size_t>(c)]);
     const float tw = ImGui::CalcTextSize(t.c_str()).x;
-    draw->AddText(ImVec2(origin.x + label_width + cell * (static_cast<float>(c) + 0.5f) - tw * 0.5f, origin.y), text,
-                  t.c_str());
+    draw_label(draw, ImVec2(origin.x + label_width + cell * (static_cast<float>(c) + 0.5f) - tw * 0.5f, origin.y), text,
+               t);
   }
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   ImVec2 best_min, best_max;
@@ -207,7 +256,7 @@ void heat_map(const std::string& row_title, const std::string& column_title, con
   for (std::size_t r = 0; r < row_labels.size(); ++r) {
     const float y = origin.y + line + 4 + cell * static_cast<float>(r);
     const std::string t = std::to_string(row_labels[r]);
-    draw->AddText(ImVec2(origin.x, y + (cell - line) * 0.5f), text, t.c_str());
+    draw_label(draw, ImVec2(origin.x, y + (cell - line) * 0.5f), text, t);
     for (int c = 0; c < columns && r < cells.size() && c < static_cast<int>(cells[r].size()); ++c) {
       const auto& v = cells[r][static_cast<std::size_t>(c)];
       const ImVec2 a(origin.x + label_width + cell * static_cast<float>(c), y);
@@ -217,12 +266,12 @@ void heat_map(const std::string& row_title, const std::string& column_title, con
         continue;
       }
       const double t01 = (v.value - lowest) / (highest - lowest);
-      draw->AddRectFilled(a, b, ramp_colour(t01));
+      draw_bar(draw, a, b, ramp_colour(t01), 0.0f, "cell " + std::to_string(row_labels[r]));
       const std::string label = percent ? fmt::format("{:.0f}", 100 * v.value) : fmt::format("{:.1f}", v.value);
       const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
       if (ts.x + 4 <= cell && ts.y <= cell)  // a value only where it fits
-        draw->AddText(ImVec2(a.x + (cell - ts.x) * 0.5f, a.y + (cell - ts.y) * 0.5f),
-                      t01 > 0.55 ? IM_COL32(255, 255, 255, 255) : IM_COL32(20, 20, 20, 255), label.c_str());
+        draw_label(draw, ImVec2(a.x + (cell - ts.x) * 0.5f, a.y + (cell - ts.y) * 0.5f),
+                   t01 > 0.55 ? IM_COL32(255, 255, 255, 255) : IM_COL32(20, 20, 20, 255), label);
       if (r < marked_column.size() && marked_column[r] == c)
         draw->AddCircleFilled(ImVec2(b.x - 5, a.y + 5), 3.0f, IM_COL32(255, 100, 40, 255));
       if (static_cast<int>(r) == best_row && c == best_column) best_min = a, best_max = b, have_best = true;
@@ -250,6 +299,7 @@ void line_chart(const std::string& title, const std::string& x_label, const std:
                 const std::vector<int>& x, const std::vector<double>& y, bool percent, float width, float height) {
   if (x.empty() || x.size() != y.size()) return;
   ImGui::TextUnformatted(title.c_str());
+  log_last_item_text(title);
   height = std::max(height, 160.0f);
   double low = percent ? 0.0 : INFINITY, high = percent ? 1.0 : -INFINITY;
   for (double v : y)
@@ -275,19 +325,19 @@ void line_chart(const std::string& title, const std::string& x_label, const std:
     const float yy = py(v);
     draw->AddLine(ImVec2(a.x, yy), ImVec2(b.x, yy), grid);
     const std::string t = label(v);
-    draw->AddText(ImVec2(a.x - ImGui::CalcTextSize(t.c_str()).x - 6, yy - line * 0.5f), text, t.c_str());
+    draw_label(draw, ImVec2(a.x - ImGui::CalcTextSize(t.c_str()).x - 6, yy - line * 0.5f), text, t);
   }
   // x ticks: every point while they fit, else every few.
   const std::size_t every = std::max<std::size_t>(
       1, static_cast<std::size_t>(std::ceil(static_cast<float>(x.size()) * line * 2.2f / std::max(b.x - a.x, 1.0f))));
   for (std::size_t i = 0; i < x.size(); i += every) {
     const std::string t = std::to_string(x[i]);
-    draw->AddText(ImVec2(px(x[i]) - ImGui::CalcTextSize(t.c_str()).x * 0.5f, b.y + 4), text, t.c_str());
+    draw_label(draw, ImVec2(px(x[i]) - ImGui::CalcTextSize(t.c_str()).x * 0.5f, b.y + 4), text, t);
   }
   draw->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, b.y), text);
   draw->AddLine(ImVec2(a.x, a.y), ImVec2(a.x, b.y), text);
   const ImVec2 xs = ImGui::CalcTextSize(x_label.c_str());
-  draw->AddText(ImVec2((a.x + b.x - xs.x) * 0.5f, b.y + line + 6), text, x_label.c_str());
+  draw_label(draw, ImVec2((a.x + b.x - xs.x) * 0.5f, b.y + line + 6), text, x_label);
   // The points, joined where neighbours both have values.
   for (std::size_t i = 0; i + 1 < x.size(); ++i)
     if (!std::isnan(y[i]) && !std::isnan(y[i + 1]))

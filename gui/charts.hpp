@@ -19,6 +19,9 @@ struct bar {
 ImU32 palette(int index);
 // One horizontal bar: label, a bar from 0 to 1, the percentage; the exact fraction on hover.
 void probability_bar(const bar& b, ImU32 colour, float label_width);
+// A min/max pair (a probability known only to lie between two values) as one bar: the span from
+// min to max over a 0..1 track, "min .. max" beside it; both values and fractions on hover.
+void range_bar(const std::string& label, const bar& low, const bar& high, ImU32 colour, float label_width);
 // A vertical bar chart of a distribution over small integers, titled, `width` wide.
 void distribution_chart(const std::string& title, const std::vector<bar>& bars, ImU32 colour, float width,
                         float height);

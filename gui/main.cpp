@@ -31,6 +31,7 @@
 #include "core/invalid_input.hpp"
 #include "core/json_input.hpp"
 #include "gui/app.hpp"
+#include "gui/layout_log.hpp"
 #include "gui/model.hpp"
 
 namespace {
@@ -48,7 +49,10 @@ struct options {
   bool frames_given = false;
   // Screenshot mode: first show every calculator of every tab, with each method it offers (a smoke test).
   bool visit_all = false;
-  bool mid_run = false;         // screenshot mode: take the picture while the calculator still runs
+  bool mid_run = false;  // screenshot mode: take the picture while the calculator still runs
+  // Screenshot mode: record where labels and bars are drawn in every frame and list, in the
+  // --dump-results file, each label that overlaps a bar or another label (gui/layout_log.hpp).
+  bool check_overlap = false;
   std::optional<float> scroll;  // screenshot mode: every scrolling region scrolled to this fraction (0 top, 1 bottom)
   int width = 1280, height = 800;
   std::optional<float> scale;
@@ -59,7 +63,7 @@ const char* usage =
     "usage: musket-gui [--tab nt|ss|ar|gl [--panel COMMAND]] [--scenario FILE] [--scale S] [--frames N (then quit)]\n"
     "       musket-gui --screenshot OUT.png [--tab nt|ss|ar|gl] [--scenario FILE] [--frames N] [--size WxH]\n"
     "                  [--dump-results FILE.json] [--export-panel FILE.png] [--hover X,Y] [--visit-all]\n"
-    "                  [--scroll top|bottom|FRACTION] [--mid-run]\n"
+    "                  [--scroll top|bottom|FRACTION] [--mid-run] [--check-overlap]\n"
     "       musket-gui --version\n";
 
 int fail(const std::string& message) {
@@ -83,6 +87,10 @@ std::optional<int> parse(int argc, char** argv, options& o) {
     }
     if (a == "--mid-run") {
       o.mid_run = true;
+      continue;
+    }
+    if (a == "--check-overlap") {
+      o.check_overlap = true;
       continue;
     }
     if (a == "--help" || a == "-h") {
@@ -144,8 +152,9 @@ std::optional<int> parse(int argc, char** argv, options& o) {
       return fail(a + ": '" + *v + "' is not a number");
     }
   }
-  if ((o.dump || o.export_panel || o.visit_all || o.scroll || o.mid_run) && !o.screenshot)
-    return fail("--dump-results, --export-panel, --visit-all, --scroll and --mid-run go with --screenshot");
+  if ((o.dump || o.export_panel || o.visit_all || o.scroll || o.mid_run || o.check_overlap) && !o.screenshot)
+    return fail(
+        "--dump-results, --export-panel, --visit-all, --scroll, --mid-run and --check-overlap go with --screenshot");
   return std::nullopt;
 }
 
@@ -415,6 +424,15 @@ int main(int argc, char** argv) {
   };
 
   int exit_code = 0;
+  // --check-overlap: every overlap seen in any frame, once each, with where it was seen.
+  musket::gui::set_layout_logging(opt.check_overlap);
+  std::vector<std::string> overlaps;
+  auto note_overlaps = [&](const std::string& where) {
+    for (const auto& o : musket::gui::layout_overlaps()) {
+      const std::string line = where + ": " + o;
+      if (std::find(overlaps.begin(), overlaps.end(), line) == overlaps.end()) overlaps.push_back(line);
+    }
+  };
   if (screenshot) {
     std::string error;
     if (opt.visit_all) {
@@ -429,6 +447,8 @@ int main(int argc, char** argv) {
             if (!methods.empty()) ui.try_method(t.code, p, methods[m]);
             for (int i = 0; i < 3; ++i) {
               render_frame(false, "", error, false);
+              note_overlaps(std::string(t.code) + " " + ui.panel_command(t.code, p) +
+                            (methods.empty() ? "" : " --method " + methods[m]));
               ui.settle(true);
             }
           }
@@ -439,6 +459,7 @@ int main(int argc, char** argv) {
     }
     for (int i = 0; i < opt.frames; ++i) {
       render_frame(false, "", error);
+      note_overlaps(ui.current_tab());
       ui.settle(!opt.mid_run);  // a simulated battle finishes before the picture is taken
     }
     // --mid-run: the picture is taken while the run goes on, once it has reported some progress.
@@ -456,7 +477,13 @@ int main(int argc, char** argv) {
     }
     if (opt.dump && exit_code == 0) {
       try {
-        musket::gui::write_file_atomically(*opt.dump, ui.results_document().dump(2) + "\n");
+        musket::gui::json doc = ui.results_document();
+        if (opt.check_overlap) {
+          note_overlaps(ui.current_tab());  // the picture's own frame
+          doc["overlaps"] = overlaps;
+          doc["bars"] = musket::gui::layout_bars();
+        }
+        musket::gui::write_file_atomically(*opt.dump, doc.dump(2) + "\n");
       } catch (const std::exception& e) {
         std::cerr << "musket-gui: " << e.what() << "\n";
         exit_code = 1;

@@ -13,24 +13,20 @@
 #include <cstring>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
 
-#include "calc/supply_lines/naval.hpp"
-#include "calc/supply_lines/refuse_battle.hpp"
-#include "calc/supply_lines/rule_set.hpp"
 #include "core/input_file.hpp"
 #include "core/invalid_input.hpp"
 #include "core/json_input.hpp"
 #include "core/output_file.hpp"
+#include "gui/structured_inputs.hpp"
 
 namespace musket::gui {
 
 namespace po = boost::program_options;
-namespace sl = musket::supply_lines;
 
 namespace {
 
@@ -55,34 +51,6 @@ std::string label_for(const std::string& command) {
   std::replace(out.begin(), out.end(), '-', ' ');
   if (!out.empty()) out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
   return out;
-}
-
-// The legal range of an integer option: the calc layer's published limits for Supply Lines,
-// otherwise the "a..b" the option's own help text states.
-std::optional<std::pair<int, int>> known_range(const std::string& game, const std::string& command,
-                                               const std::string& name) {
-  if (name == "trials") return std::pair{1000, 100'000'000};        // the CLI's own check
-  if (name.rfind("track-", 0) == 0) return std::pair{-1000, 1000};  // the calc's own open track
-  if (name == "seed") return std::pair{0, INT_MAX};
-  if (!is_supply_lines(game)) return std::nullopt;
-  const sl::rule_set& rules = sl::rules_for(game);
-  const int leaders = rules.max_leaders_per_army;
-  if (name == "att-units" || name == "def-units" || name == "units" || name == "crown-units")
-    return std::pair{1, sl::max_units};
-  if (name == "patriot-units") return command == "skirmish" ? std::pair{1, 2} : std::pair{1, sl::max_units};
-  if (name == "att-leaders") return std::pair{1, leaders};
-  if (name == "def-leaders" || name == "leaders" || name == "crown-leaders") return std::pair{0, leaders};
-  if (name == "att-war" || name == "def-war" || name == "att-war-available" || name == "def-war-available")
-    return std::pair{0, sl::max_war_supplies};
-  if (name == "war") return std::pair{1, sl::max_war_supplies};
-  if (name == "supplies") return std::pair{0, sl::max_army_supplies};
-  if (name == "difference") return std::pair{1, 2 * (sl::max_units + leaders)};  // units + leaders ahead
-  if (name == "checks") return std::pair{1, 2};
-  if (name == "modifier") return std::pair{0, sl::max_naval_modifier};
-  if (name == "turns") return std::pair{1, sl::max_navy_turns};
-  if (name == "militia-remaining" || name == "cup-markers" || name == "crown-occupied" || name == "draws")
-    return std::pair{0, sl::max_units};
-  return std::nullopt;
 }
 
 // A starting position worth looking at (the README's example battle and its relatives).
@@ -168,19 +136,15 @@ input_spec make_input(const std::string& game, const std::string& command, const
   } else if (dynamic_cast<const po::typed_value<int>*>(semantic.get()) ||
              dynamic_cast<const po::typed_value<std::uint64_t>*>(semantic.get())) {
     spec.kind = input_kind::integer;
-    if (auto range = known_range(game, command, spec.name)) {
-      std::tie(spec.lowest, spec.highest) = *range;
+    // The range the option registry publishes with the option (cli::whole_number), as `musket`
+    // checks it; an option without one is never bounded here.
+    if (const auto range = cli::option_range(opt)) {
+      spec.lowest = range->lowest;
+      spec.highest = range->highest;
     } else {
-      static const std::regex range_text(R"((-?\d+)\.\.(-?\d+))");
-      std::smatch m;
-      if (std::regex_search(spec.help, m, range_text)) {
-        spec.lowest = std::stoi(m[1]);
-        spec.highest = std::stoi(m[2]);
-      } else {
-        spec.bounded = false;
-        spec.lowest = -1'000'000'000;
-        spec.highest = 1'000'000'000;
-      }
+      spec.bounded = false;
+      spec.lowest = -1'000'000'000;
+      spec.highest = 1'000'000'000;
     }
     long long value = spec.lowest;
     if (has_default) {
@@ -359,16 +323,8 @@ std::vector<std::string> command_arguments(const calculator& calc, const json& v
       args.push_back(fmt::format("--{}={}", i.name, v.get<long long>()));
     } else if (v.is_string() && i.repeatable) {
       // A repeatable option: one value per ';'-separated part.
-      const std::string text = v.get<std::string>();
-      for (std::size_t start = 0; start <= text.size();) {
-        auto end = text.find(';', start);
-        if (end == std::string::npos) end = text.size();
-        std::string part = text.substr(start, end - start);
-        part.erase(0, part.find_first_not_of(" \t"));
-        part.erase(part.find_last_not_of(" \t") + 1);
-        if (!part.empty()) args.push_back(fmt::format("--{}={}", i.name, part));
-        start = end + 1;
-      }
+      for (const auto& part : repeated_parts(v.get<std::string>()))
+        args.push_back(fmt::format("--{}={}", i.name, part));
     } else if (v.is_string() && !v.get<std::string>().empty()) {
       args.push_back(fmt::format("--{}={}", i.name, v.get<std::string>()));
     }
@@ -409,6 +365,7 @@ outcome run(const calculator& calc, const json& values) {
                        po::command_line_style::long_allow_next;
     po::store(po::command_line_parser(command_arguments(calc, values)).options(desc).style(style).run(), vm);
     po::notify(vm);
+    cli::check_option_ranges(desc, vm);  // the ranges `musket` checks, from the same option registry
     out.report = calc.cli_command->run(vm);
     out.ok = true;
   } catch (const cli::run_cancelled&) {
@@ -689,6 +646,60 @@ sweep_points read_sweep(const json& doc) {
   out.value.assign(out.x.size(), std::vector<double>(std::max<std::size_t>(1, out.y.size()), std::nan("")));
   for (const auto& c : cells) out.value[c.x][c.y] = c.v;
   return out;
+}
+
+std::string readable_key(const std::string& key) {
+  std::string out = key;
+  std::replace(out.begin(), out.end(), '_', ' ');
+  return out;
+}
+
+bool is_min_max(const json& v) {
+  return v.is_object() && v.size() == 2 && v.contains("min") && v.contains("max") && v.at("min").is_number() &&
+         v.at("max").is_number();
+}
+
+std::optional<std::string> distribution_summary(const json& v) {
+  if (!v.is_object() || v.empty()) return std::nullopt;
+  double total = 0, weighted = 0;
+  long lowest = 0, highest = 0;
+  bool any = false;
+  for (auto it = v.begin(); it != v.end(); ++it) {
+    const std::string& k = it.key();
+    const bool integer = !k.empty() && k.find_first_not_of("-0123456789") == std::string::npos &&
+                         k.find('-', 1) == std::string::npos && k != "-";
+    if (!integer || !it.value().is_number()) return std::nullopt;
+    const double p = it.value().get<double>();
+    if (p <= 0) continue;
+    const long x = std::strtol(k.c_str(), nullptr, 10);
+    total += p;
+    weighted += p * static_cast<double>(x);
+    lowest = any ? std::min(lowest, x) : x;
+    highest = any ? std::max(highest, x) : x;
+    any = true;
+  }
+  if (!any) return std::nullopt;
+  if (lowest == highest) return std::to_string(lowest);
+  return fmt::format("mean {:.2f} ({}..{})", weighted / total, lowest, highest);
+}
+
+std::string value_text(const json& v, int depth) {
+  if (v.is_null()) return "-";
+  if (v.is_boolean()) return v.get<bool>() ? "yes" : "no";
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_number_integer()) return std::to_string(v.get<long long>());
+  if (v.is_number())
+    return depth == 0 ? fmt::format("{:.4f}", v.get<double>()) : fmt::format("{:.3g}", v.get<double>());
+  if (is_min_max(v)) return value_text(v.at("min"), depth + 1) + " .. " + value_text(v.at("max"), depth + 1);
+  if (auto summary = distribution_summary(v)) return *summary;
+  std::string out;
+  if (v.is_array()) {
+    for (const auto& x : v) out += (out.empty() ? "" : ", ") + value_text(x, depth + 1);
+    return depth > 0 ? "(" + out + ")" : out;
+  }
+  for (auto it = v.begin(); it != v.end(); ++it)
+    out += (out.empty() ? "" : ", ") + readable_key(it.key()) + ": " + value_text(it.value(), depth + 1);
+  return depth > 0 ? "(" + out + ")" : out;
 }
 
 std::string results_csv(const outcome& result) {

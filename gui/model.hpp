@@ -1,7 +1,7 @@
 #pragma once
 // The dashboard's model, free of any window: which calculators exist (the CLI's own command
 // registry, so the GUI and `musket` can never disagree), what inputs each takes (read from the
-// command's option descriptions, bounded by the calc layer's limits), scenarios as small JSON
+// command's option descriptions, bounded by the ranges its options publish), scenarios as small JSON
 // files, and a run that hands the very same option values to the very same command.
 #include <memory>
 #include <optional>
@@ -22,8 +22,8 @@ struct input_spec {
   input_kind kind = input_kind::text;
   int lowest = 0;  // integer inputs: the legal range
   int highest = 0;
-  // Whether the range is known (the calc layer's limits or the option's "a..b"): an input without
-  // one is never clamped by the dashboard; the command itself says when a value is out of range.
+  // Whether the option registry publishes a range for it (cli::option_range): an input without one
+  // is never clamped by the dashboard; the command itself says when a value is out of range.
   bool bounded = true;
   std::vector<std::string> choices;  // choice inputs ("" = leave the option out)
   bool optional = false;             // integer inputs without a default: null = leave it out
@@ -145,6 +145,19 @@ struct sweep_points {
   std::vector<std::vector<double>> value;  // NaN where the point has no value
 };
 sweep_points read_sweep(const json& sweep_document);
+
+// --- report values as the results panel shows them -----------------------------------------------
+// {"min": a, "max": b}: a probability known only to lie between two values (AR's unknown CRT entries).
+bool is_min_max(const json& v);
+// "attacker_victory" -> "attacker victory".
+std::string readable_key(const std::string& key);
+// A report value as a player reads it in a table cell or a line: numbers (4 decimals at the top,
+// 3 significant digits inside a list), yes/no, "-" for none, "a .. b" for a min/max pair, lists and
+// small objects spelled out ("units: 4, sp: 3"), never JSON syntax.
+std::string value_text(const json& v, int depth = 0);
+// A distribution over whole numbers ({"9": 0.25, "10": 0.75}) in a few characters: its mean and
+// span ("mean 9.75 (9..10)"), or the one value it always takes ("9"); nullopt for anything else.
+std::optional<std::string> distribution_summary(const json& v);
 
 // The results as the CLI's CSV, and the same rows as a Markdown table.
 std::string results_csv(const outcome& result);

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/invalid_input.hpp"
+#include "core/whole_range.hpp"
 #include "core/json_input.hpp"
 
 namespace musket::great_lakes {
@@ -255,6 +256,44 @@ unit parse_unit_spec(const std::string& text, const std::string& option) {
   u.dice = to_int(parts[4], option, "battle dice");
   if (parts.size() == 6) u.crossed = parse_crossing(parts[5], option);
   return u;
+}
+
+std::string unit_spec(const unit& u) {
+  std::string out = u.name + ":" + to_string(u.type) + ":" + std::to_string(u.sp) + "/" + std::to_string(u.max_sp) +
+                    ":" + std::to_string(u.morale) + ":" + std::to_string(u.dice);
+  if (u.crossed != crossing::none) out += ":" + to_string(u.crossed);
+  return out;
+}
+
+reinforcement parse_reinforcement_spec(const std::string& text, const std::string& option) {
+  reinforcement r;
+  std::string spec = text;
+  const std::string suffix = ":niagara";
+  if (spec.size() > suffix.size() && spec.compare(spec.size() - suffix.size(), suffix.size(), suffix) == 0) {
+    r.across_niagara = true;  // GL 13.3
+    spec.resize(spec.size() - suffix.size());
+  }
+  r.u = parse_unit_spec(spec, option);
+  if (r.u.crossed != crossing::none)
+    throw invalid_input(option, "a reinforcement has no crossing; add :niagara if it comes across the Niagara");
+  return r;
+}
+
+std::string reinforcement_spec(const reinforcement& r) {
+  return unit_spec(r.u) + (r.across_niagara ? ":niagara" : "");
+}
+
+fort parse_fort_spec(const std::string& text, const std::string& option) {
+  const auto numbers = parse_whole_list(text, ':', 3, option, "DICE:SP:MORALE (e.g. 2:2:4)");
+  fort f;
+  f.dice = numbers[0];
+  f.sp = numbers[1];
+  f.morale = numbers[2];
+  return f;
+}
+
+std::string fort_spec(const fort& f) {
+  return std::to_string(f.dice) + ":" + std::to_string(f.sp) + ":" + std::to_string(f.morale);
 }
 
 battle parse_scenario(const nlohmann::json& document, const std::string& file) {

@@ -19,6 +19,20 @@ void validate_as(const battle& b, const std::string& where);
 
 // One unit from "NAME:TYPE:SP/MAX:MORALE:DICE[:CROSSING]" (the --att/--def flag form).
 unit parse_unit_spec(const std::string& text, const std::string& option);
+// The same form back: parse_unit_spec(unit_spec(u)) == u for any unit whose name has no ':'.
+// The crossing is written only when there is one.
+std::string unit_spec(const unit& u);
+// The unit types a spec may name (a garrison comes with --fort, never on its own), in rule order.
+inline constexpr unit_type spec_unit_types[] = {unit_type::regular, unit_type::militia, unit_type::artillery,
+                                                unit_type::dragoon, unit_type::native};
+inline constexpr crossing all_crossings[] = {crossing::none, crossing::river, crossing::amphibious};
+// A reinforcement "NAME:TYPE:SP/MAX:MORALE:DICE[:niagara]" (--att-reinforce/--def-reinforce; GL 13.3:
+// ":niagara" when it comes across the Niagara), and back.
+reinforcement parse_reinforcement_spec(const std::string& text, const std::string& option);
+std::string reinforcement_spec(const reinforcement& r);
+// An undestroyed fort "DICE:SP:MORALE" (--fort, e.g. "2:2:4"), and back.
+fort parse_fort_spec(const std::string& text, const std::string& option);
+std::string fort_spec(const fort& f);
 retreat_policy parse_retreat(const std::string& text, const std::string& option);
 hit_allocation_policy parse_hit_allocation(const std::string& text, const std::string& option);
 reroll_policy parse_reroll(const std::string& text, const std::string& option);

@@ -122,6 +122,36 @@ TEST(GreatLakesScenario, FlagSpecs) {
   EXPECT_THROW(gl::parse_retreat("maybe", "att-retreat"), musket::invalid_input);
 }
 
+// The dashboard's unit table writes specs with unit_spec and reads them with parse_unit_spec:
+// each field comes back as written, and the crossing only when there is one.
+TEST(GreatLakesScenario, UnitSpecsRoundTrip) {
+  gl::unit u;
+  u.name = "Glengarry Light Infantry";
+  u.type = gl::unit_type::dragoon;
+  u.sp = 2;
+  u.max_sp = 3;
+  u.morale = 4;
+  u.dice = 5;
+  EXPECT_EQ(gl::unit_spec(u), "Glengarry Light Infantry:dragoon:2/3:4:5");
+  u.crossed = gl::crossing::river;
+  EXPECT_EQ(gl::unit_spec(u), "Glengarry Light Infantry:dragoon:2/3:4:5:river");
+  const gl::unit back = gl::parse_unit_spec(gl::unit_spec(u), "att");
+  EXPECT_EQ(back.name, u.name);
+  EXPECT_EQ(back.type, u.type);
+  EXPECT_EQ(back.sp, 2);
+  EXPECT_EQ(back.max_sp, 3);
+  EXPECT_EQ(back.morale, 4);
+  EXPECT_EQ(back.dice, 5);
+  EXPECT_EQ(back.crossed, gl::crossing::river);
+  // GL 13.3: a reinforcement comes across the Niagara or not; it never crosses in battle.
+  const gl::reinforcement r =
+      gl::parse_reinforcement_spec("Incorporated Militia:militia:2/2:6:2:niagara", "def-reinforce");
+  EXPECT_TRUE(r.across_niagara);
+  EXPECT_EQ(r.u.type, gl::unit_type::militia);
+  EXPECT_EQ(gl::reinforcement_spec(r), "Incorporated Militia:militia:2/2:6:2:niagara");
+  EXPECT_THROW(gl::parse_reinforcement_spec("A:regular:2/2:6:2:river", "att-reinforce"), musket::invalid_input);
+}
+
 TEST(GreatLakesData, ReadsWhatTheRulesPrint) {
   const gl::game_data d = gl::load_game_data(MUSKET_GL_DATA_DIR);
   EXPECT_EQ(d.base_cap_british, 7);  // GL 5.4

@@ -14,13 +14,16 @@
 #include <optional>
 #include <thread>
 
+#include "calc/supply_lines/rule_set.hpp"
 #include "core/invalid_input.hpp"
 #include "gui/runner.hpp"
 #include "gui/simulation.hpp"
+#include "gui/structured_inputs.hpp"
 
 namespace {
 
 using namespace musket::gui;
+namespace po = boost::program_options;
 
 const catalogue& cat() {
   static const catalogue c;
@@ -224,18 +227,156 @@ TEST(GuiModel, CampaignPlanOpensInTheCampaignPanel) {
   }
 }
 
-// An integer option whose range the CLI does not state is not clamped by the dashboard: it starts
-// at the CLI's default (nt campaign --state-limit: 20000) and takes any value the CLI would.
+// Integer ranges come from the option registry (cli::whole_number), never from the dashboard: the
+// campaign's --state-limit starts at the CLI's default 20000 within the CLI's 1..50000000, and an
+// integer the registry publishes no range for (--track-lowest) is never clamped.
 TEST(GuiModel, UnrangedIntegersKeepTheCliDefault) {
   const auto* campaign = cat().find("nt", "campaign");
   ASSERT_NE(campaign, nullptr);
   const auto* limit = campaign->find_input("state-limit");
   ASSERT_NE(limit, nullptr);
-  EXPECT_FALSE(limit->bounded);
+  EXPECT_TRUE(limit->bounded);
+  EXPECT_EQ(limit->lowest, 1);
+  EXPECT_EQ(limit->highest, 50'000'000);
   EXPECT_EQ(limit->initial, 20000);
   EXPECT_EQ(clamp_value(*limit, 50000), 50000);
-  // A ranged one still is: the calc layer's limit.
-  EXPECT_TRUE(cat().find("nt", "battle")->find_input("att-units")->bounded);
+  const auto* lowest = cat().find("nt", "battle")->find_input("track-lowest");
+  ASSERT_NE(lowest, nullptr);
+  EXPECT_FALSE(lowest->bounded);
+  EXPECT_EQ(clamp_value(*lowest, -5000), -5000);
+}
+
+// One source: every integer input's range is exactly the one its CLI option publishes, and the
+// dashboard's run refuses a value outside it with the very line `musket` prints.
+TEST(GuiModel, RangesAreTheOptionRegistrys) {
+  int ranged = 0;
+  for (const auto& game : cat().games())
+    for (const auto& calc : game.calculators) {
+      po::options_description desc;
+      calc.cli_command->add_options(desc);
+      for (const auto& in : calc.inputs) {
+        if (in.kind != input_kind::integer) continue;
+        const auto range = musket::cli::option_range(desc.find(in.name, false));
+        EXPECT_EQ(in.bounded, range.has_value()) << game.code << " " << calc.command << " --" << in.name;
+        if (!range) continue;
+        ++ranged;
+        EXPECT_EQ(in.lowest, range->lowest) << game.code << " " << calc.command << " --" << in.name;
+        EXPECT_EQ(in.highest, range->highest) << game.code << " " << calc.command << " --" << in.name;
+      }
+    }
+  EXPECT_GE(ranged, 40);
+  // SS 2.2: one Leader and one Subordinate a side; NT's armies take more (the rule sets' own limits).
+  const auto* ss_leaders = cat().find("ss", "battle")->find_input("att-leaders");
+  EXPECT_EQ(ss_leaders->lowest, 1);
+  EXPECT_EQ(ss_leaders->highest, musket::supply_lines::rules_for("ss").max_leaders_per_army);
+  const auto* gl = cat().find("gl", "battle");
+  if (!gl) return;
+  const auto* ship = gl->find_input("att-ship");
+  EXPECT_EQ(ship->lowest, 0);
+  EXPECT_EQ(ship->highest, 12);
+  json v = initial_values(*gl);
+  v["att-ship"] = 13;
+  const outcome r = run(*gl, v);
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.message(), "--att-ship: 13 is out of range; allowed 0..12");
+}
+
+// Great Lakes units: the table's rows are the calc's own reading of the CLI's spec strings, and
+// what the table writes is a spec string the CLI takes, one --att per row.
+TEST(GuiModel, UnitTableReadsAndWritesTheCliSpecs) {
+  namespace gl = musket::great_lakes;
+  const auto* battle = cat().find("gl", "battle");
+  if (!battle) GTEST_SKIP() << "the Great Lakes engine is not in this build";
+  json v = initial_values(*battle);
+  EXPECT_EQ(structured_input(*battle, *battle->find_input("att")), structured_kind::units);
+  EXPECT_EQ(structured_input(*battle, *battle->find_input("def-reinforce")), structured_kind::reinforcements);
+  EXPECT_EQ(structured_input(*battle, *battle->find_input("fort")), structured_kind::fort);
+  EXPECT_EQ(structured_input(*battle, *battle->find_input("att-retreat")), structured_kind::none);
+  auto units = read_units(v.at("att").get<std::string>(), "att", false);
+  ASSERT_EQ(units.size(), 2u);  // the starting battle: 11th Infantry and Towson
+  EXPECT_EQ(units[0].u.name, "11th Infantry");
+  EXPECT_EQ(units[1].u.type, gl::unit_type::artillery);
+  EXPECT_EQ(units[1].u.dice, 5);
+  // Edit as the table does: reorder, duplicate, change a spinner and the crossing drop-down.
+  std::swap(units[0], units[1]);
+  units.push_back(units[1]);
+  units[2].u.sp = 2;
+  units[2].u.crossed = gl::crossing::river;
+  v["att"] = write_units(units, false);
+  EXPECT_EQ(v["att"], "Towson:artillery:3/3:5:5; 11th Infantry:regular:4/4:5:3; 11th Infantry:regular:2/4:5:3:river");
+  const auto args = command_arguments(*battle, v);
+  EXPECT_EQ(std::count(args.begin(), args.end(), "--att=11th Infantry:regular:2/4:5:3:river"), 1);
+  EXPECT_EQ(std::count_if(args.begin(), args.end(), [](const std::string& a) { return a.rfind("--att=", 0) == 0; }), 3);
+  // Reinforcements keep ":niagara" (GL 13.3); a crossing is the calc's complaint, named.
+  const auto r = read_units("Militia:militia:2/2:6:2:niagara; Regulars:regular:3/3:5:3", "def-reinforce", true);
+  ASSERT_EQ(r.size(), 2u);
+  EXPECT_TRUE(r[0].across_niagara);
+  EXPECT_FALSE(r[1].across_niagara);
+  EXPECT_EQ(write_units(r, true), "Militia:militia:2/2:6:2:niagara; Regulars:regular:3/3:5:3");
+  try {
+    read_units("A:regular:2/2:6:2:river", "att-reinforce", true);
+    ADD_FAILURE() << "a crossing reinforcement was read";
+  } catch (const musket::invalid_input& e) {
+    EXPECT_EQ(e.field(), "att-reinforce");
+  }
+  // The fort: three numbers, or none.
+  const auto fort = read_fort("2:3:4", "fort");
+  ASSERT_TRUE(fort.has_value());
+  EXPECT_EQ(fort->dice, 2);
+  EXPECT_EQ(fort->sp, 3);
+  EXPECT_EQ(fort->morale, 4);
+  EXPECT_FALSE(read_fort("", "fort").has_value());
+  EXPECT_EQ(write_fort(std::nullopt), "");
+  EXPECT_EQ(write_fort(gl::fort{1, 2, 5, false}), "1:2:5");
+  EXPECT_THROW(read_fort("2:2", "fort"), musket::invalid_input);
+  // What the table wrote runs, with the same answer as the text typed by hand.
+  json typed = initial_values(*battle);
+  typed["att"] = "Towson:artillery:3/3:5:5;11th Infantry:regular:4/4:5:3";
+  typed["method"] = "exact";
+  json tabled = typed;
+  tabled["att"] = write_units(read_units(typed["att"], "att", false), false);
+  const outcome a = run(*battle, typed), b = run(*battle, tabled);
+  ASSERT_TRUE(a.ok) << a.message();
+  ASSERT_TRUE(b.ok) << b.message();
+  EXPECT_EQ(a.report.document.at("summary"), b.report.document.at("summary"));
+}
+
+// AR forces: a spinner per type and the text field are two views of one value, through the calc's
+// own parse_force and to_string.
+TEST(GuiModel, ForceSpinnersAreTheTextValue) {
+  namespace ar = musket::revolution;
+  const auto* battle = cat().find("ar", "battle");
+  if (!battle) GTEST_SKIP() << "the American Revolution engine is not in this build";
+  EXPECT_EQ(structured_input(*battle, *battle->find_input("attacker")), structured_kind::force);
+  auto points = read_force("15M,8C", "attacker");
+  EXPECT_EQ(points[static_cast<std::size_t>(ar::unit_type::militia)], 15);
+  EXPECT_EQ(points[static_cast<std::size_t>(ar::unit_type::continental)], 8);
+  EXPECT_EQ(points[static_cast<std::size_t>(ar::unit_type::regular)], 0);
+  points[static_cast<std::size_t>(ar::unit_type::french_seasonal)] = 2;  // a spinner moved
+  EXPECT_EQ(write_force(points), "8C,15M,2SF");                          // B, T, C, M, F, SF order
+  EXPECT_EQ(write_force(ar::points_by_type{}), "");
+  EXPECT_EQ(read_force("", "attacker"), ar::points_by_type{});
+  EXPECT_THROW(read_force("3B,2C", "attacker"), musket::invalid_input);  // one side's letters only
+}
+
+// Report values read as values: no JSON syntax in a table cell or a line.
+TEST(GuiModel, ReportValuesReadAsValues) {
+  EXPECT_EQ(value_text(json(true)), "yes");
+  EXPECT_EQ(value_text(json(nullptr)), "-");
+  EXPECT_EQ(value_text(json(0.25)), "0.2500");
+  EXPECT_EQ(value_text(json{{"min", 0.25}, {"max", 0.5}}), "0.25 .. 0.5");
+  EXPECT_TRUE(is_min_max(json{{"min", 0.25}, {"max", 0.5}}));
+  EXPECT_FALSE(is_min_max(json{{"min", 0.25}}));
+  EXPECT_EQ(value_text(json::array({1, 2, 3})), "1, 2, 3");
+  // A distribution over whole numbers: its mean and span, or its one value (a campaign's table).
+  EXPECT_EQ(value_text(json::parse(R"({"9": 1.0})")), "9");
+  EXPECT_EQ(value_text(json::parse(R"({"2": 0.25, "4": 0.75, "7": 0.0})")), "mean 3.50 (2..4)");  // 0.5 + 3
+  EXPECT_EQ(value_text(json::parse(R"({"-1": 0.5, "1": 0.5})")), "mean 0.00 (-1..1)");
+  EXPECT_FALSE(distribution_summary(json::parse(R"({"a": 0.5})")).has_value());
+  EXPECT_EQ(value_text(json::parse(R"({"units": 4, "war_left": 0.5, "taken": false})")),
+            "units: 4, war left: 0.5, taken: no");
+  EXPECT_EQ(value_text(json::parse(R"([{"area": "Boston", "held": true}, [1, 2]])")),
+            "(area: Boston, held: yes), (1, 2)");
 }
 
 // Enumerated options are drop-downs with the values the CLI's help lists, after a colon too; one

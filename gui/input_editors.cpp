@@ -1,0 +1,270 @@
+#include "gui/input_editors.hpp"
+
+#include <fmt/format.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+
+#include "calc/great_lakes/scenario.hpp"
+#include "core/invalid_input.hpp"
+#include "gui/charts.hpp"
+
+namespace musket::gui {
+
+namespace gl = musket::great_lakes;
+namespace ar = musket::revolution;
+
+namespace {
+
+const ImVec4 editor_error_colour(1.0f, 0.35f, 0.35f, 1.0f);
+
+// A unit's name may not hold the spec's separators.
+int name_filter(ImGuiInputTextCallbackData* data) {
+  return data->EventChar == ':' || data->EventChar == ';' ? 1 : 0;
+}
+
+// A whole-number spinner of `width` (its +/- buttons included). The command judges the value.
+bool spinner(const char* id, int& value, float width) {
+  ImGui::SetNextItemWidth(width);
+  return ImGui::InputInt(id, &value, 1, 1);
+}
+
+// The option's text as typed (both views of one value): the editor above writes it, typing here
+// is read back into the editor on the next frame.
+void text_view(const input_spec& in, json& v) {
+  std::string s = v.is_string() ? v.get<std::string>() : "";
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::InputText("##text", &s)) v = s;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("--%s: %s", in.name.c_str(), in.help.c_str());
+}
+
+void units_table(structured_kind kind, const input_spec& in, json& v) {
+  const bool reinforcements = kind == structured_kind::reinforcements;
+  const bool crossing = !reinforcements && in.name == "att";  // only attackers cross (GL 11.13)
+  std::vector<gl::reinforcement> units;
+  try {
+    units = read_units(v.is_string() ? v.get<std::string>() : "", in.name, reinforcements);
+  } catch (const invalid_input& e) {
+    // Text the table cannot show: the text field alone, with the calc's own complaint.
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(editor_error_colour, "%s", cli::input_error_line(e.field(), e.what()).c_str());
+    ImGui::PopTextWrapPos();
+    text_view(in, v);
+    return;
+  }
+  bool changed = false;
+  // Two lines a unit, so the table fits the inputs column: name over type, SP over max, morale over
+  // dice, the crossing (or ":niagara") over the row's buttons (up, down, duplicate, remove).
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float number = ImGui::CalcTextSize("00").x + 2 * ImGui::GetFrameHeight() + 2 * style.FramePadding.x +
+                       2 * style.ItemInnerSpacing.x;
+  const float choice = ImGui::CalcTextSize("amphibious").x + ImGui::GetFrameHeight() + 2 * style.FramePadding.x;
+  const float name = ImGui::CalcTextSize("11th Infantry").x + 2 * style.FramePadding.x;
+  const float buttons = 4 * ImGui::GetFrameHeight() + 3 * style.ItemSpacing.x;
+  // Each column at least as wide as its header, so no header is cut.
+  const float numbers = std::max(number, ImGui::CalcTextSize("morale / dice").x + 2 * style.CellPadding.x);
+  const float needed = name + 2 * numbers + std::max(choice, buttons) + 8 * style.CellPadding.x + 6;
+  const bool sideways = needed > ImGui::GetContentRegionAvail().x;
+  std::size_t move_from = units.size(), move_to = units.size(), duplicate = units.size(), remove = units.size();
+  const float row_height = 2 * ImGui::GetFrameHeightWithSpacing();
+  const float height = ImGui::GetFrameHeightWithSpacing() + row_height * static_cast<float>(units.size()) +
+                       (sideways ? style.ScrollbarSize : 0.0f) + 2 * style.CellPadding.y;
+  if (!units.empty() && ImGui::BeginTable("units", 4,
+                                          ImGuiTableFlags_Borders | ImGuiTableFlags_NoSavedSettings |
+                                              (sideways ? ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX
+                                                        : ImGuiTableFlags_SizingStretchProp),
+                                          ImVec2(0, height))) {
+    ImGui::TableSetupColumn("name / type",
+                            sideways ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch, name);
+    ImGui::TableSetupColumn("SP / max", ImGuiTableColumnFlags_WidthFixed, numbers);
+    ImGui::TableSetupColumn("morale / dice", ImGuiTableColumnFlags_WidthFixed, numbers);
+    ImGui::TableSetupColumn(crossing         ? "crossing"
+                            : reinforcements ? "niagara"
+                                             : "",
+                            ImGuiTableColumnFlags_WidthFixed, std::max(crossing ? choice : 0.0f, buttons));
+    ImGui::TableHeadersRow();
+    for (std::size_t i = 0; i < units.size(); ++i) {
+      gl::unit& u = units[i].u;
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::SetNextItemWidth(-1);
+      changed |= ImGui::InputText("##name", &u.name, ImGuiInputTextFlags_CallbackCharFilter, name_filter);
+      ImGui::SetNextItemWidth(-1);
+      if (ImGui::BeginCombo("##type", gl::to_string(u.type).c_str())) {
+        for (gl::unit_type t : gl::spec_unit_types)
+          if (ImGui::Selectable(gl::to_string(t).c_str(), t == u.type)) u.type = t, changed = true;
+        ImGui::EndCombo();
+      }
+      const char* tips[] = {"current SP", "maximum SP", "morale", "battle dice"};
+      int* fields[] = {&u.sp, &u.max_sp, &u.morale, &u.dice};
+      for (int f = 0; f < 4; ++f) {
+        if (f % 2 == 0) ImGui::TableNextColumn();
+        ImGui::PushID(f);
+        changed |= spinner("##n", *fields[f], -1);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tips[f]);
+        ImGui::PopID();
+      }
+      ImGui::TableNextColumn();
+      if (crossing) {
+        ImGui::SetNextItemWidth(-1);
+        if (ImGui::BeginCombo("##crossing", gl::to_string(u.crossed).c_str())) {
+          for (gl::crossing c : gl::all_crossings)
+            if (ImGui::Selectable(gl::to_string(c).c_str(), c == u.crossed)) u.crossed = c, changed = true;
+          ImGui::EndCombo();
+        }
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("river or amphibious: a die less in round 1 (GL 11.8)");
+      } else if (reinforcements) {
+        changed |= ImGui::Checkbox("##niagara", &units[i].across_niagara);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("comes across the Niagara (GL 13.3)");
+      } else {
+        ImGui::Dummy(ImVec2(0, ImGui::GetFrameHeight()));
+      }
+      if (ImGui::ArrowButton("##up", ImGuiDir_Up) && i > 0) move_from = i, move_to = i - 1;
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("move up");
+      ImGui::SameLine();
+      if (ImGui::ArrowButton("##down", ImGuiDir_Down) && i + 1 < units.size()) move_from = i, move_to = i + 1;
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("move down");
+      ImGui::SameLine();
+      if (ImGui::Button("+", ImVec2(ImGui::GetFrameHeight(), 0))) duplicate = i;
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("duplicate this unit");
+      ImGui::SameLine();
+      if (ImGui::Button("x", ImVec2(ImGui::GetFrameHeight(), 0))) remove = i;
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("remove this unit");
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+  if (move_from < units.size()) std::swap(units[move_from], units[move_to]), changed = true;
+  if (duplicate < units.size())
+    units.insert(units.begin() + static_cast<std::ptrdiff_t>(duplicate) + 1, units[duplicate]), changed = true;
+  if (remove < units.size()) units.erase(units.begin() + static_cast<std::ptrdiff_t>(remove)), changed = true;
+  if (ImGui::Button(reinforcements ? "add reinforcement" : "add unit")) {
+    gl::reinforcement fresh;
+    fresh.u.name = fmt::format("Unit {}", units.size() + 1);
+    units.push_back(fresh);
+    changed = true;
+  }
+  if (changed) v = write_units(units, reinforcements);
+  if (ImGui::TreeNode("as text")) {
+    text_view(in, v);
+    ImGui::TreePop();
+  }
+}
+
+void fort_editor(const input_spec& in, json& v, float label_col) {
+  std::optional<gl::fort> fort;
+  try {
+    fort = read_fort(v.is_string() ? v.get<std::string>() : "", in.name);
+  } catch (const invalid_input& e) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(editor_error_colour, "%s", cli::input_error_line(e.field(), e.what()).c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::SetCursorPosX(label_col);
+    text_view(in, v);
+    return;
+  }
+  const float avail = ImGui::GetContentRegionAvail().x;  // beside the label, before the tick box
+  bool on = fort.has_value();
+  bool changed = false;
+  if (ImGui::Checkbox("##on", &on)) {
+    changed = true;
+    fort = on ? std::optional<gl::fort>(gl::fort{2, 2, 4, false}) : std::nullopt;
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("tick: the defender has an undestroyed fort (--fort DICE:SP:MORALE)");
+  if (!fort) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("(no fort)");
+  } else {
+    const char* names[] = {"dice", "SP", "morale"};
+    int* fields[] = {&fort->dice, &fort->sp, &fort->morale};
+    const float spacing = ImGui::GetStyle().ItemSpacing.x;
+    float labels = 0;
+    for (const char* n : names) labels += ImGui::CalcTextSize(n).x + 2 * spacing;
+    const float each = (avail - ImGui::GetFrameHeight() - labels) / 3.0f - spacing;
+    for (int i = 0; i < 3; ++i) {
+      ImGui::PushID(i);
+      ImGui::SameLine();
+      ImGui::TextDisabled("%s", names[i]);
+      ImGui::SameLine();
+      changed |= spinner("##n", *fields[i], each);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("the fort's %s", names[i]);
+      ImGui::PopID();
+    }
+  }
+  if (changed) v = write_fort(fort);
+}
+
+void force_editor(const input_spec& in, json& v) {
+  ar::points_by_type points{};
+  std::string problem;
+  try {
+    points = read_force(v.is_string() ? v.get<std::string>() : "", in.name);
+  } catch (const invalid_input& e) {
+    problem = cli::input_error_line(e.field(), e.what());
+  }
+  text_view(in, v);
+  if (!problem.empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(editor_error_colour, "%s", problem.c_str());
+    ImGui::PopTextWrapPos();
+    return;
+  }
+  // B T | C M | F SF: one side's letters only, as parse_force demands; a spinner per type, two to a
+  // row (British, American, French).
+  bool changed = false;
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const float letter = ImGui::CalcTextSize("SF").x + spacing;
+  const float cell = avail / 2.0f;
+  float row_start = 0;
+  for (std::size_t i = 0; i < ar::all_unit_types.size(); ++i) {
+    const ar::unit_type t = ar::all_unit_types[i];
+    ImGui::PushID(static_cast<int>(i));
+    if (i % 2 == 0)
+      row_start = ImGui::GetCursorPosX();
+    else
+      ImGui::SameLine(row_start + cell);
+    const float x0 = row_start + static_cast<float>(i % 2) * cell;
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(ar::letters(t).c_str());
+    ImGui::SameLine(x0 + letter);
+    int n = points[i];
+    if (spinner("##n", n, cell - letter - spacing)) {
+      points[i] = std::max(0, n);  // the text form has counts of 1 or more, or none
+      changed = true;
+    }
+    ImGui::PopID();
+  }
+  if (changed) v = write_force(points);
+}
+
+}  // namespace
+
+void structured_widget(structured_kind kind, const input_spec& in, json& v, float label_col) {
+  ImGui::PushID(in.name.c_str());
+  switch (kind) {
+    case structured_kind::units:
+    case structured_kind::reinforcements:
+      ImGui::TextUnformatted(in.name.c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("--%s: %s", in.name.c_str(), in.help.c_str());
+      units_table(kind, in, v);
+      break;
+    case structured_kind::fort:
+    case structured_kind::force:
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextUnformatted(elided(in.name, label_col - ImGui::GetStyle().ItemSpacing.x).c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("--%s: %s", in.name.c_str(), in.help.c_str());
+      ImGui::SameLine(label_col);
+      if (kind == structured_kind::fort)
+        fort_editor(in, v, label_col);
+      else
+        force_editor(in, v);
+      break;
+    case structured_kind::none:
+      break;
+  }
+  ImGui::PopID();
+}
+
+}  // namespace musket::gui

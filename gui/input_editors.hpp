@@ -1,0 +1,16 @@
+#pragma once
+// Typed editors for the inputs the CLI takes as text (gui/structured_inputs.hpp): Great Lakes
+// units as an editable table (add, remove, duplicate, reorder rows), the fort as three spinners,
+// AR forces as a spinner per unit type. Each edits the option's text value, shown beside it, so
+// the command line and saved scenarios keep the CLI's own form.
+#include <imgui.h>
+
+#include "gui/model.hpp"
+#include "gui/structured_inputs.hpp"
+
+namespace musket::gui {
+
+// Draws the editor of an input of kind `kind` (not none) editing `v` (the option's text).
+void structured_widget(structured_kind kind, const input_spec& in, json& v, float label_col);
+
+}  // namespace musket::gui
