@@ -10,6 +10,8 @@
 // quantiles are those of the value given the event (the masses divided by their total).
 #include <cmath>
 #include <stdexcept>
+#include <algorithm>
+#include <type_traits>
 #include <vector>
 
 #include "core/pmf.hpp"
@@ -119,6 +121,14 @@ basic_distribution_stats<P> describe(const basic_pmf<P>& d) {
   for (std::size_t i = 0; i < n; ++i) s.at_most[i] = running += d.masses()[i];
   running = zero;
   for (std::size_t i = n; i-- > 0;) s.at_least[i] = running += d.masses()[i];
+  // Summed doubles can pass 1 by a few ulps (a law whose masses add to 1 + 4e-16); a cumulative
+  // probability is at most 1, so such rounding is taken off (never a real excess: 1e-9 at most).
+  if constexpr (std::is_floating_point_v<P>) {
+    const P one(1);
+    if (s.mass <= one + P(1e-9))
+      for (auto* cumulative : {&s.at_most, &s.at_least})
+        for (P& v : *cumulative) v = std::min(v, one);
+  }
 
   P first_moment = zero;
   for (int v = d.lowest(); v <= d.highest(); ++v) first_moment += d[v] * P(v);

@@ -26,7 +26,9 @@ namespace chart = musket::cli::chart;
 // What python3's XML parser finds in an SVG chart: its <title> and <desc>, the texts by class,
 // each series (name, path count, points, error bars) and each heat-map cell (title, x, y).
 json read_svg(const std::string& svg) {
-  const std::string path = ::testing::TempDir() + "chart_test.svg";
+  // Named after the test: ctest runs the tests of this file side by side, each in its own process.
+  const std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+  const std::string path = ::testing::TempDir() + "chart_test_" + test + ".svg";
   std::ofstream(path, std::ios::binary) << svg;
   const std::string script =
       "import sys, json, xml.etree.ElementTree as E\n"
@@ -46,7 +48,7 @@ json read_svg(const std::string& svg) {
       "    out['cells'].append({'title': c.find(n + 'title').text, 'x': float(c.get('x')), 'y': float(c.get('y')),"
       " 'w': float(c.get('width')), 'h': float(c.get('height'))})\n"
       "print(json.dumps(out))\n";
-  const std::string script_path = ::testing::TempDir() + "chart_test_read_svg.py";
+  const std::string script_path = ::testing::TempDir() + "chart_test_read_svg_" + test + ".py";
   std::ofstream(script_path) << script;
   FILE* p = popen(("python3 " + script_path + " " + path).c_str(), "r");
   if (!p) return json();
