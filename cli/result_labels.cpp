@@ -29,6 +29,9 @@ const std::map<std::string, std::string, std::less<>> option_words{
     {"army-war", "War carried"},
     {"army-food", "Food carried"},
     {"track-position", "track position"},
+    {"fort.sp", "garrison SP"},
+    {"fort.dice", "garrison dice"},
+    {"fort.morale", "garrison morale"},
 };
 
 // Words kept as the games print them.
