@@ -288,14 +288,12 @@ report run_siege(const po::variables_map& vm) {
   doc["inputs"] = json{{"food", s.food}, {"resupply", to_fraction_string(s.resupply_chance)}, {"turns", s.turns}};
   doc["method"] = exact_method();
   json on = json::object(), by = json::object(), exact_on = json::object(), exact_by = json::object();
-  double expected_turn = 0;
   for (std::size_t t = 0; t < r.surrenders_on.size(); ++t) {
     const std::string key = std::to_string(t + 1);
     on[key] = to_double(r.surrenders_on[t]);
     by[key] = to_double(r.surrendered_by[t]);
     exact_on[key] = to_fraction_string(r.surrenders_on[t]);
     exact_by[key] = to_fraction_string(r.surrendered_by[t]);
-    expected_turn += static_cast<double>(t + 1) * to_double(r.surrenders_on[t]);
   }
   doc["surrenders_on_turn"] = on;
   doc["surrendered_by_turn"] = by;

@@ -647,10 +647,13 @@ report run_war_end(const po::variables_map& vm) {
 // NAME:TYPE:SP/MAX:MORALE:DICE (`--vary fort.sp=1..4`, `--vary def.0.sp=1..4`).
 void add_battle_fields(game_entry& game, const std::string& command_name) {
   const std::pair<const char*, std::size_t> fort_parts[] = {{"dice", 0}, {"sp", 1}, {"morale", 2}};
-  for (const auto& [name, position] : fort_parts)
+  for (const auto& part : fort_parts) {
+    const std::string name = part.first;
+    const std::size_t position = part.second;  // a named copy: clang 14 cannot capture a structured binding
     game.sweep_fields.push_back(
-        {command_name, std::string("fort.") + name, "fort", std::string("--fort DICE:SP:MORALE, its ") + name,
+        {command_name, "fort." + name, "fort", "--fort DICE:SP:MORALE, its " + name,
          [position](const std::string& text, int v) { return replace_part(text, ':', position, std::to_string(v)); }});
+  }
   for (const char* option : {"att", "def"}) {
     const std::string o = option;
     auto add = [&](const std::string& name, std::function<std::string(const std::string&, int)> set) {

@@ -235,7 +235,10 @@ class step_kernel {
     std::map<attempt_state, P> pending{{attempt_state{start}, P(1)}};
     for (int attempt = 1; !pending.empty(); ++attempt) {
       std::map<attempt_state, P> again;
-      for (const auto& [k, w] : pending) {
+      for (const auto& entry : pending) {
+        // Named references, not structured bindings: clang 14 (the fuzz build) cannot capture those.
+        const attempt_state& k = entry.first;
+        const P& w = entry.second;
         army_state s = k.s;
         const int committed = std::min<int>(evaluate(step.war, s), s.war);
         plan_step facing = step;
