@@ -34,6 +34,17 @@ bool within_four_sigma(double p, double estimate, std::uint64_t n) {
 // One battle at turn 10 (the war cannot end before 14): the simulated chain's P(attacker wins)
 // must match the exact battle engine on the same battle within 4 sigma; the location changes
 // hands exactly when the attack wins (an American regular or militia always survives a win here).
+
+// The field an invalid plan is refused for ("gl.json: /steps/0/from"), or "(accepted)".
+std::string great_lakes_plan_refusal(const json& plan) {
+  try {
+    parse_great_lakes_plan(plan, "gl.json", data());
+  } catch (const invalid_input& e) {
+    return e.field();
+  }
+  return "(accepted)";
+}
+
 TEST(GreatLakesCampaign, OneBattleMatchesTheExactEngine) {
   const json plan = {
       {"armies", armies()},
@@ -118,14 +129,7 @@ TEST(GreatLakesCampaign, PositionsPersistIntoLaterTurns) {
 }
 
 TEST(GreatLakesCampaign, PositionsNeedFromOnEveryBattle) {
-  auto field = [](const json& plan) {
-    try {
-      parse_great_lakes_plan(plan, "gl.json", data());
-    } catch (const invalid_input& e) {
-      return e.field();
-    }
-    return std::string("(accepted)");
-  };
+  const auto field = great_lakes_plan_refusal;
   const json battle = {{"kind", "battle"}, {"turn", 10}, {"location", "York"}, {"attacker", "american"}};
   json from = battle;
   from["from"] = "Ft. George";
@@ -153,14 +157,7 @@ TEST(GreatLakesCampaign, WarEndDecidesWhetherLateBattlesAreFought) {
 }
 
 TEST(GreatLakesCampaign, BadPlansNameTheStep) {
-  auto field = [](const json& plan) {
-    try {
-      parse_great_lakes_plan(plan, "gl.json", data());
-    } catch (const invalid_input& e) {
-      return e.field();
-    }
-    return std::string("(accepted)");
-  };
+  const auto field = great_lakes_plan_refusal;
   EXPECT_EQ(field({{"armies", armies()}, {"steps", {{{"kind", "parley"}}}}}), "gl.json: /steps/0/kind");
   // Replacement SP are bought with a turn's CAP (GL 9.1), never handed out by the plan.
   EXPECT_EQ(field({{"armies", armies()}, {"steps", {{{"kind", "replacements"}, {"turn", 10}, {"american", 2}}}}}),

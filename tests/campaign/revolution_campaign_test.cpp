@@ -28,6 +28,17 @@ rational major_of(const ar::crt_table& t, const std::string& attacker, const std
 // Two independent attacks: the Major Success count is the convolution of two Bernoulli laws,
 // each p_i = P(Major Success) of the single combat (resolve_battle). With the British holding
 // enough Victory Points, two successes do not end the game, so nothing stops the second attack.
+
+// The field an invalid plan is refused for ("ar.json: /steps/0/from"), or "(accepted)".
+std::string revolution_plan_refusal(const json& plan) {
+  try {
+    parse_revolution_plan(plan, "ar.json");
+  } catch (const invalid_input& e) {
+    return e.field();
+  }
+  return "(accepted)";
+}
+
 TEST(RevolutionCampaign, MajorSuccessCountIsAConvolution) {
   const auto t = table();
   const json plan = {{"british_vp", 40},
@@ -78,14 +89,7 @@ TEST(RevolutionCampaign, BritishMovesByCaseK) {
 }
 
 TEST(RevolutionCampaign, BadPlansNameTheAttack) {
-  auto field = [](const json& plan) {
-    try {
-      parse_revolution_plan(plan, "ar.json");
-    } catch (const invalid_input& e) {
-      return e.field();
-    }
-    return std::string("(accepted)");
-  };
+  const auto field = revolution_plan_refusal;
   EXPECT_EQ(field({{"attacks", {{{"attacker", "10C"}, {"defender", "6X"}}}}}), "ar.json: /attacks/0/defender");
   // Types and ranges: never a JSON type error, never a wrapped number.
   EXPECT_EQ(field({{"name", 3}, {"attacks", {{{"attacker", "10C"}, {"defender", "6B"}}}}}), "ar.json: /name");
@@ -201,14 +205,7 @@ TEST(RevolutionCampaignControl, LostControlLowersTheVictoryPointsFromTheNextTurn
 }
 
 TEST(RevolutionCampaignControl, BadRegionsNameTheStep) {
-  auto field = [](const json& plan) {
-    try {
-      parse_revolution_plan(plan, "ar.json");
-    } catch (const invalid_input& e) {
-      return e.field();
-    }
-    return std::string("(accepted)");
-  };
+  const auto field = revolution_plan_refusal;
   const json nj = {{{"name", "New Jersey"}, {"victory_points", 8}}};
   const json a = {{"turn", 1}, {"attacker", "12C"}, {"defender", "6B"}, {"region", "New Jersey"}};
   EXPECT_EQ(field({{"british_vp", 8}, {"regions", nj}, {"attacks", {a}}}), "(accepted)");
