@@ -292,8 +292,8 @@ double legend_width(const pen& p, const chart& c) {
   }
   auto heat_legend = [&](const heat_map& h) { take(h.value_label, legend_size); };
   if (const auto* h = std::get_if<heat_map>(&c)) heat_legend(*h);
-  for (const auto& h : std::get_if<heat_maps>(&c) ? std::get<heat_maps>(c).panels : std::vector<heat_map>{})
-    heat_legend(h);
+  if (const auto* maps = std::get_if<heat_maps>(&c))
+    for (const auto& h : maps->panels) heat_legend(h);
   return std::max(widest, 150.0);
 }
 
