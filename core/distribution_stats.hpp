@@ -74,6 +74,8 @@ inline big_integer big_of(__int128 v) {
 // The fraction num / den in lowest terms (den > 0), reduced in machine words: the rational's own
 // normalisation then finds a gcd of 1 at once.
 inline rational reduced(std::int64_t num, std::int64_t den) {
+  if (num == 0) return rational(0);  // whole numbers need no normalisation
+  if (num == den) return rational(1);
   const std::int64_t g = std::gcd(num, den);
   return g > 1 ? rational(num / g, den / g) : rational(num, den);
 }
