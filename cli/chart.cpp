@@ -290,9 +290,18 @@ double legend_width(const pen& p, const chart& c) {
     for (const auto& s : l->lines) take(s.name, legend_size);
     return 30 + widest;  // the line sample, then the name
   }
-  const auto& h = std::get<heat_map>(c);
-  take(h.value_label, legend_size);
+  auto heat_legend = [&](const heat_map& h) { take(h.value_label, legend_size); };
+  if (const auto* h = std::get_if<heat_map>(&c)) heat_legend(*h);
+  if (const auto* maps = std::get_if<heat_maps>(&c))
+    for (const auto& h : maps->panels) heat_legend(h);
   return std::max(widest, 150.0);
+}
+
+// Panels of a heat_maps chart: each one's heading, plot and x labels take this much height.
+constexpr double panel_heading = 26, panel_step = panel_heading + plot_height + 58;
+std::size_t panel_count(const chart& c) {
+  const auto* maps = std::get_if<heat_maps>(&c);
+  return maps ? std::max<std::size_t>(1, maps->panels.size()) : 0;
 }
 
 frame layout_of(const pen& p, const chart& c) {
@@ -307,6 +316,7 @@ frame layout_of(const pen& p, const chart& c) {
   f.top = margin + 22.0 * static_cast<double>(f.title_lines.size()) +
           15.0 * static_cast<double>(f.subtitle_lines.size()) + 28;
   f.height = std::ceil(f.top + f.plot_h + 58);
+  if (const std::size_t panels = panel_count(c)) f.height = std::ceil(f.top + panel_step * static_cast<double>(panels));
   return f;
 }
 
@@ -603,10 +613,22 @@ struct measuring_pen {
 void draw(pen& p, const frame& f, const chart& c) {
   p.fill_rect(0, 0, f.width, f.height, white);
   draw_header(p, f);
-  if (const auto* l = std::get_if<line_chart>(&c))
+  if (const auto* l = std::get_if<line_chart>(&c)) {
     draw_line_chart(p, f, *l);
-  else
-    draw_heat_map(p, f, std::get<heat_map>(c));
+  } else if (const auto* h = std::get_if<heat_map>(&c)) {
+    draw_heat_map(p, f, *h);
+  } else {
+    const auto& maps = std::get<heat_maps>(c);
+    for (std::size_t k = 0; k < maps.panels.size(); ++k) {
+      frame panel = f;
+      const double top = f.top + panel_step * static_cast<double>(k);
+      panel.top = top + panel_heading;
+      p.text("panel-title", maps.panels[k].title, margin, top + 12, label_size, anchor::start, black, true);
+      p.data("<g class=\"panel\">\n");
+      draw_heat_map(p, panel, maps.panels[k]);
+      p.data("</g>\n");
+    }
+  }
 }
 
 // cairo's SVG with the title, the subtitle, the texts and the data marks added (see chart.hpp).

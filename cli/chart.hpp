@@ -48,7 +48,15 @@ struct heat_map {
   std::optional<double> interval_level;
 };
 
-using chart = std::variant<line_chart, heat_map>;
+// Several heat maps over the same grid (a sweep of several metrics over two parameters): one panel
+// per map, one above the other, each headed by its own title and with its own colour legend; in
+// the SVG each panel's marks are grouped in a <g class="panel">.
+struct heat_maps {
+  std::string title, subtitle;
+  std::vector<heat_map> panels;
+};
+
+using chart = std::variant<line_chart, heat_map, heat_maps>;
 
 enum class format { svg, png, pdf };
 

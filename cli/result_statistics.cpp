@@ -82,23 +82,41 @@ basic_pmf<P> read_pmf(const json& v, int first) {
   return d;
 }
 
-// at_least / at_most shaped like the pmf `shape`: the array's indices, or the object's keys.
+// A pmf's shape as the document holds it: an array from `first`, or an object keyed by the
+// values listed (read once, so the document can be rebuilt while its stats are written).
+struct pmf_shape {
+  bool array = true;
+  std::vector<int> values;
+};
+
+pmf_shape shape_of(const json& v, int first) {
+  pmf_shape shape;
+  shape.array = v.is_array();
+  shape.values.reserve(v.size());
+  if (shape.array)
+    for (std::size_t i = 0; i < v.size(); ++i) shape.values.push_back(first + static_cast<int>(i));
+  else
+    for (auto it = v.begin(); it != v.end(); ++it) shape.values.push_back(*integer_key(it.key()));
+  return shape;
+}
+
+// at_least / at_most shaped like the pmf: the array's indices, or the object's keys.
 template <class P, class Write>
-json cumulative(const json& shape, int first, const basic_distribution_stats<P>& s, const std::vector<P>& values,
+json cumulative(const pmf_shape& shape, const basic_distribution_stats<P>& s, const std::vector<P>& values,
                 Write write) {
   auto at = [&](int v) { return write(values[static_cast<std::size_t>(v - s.lowest)]); };
-  if (shape.is_array()) {
-    json out = json::array();
-    for (std::size_t i = 0; i < shape.size(); ++i) out.push_back(at(first + static_cast<int>(i)));
-    return out;
+  json out = shape.array ? json::array() : json::object();
+  if (shape.array) {
+    out.get_ref<json::array_t&>().reserve(shape.values.size());
+    for (int v : shape.values) out.push_back(at(v));
+  } else {
+    for (int v : shape.values) out[std::to_string(v)] = at(v);
   }
-  json out = json::object();
-  for (auto it = shape.begin(); it != shape.end(); ++it) out[it.key()] = at(*integer_key(it.key()));
   return out;
 }
 
 template <class P>
-json stats_json(const json& shape, int first, const basic_distribution_stats<P>& s) {
+json stats_json(const pmf_shape& shape, const basic_distribution_stats<P>& s) {
   auto as_double = [](const P& p) { return to_double(p); };
   return json{{"mean", to_double(s.mean)},
               {"sd", standard_deviation(s)},
@@ -107,16 +125,16 @@ json stats_json(const json& shape, int first, const basic_distribution_stats<P>&
               {"p95", s.p95},
               {"min", s.min},
               {"max", s.max},
-              {"at_least", cumulative(shape, first, s, s.at_least, as_double)},
-              {"at_most", cumulative(shape, first, s, s.at_most, as_double)}};
+              {"at_least", cumulative(shape, s, s.at_least, as_double)},
+              {"at_most", cumulative(shape, s, s.at_most, as_double)}};
 }
 
-json exact_stats_json(const json& shape, int first, const distribution_stats& s) {
+json exact_stats_json(const pmf_shape& shape, const distribution_stats& s) {
   auto as_text = [](const rational& p) { return to_fraction_string(p); };
   return json{{"mean", to_fraction_string(s.mean)},
               {"variance", to_fraction_string(s.variance)},
-              {"at_least", cumulative(shape, first, s, s.at_least, as_text)},
-              {"at_most", cumulative(shape, first, s, s.at_most, as_text)}};
+              {"at_least", cumulative(shape, s, s.at_least, as_text)},
+              {"at_most", cumulative(shape, s, s.at_most, as_text)}};
 }
 
 // doc[key] = value, a new key going just before the first of `anchors` the document has (so the
@@ -200,23 +218,38 @@ void set_interval(json& doc, const std::string& path, json interval) {
   place(doc, "intervals", interval_anchors)[path] = std::move(interval);
 }
 
+namespace {
+
+// stats.<path> and exact.stats.<path> of an exact distribution.
+void put_exact_stats(json& doc, const std::string& path, const pmf_shape& shape, const distribution_stats& s) {
+  json exact_stats = exact_stats_json(shape, s);
+  place(doc, "stats", stats_anchors)[path] = stats_json(shape, s);
+  doc["exact"]["stats"][path] = std::move(exact_stats);
+}
+
+// The document's distribution at `path`, checked; nullptr when it lists nothing (no mass).
+const json* distribution_at(const json& doc, const std::string& path) {
+  const json* found = find_path(doc, path);
+  if (found && found->is_structured() && found->empty()) return nullptr;  // nothing listed: nothing to describe
+  if (!found || !is_pmf(*found)) throw std::logic_error("no distribution at " + path);
+  return found;
+}
+
+}  // namespace
+
 void add_distribution_stats(json& doc, const std::vector<distribution_path>& paths,
                             const simulation_basis* simulation) {
   for (const auto& [path, first] : paths) {
-    const json* found = find_path(doc, path);
-    if (found && found->is_structured() && found->empty()) continue;  // nothing listed (no mass): nothing to describe
-    if (!found || !is_pmf(*found)) throw std::logic_error("no distribution at " + path);
-    const json shape = *found;  // placing `stats` may rebuild the document
+    const json* found = distribution_at(doc, path);
+    if (!found) continue;
+    const pmf_shape shape = shape_of(*found, first);
     const json* exact = doc.contains("exact") ? find_path(doc.at("exact"), path) : nullptr;
     try {
       if (exact && is_pmf(*exact) && exact->begin()->is_string()) {
-        const distribution_stats s = describe(read_pmf<rational>(*exact, first));
-        json exact_stats = exact_stats_json(shape, first, s);
-        place(doc, "stats", stats_anchors)[path] = stats_json(shape, first, s);
-        doc["exact"]["stats"][path] = std::move(exact_stats);
+        put_exact_stats(doc, path, shape, describe(read_pmf<rational>(*exact, first)));
       } else {
-        const distribution_stats_double s = describe(read_pmf<double>(shape, first));
-        place(doc, "stats", stats_anchors)[path] = stats_json(shape, first, s);
+        const distribution_stats_double s = describe(read_pmf<double>(*found, first));
+        place(doc, "stats", stats_anchors)[path] = stats_json(shape, s);
         if (simulation && simulation->trials > 0) {
           const auto ci = mean_interval(s.mean, standard_deviation(s), static_cast<double>(simulation->trials) * s.mass,
                                         simulation->level);
@@ -225,6 +258,19 @@ void add_distribution_stats(json& doc, const std::vector<distribution_path>& pat
       }
     } catch (const std::domain_error&) {
       // No mass: nothing to describe (a step no run reached).
+    }
+  }
+}
+
+void add_exact_distribution_stats(json& doc, const std::vector<exact_distribution>& laws) {
+  for (const auto& [path, law] : laws) {
+    const json* found = distribution_at(doc, path.path);
+    if (!found || !law) continue;
+    const pmf_shape shape = shape_of(*found, path.first_value);
+    try {
+      put_exact_stats(doc, path.path, shape, describe(*law));
+    } catch (const std::domain_error&) {
+      // No mass: nothing to describe.
     }
   }
 }

@@ -37,6 +37,15 @@ struct distribution_path {
 void add_distribution_stats(json& doc, const std::vector<distribution_path>& paths,
                             const simulation_basis* simulation = nullptr);
 
+// The same for exact distributions the caller holds: each law is described as it is, not read
+// back from the fractions the document wrote (a battle's three laws cost more to reparse than to
+// describe). The document must hold `law` at `path` (with its fractions under `exact`).
+struct exact_distribution {
+  distribution_path path;
+  const pmf* law = nullptr;
+};
+void add_exact_distribution_stats(json& doc, const std::vector<exact_distribution>& laws);
+
 // Adds Wilson intervals for every probability at `paths` of a document whose probabilities are
 // counts over simulation.trials: a number at the path, each named probability of an object, or a
 // whole pmf (array, or object keyed by integers).

@@ -565,16 +565,19 @@ json battle_results(const sl::rule_set& rules, const sl::battle_result<rational>
   if (ss) exact["instant_victory"] = to_fraction_string(res.instant_victory);
   exact["attacker_victory"] = to_fraction_string(attacker_victory(res));
   exact["defender_dislodged"] = to_fraction_string(defender_dislodged(res));
-  std::vector<distribution_path> distributions{"attacker_losses", "defender_losses", "track_shift"};
+  std::vector<exact_distribution> distributions{{"attacker_losses", &res.attacker_losses},
+                                                {"defender_losses", &res.defender_losses},
+                                                {"track_shift", &res.track_shift}};
+  pmf position;
   if (track) {
-    const pmf position = sl::track_position_after(res.track_shift, *track);
+    position = sl::track_position_after(res.track_shift, *track);
     doc["track_position"] = probability_object(position);
     exact["track_position"] = exact_object(position);
-    distributions.push_back("track_position");
+    distributions.push_back({"track_position", &position});
   }
   if (exact_answer) {
-    doc["exact"] = exact;
-    add_distribution_stats(doc, distributions);
+    doc["exact"] = std::move(exact);
+    add_exact_distribution_stats(doc, distributions);
   }
   return doc;
 }

@@ -68,7 +68,38 @@ std::vector<std::string> metrics_of(const json& doc) {
   return out;
 }
 
+// Each metric's label and whether it is a probability; the parameters' " by A and B".
+struct sweep_words {
+  std::vector<std::string> metric_labels;
+  std::vector<bool> probability;
+  std::string by;
+};
+
+sweep_words words_of_sweep(const json& doc, const chart_words& words) {
+  sweep_words w;
+  const json& points = doc.at("points");
+  for (const auto& m : metrics_of(doc)) {
+    w.probability.push_back(is_probability(points, m));
+    w.metric_labels.push_back(metric_label(words, m, w.probability.back()));
+  }
+  const auto parameters = sweep_parameters(doc);
+  for (std::size_t a = 0; a < parameters.size(); ++a)
+    w.by += (a == 0 ? " by " : " and ") + parameter_label(words, parameters[a]);
+  return w;
+}
+
+// "P(defender dislodged) by Attacker War", "3 results by ...": the labels of up to three metrics.
+std::string default_title(const sweep_words& w) {
+  std::string joined;
+  for (const auto& l : w.metric_labels) joined += (joined.empty() ? "" : ", ") + l;
+  return (w.metric_labels.size() <= 3 ? joined : std::to_string(w.metric_labels.size()) + " results") + w.by;
+}
+
 }  // namespace
+
+std::string sweep_title(const json& doc, const chart_words& words) {
+  return words.title ? *words.title : default_title(words_of_sweep(doc, words));
+}
 
 chart_words parse_chart_words(const std::vector<std::string>& label_texts, const std::optional<std::string>& title) {
   return chart_words{title, parse_label_overrides(label_texts, "label")};
@@ -103,15 +134,10 @@ chart::chart chart_from_sweep(const json& doc, const chart_words& words) {
   std::optional<double> level;
   for (const auto& row : points)
     if (!level) level = number_of(row, "level");
-  std::vector<std::string> metric_labels;
-  std::vector<bool> probability;
-  for (const auto& m : metrics) {
-    probability.push_back(is_probability(points, m));
-    metric_labels.push_back(metric_label(words, m, probability.back()));
-  }
-  std::string by;
-  for (std::size_t a = 0; a < parameters.size(); ++a)
-    by += (a == 0 ? " by " : " and ") + parameter_label(words, parameters[a]);
+  const sweep_words w = words_of_sweep(doc, words);
+  const auto& metric_labels = w.metric_labels;
+  const auto& probability = w.probability;
+  const std::string title = words.title ? *words.title : default_title(w);
 
   if (parameters.size() == 1) {
     chart::line_chart c;
@@ -122,8 +148,7 @@ chart::chart chart_from_sweep(const json& doc, const chart_words& words) {
     std::string joined;
     for (const auto& l : metric_labels) joined += (joined.empty() ? "" : ", ") + l;
     c.y_label = metrics.size() == 1 ? metric_labels[0] : c.y_is_probability ? "Probability" : joined;
-    c.title =
-        words.title ? *words.title : (metrics.size() <= 3 ? joined : std::to_string(metrics.size()) + " results") + by;
+    c.title = title;
     for (std::size_t k = 0; k < metrics.size(); ++k) {
       chart::series s{metric_labels[k], {}};
       for (const auto& row : points) {
@@ -136,37 +161,43 @@ chart::chart chart_from_sweep(const json& doc, const chart_words& words) {
     return c;
   }
 
-  // Two parameters: a heat map of the first metric, values in the order the sweep ran them.
-  chart::heat_map h;
-  h.subtitle = subtitle_of(doc);
-  h.x_label = parameter_label(words, parameters[0]);
-  h.y_label = parameter_label(words, parameters[1]);
-  h.value_label = metric_labels[0];
-  h.value_is_probability = probability[0];
-  h.interval_level = level;
-  h.title = words.title ? *words.title : metric_labels[0] + by;
+  // Two parameters: a heat map per metric (one panel each, in --metric order), values in the
+  // order the sweep ran them.
   auto index_of = [](std::vector<chart::axis_value>& values, const chart::axis_value& v) {
     const auto it = std::find(values.begin(), values.end(), v);
     if (it != values.end()) return static_cast<std::size_t>(it - values.begin());
     values.push_back(v);
     return values.size() - 1;
   };
-  struct cell {
-    std::size_t i, j;
-    std::optional<double> value;
-  };
-  std::vector<cell> cells;
-  for (const auto& row : points) {
-    if (row.value("metric", "") != metrics[0]) continue;
-    const std::size_t i = index_of(h.xs, axis_value_of(row.at(parameters[0])));
-    const std::size_t j = index_of(h.ys, axis_value_of(row.at(parameters[1])));
-    cells.push_back(cell{i, j, number_of(row, "value")});
-    const auto low = number_of(row, "low"), high = number_of(row, "high");
-    if (low && high) h.interval_width = std::max(h.interval_width.value_or(0.0), *high - *low);
+  std::vector<chart::heat_map> panels;
+  for (std::size_t k = 0; k < metrics.size(); ++k) {
+    chart::heat_map h;
+    h.subtitle = subtitle_of(doc);
+    h.x_label = parameter_label(words, parameters[0]);
+    h.y_label = parameter_label(words, parameters[1]);
+    h.value_label = metric_labels[k];
+    h.value_is_probability = probability[k];
+    h.interval_level = level;
+    h.title = metrics.size() == 1 ? title : metric_labels[k];
+    struct cell {
+      std::size_t i, j;
+      std::optional<double> value;
+    };
+    std::vector<cell> cells;
+    for (const auto& row : points) {
+      if (row.value("metric", "") != metrics[k]) continue;
+      const std::size_t i = index_of(h.xs, axis_value_of(row.at(parameters[0])));
+      const std::size_t j = index_of(h.ys, axis_value_of(row.at(parameters[1])));
+      cells.push_back(cell{i, j, number_of(row, "value")});
+      const auto low = number_of(row, "low"), high = number_of(row, "high");
+      if (low && high) h.interval_width = std::max(h.interval_width.value_or(0.0), *high - *low);
+    }
+    h.cells.assign(h.xs.size(), std::vector<std::optional<double>>(h.ys.size()));
+    for (const auto& c : cells) h.cells[c.i][c.j] = c.value;
+    panels.push_back(std::move(h));
   }
-  h.cells.assign(h.xs.size(), std::vector<std::optional<double>>(h.ys.size()));
-  for (const auto& c : cells) h.cells[c.i][c.j] = c.value;
-  return h;
+  if (panels.size() == 1) return panels[0];
+  return chart::heat_maps{title, subtitle_of(doc), std::move(panels)};
 }
 
 }  // namespace musket::cli

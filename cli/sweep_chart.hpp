@@ -2,7 +2,8 @@
 // The chart of a sweep, built from the sweep's JSON document alone (doc["inputs"] with vary,
 // metric and fixed; doc["points"] rows {<parameter>: value, "metric", "value", optional "low",
 // "high", "level"}): one varied parameter draws a line chart (a line per metric, error bars where
-// a point has an interval), two a heat map of the first metric. Titles, axis and legend names are
+// a point has an interval), two a heat map (a panel per metric, one above
+// the other, each with its colour legend). Titles, axis and legend names are
 // the human labels of cli/result_labels.hpp unless the user gave others.
 #include <map>
 #include <nlohmann/json.hpp>
@@ -30,6 +31,10 @@ void check_label_keys(const chart_words& words, const std::vector<std::string>& 
 
 // The varied parameters' names, from doc["inputs"]["vary"] ("att-war=1..8" -> "att-war").
 std::vector<std::string> sweep_parameters(const nlohmann::ordered_json& doc);
+
+// The chart's title: --title, else the metrics' labels by the parameters' ("P(defender dislodged) by
+// Attacker War"); the sweep's table is titled the same.
+std::string sweep_title(const nlohmann::ordered_json& doc, const chart_words& words);
 
 chart::chart chart_from_sweep(const nlohmann::ordered_json& doc, const chart_words& words);
 

@@ -29,9 +29,11 @@ void add_sweep_own_options(po::options_description& o) {
   o.add_options()("command", po::value<std::string>(), "the calculator to sweep (or the word after `sweep`)")(
       "vary", po::value<std::vector<std::string>>()->composing(),
       "NAME=A..B[:STEP] or NAME=V1,V2,...: an option, or a field of one (fort.sp, def.0.sp); once (line chart) or "
-      "twice (heat map)")("metric", po::value<std::vector<std::string>>()->composing(),
-                          "result key as --format csv prints it (repeatable); default: the first probability of the "
-                          "summary")("csv", po::value<std::string>(), "write the long-format CSV here")(
+      "twice (heat map)")(
+      "metric", po::value<std::vector<std::string>>()->composing(),
+      "result key as --format csv prints it (repeatable: a line per metric, or a heat-map panel per "
+      "metric); default: the first probability of the summary")("csv", po::value<std::string>(),
+                                                                "write the long-format CSV here")(
       "plot", po::value<std::string>(), "write a chart here: FILE.svg, FILE.png or FILE.pdf")(
       "title", po::value<std::string>(), "the chart's title (default: the metric's label by the parameters')")(
       "label", po::value<std::vector<std::string>>()->composing(),
@@ -305,11 +307,6 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
   check_label_keys(words, metrics, axis_names);
   const std::string csv = sweep_csv_rows(code, target_name, axis_names, rows);
 
-  const std::string title = vm.count("title")
-                                ? vm["title"].as<std::string>()
-                                : code + " " + target_name + ": " +
-                                      (metrics.size() == 1 ? metrics[0] : std::to_string(metrics.size()) + " metrics") +
-                                      " by " + axes[0].name + (axes.size() == 2 ? " and " + axes[1].name : "");
   json doc;
   doc["game"] = code;
   doc["command"] = "sweep";
@@ -340,7 +337,8 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
   if (vm.count("plot")) write_output_file(vm["plot"].as<std::string>(), plot_bytes, "plot");
   report r;
   r.document = doc;
-  r.title = title;
+  // The chart's words: "nt battle: P(defender dislodged) by Attacker War".
+  r.title = vm.count("title") ? sweep_title(doc, words) : code + " " + target_name + ": " + sweep_title(doc, words);
   r.verdict = fmt::format("{} points ({} legal){}{}", points.size(), legal,
                           vm.count("csv") ? ", CSV in " + vm["csv"].as<std::string>() : "",
                           vm.count("plot") ? ", chart in " + vm["plot"].as<std::string>() : "");

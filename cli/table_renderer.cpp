@@ -4,12 +4,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "cli/number_text.hpp"
 #include "cli/report.hpp"
+#include "cli/result_labels.hpp"
 
 namespace musket::cli {
 
@@ -122,6 +125,30 @@ bool inline_cell(const std::string& key, const json& v) {
 bool whole_number_text(const std::string& key) {
   const std::size_t start = !key.empty() && key[0] == '-' ? 1 : 0;
   return key.size() > start && key.find_first_not_of("0123456789", start) == std::string::npos;
+}
+
+// The metric a long-format row ({"metric": KEY, "value": v, ...}) reports, or "".
+std::string long_row_metric(const json& row) {
+  if (!row.is_object() || !row.contains("value")) return "";
+  const auto it = row.find("metric");
+  return it != row.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
+// The metrics of long-format rows whose values are probabilities: every value a fraction in [0, 1]
+// (a whole number is a count), and a key that names no mean (cli/result_labels.hpp), as the sweep's chart reads them.
+std::set<std::string> long_row_probabilities(const json& rows) {
+  std::map<std::string, bool> probability;
+  for (const auto& row : rows) {
+    const std::string metric = long_row_metric(row);
+    if (metric.empty()) continue;
+    auto [it, fresh] = probability.emplace(metric, !is_mean_key(metric));
+    const json& v = row.at("value");
+    if (v.is_number_integer() || (v.is_number() && !is_fraction_of_one(v))) it->second = false;  // a count
+  }
+  std::set<std::string> out;
+  for (const auto& [metric, p] : probability)
+    if (p) out.insert(metric);
+  return out;
 }
 
 // A probability known only as a range: {"min": p, "max": q}.
@@ -417,14 +444,25 @@ class table_writer {
     for (const auto& c : columns) header.push_back({label(c)});
     rows.push_back(header);
     std::vector<bool> numeric(columns.size(), true);
+    const std::set<std::string> probability_metrics = long_row_probabilities(value);
     for (std::size_t r = 0; r < value.size(); ++r) {
       std::vector<cell> row;
+      // A long row ({metric, value, low, high}, a sweep's): the metric by its label, its value and
+      // interval bounds alike, percentages for a probability.
+      const std::string metric = long_row_metric(value[r]);
+      const bool metric_probability = probability_metrics.count(metric) > 0;
       for (std::size_t c = 0; c < columns.size(); ++c) {
         const std::string& key = columns[c];
         const json& v = value[r].contains(key) ? value[r].at(key) : json();
         const std::string p = join_path(join_path(path, std::to_string(r)), key);
         std::string text;
-        if (v.is_structured()) {
+        if (!metric.empty() && key == "metric") {
+          text = result_label(metric, metric_probability);
+        } else if (!metric.empty() && (key == "value" || key == "low" || key == "high") && v.is_number()) {
+          text = metric_probability ? percent_cell(v.get<double>()) : plain_number(v.get<double>());
+        } else if (!metric.empty() && (key == "value" || key == "low" || key == "high") && v.is_null()) {
+          text = key == "value" ? "-" : "";  // no value at an illegal point (see notes); no interval for it
+        } else if (v.is_structured()) {
           text = compact_text(key, v);
         } else if (v.is_null()) {
           text = value[r].contains(key) ? "unknown" : "";

@@ -8,9 +8,11 @@
 // campaign step's attempts, over the runs that reached the step). Their at_least / at_most are
 // sums of the listed masses, so they read beside the pmf's own rows; the mean, spread and
 // quantiles are those of the value given the event (the masses divided by their total).
-#include <cmath>
-#include <stdexcept>
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <numeric>
+#include <stdexcept>
 #include <type_traits>
 #include <vector>
 
@@ -56,12 +58,104 @@ inline bool reaches(double running, double mass, int num, int den) {
 template <class P>
 basic_distribution_stats<P> describe(const basic_pmf<P>& d);
 
+namespace detail {
+
+// A whole number of up to 127 bits as a big integer.
+inline big_integer big_of(__int128 v) {
+  const bool negative = v < 0;
+  const unsigned __int128 m =
+      negative ? static_cast<unsigned __int128>(-(v + 1)) + 1 : static_cast<unsigned __int128>(v);
+  big_integer out(static_cast<std::uint64_t>(m >> 64));
+  out <<= 64;
+  out += static_cast<std::uint64_t>(m);
+  return negative ? big_integer(-out) : out;
+}
+
+// The fraction num / den in lowest terms (den > 0), reduced in machine words: the rational's own
+// normalisation then finds a gcd of 1 at once.
+inline rational reduced(std::int64_t num, std::int64_t den) {
+  if (num == 0) return rational(0);  // whole numbers need no normalisation
+  if (num == den) return rational(1);
+  const std::int64_t g = std::gcd(num, den);
+  return g > 1 ? rational(num / g, den / g) : rational(num, den);
+}
+
+// The statistics in machine words: every mass over the common denominator as a 62-bit whole
+// number, sums in 128 bits. False (nothing written) when a denominator or weight does not fit.
+inline bool describe_in_words(const pmf& d, distribution_stats& s) {
+  constexpr std::int64_t limit = std::int64_t{1} << 62;
+  const std::size_t n = d.masses().size();
+  std::int64_t common = 1;
+  for (const auto& m : d.masses()) {
+    const auto& den = denominator(m);
+    if (den > limit) return false;
+    const auto v = den.convert_to<std::int64_t>();
+    const __int128 l = static_cast<__int128>(common / std::gcd(common, v)) * v;
+    if (l > limit) return false;
+    common = static_cast<std::int64_t>(l);
+  }
+  std::vector<std::int64_t> weight(n);
+  __int128 total = 0, first = 0, second = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto& num = numerator(d.masses()[i]);
+    if (num < 0) throw std::domain_error("a negative probability");
+    if (num > limit) return false;
+    const __int128 w = static_cast<__int128>(num.convert_to<std::int64_t>()) *
+                       (common / denominator(d.masses()[i]).convert_to<std::int64_t>());
+    if (w > limit) return false;
+    weight[i] = static_cast<std::int64_t>(w);
+    const __int128 v = d.lowest() + static_cast<long long>(i);
+    total += w;
+    first += w * v;
+    second += w * v * v;
+  }
+  if (n == 0 || total == 0) throw std::domain_error("a distribution without mass has no statistics");
+  if (total > limit) return false;
+  const auto whole = static_cast<std::int64_t>(total);
+  s.mass = reduced(whole, common);
+  s.mean = first >= -limit && first <= limit ? reduced(static_cast<std::int64_t>(first), whole)
+                                             : rational(big_of(first), big_of(total));
+  s.variance = rational(big_of(second) * big_of(total) - big_of(first) * big_of(first), big_of(total) * big_of(total));
+  s.lowest = d.lowest();
+  s.at_most.resize(n);
+  s.at_least.resize(n);
+  std::int64_t running = 0;
+  s.min = d.highest();
+  s.max = d.lowest();
+  for (std::size_t i = 0; i < n; ++i) {
+    s.at_least[i] = reduced(whole - running, common);
+    running += weight[i];
+    s.at_most[i] = reduced(running, common);
+    if (weight[i] > 0) {
+      s.min = std::min(s.min, d.lowest() + static_cast<int>(i));
+      s.max = d.lowest() + static_cast<int>(i);
+    }
+  }
+  auto lower_quantile = [&](int num, int den) {
+    std::int64_t cumulative = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      cumulative += weight[i];
+      if (weight[i] > 0 && static_cast<__int128>(cumulative) * den >= total * num)
+        return d.lowest() + static_cast<int>(i);
+    }
+    return s.max;
+  };
+  s.median = lower_quantile(1, 2);
+  s.p05 = lower_quantile(1, 20);
+  s.p95 = lower_quantile(19, 20);
+  return true;
+}
+
+}  // namespace detail
+
 // Exact: every mass is put over the masses' common denominator first, so the sums are sums of
 // whole numbers and each result is normalised once (a fraction sum per step costs a gcd each, and
-// made the statistics cost several times the battle they describe).
+// made the statistics cost several times the battle they describe). Where the common denominator
+// fits a machine word (a battle's laws over powers of 6), the sums are machine arithmetic.
 template <>
 inline distribution_stats describe(const pmf& d) {
   distribution_stats s;
+  if (detail::describe_in_words(d, s)) return s;
   const std::size_t n = d.masses().size();
   big_integer common(1);
   for (const auto& m : d.masses()) common = boost::multiprecision::lcm(common, denominator(m));

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "cli/result_labels.hpp"
 #include "core/invalid_input.hpp"
 #include "gui/charts.hpp"
 #include "gui/input_editors.hpp"
@@ -118,11 +119,19 @@ struct renderer {
     return bars;
   }
 
+  // The words `musket` charts and tables use for the value at dotted path `at`
+  // (cli/result_labels.hpp): "P(defender dislodged)", "Attacker losses"; a grouping with no words
+  // of its own ("summary") keeps its key's.
+  static std::string label_at(const std::string& at, const std::string& key, bool probability) {
+    const std::string label = cli::result_label(at, probability);
+    return label.empty() ? readable_key(key) : label;
+  }
+
   void chart(const std::string& key, const json& v, const json* exact) {
     const float width = std::clamp(ImGui::GetContentRegionAvail().x * 0.48f, 220.0f, 420.0f);
     flow.place(width);
-    distribution_chart(readable_key(key), bars_of(v, exact, key.find("shift") != std::string::npos), palette(colour++),
-                       width, 110.0f * ImGui::GetFontSize() / 16.0f);
+    distribution_chart(label_at(path, key, false), bars_of(v, exact, key.find("shift") != std::string::npos),
+                       palette(colour++), width, 110.0f * ImGui::GetFontSize() / 16.0f);
   }
 
   // Every value's widgets (tables, charts, bars) sit under the IDs of its path in the report, so
@@ -155,22 +164,22 @@ struct renderer {
       const json* lo_exact = child(exact, std::string("min"));
       const json* hi_exact = child(exact, std::string("max"));
       if (v.at("min") == v.at("max")) {
-        probability_bar(bar{readable_key(key), v.at("min").get<double>(), exact_text(lo_exact)}, palette(colour++),
-                        label_width);
+        probability_bar(bar{label_at(path, key, true), v.at("min").get<double>(), exact_text(lo_exact)},
+                        palette(colour++), label_width);
         return;
       }
-      range_bar(readable_key(key), bar{"min", v.at("min").get<double>(), exact_text(lo_exact)},
+      range_bar(label_at(path, key, true), bar{"min", v.at("min").get<double>(), exact_text(lo_exact)},
                 bar{"max", v.at("max").get<double>(), exact_text(hi_exact)}, palette(colour++), label_width);
       return;
     }
     if (v.is_object()) {
       if (depth > 0 || key.empty()) {
-        if (!key.empty()) ImGui::TextDisabled("%s", readable_key(key).c_str());
-        if (!key.empty()) log_last_item_text(readable_key(key));
+        if (!key.empty()) ImGui::TextDisabled("%s", label_at(path, key, false).c_str());
+        if (!key.empty()) log_last_item_text(label_at(path, key, false));
       } else {
         ImGui::Spacing();
-        ImGui::TextUnformatted(readable_key(key).c_str());
-        log_last_item_text(readable_key(key));
+        ImGui::TextUnformatted(label_at(path, key, false).c_str());
+        log_last_item_text(label_at(path, key, false));
         ImGui::Separator();
       }
       ImGui::Indent(8.0f);
@@ -181,7 +190,7 @@ struct renderer {
           // the same key at its top ("summary.defender_dislodged" -> "exact.defender_dislodged").
           std::string fraction = exact_text(child(exact, it.key()));
           if (fraction.empty()) fraction = exact_text(child(exact_root, it.key()));
-          bar b{readable_key(it.key()), it.value().get<double>(), fraction};
+          bar b{label_at(path + "." + it.key(), it.key(), true), it.value().get<double>(), fraction};
           const json* ci = interval_at(path + "." + it.key());
           set_interval(b, child(ci, "low"), child(ci, "high"));
           flow.reset();
@@ -199,7 +208,7 @@ struct renderer {
       return;
     }
     if (is_probability(key, v)) {
-      bar b{readable_key(key), v.get<double>(), exact_text(exact)};
+      bar b{label_at(path, key, true), v.get<double>(), exact_text(exact)};
       const json* ci = interval_at(path);
       set_interval(b, child(ci, "low"), child(ci, "high"));
       probability_bar(b, palette(colour++), label_width);
@@ -207,9 +216,9 @@ struct renderer {
     }
     const std::string text = value_text(v);
     ImGui::PushTextWrapPos(0);
-    ImGui::Text("%s: %s", readable_key(key).c_str(), text.c_str());
+    ImGui::Text("%s: %s", label_at(path, key, false).c_str(), text.c_str());
     ImGui::PopTextWrapPos();
-    log_last_item_text(readable_key(key));
+    log_last_item_text(label_at(path, key, false));
     if (!exact_text(exact).empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("exact: %s", exact_text(exact).c_str());
   }
 
@@ -220,8 +229,8 @@ struct renderer {
         for (auto it = row.begin(); it != row.end(); ++it)
           if (std::find(columns.begin(), columns.end(), it.key()) == columns.end()) columns.push_back(it.key());
     ImGui::Spacing();
-    ImGui::TextUnformatted(readable_key(key).c_str());
-    log_last_item_text(readable_key(key));
+    ImGui::TextUnformatted(label_at(path, key, false).c_str());
+    log_last_item_text(label_at(path, key, false));
     const int n = static_cast<int>(columns.size());
     if (n == 0 || n > 32) return;
     // Headers are never cut: when they do not fit side by side, columns take their natural width
@@ -1313,11 +1322,15 @@ void app::draw_sweep(const panel_state& panel) {
     for (double v : column)
       if (!std::isnan(v) && (v < 0 || v > 1)) probability = false;
   ImGui::Spacing();
+  // The words of `musket`'s sweep charts (cli/result_labels.hpp).
+  const std::string metric = cli::result_label(points.metric, probability && !cli::is_mean_key(points.metric));
+  std::vector<std::string> axes;
+  for (const auto& a : points.axes) axes.push_back(cli::option_label(a));
   if (points.axes.size() == 1) {
     std::vector<double> ys;
     for (const auto& column : points.value) ys.push_back(column[0]);
-    line_chart(points.metric + " by " + points.axes[0], points.axes[0], points.metric, points.x, ys, probability,
-               ImGui::GetContentRegionAvail().x, std::min(360.0f, ImGui::GetContentRegionAvail().y - 40));
+    line_chart(metric + " by " + axes[0], axes[0], metric, points.x, ys, probability, ImGui::GetContentRegionAvail().x,
+               std::min(360.0f, ImGui::GetContentRegionAvail().y - 40));
   } else {
     std::vector<std::vector<heat_cell>> cells;
     for (const auto& column : points.value) {
@@ -1325,8 +1338,8 @@ void app::draw_sweep(const panel_state& panel) {
       for (double v : column) row.push_back(heat_cell{std::isnan(v) ? 0.0 : v, !std::isnan(v)});
       cells.push_back(row);
     }
-    ImGui::TextUnformatted(points.metric.c_str());
-    heat_map(points.axes[0], points.axes[1], points.x, points.y, cells, {}, -1, -1, probability);
+    ImGui::TextUnformatted(metric.c_str());
+    heat_map(axes[0], axes[1], points.x, points.y, cells, {}, -1, -1, probability);
   }
   if (doc.contains("notes") && doc.at("notes").is_array() && !doc.at("notes").empty())
     ImGui::TextDisabled("%zu point(s) have no value (see Notes)", doc.at("notes").size());

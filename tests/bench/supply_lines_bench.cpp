@@ -49,6 +49,18 @@ static void BM_SupplyLinesBattleExactWithStats(benchmark::State& state) {
 }
 BENCHMARK(BM_SupplyLinesBattleExactWithStats);
 
+// The statistics alone, of the battle's three distributions already resolved: their cost over the
+// battle's (issue 16).
+static void BM_SupplyLinesBattleStatsOnly(benchmark::State& state) {
+  const auto res = sl::resolve_battle<musket::rational>(sl::northern_theater(), readme_battle());
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(musket::describe(res.attacker_losses));
+    benchmark::DoNotOptimize(musket::describe(res.defender_losses));
+    benchmark::DoNotOptimize(musket::describe(res.track_shift));
+  }
+}
+BENCHMARK(BM_SupplyLinesBattleStatsOnly);
+
 // The whole JSON document `musket nt battle --format json` prints, stats and fractions included.
 static void BM_SupplyLinesBattleDocument(benchmark::State& state) {
   const auto s = readme_battle();

@@ -238,6 +238,35 @@ TEST(CampaignCli, GreatLakesCapExampleRuns) {
   }
 }
 
+// examples/gl-campaign-positions.json follows both armies (GL 12.6 across turns): the Americans
+// start at Buffalo, Riall's army at Chippawa. Turn 10 Brown attacks Ft. Erie from Buffalo; turn 11
+// Chippawa from Ft. Erie, so only where Ft. Erie was won (a winning army has survivors, and no war
+// end comes before turn 14, GL 15.1); turn 14 Ft. George from Chippawa, only where Chippawa was won
+// (nothing is fought in between); turn 16 Riall attacks Chippawa from Ft. George, where his army
+// stands only if the Americans did not take Ft. George.
+TEST(CampaignCli, GreatLakesPositionsExampleFollowsTheArmies) {
+  constexpr int trials = 2000;
+  const auto run = run_musket(std::string("gl campaign --file ") + MUSKET_EXAMPLES_DIR +
+                              "/gl-campaign-positions.json --trials " + std::to_string(trials) + " --format json");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const json doc = json::parse(run.out);
+  const json& steps = doc["steps"];
+  ASSERT_EQ(steps.size(), 6u);
+  auto count = [&](std::size_t step, const char* key) { return std::llround(steps[step][key].get<double>() * trials); };
+  EXPECT_EQ(steps[0]["step"], "fort-erie");
+  EXPECT_EQ(count(0, "fought"), trials) << "the Americans start where turn 10's attack comes from";
+  EXPECT_EQ(count(1, "fought"), count(0, "attacker_wins"));
+  EXPECT_LE(count(1, "fought") + count(1, "not_there"), trials);
+  EXPECT_EQ(count(3, "fought"), count(1, "attacker_wins"));
+  EXPECT_GT(count(3, "fought"), 0);
+  EXPECT_GT(count(3, "attacker_wins"), 0);
+  EXPECT_LT(count(3, "attacker_wins"), count(3, "fought"));
+  // Riall counterattacks only from Ft. George, so never where the Americans took it.
+  EXPECT_EQ(steps[4]["step"], "counterstroke");
+  EXPECT_GT(count(4, "fought"), 0);
+  EXPECT_LE(count(4, "fought"), count(3, "fought") - count(3, "attacker_wins"));
+}
+
 TEST(CampaignCli, SimulationReportsIntervals) {
   const auto run = run_musket(std::string("ss campaign --file ") + MUSKET_EXAMPLES_DIR +
                               "/ss-campaign.json --method sim --trials 20000 --format json");

@@ -35,7 +35,7 @@ json read_svg(const std::string& svg) {
       "n = '{http://www.w3.org/2000/svg}'\n"
       "r = E.parse(sys.argv[1]).getroot()\n"
       "out = {'title': r.find(n + 'title').text, 'desc': r.find(n + 'desc').text, 'texts': {}, 'series': [],"
-      " 'cells': []}\n"
+      " 'cells': [], 'panels': []}\n"
       "for t in r.iter(n + 'text'): out['texts'].setdefault(t.get('class'), []).append(t.text)\n"
       "for g in r.iter(n + 'g'):\n"
       "  if g.get('class') == 'series':\n"
@@ -43,6 +43,8 @@ json read_svg(const std::string& svg) {
       "      'paths': sum(1 for p in g.iter(n + 'path') if p.get('class') == 'series'),\n"
       "      'points': [c.find(n + 'title').text for c in g.iter(n + 'circle') if c.get('class') == 'point'],\n"
       "      'error_bars': sum(1 for p in g.iter(n + 'path') if p.get('class') == 'error-bar')})\n"
+      "  if g.get('class') == 'panel':\n"
+      "    out['panels'].append(sum(1 for c in g.iter(n + 'rect') if c.get('class') == 'cell'))\n"
       "for c in r.iter(n + 'rect'):\n"
       "  if c.get('class') == 'cell':\n"
       "    out['cells'].append({'title': c.find(n + 'title').text, 'x': float(c.get('x')), 'y': float(c.get('y')),"
@@ -344,14 +346,17 @@ TEST(SweepChart, OneParameterIsALineChartWithLabelsAndErrorBars) {
   EXPECT_FALSE(line->lines[1].points[0].low);
 }
 
-TEST(SweepChart, TwoParametersAreAHeatMapOfTheFirstMetric) {
+TEST(SweepChart, TwoParametersAreAHeatMapPanelPerMetric) {
   musket::cli::chart_words words;
   words.title = "Fort or open field";
   words.labels["summary.attacker_victory"] = "P(the attack wins)";
   const auto c = musket::cli::chart_from_sweep(sweep_document(true), words);
-  const auto* h = std::get_if<chart::heat_map>(&c);
-  ASSERT_NE(h, nullptr);
-  EXPECT_EQ(h->title, "Fort or open field");
+  const auto* maps = std::get_if<chart::heat_maps>(&c);
+  ASSERT_NE(maps, nullptr);
+  EXPECT_EQ(maps->title, "Fort or open field");
+  ASSERT_EQ(maps->panels.size(), 2u) << "every metric is drawn, in --metric order";
+  const chart::heat_map* h = &maps->panels[0];
+  EXPECT_EQ(h->title, "P(the attack wins)");
   EXPECT_EQ(h->value_label, "P(the attack wins)");
   EXPECT_EQ(h->x_label, "Terrain");
   EXPECT_EQ(h->y_label, "Attacker War");
@@ -364,6 +369,45 @@ TEST(SweepChart, TwoParametersAreAHeatMapOfTheFirstMetric) {
   // The widest interval: point 3 runs 0.48 - 0.3 - 0.03 = 0.15 to 0.52 - 0.3 = 0.22, 0.07 wide.
   ASSERT_TRUE(h->interval_width);
   EXPECT_NEAR(*h->interval_width, 0.07, 1e-12);
+  // The second metric, a mean: 1.5 + k at the k-th point, no intervals.
+  h = &maps->panels[1];
+  EXPECT_EQ(h->value_label, "Expected attacker losses");
+  EXPECT_FALSE(h->value_is_probability);
+  EXPECT_DOUBLE_EQ(*h->cells[0][1], 2.5);
+  EXPECT_DOUBLE_EQ(*h->cells[1][1], 4.5);
+  EXPECT_FALSE(h->interval_width);
+
+  // One metric: a single heat map, titled by the chart's title.
+  auto one = sweep_document(true);
+  one["inputs"]["metric"] = nlohmann::ordered_json::array({"summary.attacker_victory"});
+  const auto single = musket::cli::chart_from_sweep(one, words);
+  ASSERT_NE(std::get_if<chart::heat_map>(&single), nullptr);
+  EXPECT_EQ(std::get<chart::heat_map>(single).title, "Fort or open field");
+}
+
+// The SVG of a two-metric heat map: two panels of 2 x 2 cells, each headed and with its legend.
+TEST(SweepChart, EveryPanelIsDrawnWithItsCellsAndLegend) {
+  const auto c = musket::cli::chart_from_sweep(sweep_document(true), musket::cli::chart_words{});
+  const json svg = read_svg(chart::write_chart(c, chart::format::svg));
+  ASSERT_FALSE(svg.is_null());
+  EXPECT_EQ(svg["title"], "P(attacker victory), Expected attacker losses by Terrain and Attacker War");
+  EXPECT_EQ(svg["panels"], json::array({4, 4}));
+  ASSERT_EQ(svg["cells"].size(), 8u);
+  EXPECT_EQ(svg["cells"][0]["title"], "Terrain = open, Attacker War = 1: 50.00%");
+  EXPECT_EQ(svg["cells"][5]["title"], "Terrain = open, Attacker War = 2: 2.5");
+  const json both = json::array({"P(attacker victory)", "Expected attacker losses"});
+  EXPECT_EQ(svg["texts"]["panel-title"], both);
+  EXPECT_EQ(svg["texts"]["legend-title"], both);
+  // The second panel lies wholly below the first.
+  double first_bottom = 0, second_top = 1e9;
+  for (std::size_t i = 0; i < 4; ++i)
+    first_bottom = std::max(first_bottom, svg["cells"][i]["y"].get<double>() + svg["cells"][i]["h"].get<double>());
+  for (std::size_t i = 4; i < 8; ++i) second_top = std::min(second_top, svg["cells"][i]["y"].get<double>());
+  EXPECT_LT(first_bottom, second_top);
+  // And the PNG is as tall as the chart says: both panels fit.
+  const image png = decode_png(chart::write_chart(c, chart::format::png));
+  EXPECT_EQ(png.height, chart::chart_size(c).height * chart::png_scale);
+  EXPECT_GT(png.height, 2 * 330 * chart::png_scale);
 }
 
 TEST(SweepChart, ALabelForNoMetricOrParameterIsRefused) {

@@ -202,6 +202,30 @@ TEST(OutputTable, RecordsNestedMapsAndImpossibleOutcomes) {
   EXPECT_EQ(text.find('{'), std::string::npos) << text;  // no raw JSON
 }
 
+// A sweep's long rows: each metric by its label (cli/result_labels.hpp), a probability and its
+// interval bounds as percentages alike, a mean as a plain number with no interval, an illegal
+// point's missing value as "-".
+TEST(OutputTable, LongRowsReadByLabelWithPercentagesAlike) {
+  musket::cli::report r;
+  r.document = json::parse(R"({"points": [
+    {"att-war": 1, "metric": "summary.defender_dislodged", "value": 0.25, "low": 0.2, "high": 0.3},
+    {"att-war": 1, "metric": "summary.expected_attacker_losses", "value": 1.5, "low": null, "high": null},
+    {"att-war": 2, "metric": "summary.defender_dislodged", "value": null, "low": null, "high": null},
+    {"att-war": 2, "metric": "summary.expected_attacker_losses", "value": 0.75, "low": null, "high": null}]})");
+  r.result_keys = {"points"};
+  const auto lines = output_lines(musket::cli::render(r, musket::cli::output_format::table));
+  const std::vector<std::string> expected{
+      "",
+      "points",
+      "  att-war  metric                    value    low   high",
+      "        1  P(defender dislodged)     25.0%  20.0%  30.0%",
+      "        1  Expected attacker losses    1.5",
+      "        2  P(defender dislodged)         -",
+      "        2  Expected attacker losses   0.75",
+  };
+  EXPECT_EQ(lines, expected);
+}
+
 // AR's blank CRT cells leave a probability between two bounds: one line, not a two-row histogram.
 TEST(OutputTable, RangesReadFromTo) {
   musket::cli::report r;

@@ -89,3 +89,25 @@ TEST(DistributionStats, NothingToDescribeIsAnError) {
   EXPECT_THROW(describe(pmf::empty()), std::domain_error);
   EXPECT_THROW(describe(pmf(0, {0, 0})), std::domain_error);
 }
+
+// A law whose common denominator passes the machine-word path (3^40 > 2^62) takes the big-integer
+// one, with the same closed forms: X = 1 with q = 1/3^40, else 0. Mean q, variance q (1 - q).
+TEST(DistributionStats, DenominatorsPastAMachineWordStayExact) {
+  const rational q(musket::big_integer(1), boost::multiprecision::pow(musket::big_integer(3), 40));
+  const auto s = describe(pmf(0, {1 - q, q}));
+  EXPECT_EQ(s.mass, 1);
+  EXPECT_EQ(s.mean, q);
+  EXPECT_EQ(s.variance, q * (1 - q));
+  EXPECT_EQ(s.at_least[1], q);
+  EXPECT_EQ(s.at_most[0], 1 - q);
+  EXPECT_EQ(s.median, 0);
+  EXPECT_EQ(s.p95, 0);
+  EXPECT_EQ(s.max, 1);
+  // And one just inside it (3^39 < 2^62), by the same closed forms.
+  const rational r(musket::big_integer(1), boost::multiprecision::pow(musket::big_integer(3), 39));
+  const auto t = describe(pmf(0, {1 - r, r}));
+  EXPECT_EQ(t.mean, r);
+  EXPECT_EQ(t.variance, r * (1 - r));
+  EXPECT_EQ(t.at_least[1], r);
+  EXPECT_EQ(t.at_most[0], 1 - r);
+}
