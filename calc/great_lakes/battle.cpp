@@ -1305,13 +1305,24 @@ struct state_round {
 class round_queue {
  public:
   static constexpr std::size_t capacity = 256;
+  // Leaves in the ring at most (unless one state has more): the first states, with every unit
+  // standing, have the most outcomes (up to 257,287 leaves a state in the 5 v 4 of issue 20), and
+  // a ring of them held hundreds of MB.
+  static constexpr std::size_t max_leaves = std::size_t{1} << 20;
   // The producer's next buffer to fill (nullptr once the consumer has stopped).
   state_round* take_empty() {
     const std::size_t head = head_.load(std::memory_order_relaxed);
-    if (!wait([&] { return head - tail_.load(std::memory_order_acquire) < capacity; })) return nullptr;
+    if (!wait([&] {
+          const std::size_t tail = tail_.load(std::memory_order_acquire);
+          return head - tail < capacity && (head == tail || leaves_.load(std::memory_order_acquire) < max_leaves);
+        }))
+      return nullptr;
     return &ring_[head % capacity];
   }
-  void put_full(state_round*) { head_.store(head_.load(std::memory_order_relaxed) + 1, std::memory_order_release); }
+  void put_full(state_round* step) {
+    leaves_.fetch_add(step->leaves.size(), std::memory_order_relaxed);
+    head_.store(head_.load(std::memory_order_relaxed) + 1, std::memory_order_release);
+  }
   // The consumer's next state (nullptr when the producer is done and all is taken, or stopped).
   state_round* take_full() {
     const std::size_t tail = tail_.load(std::memory_order_relaxed);
@@ -1319,7 +1330,10 @@ class round_queue {
     if (!wait([&] { return ready() || finished_.load(std::memory_order_acquire); })) return nullptr;
     return ready() ? &ring_[tail % capacity] : nullptr;
   }
-  void give_back(state_round*) { tail_.store(tail_.load(std::memory_order_relaxed) + 1, std::memory_order_release); }
+  void give_back(state_round* step) {
+    leaves_.fetch_sub(step->leaves.size(), std::memory_order_release);
+    tail_.store(tail_.load(std::memory_order_relaxed) + 1, std::memory_order_release);
+  }
   void finish() { finished_.store(true, std::memory_order_release); }  // the producer has put its last state
   void stop() { stopped_.store(true, std::memory_order_release); }     // either side failed: the other gives up
 
@@ -1348,6 +1362,7 @@ class round_queue {
   alignas(64) std::atomic<std::size_t> head_{0};
   alignas(64) std::atomic<std::size_t> tail_{0};
   alignas(64) std::atomic<bool> finished_{false}, stopped_{false};
+  alignas(64) std::atomic<std::size_t> leaves_{0};  // in the states put and not given back
 };
 
 class folded_solver {
@@ -1381,6 +1396,7 @@ class folded_solver {
       states.in_order([&](std::uint32_t i) {
         play(i, step);
         carry(step);
+        recycle(step);
       });
     } else {
       solve_side_by_side();
@@ -1397,6 +1413,7 @@ class folded_solver {
       try {
         while (state_round* step = queue.take_full()) {
           carry(*step);
+          recycle(*step);
           queue.give_back(step);
         }
       } catch (...) {
@@ -1529,7 +1546,8 @@ class folded_solver {
     round::play_round_until_retreat(r, s, c, emit, retreat);
     ring_bytes_ += (step.leaves.capacity() - leaves_before) * sizeof(state_round::leaf);
     states_found_.store(states.size(), std::memory_order_relaxed);
-    meter_.set(0, states.bytes() + deltas[0].bytes() + deltas[1].bytes() + ring_bytes_ +
+    meter_.set(0, states.bytes() + deltas[0].bytes() + deltas[1].bytes() +
+                      (ring_bytes_ - ring_freed_.load(std::memory_order_relaxed)) +
                       (retreat_starts_[0].size() + retreat_starts_[1].size()) * hashed_entry_bytes<state_key, char>);
     for (int side = 0; side < 2; ++side) {
       step.retreats[side].clear();
@@ -1616,6 +1634,15 @@ class folded_solver {
     meter_.set(1, held);
   }
 
+  // A slot keeps its buffer for the next state it carries, unless a state with very many leaves
+  // grew it: the ring would end up holding the largest states' buffers in every slot (hundreds
+  // of MB for the 5 v 4 of issue 20), so such a buffer is let go once carried.
+  void recycle(state_round& step) {
+    if (step.leaves.capacity() <= max_kept_leaves) return;
+    ring_freed_.fetch_add(step.leaves.capacity() * sizeof(state_round::leaf), std::memory_order_relaxed);
+    std::vector<state_round::leaf>().swap(step.leaves);
+  }
+
   // The retreats: the spill and the retreat fire fall on the side's units, labels put back.
   void resolve_retreats() {
     for (int side = 0; side < 2; ++side)
@@ -1660,8 +1687,10 @@ class folded_solver {
   successor_moves here_;
   std::array<sum_map<std::uint64_t, number_hash>, 2> all_retreats_;
   std::array<numbering<state_key, state_key_hash>, 2> label_keys_;  // the labels that retreat, numbered
+  static constexpr std::size_t max_kept_leaves = 8192;              // (196 KB)
   // Counted memory: stage one's ring buffers (their leaves), its state count, the meter.
-  std::size_t ring_bytes_ = 0;
+  std::size_t ring_bytes_ = 0;              // grown by stage one
+  std::atomic<std::size_t> ring_freed_{0};  // let go by stage two
   std::atomic<std::size_t> states_found_{0};
   memory_meter meter_;
 };
