@@ -1396,7 +1396,6 @@ class folded_solver {
       states.in_order([&](std::uint32_t i) {
         play(i, step);
         carry(step);
-        recycle(step);
       });
     } else {
       solve_side_by_side();
@@ -1636,7 +1635,8 @@ class folded_solver {
 
   // A slot keeps its buffer for the next state it carries, unless a state with very many leaves
   // grew it: the ring would end up holding the largest states' buffers in every slot (hundreds
-  // of MB for the 5 v 4 of issue 20), so such a buffer is let go once carried.
+  // of MB for the 5 v 4 of issue 20), so such a buffer is let go once carried. (On one thread
+  // the one buffer is kept.)
   void recycle(state_round& step) {
     if (step.leaves.capacity() <= max_kept_leaves) return;
     ring_freed_.fetch_add(step.leaves.capacity() * sizeof(state_round::leaf), std::memory_order_relaxed);
