@@ -116,8 +116,7 @@ const side_labels::spread& side_labels::spread_to(std::uint32_t target_out) {
   return s;
 }
 
-void side_labels::carry(double p, std::uint32_t target, std::uint32_t target_out, const std::uint64_t* left) {
-  target_out &= side_mask_;
+void side_labels::carry_apart(double p, std::uint32_t target, std::uint32_t target_out, const std::uint64_t* left) {
   const std::size_t labels = mass_.size();
   if (labels == 0) return;
   if (target_out == taken_.out) {  // the same layout: the labels move unchanged

@@ -43,7 +43,15 @@ class side_labels {
   // Adds p times the labels taken into `target`, whose out units are `target_out`: each label
   // grown by what the side's units that left the line holding SP in this move hold (`left`: key
   // bytes, byte u unit u's; nullptr when none did). Units newly out and not in `left` were eliminated.
-  void carry(double p, std::uint32_t target, std::uint32_t target_out, const std::uint64_t* left);
+  void carry(double p, std::uint32_t target, std::uint32_t target_out, const std::uint64_t* left) {
+    if ((target_out & side_mask_) == taken_.out && target < by_state_.size() && !by_state_[target].empty()) {
+      // The same layout, the target's vector there: the labels move unchanged (most moves).
+      double* to = by_state_[target].data();
+      for (std::size_t e = 0; e < mass_.size(); ++e) to[place_[e]] += mass_[e] * p;
+      return;
+    }
+    carry_apart(p, target, target_out & side_mask_, left);
+  }
   // f(bytes, mass) for each label taken.
   template <class F>
   void for_each(F&& f) const {
@@ -59,7 +67,7 @@ class side_labels {
   const label_layout& taken() const { return taken_; }
   // Asks for `target`'s vector ahead of its carry (a move's target is seldom in cache).
   void prefetch(std::uint32_t target) const {
-    if (target < by_state_.size()) __builtin_prefetch(by_state_[target].data(), 1);
+    if (target < by_state_.size() && !place_.empty()) __builtin_prefetch(by_state_[target].data() + place_[0], 1);
   }
   void prefetch_slot(std::uint32_t target) const {
     if (target < by_state_.size()) __builtin_prefetch(&by_state_[target], 0);
@@ -75,6 +83,7 @@ class side_labels {
     label_layout to;
     std::vector<std::uint32_t> at;
   };
+  void carry_apart(double p, std::uint32_t target, std::uint32_t target_out, const std::uint64_t* left);
   const spread& spread_to(std::uint32_t target_out);
   double* vector_of(std::uint32_t state, std::uint32_t size);
   std::uint32_t side_mask_ = 0;
