@@ -1305,24 +1305,13 @@ struct state_round {
 class round_queue {
  public:
   static constexpr std::size_t capacity = 256;
-  // Leaves in the ring at most (unless one state has more): the first states, with every unit
-  // standing, have the most outcomes (up to 257,287 leaves a state in the 5 v 4 of issue 20), and
-  // a ring of them held hundreds of MB.
-  static constexpr std::size_t max_leaves = std::size_t{1} << 20;
   // The producer's next buffer to fill (nullptr once the consumer has stopped).
   state_round* take_empty() {
     const std::size_t head = head_.load(std::memory_order_relaxed);
-    if (!wait([&] {
-          const std::size_t tail = tail_.load(std::memory_order_acquire);
-          return head - tail < capacity && (head == tail || leaves_.load(std::memory_order_acquire) < max_leaves);
-        }))
-      return nullptr;
+    if (!wait([&] { return head - tail_.load(std::memory_order_acquire) < capacity; })) return nullptr;
     return &ring_[head % capacity];
   }
-  void put_full(state_round* step) {
-    leaves_.fetch_add(step->leaves.size(), std::memory_order_relaxed);
-    head_.store(head_.load(std::memory_order_relaxed) + 1, std::memory_order_release);
-  }
+  void put_full(state_round*) { head_.store(head_.load(std::memory_order_relaxed) + 1, std::memory_order_release); }
   // The consumer's next state (nullptr when the producer is done and all is taken, or stopped).
   state_round* take_full() {
     const std::size_t tail = tail_.load(std::memory_order_relaxed);
@@ -1330,10 +1319,7 @@ class round_queue {
     if (!wait([&] { return ready() || finished_.load(std::memory_order_acquire); })) return nullptr;
     return ready() ? &ring_[tail % capacity] : nullptr;
   }
-  void give_back(state_round* step) {
-    leaves_.fetch_sub(step->leaves.size(), std::memory_order_release);
-    tail_.store(tail_.load(std::memory_order_relaxed) + 1, std::memory_order_release);
-  }
+  void give_back(state_round*) { tail_.store(tail_.load(std::memory_order_relaxed) + 1, std::memory_order_release); }
   void finish() { finished_.store(true, std::memory_order_release); }  // the producer has put its last state
   void stop() { stopped_.store(true, std::memory_order_release); }     // either side failed: the other gives up
 
@@ -1362,7 +1348,6 @@ class round_queue {
   alignas(64) std::atomic<std::size_t> head_{0};
   alignas(64) std::atomic<std::size_t> tail_{0};
   alignas(64) std::atomic<bool> finished_{false}, stopped_{false};
-  alignas(64) std::atomic<std::size_t> leaves_{0};  // in the states put and not given back
 };
 
 class folded_solver {
