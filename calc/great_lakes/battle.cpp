@@ -15,6 +15,7 @@
 #include <unordered_map>
 
 #include "calc/great_lakes/round.hpp"
+#include "calc/great_lakes/side_labels.hpp"
 #include "core/invalid_input.hpp"
 #include "core/markov_chain.hpp"
 
@@ -763,6 +764,20 @@ void fold_successor(const fold_masks& m, const battle_state& t, const state_key&
   if (at % 8 > 4) fold.words[at / 8 + 1] |= tail >> (64 - 8 * (at % 8));
 }
 
+// The units a folded state holds out of the line (bytes `out << 5`), a bit per unit: each word's
+// matching bytes found without a branch, their high bits gathered by one multiply.
+std::uint32_t out_units_of(const state_key& k, std::size_t unit_count) {
+  constexpr std::uint64_t low7 = 0x7F7F7F7F7F7F7F7Full, high = 0x8080808080808080ull,
+                          out_bytes = 0x0101010101010101ull * (round::out << 5);
+  std::uint32_t bits = 0;
+  for (std::size_t w = 0; w * 8 < unit_count; ++w) {
+    const std::uint64_t x = k.words[w] ^ out_bytes;
+    const std::uint64_t zero = ~(((x & low7) + low7) | x) & high;
+    bits |= static_cast<std::uint32_t>(((zero >> 7) * 0x0102040810204080ull) >> 56) << (8 * w);
+  }
+  return unit_count >= 32 ? bits : bits & ((1u << unit_count) - 1);
+}
+
 state_key combine(const state_key& a, const state_key& b) {
   state_key k;
   for (std::size_t w = 0; w < k.words.size(); ++w) k.words[w] = a.words[w] | b.words[w];
@@ -1015,96 +1030,6 @@ class memory_meter {
   const std::atomic<std::size_t>& states_;  // stage one's count of states, for the message
 };
 
-// Labels of one side: (folded state, what its out units hold) -> probability of entering that
-// state with them. Labels are numbered (label 0 holds nothing). A state has a few, so each state
-// keeps its own list, searched in place (an index is built only for a long list); a state's list
-// is freed once it has been played.
-class label_table {
- public:
-  struct entry {
-    std::uint32_t label;
-    double mass;
-  };
-  explicit label_table(std::size_t limit) : limit_(limit) { keys_.place(state_key{}); }
-  const state_key& key(std::uint32_t label) const { return keys_.key(label); }
-  // The label holding what `label` holds and what `left` (units that left the line, numbered
-  // left_number) holds.
-  std::uint32_t grown(std::uint32_t label, std::uint32_t left_number, const state_key& left) {
-    bool added;
-    const std::uint32_t place = grown_.place(pair_key(label, left_number), added);
-    if (added) {
-      const std::size_t labels = keys_.size();
-      grown_.value(place) = keys_.place(combine(keys_.key(label), left));
-      bytes_ += hashed_entry_bytes<std::uint64_t, std::uint32_t> +
-                (keys_.size() > labels ? hashed_entry_bytes<state_key, char> : 0);
-    }
-    return grown_.value(place);
-  }
-  void add(std::uint32_t state, std::uint32_t label, double mass) {
-    if (lists_.size() <= state) {
-      const std::size_t before = lists_.capacity();
-      lists_.resize(std::max<std::size_t>(state + 1, lists_.size() * 2));
-      bytes_ += (lists_.capacity() - before) * sizeof(std::vector<entry>);
-    }
-    auto& list = lists_[state];
-    if (list.size() <= short_list) {
-      for (auto& e : list)
-        if (e.label == label) {
-          e.mass += mass;
-          return;
-        }
-    } else {
-      auto& index = long_lists_[state];
-      if (const auto it = index.find(label); it != index.end()) {
-        list[it->second].mass += mass;
-        return;
-      }
-      index.emplace(label, static_cast<std::uint32_t>(list.size()));
-      bytes_ += index_entry_bytes;
-    }
-    if (count_ >= limit_) throw state_limit_exceeded(limit_);
-    ++count_;
-    const std::size_t before = list.capacity();
-    list.push_back({label, mass});
-    bytes_ += (list.capacity() - before) * sizeof(entry);
-    if (list.size() == short_list + 1) {
-      auto& index = long_lists_[state];
-      for (std::uint32_t k = 0; k < list.size(); ++k) index.emplace(list[k].label, k);
-      bytes_ += list.size() * index_entry_bytes;
-    }
-  }
-  // f may add labels of other states (a copy is passed: adding can move the lists).
-  template <class F>
-  void for_each(std::uint32_t state, F&& f) const {
-    for (std::size_t k = 0; state < lists_.size() && k < lists_[state].size(); ++k) {
-      const entry copy = lists_[state][k];
-      f(copy);
-    }
-  }
-  void release(std::uint32_t state) {
-    if (state >= lists_.size()) return;
-    bytes_ -= lists_[state].capacity() * sizeof(entry);
-    if (lists_[state].size() > short_list) bytes_ -= lists_[state].size() * index_entry_bytes;
-    std::vector<entry>().swap(lists_[state]);
-    long_lists_.erase(state);
-  }
-  std::size_t size() const { return count_; }
-  // The bytes held (memory_meter): the lists' capacity, their indexes, the labels and growths.
-  std::size_t bytes() const { return bytes_; }
-
- private:
-  static constexpr std::size_t short_list = 32;
-  // An unordered_map node (next pointer, key, value, cached hash) and its bucket.
-  static constexpr std::size_t index_entry_bytes = 4 * sizeof(void*);
-  std::size_t bytes_ = 0;
-  std::vector<std::vector<entry>> lists_;
-  std::unordered_map<std::uint32_t, std::unordered_map<std::uint32_t, std::uint32_t>> long_lists_;
-  numbering<state_key, state_key_hash> keys_;
-  ordered_map<std::uint64_t, std::uint32_t, number_hash> grown_;  // (label, left) -> label
-  std::size_t count_ = 0;
-  std::size_t limit_;
-};
-
 // Outcome sums, accumulated straight from the last rounds.
 struct outcome_sums {
   std::array<double, 7> ends{};
@@ -1163,6 +1088,7 @@ struct standing_part {
 // of it in which no unit of that side left the line holding SP (the side's labels move unchanged).
 struct successor_move {
   std::uint32_t target;
+  std::uint32_t out;  // the successor's out units, a bit per unit
   double p;
   std::array<double, 2> unchanged;
   std::array<std::uint32_t, 2> first_left;  // per side, 1 + its first part in successor_moves::left, 0 if none
@@ -1170,7 +1096,7 @@ struct successor_move {
 
 // The part of a move in which units of a side left the line holding SP (numbered `left`).
 struct left_part {
-  std::uint32_t target, left;
+  std::uint32_t target, left, out;
   double p;
   std::uint32_t next;  // 1 + the move's next part of this side, 0 if none
 };
@@ -1184,11 +1110,11 @@ class successor_moves {
     moves_.clear();
     for (auto& l : left_) l.clear();
   }
-  void add(std::uint32_t target, double p, const std::array<std::uint32_t, 2>& left_number) {
+  void add(std::uint32_t target, std::uint32_t out, double p, const std::array<std::uint32_t, 2>& left_number) {
     if (slot_.size() <= target) slot_.resize(std::max<std::size_t>(target + 1, slot_.size() * 2), 0);
     std::uint32_t& at = slot_[target];
     if (at == 0) {
-      moves_.push_back({target, 0.0, {0.0, 0.0}, {0, 0}});
+      moves_.push_back({target, out, 0.0, {0.0, 0.0}, {0, 0}});
       at = static_cast<std::uint32_t>(moves_.size());
     }
     successor_move& move = moves_[at - 1];
@@ -1204,7 +1130,7 @@ class successor_moves {
       if (k != 0) {
         parts[k - 1].p += p;
       } else {
-        parts.push_back({target, left_number[side], p, move.first_left[side]});
+        parts.push_back({target, left_number[side], out, p, move.first_left[side]});
         move.first_left[side] = static_cast<std::uint32_t>(parts.size());
       }
     }
@@ -1308,7 +1234,14 @@ struct round_profile {
     // Sized once per move, then a plain loop the compiler can vectorise (the same sums as enter()).
     const std::size_t steps = std::min(occupancy.size(), max_rounds - 1);
     if (steps == 0) return;
-    for (const auto& [target, p, unchanged, first_left] : moves) {
+    constexpr std::size_t ahead = 8;  // a move's target is seldom in cache: asked for ahead
+    for (std::size_t k = 0; k < moves.size(); ++k) {
+      if (k + 2 * ahead < moves.size() && moves[k + 2 * ahead].target < arrive.size())
+        __builtin_prefetch(&arrive[moves[k + 2 * ahead].target], 0);
+      if (k + ahead < moves.size() && moves[k + ahead].target < arrive.size())
+        __builtin_prefetch(arrive[moves[k + ahead].target].data(), 1);
+      const std::uint32_t target = moves[k].target;
+      const double p = moves[k].p;
       grow_states(target);
       auto& a = arrive[target];
       if (a.size() < steps + 1) grow_rounds(a, steps + 1);
@@ -1339,6 +1272,7 @@ struct state_round {
   struct leaf {
     std::uint32_t target;
     std::array<std::uint32_t, 2> left;  // per side, the units that left the line holding SP (numbered)
+    std::uint32_t out;                  // the target's out units, a bit per unit
     double p;
   };
   std::uint32_t state = 0;
@@ -1422,7 +1356,7 @@ class folded_solver {
       : r(rules),
         n(rules.units.size()),
         states(rules, options.state_limit, options.ranked_keys),
-        table{label_table(options.state_limit), label_table(options.state_limit)},
+        table{folded::side_labels(rules, 0, options.state_limit), folded::side_labels(rules, 1, options.state_limit)},
         sums(rules),
         options_(options),
         deltas{key_numbering(delta_bytes(rules, 0), options.ranked_keys),
@@ -1439,7 +1373,7 @@ class folded_solver {
   void solve(const battle_state& start) {
     states.intern(r, encode(r, start, battle_end::none));  // state 0
     rounds.enter(0, 0, 1.0);
-    for (int side = 0; side < 2; ++side) table[side].add(0, 0, 1.0);
+    for (int side = 0; side < 2; ++side) table[side].start(0);
     const unsigned threads = options_.threads ? options_.threads : std::thread::hardware_concurrency();
     threads_used = threads < 2 ? 1 : 2;
     if (threads < 2) {  // one core: the stages take turns, in the same order, to the same sums
@@ -1463,6 +1397,7 @@ class folded_solver {
       try {
         while (state_round* step = queue.take_full()) {
           carry(*step);
+          recycle(*step);
           queue.give_back(step);
         }
       } catch (...) {
@@ -1495,7 +1430,7 @@ class folded_solver {
   // other moves between the cores at every write.
   alignas(64) folded_states states;  // stage one's
   alignas(64) round_profile rounds;  // stage two's from here
-  std::array<label_table, 2> table;
+  std::array<folded::side_labels, 2> table;
   outcome_sums sums;
   double expected_rounds = 0.0;
   unsigned threads_used = 1;
@@ -1544,6 +1479,7 @@ class folded_solver {
           return;
         }
         leaf.target = states.intern(r, fold);
+        leaf.out = out_units_of(fold, n);
         for (std::size_t side = 0; side < 2; ++side) {
           leaf.left[side] = 0;
           if (!any_left[side]) continue;
@@ -1594,7 +1530,8 @@ class folded_solver {
     round::play_round_until_retreat(r, s, c, emit, retreat);
     ring_bytes_ += (step.leaves.capacity() - leaves_before) * sizeof(state_round::leaf);
     states_found_.store(states.size(), std::memory_order_relaxed);
-    meter_.set(0, states.bytes() + deltas[0].bytes() + deltas[1].bytes() + ring_bytes_ +
+    meter_.set(0, states.bytes() + deltas[0].bytes() + deltas[1].bytes() +
+                      (ring_bytes_ - ring_freed_.load(std::memory_order_relaxed)) +
                       (retreat_starts_[0].size() + retreat_starts_[1].size()) * hashed_entry_bytes<state_key, char>);
     for (int side = 0; side < 2; ++side) {
       step.retreats[side].clear();
@@ -1611,42 +1548,57 @@ class folded_solver {
     here_.clear();
     for (int side = 0; side < 2; ++side)
       delta_keys_[side].insert(delta_keys_[side].end(), step.new_deltas[side].begin(), step.new_deltas[side].end());
-    for (const auto& leaf : step.leaves) here_.add(leaf.target, leaf.p, leaf.left);
+    for (const auto& leaf : step.leaves) here_.add(leaf.target, leaf.out, leaf.p, leaf.left);
     const double scale = 1.0 / (1.0 - step.stay);  // the self-loop in closed form
     rounds.play(i, step.stay, step.ends_now, here_.moves());
     for (int side = 0; side < 2; ++side) {
       double visits = 0.0;
       const standing_part& stand = step.standing[side];
-      table[side].for_each(i, [&](const label_table::entry& e) {
-        const double v = e.mass * scale;
-        visits += v;
-        // The label moves along, growing by the units of its side that left the line.
-        for (const successor_move& move : here_.moves())
-          if (move.unchanged[side] > 0.0) table[side].add(move.target, e.label, v * move.unchanged[side]);
-        for (const left_part& part : here_.left(side))
-          table[side].add(part.target, table[side].grown(e.label, part.left, delta_keys_[side][part.left]), v * part.p);
-        // The other side retreats (or nobody can hit): this side's out units keep what they hold.
-        if (stand.mass > 0.0) {
-          const state_key& label = table[side].key(e.label);
-          int out_lost = 0;
-          for (int u = r.begin[side]; u < r.end[side]; ++u) {
-            const auto su = static_cast<std::size_t>(u);
-            if (!(step.out_units >> su & 1u)) continue;
-            const std::uint8_t byte = get_byte(label, su);
-            const int held = byte & 31;
-            out_lost += r.units[su].start_sp - held;
-            if (held > 0) sums.survives[su] += v * stand.mass;
-            sums.sp[su] += v * stand.mass * held;
-            if ((byte >> 5) == round::failed) sums.fails[su] += v * stand.mass;
+      folded::side_labels& labels = table[side];
+      visits = labels.take(i, step.out_units, scale);
+      const folded::label_layout& layout = labels.taken();
+      // The labels move along, growing by the units of their side that left the line.
+      // Each target's vector asked for some moves ahead: the carries wait on memory, not on sums.
+      const auto& moves = here_.moves();
+      constexpr std::size_t ahead = 8;
+      for (std::size_t k = 0; k < std::min(ahead, moves.size()); ++k) labels.prefetch_slot(moves[k].target);
+      for (std::size_t k = 0; k < moves.size(); ++k) {
+        if (k + 2 * ahead < moves.size()) labels.prefetch_slot(moves[k + 2 * ahead].target);
+        if (k + ahead < moves.size()) labels.prefetch(moves[k + ahead].target);
+        if (moves[k].unchanged[side] > 0.0)
+          labels.carry(moves[k].unchanged[side], moves[k].target, moves[k].out, nullptr);
+      }
+      const auto& parts = here_.left(side);
+      for (std::size_t k = 0; k < parts.size(); ++k) {
+        if (k + ahead < parts.size()) labels.prefetch(parts[k + ahead].target);
+        labels.carry(parts[k].p, parts[k].target, parts[k].out, delta_keys_[side][parts[k].left].words.data());
+      }
+      if (stand.mass > 0.0 || !step.retreats[side].empty())
+        labels.for_each([&](const folded::label_bytes& label, double v) {
+          // The other side retreats (or nobody can hit): this side's out units keep what they hold.
+          if (stand.mass > 0.0) {
+            int out_lost = 0;
+            for (int k = 0; k < layout.count; ++k) {
+              const std::size_t su = layout.unit[k];
+              const std::uint8_t byte = label[su];
+              const int held = byte & 31;
+              out_lost += r.units[su].start_sp - held;
+              if (held > 0) sums.survives[su] += v * stand.mass;
+              sums.sp[su] += v * stand.mass * held;
+              if ((byte >> 5) == round::failed) sums.fails[su] += v * stand.mass;
+            }
+            auto& lost = sums.lost[side];
+            for (std::size_t l = 0; l + static_cast<std::size_t>(out_lost) < lost.size(); ++l)
+              lost[l + static_cast<std::size_t>(out_lost)] += v * stand.lost[l];
           }
-          auto& lost = sums.lost[side];
-          for (std::size_t l = 0; l + static_cast<std::size_t>(out_lost) < lost.size(); ++l)
-            lost[l + static_cast<std::size_t>(out_lost)] += v * stand.lost[l];
-        }
-        // This side retreats: its out units go back in (the label), to be resolved at the end.
-        for (const auto& [start, p] : step.retreats[side])
-          all_retreats_[side][pair_key(e.label, static_cast<std::uint32_t>(start))] += v * p;
-      });
+          // This side retreats: its out units go back in (the label), to be resolved at the end.
+          if (step.retreats[side].empty()) return;
+          state_key key;
+          std::memcpy(key.words.data(), label.data(), label.size());
+          const std::uint32_t number = label_keys_[side].place(key);
+          for (const auto& [start, p] : step.retreats[side])
+            all_retreats_[side][pair_key(number, static_cast<std::uint32_t>(start))] += v * p;
+        });
       for (std::size_t u = 0; u < n; ++u) {
         if (step.out_units >> u & 1u) continue;
         sums.survives[u] += visits * stand.survives[u];
@@ -1657,20 +1609,30 @@ class folded_solver {
         sums.ends[static_cast<std::size_t>(battle_end::stalemate)] += visits * step.stalemate;
         expected_rounds += visits;
       }
-      table[side].release(i);
     }
     std::size_t held = table[0].bytes() + table[1].bytes() + rounds.bytes;
     for (int side = 0; side < 2; ++side)
-      held += all_retreats_[side].size() * hashed_entry_bytes<std::uint64_t, double> +
+      held += (all_retreats_[side].size() * hashed_entry_bytes<std::uint64_t, double>)+label_keys_[side].size() *
+                  hashed_entry_bytes<state_key, char> +
               (delta_keys_[side].capacity() + retreat_start_keys_[side].capacity()) * sizeof(state_key);
     meter_.set(1, held);
+  }
+
+  // A slot keeps its buffer for the next state it carries, unless a state with very many leaves
+  // grew it: the ring would end up holding the largest states' buffers in every slot (hundreds
+  // of MB for the 5 v 4 of issue 20), so such a buffer is let go once carried. (On one thread
+  // the one buffer is kept.)
+  void recycle(state_round& step) {
+    if (step.leaves.capacity() <= max_kept_leaves) return;
+    ring_freed_.fetch_add(step.leaves.capacity() * sizeof(state_round::leaf), std::memory_order_relaxed);
+    std::vector<state_round::leaf>().swap(step.leaves);
   }
 
   // The retreats: the spill and the retreat fire fall on the side's units, labels put back.
   void resolve_retreats() {
     for (int side = 0; side < 2; ++side)
       for (const auto& [label_start, p] : all_retreats_[side].items()) {
-        const state_key k = combine(table[side].key(static_cast<std::uint32_t>(label_start >> 32)),
+        const state_key k = combine(label_keys_[side].key(static_cast<std::uint32_t>(label_start >> 32)),
                                     retreat_start_keys_[side][static_cast<std::uint32_t>(label_start)]);
         battle_state merged{};
         for (int u = r.begin[side]; u < r.end[side]; ++u) {
@@ -1709,8 +1671,11 @@ class folded_solver {
   std::array<std::vector<state_key>, 2> retreat_start_keys_;
   successor_moves here_;
   std::array<sum_map<std::uint64_t, number_hash>, 2> all_retreats_;
+  std::array<numbering<state_key, state_key_hash>, 2> label_keys_;  // the labels that retreat, numbered
+  static constexpr std::size_t max_kept_leaves = 8192;              // (196 KB)
   // Counted memory: stage one's ring buffers (their leaves), its state count, the meter.
-  std::size_t ring_bytes_ = 0;
+  std::size_t ring_bytes_ = 0;              // grown by stage one
+  std::atomic<std::size_t> ring_freed_{0};  // let go by stage two
   std::atomic<std::size_t> states_found_{0};
   memory_meter meter_;
 };

@@ -28,11 +28,12 @@ struct exact_cost {
 
 // The cost model, measured on the 2-core machine (docs/benchmarks.md): a solve's fixed cost (two
 // threads, the ring's fresh buffers), then per predicted transition; memory per predicted state
-// (the states, their labels and rounds: 630 MB peak for the 5 v 4, 62,861 states) and per
+// (the states, their labels and rounds, the ring of played states: 130 MB peak for the issue's
+// 5 v 4, 62,861 states, 88 MB for its 4 v 4 without the dragoon, 32,869 states) and per
 // predicted transition (the plain chain keeps every transition).
 inline constexpr double fixed_seconds = 0.1;
 inline constexpr double seconds_per_transition = 45e-9;
-inline constexpr double bytes_per_state = 10'000;
+inline constexpr double bytes_per_state = 3'000;
 inline constexpr double bytes_per_transition = 16;
 
 // Whether the predicted solve fits a time budget and a memory bound (`auto` solves exactly only then).

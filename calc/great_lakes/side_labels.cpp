@@ -1,0 +1,142 @@
+#include "calc/great_lakes/side_labels.hpp"
+
+#include <bit>
+#include <stdexcept>
+
+#include "core/markov_chain.hpp"
+
+namespace musket::great_lakes::folded {
+
+side_labels::side_labels(const round::battle_rules& r, int side, std::size_t limit) : limit_(limit) {
+  for (int u = r.begin[side]; u < r.end[side]; ++u) {
+    const auto& rule = r.units[static_cast<std::size_t>(u)];
+    side_mask_ |= 1u << u;
+    // What an out unit holds: eliminated (byte 0), or failed morale with its SP; a failing
+    // garrison is eliminated but counted as failed (GL 4.26: failed with 0).
+    auto& values = value_[static_cast<std::size_t>(u)];
+    values.push_back(0);
+    if (rule.garrison) {
+      values.push_back(static_cast<std::uint8_t>(round::failed << 5));
+    } else {
+      for (int sp = 1; sp <= rule.start_sp; ++sp) values.push_back(static_cast<std::uint8_t>(sp | round::failed << 5));
+    }
+    auto& digit = digit_[static_cast<std::size_t>(u)];
+    digit.fill(0xFF);
+    for (std::size_t d = 0; d < values.size(); ++d) digit[values[d]] = static_cast<std::uint8_t>(d);
+    radix_[static_cast<std::size_t>(u)] = static_cast<std::uint32_t>(values.size());
+  }
+}
+
+label_layout side_labels::layout(std::uint32_t out_units) const {
+  label_layout a;
+  a.out = out_units & side_mask_;
+  std::uint64_t size = 1;
+  for (std::uint32_t rest = a.out; rest != 0; rest &= rest - 1) {
+    const int u = std::countr_zero(rest);
+    a.unit[a.count] = static_cast<std::uint8_t>(u);
+    a.radix[a.count] = radix_[u];
+    a.stride[a.count] = static_cast<std::uint32_t>(size);
+    size *= radix_[u];
+    ++a.count;
+  }
+  if (size > (std::uint64_t{1} << 31)) throw state_limit_exceeded(limit_);  // labels past any count
+  a.size = static_cast<std::uint32_t>(size);
+  return a;
+}
+
+double* side_labels::vector_of(std::uint32_t state, std::uint32_t size) {
+  if (by_state_.size() <= state) {
+    const std::size_t before = by_state_.capacity();
+    by_state_.resize(std::max<std::size_t>(state + 1, by_state_.size() * 2));
+    bytes_ += (by_state_.capacity() - before) * sizeof(std::vector<double>);
+  }
+  auto& v = by_state_[state];
+  if (v.empty()) {
+    v.assign(size, 0.0);
+    bytes_ += v.capacity() * sizeof(double);
+  }
+  return v.data();
+}
+
+void side_labels::start(std::uint32_t state) {
+  vector_of(state, 1)[0] += 1.0;
+}
+
+double side_labels::take(std::uint32_t state, std::uint32_t out_units, double scale) {
+  taken_ = layout(out_units);
+  place_.clear();
+  mass_.clear();
+  digits_.clear();
+  spreads_used_ = 0;
+  if (state >= by_state_.size() || by_state_[state].empty()) return 0.0;
+  auto& v = by_state_[state];
+  std::array<std::uint8_t, round::max_units> digit{};
+  double visits = 0.0;
+  for (std::size_t at = 0; at < v.size(); ++at) {
+    if (v[at] != 0.0) {
+      place_.push_back(static_cast<std::uint32_t>(at));
+      mass_.push_back(v[at] * scale);
+      visits += mass_.back();
+      digits_.insert(digits_.end(), digit.begin(), digit.begin() + taken_.count);
+    }
+    for (int k = 0; k < taken_.count; ++k) {  // the next place's digits, as an odometer
+      if (++digit[k] < taken_.radix[k]) break;
+      digit[k] = 0;
+    }
+  }
+  count_ += mass_.size();
+  taken_bytes_ = place_.capacity() * sizeof(std::uint32_t) + mass_.capacity() * sizeof(double) + digits_.capacity();
+  for (const auto& s : spreads_) taken_bytes_ += s.at.capacity() * sizeof(std::uint32_t);
+  if (count_ > limit_) throw state_limit_exceeded(limit_);
+  bytes_ -= v.capacity() * sizeof(double);
+  std::vector<double>().swap(v);
+  return visits;
+}
+
+const side_labels::spread& side_labels::spread_to(std::uint32_t target_out) {
+  for (std::size_t k = 0; k < spreads_used_; ++k)
+    if (spreads_[k].out == target_out) return spreads_[k];
+  if (spreads_used_ == spreads_.size()) spreads_.emplace_back();
+  spread& s = spreads_[spreads_used_++];
+  s.out = target_out;
+  s.to = layout(target_out);
+  // The taken units' strides in the target's layout.
+  std::array<std::uint32_t, round::max_units> stride{};
+  for (int k = 0, j = 0; k < s.to.count && j < taken_.count; ++k)
+    if (s.to.unit[k] == taken_.unit[j]) stride[j++] = s.to.stride[k];
+  const std::size_t before = s.at.capacity();
+  s.at.resize(mass_.size());
+  taken_bytes_ += (s.at.capacity() - before) * sizeof(std::uint32_t);
+  const std::size_t count = static_cast<std::size_t>(taken_.count);
+  for (std::size_t e = 0; e < mass_.size(); ++e) {
+    std::uint32_t at = 0;
+    for (std::size_t k = 0; k < count; ++k) at += digits_[e * count + k] * stride[k];
+    s.at[e] = at;
+  }
+  return s;
+}
+
+void side_labels::carry_apart(double p, std::uint32_t target, std::uint32_t target_out, const std::uint64_t* left) {
+  const std::size_t labels = mass_.size();
+  if (labels == 0) return;
+  if (target_out == taken_.out) {  // the same layout: the labels move unchanged
+    double* to = vector_of(target, taken_.size);
+    for (std::size_t e = 0; e < labels; ++e) to[place_[e]] += mass_[e] * p;
+    return;
+  }
+  // A larger layout: the taken labels' digits at the target's strides, the new units' holdings an offset.
+  const spread& s = spread_to(target_out);
+  std::size_t offset = 0;
+  for (int k = 0; k < s.to.count; ++k) {
+    const std::uint8_t u = s.to.unit[k];
+    if (taken_.out >> u & 1u) continue;
+    const std::uint8_t byte = left ? static_cast<std::uint8_t>(left[u / 8] >> (8 * (u % 8))) : 0;
+    const std::uint8_t digit = digit_[u][byte];
+    if (digit == 0xFF) throw std::logic_error("a unit left the line holding what no label holds");
+    offset += std::size_t{digit} * s.to.stride[k];
+  }
+  double* to = vector_of(target, s.to.size) + offset;
+  for (std::size_t e = 0; e < labels; ++e) to[s.at[e]] += mass_[e] * p;
+}
+
+}  // namespace musket::great_lakes::folded

@@ -1,0 +1,104 @@
+#pragma once
+// The folded exact engine's labels of one side (battle.cpp explains the folded chain): beside each
+// folded state, the probability of entering it with each way its out units can hold what they
+// left the line with. A state knows which of the side's units are out, and each out unit holds one
+// of a few things (eliminated, or failed morale with 1 to its starting SP; a garrison fails with
+// none, GL 4.26), so a state's labels are a dense vector indexed by those holdings as the digits of
+// a mixed-radix number: no label is ever searched for. A move that takes no unit of the side out
+// of the line adds one vector into another of the same layout; a move that does puts each label
+// at a fixed stride in the larger layout of its target, its new units' holdings a fixed offset.
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "calc/great_lakes/round.hpp"
+
+namespace musket::great_lakes::folded {
+
+// Where a state's labels of one side lie in its vector: one digit per out unit of the side, in
+// listing order, the first varying fastest.
+struct label_layout {
+  std::uint32_t out = 0;   // the side's out units, a bit per unit index
+  std::uint32_t size = 1;  // the labels the state can hold
+  int count = 0;           // out units
+  std::array<std::uint8_t, round::max_units> unit{};
+  std::array<std::uint32_t, round::max_units> radix{}, stride{};
+};
+
+// A label's out units as key bytes (SP | status << 5, 0 for an eliminated unit), by unit index.
+using label_bytes = std::array<std::uint8_t, round::max_units>;
+
+class side_labels {
+ public:
+  // `limit`: the most labels (state_limit), counted as states are played.
+  side_labels(const round::battle_rules& r, int side, std::size_t limit);
+  // The layout of a state whose out units (either side's) are `out_units`.
+  label_layout layout(std::uint32_t out_units) const;
+  // The battle starts in `state` with nothing out.
+  void start(std::uint32_t state);
+  // Takes state `state`'s labels (out units `out_units`) times `scale` as the ones to carry; the
+  // state's own vector is freed. Counts the labels held (non-zero) and throws
+  // state_limit_exceeded past the limit. Returns their mass.
+  double take(std::uint32_t state, std::uint32_t out_units, double scale);
+  // Adds p times the labels taken into `target`, whose out units are `target_out`: each label
+  // grown by what the side's units that left the line holding SP in this move hold (`left`: key
+  // bytes, byte u unit u's; nullptr when none did). Units newly out and not in `left` were eliminated.
+  void carry(double p, std::uint32_t target, std::uint32_t target_out, const std::uint64_t* left) {
+    if ((target_out & side_mask_) == taken_.out && target < by_state_.size() && !by_state_[target].empty()) {
+      // The same layout, the target's vector there: the labels move unchanged (most moves).
+      double* to = by_state_[target].data();
+      for (std::size_t e = 0; e < mass_.size(); ++e) to[place_[e]] += mass_[e] * p;
+      return;
+    }
+    carry_apart(p, target, target_out & side_mask_, left);
+  }
+  // f(bytes, mass) for each label taken.
+  template <class F>
+  void for_each(F&& f) const {
+    label_bytes bytes{};
+    for (std::size_t e = 0; e < mass_.size(); ++e) {
+      for (int k = 0; k < taken_.count; ++k) {
+        const std::uint8_t u = taken_.unit[k];
+        bytes[u] = value_[u][digits_[e * taken_.count + static_cast<std::size_t>(k)]];
+      }
+      f(bytes, mass_[e]);
+    }
+  }
+  const label_layout& taken() const { return taken_; }
+  // Asks for `target`'s vector ahead of its carry (a move's target is seldom in cache).
+  void prefetch(std::uint32_t target) const {
+    if (target < by_state_.size() && !place_.empty()) __builtin_prefetch(by_state_[target].data() + place_[0], 1);
+  }
+  void prefetch_slot(std::uint32_t target) const {
+    if (target < by_state_.size()) __builtin_prefetch(&by_state_[target], 0);
+  }
+  std::size_t size() const { return count_; }                  // labels held by the states played
+  std::size_t bytes() const { return bytes_ + taken_bytes_; }  // held now (memory_meter)
+
+ private:
+  // Where the labels taken go in a target with more out units: the target's size, each label's
+  // place without the new units' holdings, and the strides of those units.
+  struct spread {
+    std::uint32_t out;
+    label_layout to;
+    std::vector<std::uint32_t> at;
+  };
+  void carry_apart(double p, std::uint32_t target, std::uint32_t target_out, const std::uint64_t* left);
+  const spread& spread_to(std::uint32_t target_out);
+  double* vector_of(std::uint32_t state, std::uint32_t size);
+  std::uint32_t side_mask_ = 0;
+  std::array<std::uint32_t, round::max_units> radix_{};
+  std::array<std::vector<std::uint8_t>, round::max_units> value_;        // by unit: digit -> key byte
+  std::array<std::array<std::uint8_t, 256>, round::max_units> digit_{};  // by unit: key byte -> digit
+  std::vector<std::vector<double>> by_state_;                            // freed once played
+  // The labels taken: their places, masses and digits (taken_.count a label).
+  label_layout taken_;
+  std::vector<std::uint32_t> place_;
+  std::vector<double> mass_;
+  std::vector<std::uint8_t> digits_;
+  std::vector<spread> spreads_;  // the taken labels' spreads, by target out units
+  std::size_t spreads_used_ = 0;
+  std::size_t bytes_ = 0, taken_bytes_ = 0, count_ = 0, limit_;
+};
+
+}  // namespace musket::great_lakes::folded
