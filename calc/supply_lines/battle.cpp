@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <boost/multiprecision/cpp_int.hpp>
+#include <cstdint>
+#include <type_traits>
 
 #include "calc/supply_lines/morale.hpp"
 #include "core/dice.hpp"
@@ -183,17 +185,21 @@ namespace {
 
 // Exact battles count equally likely dice faces: every weight is a whole number of
 // 6^-(defender dice + attacker dice + morale dice), so the sums need no fractions until the end.
-// 40 + 40 + 2 dice at most gives 6^82 < 2^213.
+// 40 + 40 + 2 dice at most gives 6^82 < 2^213; a battle of at most 24 dice (6^24 < 2^64, most
+// battles) counts in machine words, several times faster than 256-bit counts.
 using dice_count = boost::multiprecision::uint256_t;
+constexpr int most_dice_in_a_word = 24;
 
-dice_count power_of_six(int exponent) {
-  dice_count result = 1;
+template <class Count>
+Count power_of_six(int exponent) {
+  Count result = 1;
   for (int i = 0; i < exponent; ++i) result *= 6;
   return result;
 }
 
-dice_count binomial_ways(int n, int k, int hit_faces) {
-  dice_count ways = 1;
+template <class Count>
+Count binomial_ways(int n, int k, int hit_faces) {
+  Count ways = 1;
   for (int i = 1; i <= k; ++i) ways = ways * static_cast<unsigned>(n - k + i) / static_cast<unsigned>(i);
   for (int i = 0; i < k; ++i) ways *= static_cast<unsigned>(hit_faces);
   for (int i = 0; i < n - k; ++i) ways *= static_cast<unsigned>(6 - hit_faces);
@@ -225,45 +231,44 @@ struct battle_weights<double> {
   static double to_probability(double w, double) { return w; }
 };
 
-template <>
-struct battle_weights<rational> {
-  using weight = dice_count;
-  std::vector<dice_count> defender;
-  std::vector<std::vector<dice_count>> attacker;  // lifted to 6^max_attacker_dice
-  dice_count attacker_total;                      // 6^max_attacker_dice
+// Whole dice counts in `Count` (std::uint64_t or dice_count), for the exact engine.
+template <class Count>
+struct dice_count_weights {
+  using weight = Count;
+  std::vector<Count> defender;
+  std::vector<std::vector<Count>> attacker;  // lifted to 6^max_attacker_dice
+  Count attacker_total;                      // 6^max_attacker_dice
   int checks;
   int exponent;
-  dice_count morale_pass(int difference, int checks_made) const {
+  Count morale_pass(int difference, int checks_made) const {
     const int passing_faces = morale_passing_faces(difference);
-    dice_count pass = static_cast<unsigned>(passing_faces);
+    Count pass = static_cast<unsigned>(passing_faces);
     if (checks_made == 2) pass *= static_cast<unsigned>(passing_faces);
     return pass;
   }
-  dice_count morale_total(int checks_made) const { return power_of_six(checks_made); }
-  dice_count total() const { return power_of_six(exponent); }
-  battle_weights(int defender_dice, int max_attacker_dice, int attacker_faces, int morale_checks)
-      : attacker_total(power_of_six(max_attacker_dice)),
+  Count morale_total(int checks_made) const { return power_of_six<Count>(checks_made); }
+  Count total() const { return power_of_six<Count>(exponent); }
+  dice_count_weights(int defender_dice, int max_attacker_dice, int attacker_faces, int morale_checks)
+      : attacker_total(power_of_six<Count>(max_attacker_dice)),
         checks(morale_checks),
         exponent(defender_dice + max_attacker_dice + morale_checks) {
-    for (int h = 0; h <= defender_dice; ++h) defender.push_back(binomial_ways(defender_dice, h, defender_hit_faces));
+    for (int h = 0; h <= defender_dice; ++h)
+      defender.push_back(binomial_ways<Count>(defender_dice, h, defender_hit_faces));
     attacker.resize(static_cast<std::size_t>(max_attacker_dice) + 1);
     for (int d = 0; d <= max_attacker_dice; ++d) {
-      const dice_count lift = power_of_six(max_attacker_dice - d);
+      const Count lift = power_of_six<Count>(max_attacker_dice - d);
       for (int g = 0; g <= d; ++g)
-        attacker[static_cast<std::size_t>(d)].push_back(binomial_ways(d, g, attacker_faces) * lift);
+        attacker[static_cast<std::size_t>(d)].push_back(binomial_ways<Count>(d, g, attacker_faces) * lift);
     }
   }
-  static rational to_probability(const dice_count& w, const dice_count& total) {
+  static rational to_probability(const Count& w, const Count& total) {
     return rational(big_integer(w), big_integer(total));
   }
 };
 
-}  // namespace
-
-template <class Probability>
-battle_result<Probability> resolve_battle(const rule_set& rules, const battle_setup& s) {
-  validate(rules, s);
-  using weights_type = battle_weights<Probability>;
+// The battle (validated) counted in `weights_type`'s weights.
+template <class Probability, class weights_type>
+battle_result<Probability> count_battle(const rule_set& rules, const battle_setup& s) {
   using weight = typename weights_type::weight;
 
   const int A = s.attacker_units, D = s.defender_units;
@@ -325,11 +330,15 @@ battle_result<Probability> resolve_battle(const rule_set& rules, const battle_se
   result.track_shift = basic_pmf<Probability>::empty();
   result.attacker_losses.cover(0, A);
   result.defender_losses.cover(0, D);
+  // Every reported value is a sum of cells: the sums are made in whole numbers and each is divided
+  // once (a fraction's addition reduces by a gcd every time: most of the battle's cost before).
   const weight total = weights.total();
+  std::vector<weight> by_attacker(static_cast<std::size_t>(A + 1), weight(0));
+  std::vector<weight> by_defender(static_cast<std::size_t>(D + 1), weight(0));
+  std::vector<std::pair<int, weight>> by_shift;  // at most one entry per outcome
+  weight instant_victory(0);
   for (battle_outcome o : all_battle_outcomes) {
     weight outcome_weight(0);
-    std::vector<weight> by_attacker(static_cast<std::size_t>(A + 1), weight(0));
-    std::vector<weight> by_defender(static_cast<std::size_t>(D + 1), weight(0));
     for (int a = 0; a <= A; ++a)
       for (int d = 0; d <= D; ++d) {
         const weight& w = cell(o, a, d);
@@ -339,20 +348,38 @@ battle_result<Probability> resolve_battle(const rule_set& rules, const battle_se
         by_defender[static_cast<std::size_t>(d)] += w;
       }
     if (outcome_weight == weight(0)) continue;
-    const Probability p = weights_type::to_probability(outcome_weight, total);
-    result[o] = p;
-    for (int a = 0; a <= A; ++a)
-      if (by_attacker[static_cast<std::size_t>(a)] != weight(0))
-        result.attacker_losses.add_mass(a,
-                                        weights_type::to_probability(by_attacker[static_cast<std::size_t>(a)], total));
-    for (int d = 0; d <= D; ++d)
-      if (by_defender[static_cast<std::size_t>(d)] != weight(0))
-        result.defender_losses.add_mass(d,
-                                        weights_type::to_probability(by_defender[static_cast<std::size_t>(d)], total));
-    result.track_shift.add_mass(track_shift(rules, s, o), p);
-    if (eliminates_crown_commander(rules, s, o)) result.instant_victory += p;
+    result[o] = weights_type::to_probability(outcome_weight, total);
+    const int shift = track_shift(rules, s, o);
+    auto same = std::find_if(by_shift.begin(), by_shift.end(), [&](const auto& e) { return e.first == shift; });
+    if (same == by_shift.end())
+      by_shift.emplace_back(shift, outcome_weight);
+    else
+      same->second += outcome_weight;
+    if (eliminates_crown_commander(rules, s, o)) instant_victory += outcome_weight;
   }
+  for (int a = 0; a <= A; ++a)
+    if (by_attacker[static_cast<std::size_t>(a)] != weight(0))
+      result.attacker_losses.add_mass(a, weights_type::to_probability(by_attacker[static_cast<std::size_t>(a)], total));
+  for (int d = 0; d <= D; ++d)
+    if (by_defender[static_cast<std::size_t>(d)] != weight(0))
+      result.defender_losses.add_mass(d, weights_type::to_probability(by_defender[static_cast<std::size_t>(d)], total));
+  for (const auto& [shift, w] : by_shift) result.track_shift.add_mass(shift, weights_type::to_probability(w, total));
+  if (instant_victory != weight(0)) result.instant_victory = weights_type::to_probability(instant_victory, total);
   return result;
+}
+
+}  // namespace
+
+template <class Probability>
+battle_result<Probability> resolve_battle(const rule_set& rules, const battle_setup& s) {
+  validate(rules, s);
+  if constexpr (std::is_same_v<Probability, double>) {
+    return count_battle<double, battle_weights<double>>(rules, s);
+  } else {
+    const int dice = s.defender_war_supplies + attacker_dice(rules, s) + defender_morale_checks(rules, s);
+    if (dice <= most_dice_in_a_word) return count_battle<rational, dice_count_weights<std::uint64_t>>(rules, s);
+    return count_battle<rational, dice_count_weights<dice_count>>(rules, s);
+  }
 }
 
 template battle_result<rational> resolve_battle<rational>(const rule_set&, const battle_setup&);

@@ -175,6 +175,41 @@ TEST(SupplyLinesBattle, EveryBattleSumsToOneAndDoubleAgrees) {
               }
 }
 
+// Battles of up to 24 dice are counted in machine words, larger ones in 256-bit counts: both sides
+// of that line must give the rules' answer. The attacker surrenders exactly when the defender's
+// dice score at least its units (8.4, 8.7): P = sum over h >= A of C(n, h) (1/3)^h (2/3)^(n - h).
+TEST(SupplyLinesBattle, BattlesAboveAndBelowTwentyFourDiceCountAlike) {
+  const auto binomial_tail = [](int n, int at_least) {
+    rational tail = 0;
+    for (int h = at_least; h <= n; ++h) {
+      musket::big_integer ways = 1;  // C(n, h) 2^(n - h) of the 3^n equally likely thirds
+      for (int i = 1; i <= h; ++i) ways = ways * (n - h + i) / i;
+      for (int i = 0; i < n - h; ++i) ways *= 2;
+      musket::big_integer all = 1;
+      for (int i = 0; i < n; ++i) all *= 3;
+      tail += rational(ways, all);
+    }
+    return tail;
+  };
+  bool word = false, wide = false;
+  for (int defender_war = 8; defender_war <= 16; defender_war += 4)
+    for (int attacker_war = 6; attacker_war <= 18; attacker_war += 6) {
+      const auto s = make(side::crown, terrain::point, 4, 1, attacker_war, 3, 0, defender_war);
+      const rule_set& rules = northern_theater();
+      const int dice = defender_war + attacker_dice(rules, s) + defender_morale_checks(rules, s);
+      (dice <= 24 ? word : wide) = true;
+      const auto exact = resolve_battle<rational>(rules, s);
+      EXPECT_EQ(sum_outcomes(exact), 1) << dice << " dice";
+      EXPECT_EQ(total_mass(exact.attacker_losses), 1) << dice << " dice";
+      EXPECT_EQ(exact[O::attacker_surrenders], binomial_tail(defender_war, 4)) << dice << " dice";
+      EXPECT_EQ(exact.attacker_losses[4], binomial_tail(defender_war, 4)) << dice << " dice";
+      const auto fast = resolve_battle<double>(rules, s);
+      for (auto o : all_battle_outcomes) EXPECT_NEAR(fast[o], musket::to_double(exact[o]), 1e-12) << dice << " dice";
+    }
+  EXPECT_TRUE(word);
+  EXPECT_TRUE(wide);
+}
+
 TEST(SupplyLinesBattle, MoreAttackerWarSuppliesNeverLowerVictory) {
   for (const rule_set* rules : {&northern_theater(), &southern_strategy()})
     for (side attacker : {side::crown, side::patriot})
