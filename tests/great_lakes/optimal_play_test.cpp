@@ -210,3 +210,114 @@ TEST(GreatLakesOptimalPlay, OptimalRetreatNeverRetreatsForWinProbability) {
   EXPECT_EQ(optimal.outcome[battle_end::defender_voluntary_retreat], 0.0);
   EXPECT_TRUE(optimal.advice[0].retreat.retreats.empty());
 }
+
+namespace {
+
+// Rerolls: the attacker's 2-SP unit of 2 dice (morale 4) and a 2-SP unit of no dice (morale 3),
+// with Brown's one reroll, against a 1-SP unit: the attacker chooses whether to spend the reroll
+// on a failed die or keep it for the unit that fires.
+gl::battle rerolls_to_keep() {
+  gl::battle b = gl::testing::duel(make_unit("Big", 2, 2, 4), make_unit("D", 1, 1));
+  b.attacker.units.push_back(make_unit("Small", 2, 0, 3));
+  b.attacker.leaders = {"Brown"};
+  b.attacker.rerolls.kind = gl::reroll_kind::optimal;
+  return b;
+}
+
+// Two units a side with a reroll each (for the comparison with the fixed policies below).
+gl::battle rerolls_and_hits() {
+  gl::battle b = gl::testing::duel(make_unit("Line", 2, 1, 4), make_unit("Foot", 2, 1, 4));
+  b.attacker.units.push_back(make_unit("Light", 2, 1, 5));
+  b.defender.units.push_back(make_unit("Picket", 1, 1, 5));
+  b.attacker.leaders = {"Brown"};
+  b.defender.leaders = {"Drummond"};
+  return b;
+}
+
+}  // namespace
+
+TEST(GreatLakesOptimalPlay, SolvedRerollsAreTheBestOfEveryPolicy) {
+  const gl::battle b = rerolls_to_keep();
+  const rd::battle_rules r = rd::compile(b);
+  int rerolls = 0;
+  for (const auto& [key, options] : situations(r)) rerolls += key[0] == static_cast<char>(rd::decision_kind::reroll);
+  ASSERT_GE(rerolls, 2);
+  for (const gl::objective goal : {gl::objective::win, gl::objective::value}) {
+    gl::game_options g;
+    g.goal = goal;
+    g.win_value = 2;
+    const auto [maxmin, minmax] = brute_force(b, g);
+    EXPECT_NEAR(maxmin, minmax, 1e-12);
+    const gl::game_result res = gl::solve_optimal_play(b, g);
+    EXPECT_NEAR(res.value, maxmin, 1e-12);
+    EXPECT_NEAR(gl::play_value(res.outcome, g), res.value, 1e-12);
+    // Keeping the reroll for the unit that fires is worth something here.
+    EXPECT_GT(res.gain_attacker, 1e-4);
+  }
+}
+
+TEST(GreatLakesOptimalPlay, NoFixedPolicyBeatsTheSolvedPlay) {
+  // value(opt, opt) >= value(p, opt) for every fixed attacker policy p the CLI offers, and
+  // <= value(opt, q) for every fixed defender policy q (a fixed side is a fixed opponent).
+  gl::battle b = rerolls_and_hits();
+  gl::game_options g;
+  g.goal = gl::objective::value;
+  g.win_value = 2;
+  auto all_optimal = [](gl::army& a) {
+    a.retreat = {gl::retreat_kind::optimal, 0};
+    a.hit_allocation = {gl::hit_allocation_kind::optimal};
+    a.rerolls = {gl::reroll_kind::optimal};
+  };
+  all_optimal(b.attacker);
+  all_optimal(b.defender);
+  const double v = gl::solve_optimal_play(b, g).value;
+  std::vector<gl::retreat_policy> retreats = {{gl::retreat_kind::never, 0}, {gl::retreat_kind::weaker, 0}};
+  for (int k = 1; k <= 2; ++k) retreats.push_back({gl::retreat_kind::line_sp_at_most, k});
+  int fixed = 0;
+  for (int side = 0; side < 2; ++side)
+    for (const auto hits : {gl::hit_allocation_kind::rulings, gl::hit_allocation_kind::concentrate})
+      for (const auto reroll : {gl::reroll_kind::first, gl::reroll_kind::never, gl::reroll_kind::largest_unit})
+        for (const auto& retreat : retreats) {
+          gl::battle p = b;
+          gl::army& a = side == 0 ? p.attacker : p.defender;
+          a.hit_allocation = {hits};
+          a.rerolls = {reroll};
+          a.retreat = retreat;
+          const double w = gl::solve_optimal_play(p, g).value;
+          if (side == 0)
+            EXPECT_LE(w, v + 1e-12) << "attacker " << gl::to_string(hits) << " " << gl::to_string(reroll);
+          else
+            EXPECT_GE(w, v - 1e-12) << "defender " << gl::to_string(hits) << " " << gl::to_string(reroll);
+          ++fixed;
+        }
+  EXPECT_EQ(fixed, 2 * 2 * 3 * 4);
+}
+
+TEST(GreatLakesOptimalPlay, OptimalIsTheDefaultWhereNoChoiceMatters) {
+  // One unit a side of morale 6 with no leader: no hit can go elsewhere, no reroll exists, and on
+  // the win objective a retreat is a loss, so every choice ties and goes to the rulings' default:
+  // the same battle as the fixed engine's, number for number.
+  gl::battle b = gl::testing::duel(make_unit("A", 3, 2), make_unit("D", 3, 2));
+  b.attacker.retreat = b.defender.retreat = {gl::retreat_kind::optimal, 0};
+  b.attacker.hit_allocation.kind = b.defender.hit_allocation.kind = gl::hit_allocation_kind::optimal;
+  b.attacker.rerolls.kind = b.defender.rerolls.kind = gl::reroll_kind::optimal;
+  const gl::game_result res = gl::solve_optimal_play(b, {});
+  const gl::battle_result fixed = gl::solve_exact(gl::default_play(b));
+  for (std::size_t e = 0; e < 7; ++e) EXPECT_NEAR(res.outcome.ends[e], fixed.ends[e], 1e-12);
+  ASSERT_EQ(res.outcome.attacker_sp_lost.size(), fixed.attacker_sp_lost.size());
+  for (std::size_t k = 0; k < fixed.attacker_sp_lost.size(); ++k) {
+    EXPECT_NEAR(res.outcome.attacker_sp_lost[k], fixed.attacker_sp_lost[k], 1e-12);
+    EXPECT_NEAR(res.outcome.defender_sp_lost[k], fixed.defender_sp_lost[k], 1e-12);
+  }
+  EXPECT_NEAR(res.outcome.rounds_mean, fixed.rounds_mean, 1e-9);
+  EXPECT_NEAR(res.value, fixed.attacker_wins, 1e-12);
+  EXPECT_NEAR(res.gain_attacker, 0.0, 1e-12);
+  EXPECT_NEAR(res.gain_defender, 0.0, 1e-12);
+}
+
+TEST(GreatLakesOptimalPlay, RejectsANegativeWinValue) {
+  gl::game_options g;
+  g.goal = gl::objective::value;
+  g.win_value = -1;
+  EXPECT_THROW(gl::solve_optimal_play(allocation_and_retreat(), g), musket::invalid_input);
+}
