@@ -321,3 +321,21 @@ TEST(GreatLakesOptimalPlay, RejectsANegativeWinValue) {
   g.win_value = -1;
   EXPECT_THROW(gl::solve_optimal_play(allocation_and_retreat(), g), musket::invalid_input);
 }
+
+TEST(GreatLakesOptimalPlay, ReadmeBattleWhereTheRulingsAllocationCostsTheAttacker) {
+  // README "Optimal play": American regulars (3 SP, morale 5, 3 dice) and militia (3 SP, morale 2,
+  // 2 dice) attack the British 41st (4 SP, morale 5, 4 dice). The rulings put a lone hit on the
+  // militia (the fewest dice among equals), which then fails morale on 3-6; the solved attacker
+  // takes it on the regulars, and gains at least a percentage point of winning by that alone.
+  gl::battle b = gl::testing::duel(make_unit("Regulars", 3, 3, 5), make_unit("41st", 4, 4, 5));
+  b.attacker.units.push_back(make_unit("Militia", 3, 2, 2, gl::unit_type::militia));
+  b.attacker.hit_allocation.kind = gl::hit_allocation_kind::optimal;
+  const gl::game_result res = gl::solve_optimal_play(b, {});
+  EXPECT_GE(res.gain_attacker, 0.01);
+  EXPECT_NEAR(res.value, res.outcome.attacker_wins, 1e-12);
+  ASSERT_FALSE(res.advice[0].allocations.empty());
+  const gl::allocation_advice& one = res.advice[0].allocations.front();
+  EXPECT_EQ(one.hits, 1);
+  EXPECT_EQ(one.rulings, (std::vector<int>{0, 1}));  // the rulings: the militia
+  EXPECT_EQ(one.optimal, (std::vector<int>{1, 0}));  // solved: the regulars
+}
