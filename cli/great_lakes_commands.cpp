@@ -73,10 +73,10 @@ void add_battle_options(po::options_description& o) {
       "def-reroll", po::value<std::string>()->default_value("first"),
       "which failed unit the defender's leader rerolls: first | never | largest_unit | optimal")(
       "play", po::value<std::string>(),
-      "optimal: every choice of both sides (hits, rerolls, retreat) solved as a game (exact only)")(
+      "every choice of both sides: default | optimal (hits, rerolls and retreat solved as a game; exact only)")(
       "objective", po::value<std::string>()->default_value("win"),
-      "what optimal play maximises for the attacker and minimises for the defender: win (P(attacker wins)) | "
-      "value (--win-value x win - attacker SP lost + defender SP lost)")(
+      "what optimal play maximises for the attacker and minimises for the defender: win | value (win: P(attacker "
+      "wins); value: --win-value x win - attacker SP lost + defender SP lost)")(
       "win-value", po::value<std::string>(), "--objective value: what a win is worth in SP, a number >= 0")(
       "att-no-route", "the attacker has no open retreat route: retreating units are eliminated")(
       "def-no-route", "the defender has no open retreat route: retreating units are eliminated")(
@@ -98,11 +98,11 @@ void add_battle_options(po::options_description& o) {
       "simulation threads, 0 = every core; an exact solve runs its two stages side by side unless this is 1");
 }
 
-// --play optimal: every choice of both sides played optimally.
+// --play optimal: every choice of both sides played optimally (default: each policy as given).
 void apply_play(const po::variables_map& vm, gl::battle& b) {
-  if (!vm.count("play")) return;
+  if (!vm.count("play") || string_option(vm, "play") == "default") return;  // each policy as given
   if (string_option(vm, "play") != "optimal")
-    throw invalid_input("play", "'" + string_option(vm, "play") + "' is not a play; allowed: optimal");
+    throw invalid_input("play", "'" + string_option(vm, "play") + "' is not a play; allowed: default, optimal");
   for (gl::army* a : {&b.attacker, &b.defender}) {
     a->retreat = {gl::retreat_kind::optimal, 0};
     a->hit_allocation = {gl::hit_allocation_kind::optimal};
@@ -439,7 +439,7 @@ report run_battle(const po::variables_map& vm) {
   // Issue 17: optimal play is a game, solved exactly (simulation does not play the solved strategy).
   const bool optimal_play = gl::plays_optimally(b);
   const gl::game_options game = game_options_from(vm);
-  if (!optimal_play && (!vm["objective"].defaulted() || vm.count("win-value")))
+  if (!optimal_play && (game.goal != gl::objective::win || vm.count("win-value")))
     throw invalid_input("objective",
                         "needs optimal play (--play optimal, or optimal in --att-hits, --def-retreat ...)");
   std::optional<gl::game_result> solved;
