@@ -13,6 +13,7 @@
 #include "calc/great_lakes/battle.hpp"
 #include "calc/great_lakes/exact_cost.hpp"
 #include "calc/great_lakes/game_data.hpp"
+#include "calc/great_lakes/optimal_play.hpp"
 #include "calc/great_lakes/scenario.hpp"
 #include "calc/great_lakes/turn.hpp"
 #include "cli/command.hpp"
@@ -64,13 +65,19 @@ void add_battle_options(po::options_description& o) {
       "att-retreat", po::value<std::string>()->default_value("never"), "never | weaker | line_sp_at_most:K | optimal")(
       "def-retreat", po::value<std::string>()->default_value("never"), "never | weaker | line_sp_at_most:K | optimal")(
       "att-hits", po::value<std::string>()->default_value("rulings"),
-      "who takes the attacker's hits beyond one each: rulings | concentrate")(
+      "who takes the attacker's hits beyond one each: rulings | concentrate | optimal")(
       "def-hits", po::value<std::string>()->default_value("rulings"),
-      "who takes the defender's hits beyond one each: rulings | concentrate")(
+      "who takes the defender's hits beyond one each: rulings | concentrate | optimal")(
       "att-reroll", po::value<std::string>()->default_value("first"),
-      "which failed unit the attacker's leader rerolls: first | never | largest_unit")(
+      "which failed unit the attacker's leader rerolls: first | never | largest_unit | optimal")(
       "def-reroll", po::value<std::string>()->default_value("first"),
-      "which failed unit the defender's leader rerolls: first | never | largest_unit")(
+      "which failed unit the defender's leader rerolls: first | never | largest_unit | optimal")(
+      "play", po::value<std::string>(),
+      "every choice of both sides: default | optimal (hits, rerolls and retreat solved as a game; exact only)")(
+      "objective", po::value<std::string>()->default_value("win"),
+      "what optimal play maximises for the attacker and minimises for the defender: win | value (win: P(attacker "
+      "wins); value: --win-value x win - attacker SP lost + defender SP lost)")(
+      "win-value", po::value<std::string>(), "--objective value: what a win is worth in SP, a number >= 0")(
       "att-no-route", "the attacker has no open retreat route: retreating units are eliminated")(
       "def-no-route", "the defender has no open retreat route: retreating units are eliminated")(
       "att-reinforce", po::value<std::vector<std::string>>()->composing(),
@@ -84,12 +91,46 @@ void add_battle_options(po::options_description& o) {
       "auto: seconds the predicted exact solve may take, else simulate; above 0, up to 3600")(
       "memory-mb", whole_number(64, 65536)->default_value(4096),
       "memory the exact solve may take (MB), predicted before and counted during it: past it auto simulates and exact "
-      "refuses")(
-      "trials", whole_number(1000, 100000000)->default_value(200000), "simulated battles")(
+      "refuses")("trials", whole_number(1000, 100000000)->default_value(200000), "simulated battles")(
       "seed", whole_number(0, 2'000'000'000)->default_value(1812),
       "simulation seed (same seed, same answer, any thread count)")(
       "threads", whole_number(0, 1024)->default_value(0),
       "simulation threads, 0 = every core; an exact solve runs its two stages side by side unless this is 1");
+}
+
+// --play optimal: every choice of both sides played optimally (default: each policy as given).
+void apply_play(const po::variables_map& vm, gl::battle& b) {
+  if (!vm.count("play") || string_option(vm, "play") == "default") return;  // each policy as given
+  if (string_option(vm, "play") != "optimal")
+    throw invalid_input("play", "'" + string_option(vm, "play") + "' is not a play; allowed: default, optimal");
+  for (gl::army* a : {&b.attacker, &b.defender}) {
+    a->retreat = {gl::retreat_kind::optimal, 0};
+    a->hit_allocation = {gl::hit_allocation_kind::optimal};
+    a->rerolls = {gl::reroll_kind::optimal};
+  }
+}
+
+// --objective and --win-value (issue 17).
+gl::game_options game_options_from(const po::variables_map& vm) {
+  gl::game_options g;
+  const std::string objective = string_option(vm, "objective");
+  if (objective == "value")
+    g.goal = gl::objective::value;
+  else if (objective != "win")
+    throw invalid_input("objective", "'" + objective + "' is not an objective; allowed: win, value");
+  if (vm.count("win-value")) {
+    if (g.goal != gl::objective::value) throw invalid_input("win-value", "needs --objective value");
+    const std::string text = string_option(vm, "win-value");
+    double w = 0;
+    const char* end = text.data() + text.size();
+    const auto [used, error] = std::from_chars(text.data(), end, w);
+    if (error != std::errc() || used != end || !std::isfinite(w) || w < 0 || w > 1000)
+      throw invalid_input("win-value", "'" + text + "' is not a number of SP; allowed: 0 to 1000");
+    g.win_value = w;
+  } else if (g.goal == gl::objective::value) {
+    throw invalid_input("win-value", "is required with --objective value (what a win is worth in SP, >= 0)");
+  }
+  return g;
 }
 
 gl::battle battle_from_flags(const po::variables_map& vm) {
@@ -119,6 +160,7 @@ gl::battle battle_from_flags(const po::variables_map& vm) {
   b.defender.hit_allocation = gl::parse_hit_allocation(string_option(vm, "def-hits"), "def-hits");
   b.attacker.rerolls = gl::parse_reroll(string_option(vm, "att-reroll"), "att-reroll");
   b.defender.rerolls = gl::parse_reroll(string_option(vm, "def-reroll"), "def-reroll");
+  apply_play(vm, b);
   b.attacker.retreat_route = !flag_option(vm, "att-no-route");
   b.defender.retreat_route = !flag_option(vm, "def-no-route");
   if (vm.count("fort")) {
@@ -163,6 +205,8 @@ json battle_notes(const gl::battle& b, const gl::battle_result& res) {
       "round: defender fires, attacker fires, morale (attacker first), voluntary retreat (attacker first), "
       "reinforcement (defender first); every die hits on 6 (GL 11.18-11.22)");
   auto hits_note = [](const gl::army& a) {
+    if (a.hit_allocation.kind == gl::hit_allocation_kind::optimal)
+      return std::string("optimal (any allocation the rule allows, as optimal play chooses)");
     return a.hit_allocation.kind == gl::hit_allocation_kind::concentrate
                ? std::string("concentrate (then every further hit on the unit with the fewest SP)")
                : std::string("rulings (then fewest hits this round, most SP, fewest dice, listing order)");
@@ -183,6 +227,8 @@ json battle_notes(const gl::battle& b, const gl::battle_result& res) {
         return std::string("never spent");
       case gl::reroll_kind::largest_unit:
         return std::string("to the unit with the most SP");
+      case gl::reroll_kind::optimal:
+        return std::string("as optimal play chooses, or kept for later");
       case gl::reroll_kind::first:
         break;
     }
@@ -292,6 +338,67 @@ double time_budget(const std::string& text) {
   return seconds;
 }
 
+// Issue 17: the game's values and the solved strategy's advice, in numbers and in plain words.
+void add_game_results(json& doc, const gl::battle& b, const gl::game_options& g, const gl::game_result& res) {
+  json game{{"objective", gl::to_string(res.goal)}};
+  if (g.goal == gl::objective::value) game["win_value"] = g.win_value;
+  game["value"] = res.value;
+  game["value_default_play"] = res.value_default_play;
+  game["gain_attacker"] = res.gain_attacker;
+  game["gain_defender"] = res.gain_defender;
+  game["states"] = res.game_states;
+  doc["optimal_play"] = game;  // (`game` is the document's game name: "gl")
+  json advice = json::object();
+  json words = json::array();
+  const std::array<const gl::army*, 2> armies{&b.attacker, &b.defender};
+  for (int side = 0; side < 2; ++side) {
+    const gl::side_advice& a = res.advice[static_cast<std::size_t>(side)];
+    const gl::army& army = *armies[static_cast<std::size_t>(side)];
+    const std::string who = side == 0 ? "attacker" : "defender";
+    json one = json::object();
+    auto spread = [&](const std::vector<int>& hits) {
+      std::string text;
+      for (std::size_t u = 0; u < hits.size(); ++u)
+        if (hits[u] > 0) text += (text.empty() ? "" : ", ") + fmt::format("{} {}", a.units[u], hits[u]);
+      return text;
+    };
+    if (army.hit_allocation.kind == gl::hit_allocation_kind::optimal) {
+      json hits = json::array();
+      for (const auto& h : a.allocations) {
+        json optimal = json::object(), rulings = json::object();
+        for (std::size_t u = 0; u < a.units.size(); ++u) {
+          optimal[a.units[u]] = h.optimal[u];
+          rulings[a.units[u]] = h.rulings[u];
+        }
+        hits.push_back(json{{"hits", h.hits}, {"optimal", optimal}, {"rulings", rulings}});
+        words.push_back(fmt::format("{} taking {} hit{} in round 1{}: {} ({})", who, h.hits, h.hits == 1 ? "" : "s",
+                                    side == 1 ? " (the attacker having taken none)" : "", spread(h.optimal),
+                                    h.optimal == h.rulings ? "as the rulings" : "the rulings: " + spread(h.rulings)));
+      }
+      one["hits"] = hits;
+    }
+    if (army.retreat.kind == gl::retreat_kind::optimal) {
+      const gl::retreat_advice& r = a.retreat;
+      json states = json::array();
+      for (const auto& [own, enemy] : r.retreats) states.push_back(json::array({own, enemy}));
+      std::string rule;
+      if (r.retreats.empty())
+        rule = "never retreats";
+      else if (r.threshold)
+        rule = fmt::format("retreats when own line SP <= {} and enemy line SP >= {}", r.own_at_most, r.enemy_at_least);
+      else {
+        rule = "retreats at (own, enemy) line SP";
+        for (const auto& [own, enemy] : r.retreats) rule += fmt::format(" ({}, {})", own, enemy);
+      }
+      one["retreat"] = json{{"rule", rule}, {"states", states}};
+      words.push_back(who + " " + rule + " (after both morale checks, in the states the solved play reaches)");
+    }
+    advice[who] = one;
+  }
+  advice["plain"] = words;
+  doc["advice"] = advice;
+}
+
 report run_battle(const po::variables_map& vm) {
   const bool has_flags = vm.count("att") || vm.count("def") || vm.count("fort");
   gl::battle b;
@@ -299,6 +406,7 @@ report run_battle(const po::variables_map& vm) {
     if (has_flags)
       throw invalid_input("scenario", "give either --scenario or the unit flags (--att, --def, --fort), not both");
     b = gl::read_scenario_file(string_option(vm, "scenario"), "scenario");
+    apply_play(vm, b);
   } else {
     if (!vm.count("att")) throw invalid_input("att", "is required (or give --scenario FILE.json)");
     b = battle_from_flags(vm);
@@ -328,7 +436,34 @@ report run_battle(const po::variables_map& vm) {
   exact.threads = sim.threads;  // the same answer to the last bit on one thread or two
   gl::battle_result res;
   std::string why;
-  if (method == "sim") {
+  // Issue 17: optimal play is a game, solved exactly (simulation does not play the solved strategy).
+  const bool optimal_play = gl::plays_optimally(b);
+  const gl::game_options game = game_options_from(vm);
+  if (!optimal_play && (game.goal != gl::objective::win || vm.count("win-value")))
+    throw invalid_input("objective",
+                        "needs optimal play (--play optimal, or optimal in --att-hits, --def-retreat ...)");
+  std::optional<gl::game_result> solved;
+  if (optimal_play) {
+    if (method == "sim")
+      throw invalid_input("method",
+                          "optimal play is solved exactly only (simulation does not play the solved strategy); "
+                          "use --method exact or auto");
+    try {
+      solved = gl::solve_optimal_play(b, game, exact);
+    } catch (const gl::solve_cancelled&) {
+      throw run_cancelled();
+    } catch (const state_limit_exceeded&) {
+      throw invalid_input("state-limit", fmt::format("optimal play needs more than --state-limit {} game states; "
+                                                     "raise the limit (optimal play is solved exactly only)",
+                                                     limit));
+    } catch (const gl::memory_limit_exceeded& e) {
+      throw invalid_input("memory-mb", fmt::format("optimal play's chain passed --memory-mb {} at {} states; raise it",
+                                                   memory_mb, e.states()));
+    }
+    res = solved->outcome;
+    why = fmt::format("optimal play: a zero-sum game over {} states solved exactly by backward induction ({})",
+                      solved->game_states, method == "auto" ? "auto: exact, the only method for it" : "--method exact");
+  } else if (method == "sim") {
     res = gl::simulate(b, sim);
     why = "asked for with --method sim";
   } else {
@@ -449,6 +584,11 @@ report run_battle(const po::variables_map& vm) {
     }
     if (res.garrison_eliminated_interval) one("garrison_eliminated", *res.garrison_eliminated_interval);
     r.result_keys.push_back("intervals");
+  }
+  if (solved) {
+    add_game_results(doc, b, game, *solved);
+    r.result_keys.push_back("optimal_play");
+    r.result_keys.push_back("advice");
   }
   // rounds (mean, distribution from round 1, tail) is in the JSON; the table and CSV show summary.mean_rounds.
   doc["notes"] = battle_notes(b, res);

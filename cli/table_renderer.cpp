@@ -26,7 +26,8 @@ bool is_fraction_of_one(const json& v) {
 
 // Expectations and other plain numbers are named so ("expected_...", "mean...", "value", "sd").
 bool is_plain_number_key(const std::string& key) {
-  return key.rfind("expected", 0) == 0 || key.rfind("mean", 0) == 0 || key == "value" || key.rfind("sd", 0) == 0;
+  return key.rfind("expected", 0) == 0 || key.rfind("mean", 0) == 0 || key.rfind("value", 0) == 0 ||
+         key.rfind("sd", 0) == 0 || key.rfind("gain", 0) == 0 || key == "win_value";
 }
 
 // A probability: a non-integer number in [0, 1] under a key that does not name a plain number.

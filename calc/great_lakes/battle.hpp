@@ -20,10 +20,12 @@ enum class nation { american, british };
 enum class unit_type { regular, militia, artillery, dragoon, native, garrison };
 enum class crossing { none, river, amphibious };
 enum class retreat_kind { never, line_sp_at_most, weaker, optimal };
-// GL 11.23 leaves the order of hits beyond one per line unit to the owner.
-enum class hit_allocation_kind { rulings, concentrate };
+// GL 11.23 leaves the order of hits beyond one per line unit to the owner. `optimal` (and
+// retreat_kind::optimal, reroll_kind::optimal) is solved as a game by optimal_play.hpp; the fixed
+// engines below refuse it.
+enum class hit_allocation_kind { rulings, concentrate, optimal };
 // GL 11.26-11.27 leave to the owner which failed morale die a leader's reroll is spent on.
-enum class reroll_kind { first, never, largest_unit };
+enum class reroll_kind { first, never, largest_unit, optimal };
 
 std::string to_string(nation n);
 std::string to_string(unit_type t);

@@ -95,6 +95,31 @@ battle_state initial_state(const battle_rules& r);
 
 using hit_counts = std::array<std::uint8_t, max_units>;
 
+// The players' choices (optimal_play.hpp solves them). A Chooser that also decides has
+//   decide(const decision& d, int options, f)   call f(k) for the options k in [0, options) it
+//                                                weighs; option 0 is always the rulings' default
+// and the round asks it only where the side's policy for that kind of choice is `optimal`. Any
+// other Chooser (the fixed engines') never sees a choice: `optimal` plays as the default there, and
+// the fixed policies run the same code as before these hooks.
+enum class decision_kind {
+  hits,     // GL 11.23: who takes the hits beyond the rule's (options: hit_options)
+  reroll,   // GL 11.26-11.27: which unit that failed with one die is rerolled (options: each in
+            // listing order, then none: the reroll is kept and every such unit fails)
+  retreat,  // GL 12.2: voluntary retreat (options: fight on, retreat)
+};
+struct decision {
+  int side = 0;
+  decision_kind kind = decision_kind::hits;
+  int hits = 0;                                          // hits: how many are taken
+  const std::vector<hit_counts>* allocations = nullptr;  // hits: option k's hits per unit
+  const battle_state* state = nullptr;                   // where the choice is made (before it)
+  std::uint32_t pending = 0;                             // reroll: the units that failed with one die
+};
+template <class Chooser>
+concept deciding_chooser = requires(Chooser& c, const decision& d) {
+  c.decide(d, 1, [](int) {});
+};
+
 inline bool in_battle(const battle_state& s, int i) {
   return s.st[i] != waiting;
 }
@@ -461,7 +486,7 @@ inline int allocate_hits(const battle_rules& r, battle_state& s, hit_counts& hit
 inline int allocate_hits(const battle_rules& r, round_state& t, hit_counts& hits, int side, int count,
                          std::uint32_t& checks) {
   if (count == 0) return 0;
-  if (r.hit_allocation[side].kind == hit_allocation_kind::rulings)
+  if (r.hit_allocation[side].kind != hit_allocation_kind::concentrate)  // (optimal: the rulings, unless decided)
     return allocate_rulings(r, t.s, t.sum[side], hits, side, count, checks);
   const int spill = allocate_concentrated(r, t.s, hits, side, count);
   t.sum[side] = sums_of(r, t.s, side, &hits, &checks);
@@ -486,6 +511,95 @@ void change(State& s, F&& f) {
     State t = s;
     f(t);
   }
+}
+
+// GL 11.23: every way `side`'s owner may take `count` hits from one fire when they are fewer than its
+// line SP (so every hit falls on the line): one hit to each line unit before any second (fewer hits
+// than units: any of them one each), the rest anywhere in the line; the rulings' allocation first.
+// Units' hits per unit index. (With the line's SP or more, the line is eliminated whatever the
+// order and the rest falls on failed-morale units, whose order changes neither the win nor the SP
+// lost: there is nothing to choose.)
+inline std::vector<hit_counts> hit_options(const battle_rules& r, const battle_state& s, int side, int count) {
+  std::vector<hit_counts> options(1);
+  {
+    battle_state t = s;
+    side_sums unused = sums_of(r, s, side);
+    std::uint32_t no_checks = 0;
+    allocate_rulings_by_rank(r, t, unused, options[0], side, count, no_checks);
+  }
+  std::array<int, max_units> units{};
+  int n = 0;
+  for (int i = r.begin[side]; i < r.end[side]; ++i)
+    if (in_line(s, i)) units[static_cast<std::size_t>(n++)] = i;
+  hit_counts h{};
+  auto add = [&] {
+    if (h != options[0]) options.push_back(h);
+  };
+  if (count <= n) {
+    // One hit each to `count` of the n units: every subset, by recursion on the next unit.
+    auto pick = [&](auto&& self, int from, int left) -> void {
+      if (left == 0) return add();
+      for (int k = from; k + left <= n; ++k) {
+        h[static_cast<std::size_t>(units[static_cast<std::size_t>(k)])] = 1;
+        self(self, k + 1, left - 1);
+        h[static_cast<std::size_t>(units[static_cast<std::size_t>(k)])] = 0;
+      }
+    };
+    pick(pick, 0, count);
+    return options;
+  }
+  // One each, then the extra hits spread over the units with SP left, each at most its SP.
+  for (int k = 0; k < n; ++k) h[static_cast<std::size_t>(units[static_cast<std::size_t>(k)])] = 1;
+  auto spread = [&](auto&& self, int k, int left) -> void {
+    if (k == n) {
+      if (left == 0) add();
+      return;
+    }
+    const int i = units[static_cast<std::size_t>(k)];
+    const int room = s.sp[i] - 1;
+    for (int extra = std::min(room, left); extra >= 0; --extra) {
+      h[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(1 + extra);
+      self(self, k + 1, left - extra);
+    }
+    h[static_cast<std::size_t>(i)] = 1;
+  };
+  spread(spread, 0, count - n);
+  return options;
+}
+
+// `count` hits on `side` in a round by its policy, then next(t, hits, checks, spill) with the state,
+// the round's hits, the units to check morale (sums_of) and the hits nobody took. Where the policy
+// is `optimal` and the chooser decides, the owner picks one of hit_options (each from a copy).
+template <class Chooser, class Next>
+inline void allocate_hits_then(const battle_rules& r, round_state& t, hit_counts& hits, int side, int count, Chooser& c,
+                               Next&& next) {
+  if constexpr (deciding_chooser<Chooser>) {
+    if (r.hit_allocation[side].kind == hit_allocation_kind::optimal && count > 0 && count < t.sum[side].line_sp) {
+      const std::vector<hit_counts> options = hit_options(r, t.s, side, count);
+      decision d;
+      d.side = side;
+      d.kind = decision_kind::hits;
+      d.hits = count;
+      d.allocations = &options;
+      d.state = &t.s;
+      c.decide(d, static_cast<int>(options.size()), [&](int k) {
+        round_state u = t;
+        hit_counts taken = hits;
+        const hit_counts& option = options[static_cast<std::size_t>(k)];
+        for (int i = r.begin[side]; i < r.end[side]; ++i) {
+          u.s.sp[i] = static_cast<std::uint8_t>(u.s.sp[i] - option[i]);
+          taken[i] = static_cast<std::uint8_t>(taken[i] + option[i]);
+        }
+        std::uint32_t checks = 0;
+        u.sum[side] = sums_of(r, u.s, side, &taken, &checks);
+        next(u, taken, checks, 0);
+      });
+      return;
+    }
+  }
+  std::uint32_t checks = 0;
+  const int spill = allocate_hits(r, t, hits, side, count, checks);
+  next(t, hits, checks, spill);
 }
 
 // SP still on the field for `side` (line and failed-morale units): more hits than this change nothing.
@@ -607,16 +721,12 @@ inline void fail_morale(const battle_rules& r, round_state& t, int side, int i) 
 // GL 11.26-11.27: the units in `pending` failed morale with exactly one die; the side's
 // reroll_policy picks which are rerolled while rerolls are left; the rest fail.
 template <class Chooser, class Next>
-void spend_rerolls(const battle_rules& r, int side, round_state& s, std::uint32_t pending, Chooser& c, Next& next) {
-  if (pending == 0) {
-    next(s);
-    return;
-  }
-  int pick = -1;
-  for (int i = r.begin[side]; i < r.end[side]; ++i) {
-    if (!(pending >> i & 1u)) continue;
-    if (pick < 0 || (r.reroll[side].kind == reroll_kind::largest_unit && s.s.sp[i] > s.s.sp[pick])) pick = i;
-  }
+void spend_rerolls(const battle_rules& r, int side, round_state& s, std::uint32_t pending, Chooser& c, Next& next);
+
+// The reroll (if any is left) spent on unit `pick` of `pending`, then the rest as the policy says.
+template <class Chooser, class Next>
+void reroll_unit(const battle_rules& r, int side, round_state& s, int pick, std::uint32_t pending, Chooser& c,
+                 Next& next) {
   pending &= ~(1u << pick);
   if (s.s.rerolls[side] == 0) {
     change<Chooser>(s, [&](round_state& t) {
@@ -632,6 +742,51 @@ void spend_rerolls(const battle_rules& r, int side, round_state& s, std::uint32_
       spend_rerolls(r, side, t, pending, c, next);
     });
   });
+}
+
+// GL 11.26-11.27 where the reroll policy is `optimal` and the chooser decides: the owner rerolls one
+// of the pending units (in listing order; the first is the rulings' choice) or keeps the reroll
+// for a later round, and then every pending unit fails.
+template <class Chooser, class Next>
+void decide_reroll(const battle_rules& r, int side, round_state& s, std::uint32_t pending, Chooser& c, Next& next) {
+  const int n = std::popcount(pending);
+  decision d;
+  d.side = side;
+  d.kind = decision_kind::reroll;
+  d.state = &s.s;
+  d.pending = pending;
+  c.decide(d, n + 1, [&](int k) {
+    if (k < n) {
+      std::uint32_t rest = pending;
+      for (int j = 0; j < k; ++j) rest &= rest - 1;
+      reroll_unit(r, side, s, std::countr_zero(rest), pending, c, next);
+      return;
+    }
+    change<Chooser>(s, [&](round_state& t) {
+      for (std::uint32_t left = pending; left; left &= left - 1) fail_morale(r, t, side, std::countr_zero(left));
+      next(t);
+    });
+  });
+}
+
+template <class Chooser, class Next>
+void spend_rerolls(const battle_rules& r, int side, round_state& s, std::uint32_t pending, Chooser& c, Next& next) {
+  if (pending == 0) {
+    next(s);
+    return;
+  }
+  if constexpr (deciding_chooser<Chooser>) {
+    if (r.reroll[side].kind == reroll_kind::optimal && s.s.rerolls[side] > 0) {
+      decide_reroll(r, side, s, pending, c, next);
+      return;
+    }
+  }
+  int pick = -1;
+  for (int i = r.begin[side]; i < r.end[side]; ++i) {
+    if (!(pending >> i & 1u)) continue;
+    if (pick < 0 || (r.reroll[side].kind == reroll_kind::largest_unit && s.s.sp[i] > s.s.sp[pick])) pick = i;
+  }
+  reroll_unit(r, side, s, pick, pending, c, next);
 }
 
 // GL 11.24 and RULINGS: each line unit hit this round and still alive rolls a die per hit; a roll
@@ -728,6 +883,33 @@ void reinforce(const battle_rules& r, int side, round_state& s, Chooser& c, Next
     reinforce_from(r, side, r.begin[side], s, c, next);
 }
 
+// GL 12.2, step 4 of the round where a side's retreat policy is `optimal` and the chooser decides:
+// the attacker, then the defender, chooses to fight on (option 0, the default) or to retreat; a
+// side with a fixed policy follows it. go_on(state) continues the round when nobody retreats.
+template <class Chooser, class Retreat, class GoOn>
+void decide_retreats(const battle_rules& r, round_state& s, Chooser& c, Retreat& retreat, GoOn&& go_on) {
+  auto side_decides = [&](int side, auto&& fight_on) {
+    if (r.policy[side].kind != retreat_kind::optimal) {
+      if (wants_retreat(r, s.sum, side))
+        retreat(s, side, false, 0);
+      else
+        fight_on();
+      return;
+    }
+    decision d;
+    d.side = side;
+    d.kind = decision_kind::retreat;
+    d.state = &s.s;
+    c.decide(d, 2, [&](int k) {
+      if (k == 1)
+        retreat(s, side, false, 0);
+      else
+        fight_on();
+    });
+  };
+  side_decides(attacker, [&] { side_decides(defender, [&] { go_on(s); }); });
+}
+
 // One battle round from s (GL 11.18 in the RULINGS order) up to the start of any retreat. emit(state,
 // end) is called for each outcome that is not a retreat: end == battle_end::none means the battle
 // goes on from that state, else it is a stalemate; here both are round_states (with their sums).
@@ -741,68 +923,81 @@ void play_tracked_round_until_retreat(const battle_rules& r, round_state& s, Cho
   // 1. Defender line (and ship) fires; hits applied at once.
   c.binomial_capped(
       fire_dice(r, s.sum[defender], defender, false), 1, s.sum[attacker].alive_sp, [&](int defender_hits) {
-        change<Chooser>(s, [&](round_state& s1) {
-          hit_counts hits{};
-          std::uint32_t attacker_checks = 0;  // the attacker's units to check morale (step 3)
-          const int spill = allocate_hits(r, s1, hits, attacker, defender_hits, attacker_checks);
-          if (s1.sum[attacker].line_units == 0) {
-            retreat(s1, attacker, true, spill);
-            return;
-          }
-          // 2. Attacker line fires (units eliminated in step 1 are gone; round-1 crossing penalty).
-          c.binomial_capped(
-              fire_dice(r, s1.sum[attacker], attacker, first), 1, s1.sum[defender].alive_sp, [&](int attacker_hits) {
-                change<Chooser>(s1, [&](round_state& s2) {
-                  change<Chooser>(hits, [&](hit_counts& hits2) {
-                    std::uint32_t defender_checks = 0;
-                    const int spill2 = allocate_hits(r, s2, hits2, defender, attacker_hits, defender_checks);
-                    if (s2.sum[defender].line_units == 0) {
-                      retreat(s2, defender, true, spill2);
-                      return;
-                    }
-                    // 3. Morale: attacker first; if its line empties, the defender does not check.
-                    auto after_defender_morale = [&](round_state& s4) {
-                      if (s4.sum[defender].line_units == 0) {
-                        retreat(s4, defender, true, 0);
-                        return;
-                      }
-                      // 4. Voluntary retreat: attacker, then defender.
-                      if (wants_retreat(r, s4.sum, attacker)) {
-                        retreat(s4, attacker, false, 0);
-                        return;
-                      }
-                      if (wants_retreat(r, s4.sum, defender)) {
-                        retreat(s4, defender, false, 0);
-                        return;
-                      }
-                      // 5. Reinforcement: defender, then attacker.
-                      auto after_attacker_reinforcement = [&](round_state& s6) {
-                        const battle_end end = is_stalemate(r, s6.sum) ? battle_end::stalemate : battle_end::none;
-                        if (!s6.s.first_round) {
-                          emit(s6, end);  // no copy just to clear a clear flag
+        change<Chooser>(s, [&](round_state& s0) {
+          hit_counts hits0{};
+          // s1: after the hits; hits: this round's so far; attacker_checks: its units to check morale (step 3).
+          auto after_attacker_hits = [&](round_state& s1, hit_counts& hits, std::uint32_t attacker_checks, int spill) {
+            if (s1.sum[attacker].line_units == 0) {
+              retreat(s1, attacker, true, spill);
+              return;
+            }
+            // 2. Attacker line fires (units eliminated in step 1 are gone; round-1 crossing penalty).
+            c.binomial_capped(
+                fire_dice(r, s1.sum[attacker], attacker, first), 1, s1.sum[defender].alive_sp, [&](int attacker_hits) {
+                  change<Chooser>(s1, [&](round_state& s1b) {
+                    change<Chooser>(hits, [&](hit_counts& hits1) {
+                      auto after_defender_hits = [&](round_state& s2, hit_counts& hits2, std::uint32_t defender_checks,
+                                                     int spill2) {
+                        if (s2.sum[defender].line_units == 0) {
+                          retreat(s2, defender, true, spill2);
                           return;
                         }
-                        change<Chooser>(s6, [&](round_state& out) {
-                          out.s.first_round = false;
-                          emit(out, end);
-                        });
+                        // 3. Morale: attacker first; if its line empties, the defender does not check.
+                        auto after_defender_morale = [&](round_state& s4) {
+                          if (s4.sum[defender].line_units == 0) {
+                            retreat(s4, defender, true, 0);
+                            return;
+                          }
+                          // 5. Reinforcement: defender, then attacker.
+                          auto after_attacker_reinforcement = [&](round_state& s6) {
+                            const battle_end end = is_stalemate(r, s6.sum) ? battle_end::stalemate : battle_end::none;
+                            if (!s6.s.first_round) {
+                              emit(s6, end);  // no copy just to clear a clear flag
+                              return;
+                            }
+                            change<Chooser>(s6, [&](round_state& out) {
+                              out.s.first_round = false;
+                              emit(out, end);
+                            });
+                          };
+                          auto after_defender_reinforcement = [&](round_state& s5) {
+                            reinforce(r, attacker, s5, c, after_attacker_reinforcement);
+                          };
+                          // 4. Voluntary retreat: attacker, then defender.
+                          if constexpr (deciding_chooser<Chooser>) {
+                            if (r.policy[attacker].kind == retreat_kind::optimal ||
+                                r.policy[defender].kind == retreat_kind::optimal) {
+                              decide_retreats(r, s4, c, retreat, [&](round_state& t) {
+                                reinforce(r, defender, t, c, after_defender_reinforcement);
+                              });
+                              return;
+                            }
+                          }
+                          if (wants_retreat(r, s4.sum, attacker)) {
+                            retreat(s4, attacker, false, 0);
+                            return;
+                          }
+                          if (wants_retreat(r, s4.sum, defender)) {
+                            retreat(s4, defender, false, 0);
+                            return;
+                          }
+                          reinforce(r, defender, s4, c, after_defender_reinforcement);
+                        };
+                        auto after_attacker_morale = [&](round_state& s3) {
+                          if (s3.sum[attacker].line_units == 0) {
+                            retreat(s3, attacker, true, 0);
+                            return;
+                          }
+                          check_morale(r, defender, defender_checks, s3, hits2, c, after_defender_morale);
+                        };
+                        check_morale(r, attacker, attacker_checks, s2, hits2, c, after_attacker_morale);
                       };
-                      auto after_defender_reinforcement = [&](round_state& s5) {
-                        reinforce(r, attacker, s5, c, after_attacker_reinforcement);
-                      };
-                      reinforce(r, defender, s4, c, after_defender_reinforcement);
-                    };
-                    auto after_attacker_morale = [&](round_state& s3) {
-                      if (s3.sum[attacker].line_units == 0) {
-                        retreat(s3, attacker, true, 0);
-                        return;
-                      }
-                      check_morale(r, defender, defender_checks, s3, hits2, c, after_defender_morale);
-                    };
-                    check_morale(r, attacker, attacker_checks, s2, hits2, c, after_attacker_morale);
+                      allocate_hits_then(r, s1b, hits1, defender, attacker_hits, c, after_defender_hits);
+                    });
                   });
                 });
-              });
+          };
+          allocate_hits_then(r, s0, hits0, attacker, defender_hits, c, after_attacker_hits);
         });
       });
 }

@@ -4,8 +4,8 @@
 #include <sstream>
 
 #include "core/invalid_input.hpp"
-#include "core/whole_range.hpp"
 #include "core/json_input.hpp"
+#include "core/whole_range.hpp"
 
 namespace musket::great_lakes {
 
@@ -230,14 +230,16 @@ retreat_policy parse_retreat(const std::string& text, const std::string& option)
 hit_allocation_policy parse_hit_allocation(const std::string& text, const std::string& option) {
   if (text == "rulings") return {hit_allocation_kind::rulings};
   if (text == "concentrate") return {hit_allocation_kind::concentrate};
-  throw invalid_input(option, "unknown hit allocation policy '" + text + "'; allowed: rulings, concentrate");
+  if (text == "optimal") return {hit_allocation_kind::optimal};
+  throw invalid_input(option, "unknown hit allocation policy '" + text + "'; allowed: rulings, concentrate, optimal");
 }
 
 reroll_policy parse_reroll(const std::string& text, const std::string& option) {
   if (text == "first") return {reroll_kind::first};
   if (text == "never") return {reroll_kind::never};
   if (text == "largest_unit") return {reroll_kind::largest_unit};
-  throw invalid_input(option, "unknown reroll policy '" + text + "'; allowed: first, never, largest_unit");
+  if (text == "optimal") return {reroll_kind::optimal};
+  throw invalid_input(option, "unknown reroll policy '" + text + "'; allowed: first, never, largest_unit, optimal");
 }
 
 unit parse_unit_spec(const std::string& text, const std::string& option) {

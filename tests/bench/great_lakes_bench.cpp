@@ -5,6 +5,7 @@
 
 #include "calc/great_lakes/battle.hpp"
 #include "calc/great_lakes/exact_cost.hpp"
+#include "calc/great_lakes/optimal_play.hpp"
 #include "calc/great_lakes/turn.hpp"
 
 namespace gl = musket::great_lakes;
@@ -120,6 +121,60 @@ static void BM_GreatLakesMixed4v4GarrisonExact(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_GreatLakesMixed4v4GarrisonExact)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+
+// Issue 17: optimal play against the plain exact solve of the same battle. Regulars, militia and
+// guns with Brown attack regulars and militia with Riall (printed-range values). Arg 0: the fixed
+// policies' exact solve (folded engine, the default); 1: the same on the plain chain over full
+// states (what the game is built on); 2: the attacker's hits solved (one side: one game solve, its
+// forward pass, and the default play's value); 3: --play optimal (every choice of both sides, and
+// each side's gain: three game solves).
+gl::battle brown_v_riall() {
+  gl::battle b;
+  b.attacker.side = gl::nation::american;
+  b.defender.side = gl::nation::british;
+  b.attacker.units = {make_unit("Regulars", gl::unit_type::regular, 4, 5, 3),
+                      make_unit("Militia", gl::unit_type::militia, 3, 3, 2),
+                      make_unit("Guns", gl::unit_type::artillery, 2, 5, 5)};
+  b.defender.units = {make_unit("41st Foot", gl::unit_type::regular, 4, 5, 4),
+                      make_unit("Lincoln Militia", gl::unit_type::militia, 3, 3, 2)};
+  b.attacker.leaders = {"Brown"};
+  b.defender.leaders = {"Riall"};
+  return b;
+}
+
+static void BM_GreatLakesOptimalPlay(benchmark::State& state) {
+  gl::battle b = brown_v_riall();
+  const int arg = static_cast<int>(state.range(0));
+  gl::exact_options options;
+  options.fold_out_units = arg != 1;
+  options.state_limit = 2'000'000;
+  if (arg >= 2) b.attacker.hit_allocation.kind = gl::hit_allocation_kind::optimal;
+  if (arg == 3)
+    for (gl::army* a : {&b.attacker, &b.defender}) {
+      a->hit_allocation.kind = gl::hit_allocation_kind::optimal;
+      a->rerolls.kind = gl::reroll_kind::optimal;
+      a->retreat.kind = gl::retreat_kind::optimal;
+    }
+  for (auto _ : state) {
+    if (arg < 2) {
+      auto r = gl::solve_exact(b, options);
+      state.counters["states"] = static_cast<double>(r.method.states);
+      benchmark::DoNotOptimize(r);
+    } else {
+      auto r = gl::solve_optimal_play(b, {}, options);
+      state.counters["states"] = static_cast<double>(r.game_states);
+      benchmark::DoNotOptimize(r);
+    }
+  }
+}
+BENCHMARK(BM_GreatLakesOptimalPlay)
+    ->Arg(0)
+    ->Arg(1)
+    ->Arg(2)
+    ->Arg(3)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->Repetitions(3);
 
 // Rounds per second on one core (threads = 1, rate over CPU time): the counter `rounds_per_second`.
 static void BM_GreatLakesSimulatedRoundsOneCore(benchmark::State& state) {

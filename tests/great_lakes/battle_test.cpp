@@ -12,6 +12,7 @@
 #include <tuple>
 
 #include "calc/great_lakes/round.hpp"
+#include "core/invalid_input.hpp"
 #include "core/markov_chain.hpp"
 #include "tests/great_lakes/battle_builders.hpp"
 
@@ -686,19 +687,14 @@ TEST(GreatLakesBattle, RankedAndHashedNumberingGiveTheSameAnswer) {
   }
 }
 
-TEST(GreatLakesBattle, OptimalRetreatNeverRetreatsForWinProbability) {
-  // A voluntary retreat is a lost battle (win probability 0); fighting on is worth >= 0, so the
-  // optimal stopping rule (ties to fighting on) never retreats: the same answer as `never`, and
-  // at least as good for each side as any fixed retreat rule.
+TEST(GreatLakesBattle, FixedEnginesRefuseOptimalPlay) {
+  // Optimal play is a game solved by solve_optimal_play (optimal_play_test.cpp).
   gl::battle b = mixed();
-  b.attacker.retreat = b.defender.retreat = {gl::retreat_kind::optimal, 0};
-  const auto optimal = gl::solve_exact(b);
-  b.attacker.retreat = b.defender.retreat = {};
-  const auto never = gl::solve_exact(b);
-  EXPECT_NEAR(optimal.attacker_wins, never.attacker_wins, 1e-15);
-  EXPECT_EQ(optimal[battle_end::attacker_voluntary_retreat], 0.0);
-  b.attacker.retreat = {gl::retreat_kind::line_sp_at_most, 3};
-  EXPECT_LE(gl::solve_exact(b).attacker_wins, optimal.attacker_wins + 1e-12);
+  b.attacker.retreat = {gl::retreat_kind::optimal, 0};
+  EXPECT_THROW(gl::solve_exact(b), musket::invalid_input);
+  b.attacker.retreat = {};
+  b.defender.hit_allocation.kind = gl::hit_allocation_kind::optimal;
+  EXPECT_THROW(gl::simulate(b, {}), musket::invalid_input);
 }
 
 // GL 11.23 with the RULINGS, hit by hit as the rulings word it: each hit goes to the unit (line

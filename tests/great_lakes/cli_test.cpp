@@ -211,3 +211,50 @@ TEST(GreatLakesCli, WarEndStatsFollowTheRoll) {
   EXPECT_EQ(stats["max"], 20);
   EXPECT_EQ(stats["median"], 17);  // P(<= 16) = 1 - 125/216 < 1/2 <= P(<= 17)
 }
+
+TEST(GreatLakesCli, OptimalPlayOfAOneOnOneDuelIsTheDefault) {
+  // One 1-SP 1-die block each: no hit has a choice of unit, no leader rerolls, and on the win
+  // objective a retreat loses, so optimal play is the default: P(attacker wins) = 5/11 as above.
+  const json doc = run_json("gl battle --att A:regular:1/1:6:1 --def D:regular:1/1:6:1 --play optimal");
+  EXPECT_NEAR(doc["outcomes"]["attacker_wins"].get<double>(), 5.0 / 11, 1e-12);
+  const json& game = doc["optimal_play"];
+  EXPECT_EQ(game["objective"], "win");
+  EXPECT_NEAR(game["value"].get<double>(), 5.0 / 11, 1e-12);
+  EXPECT_NEAR(game["value_default_play"].get<double>(), 5.0 / 11, 1e-12);
+  EXPECT_NEAR(game["gain_attacker"].get<double>(), 0.0, 1e-12);
+  EXPECT_NEAR(game["gain_defender"].get<double>(), 0.0, 1e-12);
+  EXPECT_EQ(doc["advice"]["attacker"]["retreat"]["rule"], "never retreats");
+  EXPECT_EQ(doc["method"]["name"], "exact");
+}
+
+TEST(GreatLakesCli, OptimalPlayValueIsWhatItsOutcomeIsWorth) {
+  // The value objective's value (W x win - attacker SP lost + defender SP lost) is the solved
+  // play's outcome document weighed by that formula.
+  const json doc = run_json(
+      "gl battle --att A:regular:2/2:3:2 --att B:regular:1/1:6:1 --def D:regular:2/2:6:1 --play optimal "
+      "--objective value --win-value 1.5");
+  double value = 1.5 * doc["outcomes"]["attacker_wins"].get<double>();
+  const auto& att = doc["attacker_sp_lost"];
+  const auto& def = doc["defender_sp_lost"];
+  for (std::size_t k = 0; k < att.size(); ++k) value -= static_cast<double>(k) * att[k].get<double>();
+  for (std::size_t k = 0; k < def.size(); ++k) value += static_cast<double>(k) * def[k].get<double>();
+  EXPECT_NEAR(doc["optimal_play"]["value"].get<double>(), value, 1e-9);
+  EXPECT_EQ(doc["optimal_play"]["win_value"], 1.5);
+  EXPECT_GE(doc["optimal_play"]["gain_attacker"].get<double>(), -1e-12);
+  EXPECT_GE(doc["optimal_play"]["gain_defender"].get<double>(), -1e-12);
+  EXPECT_FALSE(doc["advice"]["plain"].empty());
+}
+
+TEST(GreatLakesCli, OptimalPlayBadInputIsOneLineAndExitTwo) {
+  const std::string battle = "gl battle --att A:regular:2/2:4:1 --def D:regular:2/2:4:1 ";
+  for (const std::string bad :
+       {"--play optimal --objective value --win-value -1", "--play optimal --objective value --win-value lots",
+        "--play optimal --objective value", "--play optimal --objective score", "--play optimal --method sim",
+        "--att-hits optimal --method sim", "--play always", "--objective value --win-value 2"}) {
+    const auto r = run_musket(battle + bad);
+    EXPECT_EQ(r.exit_code, 2) << bad;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << bad << ": " << r.err;
+  }
+  const auto r = run_musket(battle + "--play optimal --method sim");
+  EXPECT_NE(r.err.find("exactly only"), std::string::npos) << r.err;
+}

@@ -386,9 +386,26 @@ TEST(GuiModel, EnumeratedOptionsAreChoices) {
   const auto* battle = cat().find("gl", "battle");
   if (!battle) GTEST_SKIP() << "the Great Lakes engine is not in this build";
   EXPECT_EQ(battle->find_input("att-hits")->kind, input_kind::choice);
-  EXPECT_EQ(battle->find_input("att-hits")->choices, (std::vector<std::string>{"rulings", "concentrate"}));
-  EXPECT_EQ(battle->find_input("def-reroll")->choices, (std::vector<std::string>{"first", "never", "largest_unit"}));
+  EXPECT_EQ(battle->find_input("att-hits")->choices, (std::vector<std::string>{"rulings", "concentrate", "optimal"}));
+  EXPECT_EQ(battle->find_input("def-reroll")->choices,
+            (std::vector<std::string>{"first", "never", "largest_unit", "optimal"}));
   EXPECT_EQ(battle->find_input("att-retreat")->kind, input_kind::text);
+  // Issue 17: optimal play is offered (left out by default) with its objective.
+  EXPECT_EQ(battle->find_input("play")->choices, (std::vector<std::string>{"", "default", "optimal"}));
+  EXPECT_EQ(battle->find_input("objective")->choices, (std::vector<std::string>{"win", "value"}));
+}
+
+TEST(GuiModel, GreatLakesOptimalPlayShowsTheAdvice) {
+  const auto* battle = cat().find("gl", "battle");
+  if (!battle) GTEST_SKIP() << "the Great Lakes engine is not in this build";
+  json v = initial_values(*battle);
+  v["play"] = "optimal";
+  const outcome r = run(*battle, v);
+  ASSERT_TRUE(r.ok) << r.message();
+  const auto& keys = r.report.result_keys;
+  EXPECT_NE(std::find(keys.begin(), keys.end(), "optimal_play"), keys.end());
+  EXPECT_NE(std::find(keys.begin(), keys.end(), "advice"), keys.end());
+  EXPECT_FALSE(r.report.document.at("advice").at("plain").empty());
 }
 
 // The shown command line quotes what a shell would split or expand, and nothing else.

@@ -1,0 +1,385 @@
+#include "calc/great_lakes/optimal_play.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <set>
+#include <unordered_map>
+
+#include "calc/great_lakes/exact_parts.hpp"
+#include "calc/great_lakes/round.hpp"
+#include "calc/great_lakes/unfolded_chain.hpp"
+#include "core/invalid_input.hpp"
+#include "core/markov_chain.hpp"
+
+namespace musket::great_lakes {
+
+std::string to_string(objective o) {
+  return o == objective::win ? "win" : "value";
+}
+
+bool plays_optimally(const army& a) {
+  return a.retreat.kind == retreat_kind::optimal || a.hit_allocation.kind == hit_allocation_kind::optimal ||
+         a.rerolls.kind == reroll_kind::optimal;
+}
+
+bool plays_optimally(const battle& b) {
+  return plays_optimally(b.attacker) || plays_optimally(b.defender);
+}
+
+battle default_play(battle b, int side) {
+  for (int s = 0; s < 2; ++s) {
+    if (side >= 0 && s != side) continue;
+    army& a = s == 0 ? b.attacker : b.defender;
+    if (a.retreat.kind == retreat_kind::optimal) a.retreat = {};
+    if (a.hit_allocation.kind == hit_allocation_kind::optimal) a.hit_allocation = {};
+    if (a.rerolls.kind == reroll_kind::optimal) a.rerolls = {};
+  }
+  return b;
+}
+
+double play_value(const battle_result& r, const game_options& g) {
+  if (g.goal == objective::win) return r.attacker_wins;
+  double lost = 0;  // E[defender SP lost] - E[attacker SP lost]
+  for (std::size_t k = 0; k < r.attacker_sp_lost.size(); ++k) lost -= static_cast<double>(k) * r.attacker_sp_lost[k];
+  for (std::size_t k = 0; k < r.defender_sp_lost.size(); ++k) lost += static_cast<double>(k) * r.defender_sp_lost[k];
+  return g.win_value * r.attacker_wins + lost;
+}
+
+namespace {
+
+using namespace detail;
+namespace rd = round;
+
+bool attacker_wins(battle_end e) {
+  return e == battle_end::defender_eliminated || e == battle_end::defender_forced_retreat ||
+         e == battle_end::defender_voluntary_retreat;
+}
+
+// The payoff to the attacker of a finished battle.
+double payoff(const battle_rules& r, const game_options& g, const battle_state& t, battle_end end) {
+  const double win = attacker_wins(end) ? 1.0 : 0.0;
+  if (g.goal == objective::win) return win;
+  std::array<int, 2> lost{};
+  for (std::size_t u = 0; u < r.units.size(); ++u)
+    lost[static_cast<std::size_t>(r.units[u].owner)] += r.units[u].start_sp - t.sp[u];
+  return g.win_value * win - lost[0] + lost[1];
+}
+
+// Strictly decreases along every round that changes the state (SP only fall; a unit only goes
+// waiting -> line -> failed; rerolls only fall; the first round ends): successors come first in
+// this order, so backward induction solves them before the state itself.
+int potential(const battle_rules& r, const battle_state& s) {
+  int p = s.rerolls[0] + s.rerolls[1] + (s.first_round ? 1 : 0);
+  for (std::size_t i = 0; i < r.units.size(); ++i)
+    p += s.sp[i] + (s.st[i] == rd::waiting ? 2 : s.st[i] == rd::line ? 1 : 0);
+  return p;
+}
+
+// The exact chooser that also makes the players' choices (round.hpp's decide), in one of three modes:
+//   explore  every option of every choice is played (the game's states);
+//   value    the round's value at the state being solved, its self-loops valued at `x`: `sum` gathers
+//            weight x value of every finished battle or other state reached, `loop` the weight of
+//            the rounds that change nothing; each choice takes the best option for its side (the
+//            attacker the most, the defender the least; an option other than the rulings' default
+//            only if better by more than the tolerance);
+//   play     the same choices, the chosen options played to the caller's emit.
+struct game_chooser : exact_chooser {
+  enum mode_kind { explore, value, play } mode = explore;
+  double x = 0, sum = 0, loop = 0;
+  bool saw_loop = false;  // value mode: some option of some choice came back to the state
+  double tolerance = 0;
+  // Called in play mode for each choice made: (decision, option).
+  std::function<void(const rd::decision&, int)> chosen;
+
+  template <class F>
+  void decide(const rd::decision& d, int options, F&& f) {
+    if (mode == explore || options == 1) {
+      for (int k = 0; k < options; ++k) f(k);
+      return;
+    }
+    const mode_kind was = mode;
+    mode = value;
+    const double sum0 = sum, loop0 = loop;
+    int best = 0;
+    double best_sum = 0, best_loop = 0, best_value = 0;
+    const double margin = tolerance * weight;
+    for (int k = 0; k < options; ++k) {
+      sum = 0;
+      loop = 0;
+      f(k);
+      const double v = sum + loop * x;
+      const bool better = d.side == rd::attacker ? v > best_value + margin : v < best_value - margin;
+      if (k == 0 || better) {
+        best = k;
+        best_sum = sum;
+        best_loop = loop;
+        best_value = v;
+      }
+    }
+    mode = was;
+    sum = sum0;
+    loop = loop0;
+    if (mode == value) {
+      sum += best_sum;
+      loop += best_loop;
+      return;
+    }
+    if (chosen) chosen(d, best);
+    f(best);
+  }
+};
+
+// The game over a battle's full states: explored, solved, then played as solved.
+class game {
+ public:
+  game(const battle_rules& r, const game_options& g, const exact_options& o) : r_(r), g_(g), o_(o) {
+    lo_ = g.goal == objective::win ? 0.0 : -static_cast<double>(r.starting_sp[0]);
+    hi_ = g.goal == objective::win ? 1.0 : g.win_value + static_cast<double>(r.starting_sp[1]);
+    scale_ = std::max({1.0, std::abs(lo_), std::abs(hi_)});
+  }
+
+  std::size_t states() const { return keys_.size(); }
+
+  // Every state any play reaches, then each one's value, successors first.
+  void solve() {
+    const battle_state start = rd::initial_state(r_);
+    if (rd::is_stalemate(r_, start)) return;
+    intern(encode(r_, start, battle_end::none));
+    for (std::size_t i = 0; i < keys_.size(); ++i) {
+      throw_if_cancelled(o_);
+      battle_end ignored;
+      const battle_state s = decode(r_, keys_[i], ignored);
+      game_chooser c;
+      c.mode = game_chooser::explore;
+      auto emit = [&](const battle_state& t, battle_end end) {
+        if (end == battle_end::none) intern(encode(r_, t, end));
+      };
+      rd::play_round(r_, s, c, emit);
+    }
+    std::vector<std::uint32_t> order(keys_.size());
+    std::vector<int> level(keys_.size());
+    for (std::uint32_t i = 0; i < keys_.size(); ++i) {
+      order[i] = i;
+      battle_end ignored;
+      level[i] = potential(r_, decode(r_, keys_[i], ignored));
+    }
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return level[a] < level[b]; });
+    values_.assign(keys_.size(), 0.0);
+    for (const std::uint32_t i : order) {
+      throw_if_cancelled(o_);
+      values_[i] = solve_state(i);
+    }
+  }
+
+  double start_value() const {
+    const battle_state start = rd::initial_state(r_);
+    if (rd::is_stalemate(r_, start)) return payoff(r_, g_, start, battle_end::stalemate);
+    return values_[0];
+  }
+
+  // One round from s played as solved: emit(t, end, w) for each outcome; chosen (if set) sees each
+  // choice made.
+  template <class Emit>
+  void play(const battle_state& s, double weight, Emit&& emit,
+            const std::function<void(const rd::decision&, int)>& chosen = {}) const {
+    const state_key self = encode(r_, s, battle_end::none);
+    game_chooser c;
+    c.mode = game_chooser::play;
+    c.weight = weight;
+    c.x = values_[index_.at(self)];
+    c.tolerance = tolerance();
+    c.chosen = chosen;
+    auto played = [&](const battle_state& t, battle_end end) {
+      if (c.mode == game_chooser::play)
+        emit(t, end, c.weight);
+      else
+        gather(c, self, t, end);
+    };
+    rd::play_round(r_, s, c, played);
+  }
+
+ private:
+  double tolerance() const { return 1e-12 * scale_; }
+
+  void intern(const state_key& key) {
+    if (index_.contains(key)) return;
+    if (keys_.size() >= o_.state_limit) throw state_limit_exceeded(o_.state_limit);
+    index_.emplace(key, static_cast<std::uint32_t>(keys_.size()));
+    keys_.push_back(key);
+  }
+
+  // Value mode: one outcome of the round, weight c.weight.
+  void gather(game_chooser& c, const state_key& self, const battle_state& t, battle_end end) const {
+    if (end != battle_end::none) {
+      c.sum += c.weight * payoff(r_, g_, t, end);
+      return;
+    }
+    const state_key key = encode(r_, t, end);
+    if (key == self) {
+      c.loop += c.weight;
+      c.saw_loop = true;
+    } else
+      c.sum += c.weight * values_[index_.at(key)];
+  }
+
+  // The state's value V = g(V), g(x) the round's value with its self-loops worth x: under a fixed
+  // choice of options g is affine, x -> sum + loop x (loop < 1: some die can always change the
+  // state, else it is a stalemate), and the best choices make g piecewise affine and increasing
+  // with slope < 1, so g(x) - x falls and crosses 0 once. Newton's step to the fixed point of the
+  // piece chosen at x, sum / (1 - loop), kept inside a bracket (bisecting when it would leave it),
+  // ends at a point whose own piece fixes it: the choices made there are the stationary strategy
+  // of the self-looping state and V its value. Without a self-loop one step is exact.
+  double solve_state(std::uint32_t i) const {
+    battle_end ignored;
+    const battle_state s = decode(r_, keys_[i], ignored);
+    const state_key self = keys_[i];
+    game_chooser c;
+    c.mode = game_chooser::value;
+    c.tolerance = tolerance();
+    auto played = [&](const battle_state& t, battle_end end) { gather(c, self, t, end); };
+    double lo = lo_, hi = hi_, x = lo_;
+    c.saw_loop = false;
+    for (int step = 0; step < 200; ++step) {
+      c.x = x;
+      c.sum = 0;
+      c.loop = 0;
+      c.weight = 1.0;
+      rd::play_round(r_, s, c, played);
+      if (c.loop >= 1.0) return x;  // (cannot happen: see above)
+      const double fixed = c.sum / (1.0 - c.loop);
+      if (!c.saw_loop || std::abs(fixed - x) <= 1e-14 * scale_) return fixed;
+      if (c.sum + c.loop * x > x)
+        lo = x;
+      else
+        hi = x;
+      x = fixed > lo && fixed < hi ? fixed : 0.5 * (lo + hi);
+      if (hi - lo <= 1e-15 * scale_) return x;
+    }
+    return x;
+  }
+
+  const battle_rules& r_;
+  game_options g_;
+  exact_options o_;
+  double lo_ = 0, hi_ = 1, scale_ = 1;
+  std::vector<state_key> keys_;
+  std::unordered_map<state_key, std::uint32_t, state_key_hash> index_;
+  std::vector<double> values_;
+};
+
+// Advice from the start state's round and the retreats the solved play makes.
+struct advice_recorder {
+  const battle_rules& r;
+  std::array<side_advice, 2>& advice;
+  std::array<std::set<std::pair<int, int>>, 2> retreats, fights;
+
+  void start_round(const rd::decision& d, int option) {
+    if (d.kind != rd::decision_kind::hits) return;
+    if (d.side == rd::defender) {  // the defender's advice: when the attacker took no hits
+      for (int i = r.begin[rd::attacker]; i < r.end[rd::attacker]; ++i)
+        if (d.state->sp[i] != r.units[static_cast<std::size_t>(i)].start_sp) return;
+    }
+    auto& list = advice[static_cast<std::size_t>(d.side)].allocations;
+    for (const auto& a : list)
+      if (a.hits == d.hits) return;
+    allocation_advice a;
+    a.hits = d.hits;
+    for (int i = r.begin[d.side]; i < r.end[d.side]; ++i) {
+      a.optimal.push_back((*d.allocations)[static_cast<std::size_t>(option)][i]);
+      a.rulings.push_back((*d.allocations)[0][i]);
+    }
+    list.push_back(a);
+  }
+
+  void any_round(const rd::decision& d, int option) {
+    if (d.kind != rd::decision_kind::retreat) return;
+    const auto t = rd::track(r, *d.state);
+    const std::pair<int, int> sp{t.sum[d.side].line_sp, t.sum[1 - d.side].line_sp};
+    (option == 1 ? retreats : fights)[static_cast<std::size_t>(d.side)].insert(sp);
+  }
+
+  void finish() {
+    for (std::size_t side = 0; side < 2; ++side) {
+      retreat_advice& a = advice[side].retreat;
+      a.retreats.assign(retreats[side].begin(), retreats[side].end());
+      a.fights.assign(fights[side].begin(), fights[side].end());
+      if (a.retreats.empty()) continue;
+      int own = 0, enemy = 1 << 20;
+      for (const auto& [o, e] : a.retreats) {
+        own = std::max(own, o);
+        enemy = std::min(enemy, e);
+      }
+      a.threshold = std::none_of(a.fights.begin(), a.fights.end(),
+                                 [&](const auto& p) { return p.first <= own && p.second >= enemy; });
+      a.own_at_most = own;
+      a.enemy_at_least = enemy;
+    }
+    for (std::size_t side = 0; side < 2; ++side)
+      std::sort(advice[side].allocations.begin(), advice[side].allocations.end(),
+                [](const auto& a, const auto& b) { return a.hits < b.hits; });
+  }
+};
+
+struct solved_game {
+  double value = 0;
+  std::size_t states = 0;
+  battle_result outcome;
+  std::array<side_advice, 2> advice;
+};
+
+solved_game solve_game(const battle& b, const game_options& g, const exact_options& options, bool report) {
+  const battle_rules r = rd::compile(b);
+  game gm(r, g, options);
+  gm.solve();
+  solved_game out;
+  out.value = gm.start_value();
+  out.states = gm.states();
+  if (!report) return out;
+  for (int side = 0; side < 2; ++side)
+    for (int i = r.begin[side]; i < r.end[side]; ++i)
+      out.advice[static_cast<std::size_t>(side)].units.push_back(r.units[static_cast<std::size_t>(i)].name);
+  advice_recorder rec{r, out.advice, {}, {}};
+  const state_key start_key = encode(r, rd::initial_state(r), battle_end::none);
+  // Both passes of the chain play each state's round with the same choices: recording twice adds
+  // nothing new.
+  out.outcome = solve_unfolded_chain(r, options, [&](const battle_state& s, double weight, auto&& emit) {
+    const bool at_start = encode(r, s, battle_end::none) == start_key;
+    gm.play(s, weight, emit, [&](const rd::decision& d, int k) {
+      if (at_start) rec.start_round(d, k);
+      rec.any_round(d, k);
+    });
+  });
+  rec.finish();
+  return out;
+}
+
+}  // namespace
+
+game_result solve_optimal_play(const battle& b, const game_options& g, const exact_options& options) {
+  if (!(g.win_value >= 0) || !std::isfinite(g.win_value))
+    throw invalid_input("win-value", "must be a number of SP, 0 or more");
+  const battle both = b;
+  const battle neither = default_play(b);
+  game_result out;
+  out.goal = g.goal;
+  solved_game main = solve_game(both, g, options, true);
+  out.outcome = main.outcome;
+  out.value = main.value;
+  out.game_states = main.states;
+  out.advice = main.advice;
+  out.value_default_play = play_value(solve_exact(neither), g);
+  const bool att = plays_optimally(b.attacker), def = plays_optimally(b.defender);
+  // One side solved against the other's default: the same solve when only that side is optimal.
+  const double att_only = !att   ? out.value_default_play
+                          : !def ? out.value
+                                 : solve_game(default_play(b, 1), g, options, false).value;
+  const double def_only = !def   ? out.value_default_play
+                          : !att ? out.value
+                                 : solve_game(default_play(b, 0), g, options, false).value;
+  out.gain_attacker = att_only - out.value_default_play;
+  out.gain_defender = out.value_default_play - def_only;
+  return out;
+}
+
+}  // namespace musket::great_lakes

@@ -1,0 +1,78 @@
+#pragma once
+// Optimal play in a War Along the Great Lakes battle (issue 17): the choices GL 11-12 leave to the
+// players (who takes the hits beyond one per line unit, GL 11.23; which failed die a leader
+// rerolls, or keeping the reroll, GL 11.26-11.27; voluntary retreat, GL 12.2) solved as a
+// two-player zero-sum game of perfect information by backward induction over the battle's full
+// states (README "Optimal play" gives the rulings). A side plays a kind of choice optimally where
+// its policy is `optimal` (retreat_kind, hit_allocation_kind, reroll_kind); a side with fixed
+// policies is a fixed opponent, so one side optimal is the one-player optimisation.
+#include <array>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "calc/great_lakes/battle.hpp"
+
+namespace musket::great_lakes {
+
+// What the attacker maximises and the defender minimises.
+enum class objective {
+  win,    // P(the attacker wins)
+  value,  // win_value x [attacker wins] - attacker SP lost + defender SP lost
+};
+std::string to_string(objective o);
+
+struct game_options {
+  objective goal = objective::win;
+  double win_value = 0;  // objective::value: what winning is worth in SP (>= 0)
+};
+
+// One side's best allocation of `hits` hits in round 1 (the defender's: when the attacker took none).
+struct allocation_advice {
+  int hits = 0;
+  std::vector<int> optimal;  // hits per unit of the side, in its listing order
+  std::vector<int> rulings;  // the rulings' allocation of the same hits
+};
+
+// Where the solved strategy retreats voluntarily, over the states its play reaches: own and enemy
+// line SP (after both morale checks) of each state where the side retreats and of each where it
+// fights on.
+struct retreat_advice {
+  std::vector<std::pair<int, int>> retreats, fights;
+  // "own line SP <= own_at_most and enemy line SP >= enemy_at_least" describes exactly where it
+  // retreats (among the pairs seen), when such a rule exists and it retreats somewhere.
+  bool threshold = false;
+  int own_at_most = 0, enemy_at_least = 0;
+};
+
+struct side_advice {
+  std::vector<std::string> units;  // the side's unit names, listing order
+  std::vector<allocation_advice> allocations;
+  retreat_advice retreat;
+};
+
+struct game_result {
+  battle_result outcome;  // under the solved strategies
+  objective goal = objective::win;
+  double value = 0;                   // to the attacker, both sides playing as solved
+  double value_default_play = 0;      // every `optimal` policy played as the rulings' default
+  double gain_attacker = 0;           // value(attacker solved, defender default) - value_default_play
+  double gain_defender = 0;           // value_default_play - value(attacker default, defender solved)
+  std::array<side_advice, 2> advice;  // attacker, defender
+  std::size_t game_states = 0;        // states of the game (every choice's), solved by backward induction
+};
+
+// Any of the battle's policies `optimal`.
+bool plays_optimally(const battle& b);
+bool plays_optimally(const army& a);
+// The battle with every `optimal` policy of `side` (or both: side < 0) replaced by the rulings'
+// default (never retreat, rulings hits, first reroll).
+battle default_play(battle b, int side = -1);
+// The objective's value of a solved fixed-policy battle (to the attacker).
+double play_value(const battle_result& r, const game_options& g);
+
+// Throws invalid_input (bad win_value), state_limit_exceeded past options.state_limit game states,
+// solve_cancelled. options.memory_limit bounds the forward pass's chain as in solve_exact.
+game_result solve_optimal_play(const battle& b, const game_options& g, const exact_options& options = {});
+
+}  // namespace musket::great_lakes
