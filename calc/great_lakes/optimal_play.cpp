@@ -140,12 +140,14 @@ class game {
   }
 
   std::size_t states() const { return keys_.size(); }
+  double outcomes() const { return outcomes_; }
 
   // Every state any play reaches, then each one's value, successors first.
   void solve() {
     const battle_state start = rd::initial_state(r_);
     if (rd::is_stalemate(r_, start)) return;
     intern(encode(r_, start, battle_end::none));
+    double outcomes = 0;  // every option's round outcomes: the leaves the solve will value
     for (std::size_t i = 0; i < keys_.size(); ++i) {
       throw_if_cancelled(o_);
       battle_end ignored;
@@ -153,10 +155,14 @@ class game {
       game_chooser c;
       c.mode = game_chooser::explore;
       auto emit = [&](const battle_state& t, battle_end end) {
+        ++outcomes;
         if (end == battle_end::none) intern(encode(r_, t, end));
       };
       rd::play_round(r_, s, c, emit);
+      const double predicted = outcomes * game_seconds_per_outcome;
+      if (g_.time_budget > 0 && predicted > g_.time_budget) throw game_over_budget(predicted, g_.time_budget, true);
     }
+    outcomes_ = outcomes;
     std::vector<std::uint32_t> order(keys_.size());
     std::vector<int> level(keys_.size());
     for (std::uint32_t i = 0; i < keys_.size(); ++i) {
@@ -262,7 +268,7 @@ class game {
   const battle_rules& r_;
   game_options g_;
   exact_options o_;
-  double lo_ = 0, hi_ = 1, scale_ = 1;
+  double lo_ = 0, hi_ = 1, scale_ = 1, outcomes_ = 0;
   std::vector<state_key> keys_;
   std::unordered_map<state_key, std::uint32_t, state_key_hash> index_;
   std::vector<double> values_;
@@ -324,6 +330,7 @@ struct advice_recorder {
 struct solved_game {
   double value = 0;
   std::size_t states = 0;
+  double outcomes = 0;
   battle_result outcome;
   std::array<side_advice, 2> advice;
 };
@@ -335,6 +342,7 @@ solved_game solve_game(const battle& b, const game_options& g, const exact_optio
   solved_game out;
   out.value = gm.start_value();
   out.states = gm.states();
+  out.outcomes = gm.outcomes();
   if (!report) return out;
   for (int side = 0; side < 2; ++side)
     for (int i = r.begin[side]; i < r.end[side]; ++i)
@@ -363,20 +371,26 @@ game_result solve_optimal_play(const battle& b, const game_options& g, const exa
   const battle neither = default_play(b);
   game_result out;
   out.goal = g.goal;
+  const bool att = plays_optimally(b.attacker), def = plays_optimally(b.defender);
+  // The first solve predicts the whole cost (the budget is checked there; the one-side solves have
+  // fewer options, and the cost model counts them in).
   solved_game main = solve_game(both, g, options, true);
+  game_options unbounded = g;
+  unbounded.time_budget = 0;
   out.outcome = main.outcome;
   out.value = main.value;
   out.game_states = main.states;
+  out.outcomes = main.outcomes;
+  out.predicted_seconds = main.outcomes * game_seconds_per_outcome;
   out.advice = main.advice;
   out.value_default_play = play_value(solve_exact(neither), g);
-  const bool att = plays_optimally(b.attacker), def = plays_optimally(b.defender);
   // One side solved against the other's default: the same solve when only that side is optimal.
   const double att_only = !att   ? out.value_default_play
                           : !def ? out.value
-                                 : solve_game(default_play(b, 1), g, options, false).value;
+                                 : solve_game(default_play(b, 1), unbounded, options, false).value;
   const double def_only = !def   ? out.value_default_play
                           : !att ? out.value
-                                 : solve_game(default_play(b, 0), g, options, false).value;
+                                 : solve_game(default_play(b, 0), unbounded, options, false).value;
   out.gain_attacker = att_only - out.value_default_play;
   out.gain_defender = out.value_default_play - def_only;
   return out;
