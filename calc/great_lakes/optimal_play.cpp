@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <functional>
 #include <set>
 #include <unordered_map>
@@ -130,6 +131,110 @@ struct game_chooser : exact_chooser {
   }
 };
 
+// One state's round recorded once as its decision tree (issue 17's speed): the Newton steps of
+// solve_state value it at several x without replaying the round. A choice is a node whose options
+// each hold, in the order the round played them, its outcomes (weight x the successor's value or
+// payoff, already known; or the weight of a self-loop) and the nodes of the later choices it leads
+// to. Valuing the tree makes the same sums in the same order as game_chooser's value mode, so the
+// same value to the last bit.
+struct round_tree {
+  enum item_kind : std::uint8_t { value_leaf, loop_leaf, choice };
+  struct item {
+    item_kind kind;
+    std::uint32_t node;  // choice: the node
+    double amount;       // value_leaf: weight x value; loop_leaf: weight
+  };
+  struct node {
+    int side;
+    double margin;  // the tolerance x the weight reaching the choice
+    std::uint32_t first_option, options;
+  };
+  std::vector<item> items;                                            // each option's (and the root's) contiguous
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> option_items;  // [begin, end) per option
+  std::vector<node> nodes;
+  std::pair<std::uint32_t, std::uint32_t> root{0, 0};
+  bool saw_loop = false;
+
+  void clear() {
+    items.clear();
+    option_items.clear();
+    nodes.clear();
+    saw_loop = false;
+  }
+
+  // (sum, loop) of a list of items under the best choices at self-loop value x.
+  std::pair<double, double> sum_of(std::pair<std::uint32_t, std::uint32_t> range, double x) const {
+    double sum = 0, loop = 0;
+    for (std::uint32_t i = range.first; i < range.second; ++i) {
+      const item& it = items[i];
+      if (it.kind == value_leaf)
+        sum += it.amount;
+      else if (it.kind == loop_leaf)
+        loop += it.amount;
+      else {
+        const auto [s, l] = best_of(nodes[it.node], x);
+        sum += s;
+        loop += l;
+      }
+    }
+    return {sum, loop};
+  }
+
+  // game_chooser::decide's choice, valued.
+  std::pair<double, double> best_of(const node& n, double x) const {
+    double best_sum = 0, best_loop = 0, best_value = 0;
+    for (std::uint32_t k = 0; k < n.options; ++k) {
+      const auto [sum, loop] = sum_of(option_items[n.first_option + k], x);
+      const double v = sum + loop * x;
+      const bool better = n.side == rd::attacker ? v > best_value + n.margin : v < best_value - n.margin;
+      if (k == 0 || better) {
+        best_sum = sum;
+        best_loop = loop;
+        best_value = v;
+      }
+    }
+    return {best_sum, best_loop};
+  }
+};
+
+// Records a round's decision tree: each option's items gathered at its depth of `open`, then
+// appended to the tree's items once the option is played.
+struct tree_recorder : exact_chooser {
+  round_tree* tree = nullptr;
+  double tolerance = 0;
+  std::vector<std::vector<round_tree::item>> open;  // open[depth]: the items of the option being played
+  std::size_t depth = 0;
+
+  void add(const round_tree::item& it) { open[depth].push_back(it); }
+
+  std::pair<std::uint32_t, std::uint32_t> close(std::size_t d) {
+    const auto begin = static_cast<std::uint32_t>(tree->items.size());
+    tree->items.insert(tree->items.end(), open[d].begin(), open[d].end());
+    open[d].clear();
+    return {begin, static_cast<std::uint32_t>(tree->items.size())};
+  }
+
+  template <class F>
+  void decide(const rd::decision& d, int options, F&& f) {
+    if (options == 1) {
+      f(0);
+      return;
+    }
+    const auto index = static_cast<std::uint32_t>(tree->nodes.size());
+    const auto first = static_cast<std::uint32_t>(tree->option_items.size());
+    tree->nodes.push_back({d.side, tolerance * weight, first, static_cast<std::uint32_t>(options)});
+    tree->option_items.resize(first + static_cast<std::size_t>(options));
+    for (int k = 0; k < options; ++k) {
+      ++depth;
+      if (open.size() <= depth) open.resize(depth + 1);
+      f(k);
+      tree->option_items[first + static_cast<std::size_t>(k)] = close(depth);
+      --depth;
+    }
+    add({round_tree::choice, index, 0.0});
+  }
+};
+
 // The game over a battle's full states: explored, solved, then played as solved.
 class game {
  public:
@@ -236,26 +341,40 @@ class game {
   // piece chosen at x, sum / (1 - loop), kept inside a bracket (bisecting when it would leave it),
   // ends at a point whose own piece fixes it: the choices made there are the stationary strategy
   // of the self-looping state and V its value. Without a self-loop one step is exact.
-  double solve_state(std::uint32_t i) const {
+  double solve_state(std::uint32_t i) {
     battle_end ignored;
     const battle_state s = decode(r_, keys_[i], ignored);
     const state_key self = keys_[i];
-    game_chooser c;
-    c.mode = game_chooser::value;
+    tree_.clear();
+    tree_recorder c;
+    c.tree = &tree_;
     c.tolerance = tolerance();
-    auto played = [&](const battle_state& t, battle_end end) { gather(c, self, t, end); };
+    c.open.swap(open_);  // the lists' capacity kept from state to state
+    if (c.open.empty()) c.open.resize(1);
+    c.depth = 0;
+    auto played = [&](const battle_state& t, battle_end end) {
+      if (end != battle_end::none) {
+        c.add({round_tree::value_leaf, 0, c.weight * payoff(r_, g_, t, end)});
+        return;
+      }
+      const state_key key = encode(r_, t, end);
+      if (key == self) {
+        c.add({round_tree::loop_leaf, 0, c.weight});
+        tree_.saw_loop = true;
+      } else
+        c.add({round_tree::value_leaf, 0, c.weight * values_[index_.at(key)]});
+    };
+    c.weight = 1.0;
+    rd::play_round(r_, s, c, played);
+    tree_.root = c.close(0);
+    c.open.swap(open_);
     double lo = lo_, hi = hi_, x = lo_;
-    c.saw_loop = false;
     for (int step = 0; step < 200; ++step) {
-      c.x = x;
-      c.sum = 0;
-      c.loop = 0;
-      c.weight = 1.0;
-      rd::play_round(r_, s, c, played);
-      if (c.loop >= 1.0) return x;  // (cannot happen: see above)
-      const double fixed = c.sum / (1.0 - c.loop);
-      if (!c.saw_loop || std::abs(fixed - x) <= 1e-14 * scale_) return fixed;
-      if (c.sum + c.loop * x > x)
+      const auto [sum, loop] = tree_.sum_of(tree_.root, x);
+      if (loop >= 1.0) return x;  // (cannot happen: see above)
+      const double fixed = sum / (1.0 - loop);
+      if (!tree_.saw_loop || std::abs(fixed - x) <= 1e-14 * scale_) return fixed;
+      if (sum + loop * x > x)
         lo = x;
       else
         hi = x;
@@ -272,6 +391,8 @@ class game {
   std::vector<state_key> keys_;
   std::unordered_map<state_key, std::uint32_t, state_key_hash> index_;
   std::vector<double> values_;
+  round_tree tree_;                                  // solve_state's, reused
+  std::vector<std::vector<round_tree::item>> open_;  // the recorder's, reused
 };
 
 // Advice from the start state's round and the retreats the solved play makes.
