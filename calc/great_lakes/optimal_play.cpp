@@ -77,57 +77,11 @@ int potential(const battle_rules& r, const battle_state& s) {
   return p;
 }
 
-// The exact chooser that also makes the players' choices (round.hpp's decide), in one of three modes:
-//   explore  every option of every choice is played (the game's states);
-//   value    the round's value at the state being solved, its self-loops valued at `x`: `sum` gathers
-//            weight x value of every finished battle or other state reached, `loop` the weight of
-//            the rounds that change nothing; each choice takes the best option for its side (the
-//            attacker the most, the defender the least; an option other than the rulings' default
-//            only if better by more than the tolerance);
-//   play     the same choices, the chosen options played to the caller's emit.
-struct game_chooser : exact_chooser {
-  enum mode_kind { explore, value, play } mode = explore;
-  double x = 0, sum = 0, loop = 0;
-  bool saw_loop = false;  // value mode: some option of some choice came back to the state
-  double tolerance = 0;
-  // Called in play mode for each choice made: (decision, option).
-  std::function<void(const rd::decision&, int)> chosen;
-
+// The exact chooser that plays every option of every choice (round.hpp's decide): the game's states.
+struct explore_chooser : exact_chooser {
   template <class F>
-  void decide(const rd::decision& d, int options, F&& f) {
-    if (mode == explore || options == 1) {
-      for (int k = 0; k < options; ++k) f(k);
-      return;
-    }
-    const mode_kind was = mode;
-    mode = value;
-    const double sum0 = sum, loop0 = loop;
-    int best = 0;
-    double best_sum = 0, best_loop = 0, best_value = 0;
-    const double margin = tolerance * weight;
-    for (int k = 0; k < options; ++k) {
-      sum = 0;
-      loop = 0;
-      f(k);
-      const double v = sum + loop * x;
-      const bool better = d.side == rd::attacker ? v > best_value + margin : v < best_value - margin;
-      if (k == 0 || better) {
-        best = k;
-        best_sum = sum;
-        best_loop = loop;
-        best_value = v;
-      }
-    }
-    mode = was;
-    sum = sum0;
-    loop = loop0;
-    if (mode == value) {
-      sum += best_sum;
-      loop += best_loop;
-      return;
-    }
-    if (chosen) chosen(d, best);
-    f(best);
+  void decide(const rd::decision&, int options, F&& f) {
+    for (int k = 0; k < options; ++k) f(k);
   }
 };
 
@@ -135,8 +89,9 @@ struct game_chooser : exact_chooser {
 // solve_state value it at several x without replaying the round. A choice is a node whose options
 // each hold, in the order the round played them, its outcomes (weight x the successor's value or
 // payoff, already known; or the weight of a self-loop) and the nodes of the later choices it leads
-// to. Valuing the tree makes the same sums in the same order as game_chooser's value mode, so the
-// same value to the last bit.
+// to. Valuing the tree makes the same sums in the same order as replaying the round with each
+// choice's options valued in turn did (before the tree, issue 17's first solver), so the same value to the
+// last bit; solve_state values it at each Newton step, and play follows its best choices.
 struct round_tree {
   enum item_kind : std::uint8_t { value_leaf, loop_leaf, choice };
   struct item {
@@ -148,9 +103,11 @@ struct round_tree {
     int side;
     double margin;  // the tolerance x the weight reaching the choice
     std::uint32_t first_option, options;
+    std::uint32_t nodes_end = 0;  // past the last node of its options' subtrees (nodes are in pre-order)
   };
   std::vector<item> items;                                            // each option's (and the root's) contiguous
   std::vector<std::pair<std::uint32_t, std::uint32_t>> option_items;  // [begin, end) per option
+  std::vector<std::uint32_t> option_nodes;                            // each option's first node
   std::vector<node> nodes;
   std::pair<std::uint32_t, std::uint32_t> root{0, 0};
   bool saw_loop = false;
@@ -158,6 +115,7 @@ struct round_tree {
   void clear() {
     items.clear();
     option_items.clear();
+    option_nodes.clear();
     nodes.clear();
     saw_loop = false;
   }
@@ -180,20 +138,29 @@ struct round_tree {
     return {sum, loop};
   }
 
-  // game_chooser::decide's choice, valued.
-  std::pair<double, double> best_of(const node& n, double x) const {
-    double best_sum = 0, best_loop = 0, best_value = 0;
+  // The choice at a node (ties to option 0, the rulings' default; another option only if better
+  // by more than the margin for its side): (option, its sum, its loop).
+  struct best_option {
+    std::uint32_t option;
+    double sum, loop;
+  };
+  best_option best(const node& n, double x) const {
+    best_option b{0, 0, 0};
+    double best_value = 0;
     for (std::uint32_t k = 0; k < n.options; ++k) {
       const auto [sum, loop] = sum_of(option_items[n.first_option + k], x);
       const double v = sum + loop * x;
       const bool better = n.side == rd::attacker ? v > best_value + n.margin : v < best_value - n.margin;
       if (k == 0 || better) {
-        best_sum = sum;
-        best_loop = loop;
+        b = {k, sum, loop};
         best_value = v;
       }
     }
-    return {best_sum, best_loop};
+    return b;
+  }
+  std::pair<double, double> best_of(const node& n, double x) const {
+    const best_option b = best(n, x);
+    return {b.sum, b.loop};
   }
 };
 
@@ -224,14 +191,41 @@ struct tree_recorder : exact_chooser {
     const auto first = static_cast<std::uint32_t>(tree->option_items.size());
     tree->nodes.push_back({d.side, tolerance * weight, first, static_cast<std::uint32_t>(options)});
     tree->option_items.resize(first + static_cast<std::size_t>(options));
+    tree->option_nodes.resize(first + static_cast<std::size_t>(options));
     for (int k = 0; k < options; ++k) {
+      tree->option_nodes[first + static_cast<std::size_t>(k)] = static_cast<std::uint32_t>(tree->nodes.size());
       ++depth;
       if (open.size() <= depth) open.resize(depth + 1);
       f(k);
       tree->option_items[first + static_cast<std::size_t>(k)] = close(depth);
       --depth;
     }
+    tree->nodes[index].nodes_end = static_cast<std::uint32_t>(tree->nodes.size());
     add({round_tree::choice, index, 0.0});
+  }
+};
+
+// Replays a round along a recorded tree's best choices at self-loop value x, visiting only the
+// options chosen: the choices come in the order they were recorded, so a cursor over the nodes
+// (pre-order) finds each one's node.
+struct tree_follower : exact_chooser {
+  const round_tree* tree = nullptr;
+  double x = 0;
+  std::uint32_t cursor = 0;
+  const std::function<void(const rd::decision&, int)>* chosen = nullptr;
+
+  template <class F>
+  void decide(const rd::decision& d, int options, F&& f) {
+    if (options == 1) {
+      f(0);
+      return;
+    }
+    const round_tree::node& n = tree->nodes[cursor];
+    const std::uint32_t k = tree->best(n, x).option;
+    if (chosen && *chosen) (*chosen)(d, static_cast<int>(k));
+    cursor = tree->option_nodes[n.first_option + k];
+    f(static_cast<int>(k));
+    cursor = n.nodes_end;
   }
 };
 
@@ -257,8 +251,7 @@ class game {
       throw_if_cancelled(o_);
       battle_end ignored;
       const battle_state s = decode(r_, keys_[i], ignored);
-      game_chooser c;
-      c.mode = game_chooser::explore;
+      explore_chooser c;
       auto emit = [&](const battle_state& t, battle_end end) {
         ++outcomes;
         if (end == battle_end::none) intern(encode(r_, t, end));
@@ -293,20 +286,15 @@ class game {
   // choice made.
   template <class Emit>
   void play(const battle_state& s, double weight, Emit&& emit,
-            const std::function<void(const rd::decision&, int)>& chosen = {}) const {
+            const std::function<void(const rd::decision&, int)>& chosen = {}) {
     const state_key self = encode(r_, s, battle_end::none);
-    game_chooser c;
-    c.mode = game_chooser::play;
-    c.weight = weight;
+    record(s, self);  // the choices as solve_state made them: at weight 1, the self-loop at V
+    tree_follower c;
+    c.tree = &tree_;
     c.x = values_[index_.at(self)];
-    c.tolerance = tolerance();
-    c.chosen = chosen;
-    auto played = [&](const battle_state& t, battle_end end) {
-      if (c.mode == game_chooser::play)
-        emit(t, end, c.weight);
-      else
-        gather(c, self, t, end);
-    };
+    c.chosen = &chosen;
+    c.weight = weight;
+    auto played = [&](const battle_state& t, battle_end end) { emit(t, end, c.weight); };
     rd::play_round(r_, s, c, played);
   }
 
@@ -320,20 +308,6 @@ class game {
     keys_.push_back(key);
   }
 
-  // Value mode: one outcome of the round, weight c.weight.
-  void gather(game_chooser& c, const state_key& self, const battle_state& t, battle_end end) const {
-    if (end != battle_end::none) {
-      c.sum += c.weight * payoff(r_, g_, t, end);
-      return;
-    }
-    const state_key key = encode(r_, t, end);
-    if (key == self) {
-      c.loop += c.weight;
-      c.saw_loop = true;
-    } else
-      c.sum += c.weight * values_[index_.at(key)];
-  }
-
   // The state's value V = g(V), g(x) the round's value with its self-loops worth x: under a fixed
   // choice of options g is affine, x -> sum + loop x (loop < 1: some die can always change the
   // state, else it is a stalemate), and the best choices make g piecewise affine and increasing
@@ -341,10 +315,9 @@ class game {
   // piece chosen at x, sum / (1 - loop), kept inside a bracket (bisecting when it would leave it),
   // ends at a point whose own piece fixes it: the choices made there are the stationary strategy
   // of the self-looping state and V its value. Without a self-loop one step is exact.
-  double solve_state(std::uint32_t i) {
-    battle_end ignored;
-    const battle_state s = decode(r_, keys_[i], ignored);
-    const state_key self = keys_[i];
+  // Records s's round into tree_ (self: s's key), every option of every choice, each outcome
+  // weighed from 1.
+  void record(const battle_state& s, const state_key& self) {
     tree_.clear();
     tree_recorder c;
     c.tree = &tree_;
@@ -368,6 +341,12 @@ class game {
     rd::play_round(r_, s, c, played);
     tree_.root = c.close(0);
     c.open.swap(open_);
+  }
+
+  double solve_state(std::uint32_t i) {
+    battle_end ignored;
+    const battle_state s = decode(r_, keys_[i], ignored);
+    record(s, keys_[i]);
     double lo = lo_, hi = hi_, x = lo_;
     for (int step = 0; step < 200; ++step) {
       const auto [sum, loop] = tree_.sum_of(tree_.root, x);
