@@ -252,11 +252,18 @@ class game {
       battle_end ignored;
       const battle_state s = decode(r_, keys_[i], ignored);
       explore_chooser c;
+      if (cached_) leaves_begin_.push_back(leaves_.size());
       auto emit = [&](const battle_state& t, battle_end end) {
         ++outcomes;
-        if (end == battle_end::none) intern(encode(r_, t, end));
+        const std::uint32_t id = end == battle_end::none ? intern(encode(r_, t, end)) : ended;
+        if (cached_) leaves_.push_back(id);
       };
       rd::play_round(r_, s, c, emit);
+      if (cached_ && leaves_.size() > max_cached_leaves) {  // past the bound: look successors up again
+        cached_ = false;
+        std::vector<std::uint32_t>().swap(leaves_);
+        std::vector<std::size_t>().swap(leaves_begin_);
+      }
       const double predicted = outcomes * game_seconds_per_outcome;
       if (g_.time_budget > 0 && predicted > g_.time_budget) throw game_over_budget(predicted, g_.time_budget, true);
     }
@@ -288,10 +295,11 @@ class game {
   void play(const battle_state& s, double weight, Emit&& emit,
             const std::function<void(const rd::decision&, int)>& chosen = {}) {
     const state_key self = encode(r_, s, battle_end::none);
-    record(s, self);  // the choices as solve_state made them: at weight 1, the self-loop at V
+    const std::uint32_t i = index_.at(self);
+    record(s, i);  // the choices as solve_state made them: at weight 1, the self-loop at V
     tree_follower c;
     c.tree = &tree_;
-    c.x = values_[index_.at(self)];
+    c.x = values_[i];
     c.chosen = &chosen;
     c.weight = weight;
     auto played = [&](const battle_state& t, battle_end end) { emit(t, end, c.weight); };
@@ -301,11 +309,44 @@ class game {
  private:
   double tolerance() const { return 1e-12 * scale_; }
 
-  void intern(const state_key& key) {
-    if (index_.contains(key)) return;
-    if (keys_.size() >= o_.state_limit) throw state_limit_exceeded(o_.state_limit);
-    index_.emplace(key, static_cast<std::uint32_t>(keys_.size()));
-    keys_.push_back(key);
+  std::uint32_t intern(const state_key& key) {
+    const auto [at, added] = index_.try_emplace(key, static_cast<std::uint32_t>(keys_.size()));
+    if (added) {
+      if (keys_.size() >= o_.state_limit) throw state_limit_exceeded(o_.state_limit);
+      keys_.push_back(key);
+    }
+    return at->second;
+  }
+
+  // Records the round of s (state i) into tree_, every option of every choice, each outcome
+  // weighed from 1.
+  void record(const battle_state& s, std::uint32_t i) {
+    tree_.clear();
+    tree_recorder c;
+    c.tree = &tree_;
+    c.tolerance = tolerance();
+    c.open.swap(open_);  // the lists' capacity kept from state to state
+    if (c.open.empty()) c.open.resize(1);
+    c.depth = 0;
+    // The exploration played the same outcomes in the same order: its successors, when kept.
+    std::size_t next = cached_ ? leaves_begin_[i] : 0;
+    auto played = [&](const battle_state& t, battle_end end) {
+      if (end != battle_end::none) {
+        ++next;
+        c.add({round_tree::value_leaf, 0, c.weight * payoff(r_, g_, t, end)});
+        return;
+      }
+      const std::uint32_t to = cached_ ? leaves_[next++] : index_.at(encode(r_, t, end));
+      if (to == i) {
+        c.add({round_tree::loop_leaf, 0, c.weight});
+        tree_.saw_loop = true;
+      } else
+        c.add({round_tree::value_leaf, 0, c.weight * values_[to]});
+    };
+    c.weight = 1.0;
+    rd::play_round(r_, s, c, played);
+    tree_.root = c.close(0);
+    c.open.swap(open_);
   }
 
   // The state's value V = g(V), g(x) the round's value with its self-loops worth x: under a fixed
@@ -315,38 +356,10 @@ class game {
   // piece chosen at x, sum / (1 - loop), kept inside a bracket (bisecting when it would leave it),
   // ends at a point whose own piece fixes it: the choices made there are the stationary strategy
   // of the self-looping state and V its value. Without a self-loop one step is exact.
-  // Records s's round into tree_ (self: s's key), every option of every choice, each outcome
-  // weighed from 1.
-  void record(const battle_state& s, const state_key& self) {
-    tree_.clear();
-    tree_recorder c;
-    c.tree = &tree_;
-    c.tolerance = tolerance();
-    c.open.swap(open_);  // the lists' capacity kept from state to state
-    if (c.open.empty()) c.open.resize(1);
-    c.depth = 0;
-    auto played = [&](const battle_state& t, battle_end end) {
-      if (end != battle_end::none) {
-        c.add({round_tree::value_leaf, 0, c.weight * payoff(r_, g_, t, end)});
-        return;
-      }
-      const state_key key = encode(r_, t, end);
-      if (key == self) {
-        c.add({round_tree::loop_leaf, 0, c.weight});
-        tree_.saw_loop = true;
-      } else
-        c.add({round_tree::value_leaf, 0, c.weight * values_[index_.at(key)]});
-    };
-    c.weight = 1.0;
-    rd::play_round(r_, s, c, played);
-    tree_.root = c.close(0);
-    c.open.swap(open_);
-  }
-
   double solve_state(std::uint32_t i) {
     battle_end ignored;
     const battle_state s = decode(r_, keys_[i], ignored);
-    record(s, keys_[i]);
+    record(s, i);
     double lo = lo_, hi = hi_, x = lo_;
     for (int step = 0; step < 200; ++step) {
       const auto [sum, loop] = tree_.sum_of(tree_.root, x);
@@ -370,6 +383,14 @@ class game {
   std::vector<state_key> keys_;
   std::unordered_map<state_key, std::uint32_t, state_key_hash> index_;
   std::vector<double> values_;
+  // Each state's round outcomes' successors (ended: a finished battle) in the order the exploration
+  // played them, from leaves_begin_[state], while they number at most max_cached_leaves (4 bytes
+  // each): recording a round then looks none up.
+  static constexpr std::uint32_t ended = 0xffffffffu;
+  static constexpr std::size_t max_cached_leaves = std::size_t{1} << 25;
+  bool cached_ = true;
+  std::vector<std::uint32_t> leaves_;
+  std::vector<std::size_t> leaves_begin_;
   round_tree tree_;                                  // solve_state's, reused
   std::vector<std::vector<round_tree::item>> open_;  // the recorder's, reused
 };
