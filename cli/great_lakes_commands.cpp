@@ -438,7 +438,7 @@ report run_battle(const po::variables_map& vm) {
   std::string why;
   // Issue 17: optimal play is a game, solved exactly (simulation does not play the solved strategy).
   const bool optimal_play = gl::plays_optimally(b);
-  const gl::game_options game = game_options_from(vm);
+  gl::game_options game = game_options_from(vm);
   if (!optimal_play && (game.goal != gl::objective::win || vm.count("win-value")))
     throw invalid_input("objective",
                         "needs optimal play (--play optimal, or optimal in --att-hits, --def-retreat ...)");
@@ -448,8 +448,17 @@ report run_battle(const po::variables_map& vm) {
       throw invalid_input("method",
                           "optimal play is solved exactly only (simulation does not play the solved strategy); "
                           "use --method exact or auto");
+    // auto answers within --time-budget or says why not; --method exact asked for runs however long.
+    if (method == "auto") game.time_budget = budget;
     try {
       solved = gl::solve_optimal_play(b, game, exact);
+    } catch (const gl::game_over_budget& e) {
+      throw invalid_input(
+          "time-budget",
+          fmt::format("optimal play is predicted to take {}{:.3g} s, past the --time-budget of {:g} s; allow it with "
+                      "a larger --time-budget (or --method exact), or play fewer units, or fixed policies for some "
+                      "choices (--att-hits, --def-reroll ...)",
+                      e.partial() ? "at least " : "", e.predicted(), e.budget()));
     } catch (const gl::solve_cancelled&) {
       throw run_cancelled();
     } catch (const state_limit_exceeded&) {
@@ -461,8 +470,14 @@ report run_battle(const po::variables_map& vm) {
                                                    memory_mb, e.states()));
     }
     res = solved->outcome;
-    why = fmt::format("optimal play: a zero-sum game over {} states solved exactly by backward induction ({})",
-                      solved->game_states, method == "auto" ? "auto: exact, the only method for it" : "--method exact");
+    why = fmt::format(
+        "optimal play: a zero-sum game over {} states solved exactly by backward induction ({}; predicted {:.3g} s "
+        "from {:.3g} round outcomes over every option)",
+        solved->game_states,
+        method == "auto"
+            ? fmt::format("auto: exact, the only method for it, within the --time-budget of {:g} s", budget)
+            : std::string("--method exact"),
+        solved->predicted_seconds, solved->outcomes);
   } else if (method == "sim") {
     res = gl::simulate(b, sim);
     why = "asked for with --method sim";

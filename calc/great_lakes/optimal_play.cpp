@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <functional>
 #include <set>
 #include <unordered_map>
@@ -76,57 +77,155 @@ int potential(const battle_rules& r, const battle_state& s) {
   return p;
 }
 
-// The exact chooser that also makes the players' choices (round.hpp's decide), in one of three modes:
-//   explore  every option of every choice is played (the game's states);
-//   value    the round's value at the state being solved, its self-loops valued at `x`: `sum` gathers
-//            weight x value of every finished battle or other state reached, `loop` the weight of
-//            the rounds that change nothing; each choice takes the best option for its side (the
-//            attacker the most, the defender the least; an option other than the rulings' default
-//            only if better by more than the tolerance);
-//   play     the same choices, the chosen options played to the caller's emit.
-struct game_chooser : exact_chooser {
-  enum mode_kind { explore, value, play } mode = explore;
-  double x = 0, sum = 0, loop = 0;
-  bool saw_loop = false;  // value mode: some option of some choice came back to the state
-  double tolerance = 0;
-  // Called in play mode for each choice made: (decision, option).
-  std::function<void(const rd::decision&, int)> chosen;
-
+// The exact chooser that plays every option of every choice (round.hpp's decide): the game's states.
+struct explore_chooser : exact_chooser {
   template <class F>
-  void decide(const rd::decision& d, int options, F&& f) {
-    if (mode == explore || options == 1) {
-      for (int k = 0; k < options; ++k) f(k);
-      return;
+  void decide(const rd::decision&, int options, F&& f) {
+    for (int k = 0; k < options; ++k) f(k);
+  }
+};
+
+// One state's round recorded once as its decision tree (issue 17's speed): the Newton steps of
+// solve_state value it at several x without replaying the round. A choice is a node whose options
+// each hold, in the order the round played them, its outcomes (weight x the successor's value or
+// payoff, already known; or the weight of a self-loop) and the nodes of the later choices it leads
+// to. Valuing the tree makes the same sums in the same order as replaying the round with each
+// choice's options valued in turn did (before the tree, issue 17's first solver), so the same value to the
+// last bit; solve_state values it at each Newton step, and play follows its best choices.
+struct round_tree {
+  enum item_kind : std::uint8_t { value_leaf, loop_leaf, choice };
+  struct item {
+    item_kind kind;
+    std::uint32_t node;  // choice: the node
+    double amount;       // value_leaf: weight x value; loop_leaf: weight
+  };
+  struct node {
+    int side;
+    double margin;  // the tolerance x the weight reaching the choice
+    std::uint32_t first_option, options;
+    std::uint32_t nodes_end = 0;  // past the last node of its options' subtrees (nodes are in pre-order)
+  };
+  std::vector<item> items;                                            // each option's (and the root's) contiguous
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> option_items;  // [begin, end) per option
+  std::vector<std::uint32_t> option_nodes;                            // each option's first node
+  std::vector<node> nodes;
+  std::pair<std::uint32_t, std::uint32_t> root{0, 0};
+  bool saw_loop = false;
+
+  void clear() {
+    items.clear();
+    option_items.clear();
+    option_nodes.clear();
+    nodes.clear();
+    saw_loop = false;
+  }
+
+  // (sum, loop) of a list of items under the best choices at self-loop value x.
+  std::pair<double, double> sum_of(std::pair<std::uint32_t, std::uint32_t> range, double x) const {
+    double sum = 0, loop = 0;
+    for (std::uint32_t i = range.first; i < range.second; ++i) {
+      const item& it = items[i];
+      if (it.kind == value_leaf)
+        sum += it.amount;
+      else if (it.kind == loop_leaf)
+        loop += it.amount;
+      else {
+        const auto [s, l] = best_of(nodes[it.node], x);
+        sum += s;
+        loop += l;
+      }
     }
-    const mode_kind was = mode;
-    mode = value;
-    const double sum0 = sum, loop0 = loop;
-    int best = 0;
-    double best_sum = 0, best_loop = 0, best_value = 0;
-    const double margin = tolerance * weight;
-    for (int k = 0; k < options; ++k) {
-      sum = 0;
-      loop = 0;
-      f(k);
+    return {sum, loop};
+  }
+
+  // The choice at a node (ties to option 0, the rulings' default; another option only if better
+  // by more than the margin for its side): (option, its sum, its loop).
+  struct best_option {
+    std::uint32_t option;
+    double sum, loop;
+  };
+  best_option best(const node& n, double x) const {
+    best_option b{0, 0, 0};
+    double best_value = 0;
+    for (std::uint32_t k = 0; k < n.options; ++k) {
+      const auto [sum, loop] = sum_of(option_items[n.first_option + k], x);
       const double v = sum + loop * x;
-      const bool better = d.side == rd::attacker ? v > best_value + margin : v < best_value - margin;
+      const bool better = n.side == rd::attacker ? v > best_value + n.margin : v < best_value - n.margin;
       if (k == 0 || better) {
-        best = k;
-        best_sum = sum;
-        best_loop = loop;
+        b = {k, sum, loop};
         best_value = v;
       }
     }
-    mode = was;
-    sum = sum0;
-    loop = loop0;
-    if (mode == value) {
-      sum += best_sum;
-      loop += best_loop;
+    return b;
+  }
+  std::pair<double, double> best_of(const node& n, double x) const {
+    const best_option b = best(n, x);
+    return {b.sum, b.loop};
+  }
+};
+
+// Records a round's decision tree: each option's items gathered at its depth of `open`, then
+// appended to the tree's items once the option is played.
+struct tree_recorder : exact_chooser {
+  round_tree* tree = nullptr;
+  double tolerance = 0;
+  std::vector<std::vector<round_tree::item>> open;  // open[depth]: the items of the option being played
+  std::size_t depth = 0;
+
+  void add(const round_tree::item& it) { open[depth].push_back(it); }
+
+  std::pair<std::uint32_t, std::uint32_t> close(std::size_t d) {
+    const auto begin = static_cast<std::uint32_t>(tree->items.size());
+    tree->items.insert(tree->items.end(), open[d].begin(), open[d].end());
+    open[d].clear();
+    return {begin, static_cast<std::uint32_t>(tree->items.size())};
+  }
+
+  template <class F>
+  void decide(const rd::decision& d, int options, F&& f) {
+    if (options == 1) {
+      f(0);
       return;
     }
-    if (chosen) chosen(d, best);
-    f(best);
+    const auto index = static_cast<std::uint32_t>(tree->nodes.size());
+    const auto first = static_cast<std::uint32_t>(tree->option_items.size());
+    tree->nodes.push_back({d.side, tolerance * weight, first, static_cast<std::uint32_t>(options)});
+    tree->option_items.resize(first + static_cast<std::size_t>(options));
+    tree->option_nodes.resize(first + static_cast<std::size_t>(options));
+    for (int k = 0; k < options; ++k) {
+      tree->option_nodes[first + static_cast<std::size_t>(k)] = static_cast<std::uint32_t>(tree->nodes.size());
+      ++depth;
+      if (open.size() <= depth) open.resize(depth + 1);
+      f(k);
+      tree->option_items[first + static_cast<std::size_t>(k)] = close(depth);
+      --depth;
+    }
+    tree->nodes[index].nodes_end = static_cast<std::uint32_t>(tree->nodes.size());
+    add({round_tree::choice, index, 0.0});
+  }
+};
+
+// Replays a round along a recorded tree's best choices at self-loop value x, visiting only the
+// options chosen: the choices come in the order they were recorded, so a cursor over the nodes
+// (pre-order) finds each one's node.
+struct tree_follower : exact_chooser {
+  const round_tree* tree = nullptr;
+  double x = 0;
+  std::uint32_t cursor = 0;
+  const std::function<void(const rd::decision&, int)>* chosen = nullptr;
+
+  template <class F>
+  void decide(const rd::decision& d, int options, F&& f) {
+    if (options == 1) {
+      f(0);
+      return;
+    }
+    const round_tree::node& n = tree->nodes[cursor];
+    const std::uint32_t k = tree->best(n, x).option;
+    if (chosen && *chosen) (*chosen)(d, static_cast<int>(k));
+    cursor = tree->option_nodes[n.first_option + k];
+    f(static_cast<int>(k));
+    cursor = n.nodes_end;
   }
 };
 
@@ -140,23 +239,35 @@ class game {
   }
 
   std::size_t states() const { return keys_.size(); }
+  double outcomes() const { return outcomes_; }
 
   // Every state any play reaches, then each one's value, successors first.
   void solve() {
     const battle_state start = rd::initial_state(r_);
     if (rd::is_stalemate(r_, start)) return;
     intern(encode(r_, start, battle_end::none));
+    double outcomes = 0;  // every option's round outcomes: the leaves the solve will value
     for (std::size_t i = 0; i < keys_.size(); ++i) {
       throw_if_cancelled(o_);
       battle_end ignored;
       const battle_state s = decode(r_, keys_[i], ignored);
-      game_chooser c;
-      c.mode = game_chooser::explore;
+      explore_chooser c;
+      if (cached_) leaves_begin_.push_back(leaves_.size());
       auto emit = [&](const battle_state& t, battle_end end) {
-        if (end == battle_end::none) intern(encode(r_, t, end));
+        ++outcomes;
+        const std::uint32_t id = end == battle_end::none ? intern(encode(r_, t, end)) : ended;
+        if (cached_) leaves_.push_back(id);
       };
       rd::play_round(r_, s, c, emit);
+      if (cached_ && leaves_.size() > max_cached_leaves) {  // past the bound: look successors up again
+        cached_ = false;
+        std::vector<std::uint32_t>().swap(leaves_);
+        std::vector<std::size_t>().swap(leaves_begin_);
+      }
+      const double predicted = outcomes * game_seconds_per_outcome;
+      if (g_.time_budget > 0 && predicted > g_.time_budget) throw game_over_budget(predicted, g_.time_budget, true);
     }
+    outcomes_ = outcomes;
     std::vector<std::uint32_t> order(keys_.size());
     std::vector<int> level(keys_.size());
     for (std::uint32_t i = 0; i < keys_.size(); ++i) {
@@ -182,45 +293,60 @@ class game {
   // choice made.
   template <class Emit>
   void play(const battle_state& s, double weight, Emit&& emit,
-            const std::function<void(const rd::decision&, int)>& chosen = {}) const {
+            const std::function<void(const rd::decision&, int)>& chosen = {}) {
     const state_key self = encode(r_, s, battle_end::none);
-    game_chooser c;
-    c.mode = game_chooser::play;
+    const std::uint32_t i = index_.at(self);
+    record(s, i);  // the choices as solve_state made them: at weight 1, the self-loop at V
+    tree_follower c;
+    c.tree = &tree_;
+    c.x = values_[i];
+    c.chosen = &chosen;
     c.weight = weight;
-    c.x = values_[index_.at(self)];
-    c.tolerance = tolerance();
-    c.chosen = chosen;
-    auto played = [&](const battle_state& t, battle_end end) {
-      if (c.mode == game_chooser::play)
-        emit(t, end, c.weight);
-      else
-        gather(c, self, t, end);
-    };
+    auto played = [&](const battle_state& t, battle_end end) { emit(t, end, c.weight); };
     rd::play_round(r_, s, c, played);
   }
 
  private:
   double tolerance() const { return 1e-12 * scale_; }
 
-  void intern(const state_key& key) {
-    if (index_.contains(key)) return;
-    if (keys_.size() >= o_.state_limit) throw state_limit_exceeded(o_.state_limit);
-    index_.emplace(key, static_cast<std::uint32_t>(keys_.size()));
-    keys_.push_back(key);
+  std::uint32_t intern(const state_key& key) {
+    const auto [at, added] = index_.try_emplace(key, static_cast<std::uint32_t>(keys_.size()));
+    if (added) {
+      if (keys_.size() >= o_.state_limit) throw state_limit_exceeded(o_.state_limit);
+      keys_.push_back(key);
+    }
+    return at->second;
   }
 
-  // Value mode: one outcome of the round, weight c.weight.
-  void gather(game_chooser& c, const state_key& self, const battle_state& t, battle_end end) const {
-    if (end != battle_end::none) {
-      c.sum += c.weight * payoff(r_, g_, t, end);
-      return;
-    }
-    const state_key key = encode(r_, t, end);
-    if (key == self) {
-      c.loop += c.weight;
-      c.saw_loop = true;
-    } else
-      c.sum += c.weight * values_[index_.at(key)];
+  // Records the round of s (state i) into tree_, every option of every choice, each outcome
+  // weighed from 1.
+  void record(const battle_state& s, std::uint32_t i) {
+    tree_.clear();
+    tree_recorder c;
+    c.tree = &tree_;
+    c.tolerance = tolerance();
+    c.open.swap(open_);  // the lists' capacity kept from state to state
+    if (c.open.empty()) c.open.resize(1);
+    c.depth = 0;
+    // The exploration played the same outcomes in the same order: its successors, when kept.
+    std::size_t next = cached_ ? leaves_begin_[i] : 0;
+    auto played = [&](const battle_state& t, battle_end end) {
+      if (end != battle_end::none) {
+        ++next;
+        c.add({round_tree::value_leaf, 0, c.weight * payoff(r_, g_, t, end)});
+        return;
+      }
+      const std::uint32_t to = cached_ ? leaves_[next++] : index_.at(encode(r_, t, end));
+      if (to == i) {
+        c.add({round_tree::loop_leaf, 0, c.weight});
+        tree_.saw_loop = true;
+      } else
+        c.add({round_tree::value_leaf, 0, c.weight * values_[to]});
+    };
+    c.weight = 1.0;
+    rd::play_round(r_, s, c, played);
+    tree_.root = c.close(0);
+    c.open.swap(open_);
   }
 
   // The state's value V = g(V), g(x) the round's value with its self-loops worth x: under a fixed
@@ -230,26 +356,17 @@ class game {
   // piece chosen at x, sum / (1 - loop), kept inside a bracket (bisecting when it would leave it),
   // ends at a point whose own piece fixes it: the choices made there are the stationary strategy
   // of the self-looping state and V its value. Without a self-loop one step is exact.
-  double solve_state(std::uint32_t i) const {
+  double solve_state(std::uint32_t i) {
     battle_end ignored;
     const battle_state s = decode(r_, keys_[i], ignored);
-    const state_key self = keys_[i];
-    game_chooser c;
-    c.mode = game_chooser::value;
-    c.tolerance = tolerance();
-    auto played = [&](const battle_state& t, battle_end end) { gather(c, self, t, end); };
+    record(s, i);
     double lo = lo_, hi = hi_, x = lo_;
-    c.saw_loop = false;
     for (int step = 0; step < 200; ++step) {
-      c.x = x;
-      c.sum = 0;
-      c.loop = 0;
-      c.weight = 1.0;
-      rd::play_round(r_, s, c, played);
-      if (c.loop >= 1.0) return x;  // (cannot happen: see above)
-      const double fixed = c.sum / (1.0 - c.loop);
-      if (!c.saw_loop || std::abs(fixed - x) <= 1e-14 * scale_) return fixed;
-      if (c.sum + c.loop * x > x)
+      const auto [sum, loop] = tree_.sum_of(tree_.root, x);
+      if (loop >= 1.0) return x;  // (cannot happen: see above)
+      const double fixed = sum / (1.0 - loop);
+      if (!tree_.saw_loop || std::abs(fixed - x) <= 1e-14 * scale_) return fixed;
+      if (sum + loop * x > x)
         lo = x;
       else
         hi = x;
@@ -262,10 +379,20 @@ class game {
   const battle_rules& r_;
   game_options g_;
   exact_options o_;
-  double lo_ = 0, hi_ = 1, scale_ = 1;
+  double lo_ = 0, hi_ = 1, scale_ = 1, outcomes_ = 0;
   std::vector<state_key> keys_;
   std::unordered_map<state_key, std::uint32_t, state_key_hash> index_;
   std::vector<double> values_;
+  // Each state's round outcomes' successors (ended: a finished battle) in the order the exploration
+  // played them, from leaves_begin_[state], while they number at most max_cached_leaves (4 bytes
+  // each): recording a round then looks none up.
+  static constexpr std::uint32_t ended = 0xffffffffu;
+  static constexpr std::size_t max_cached_leaves = std::size_t{1} << 25;
+  bool cached_ = true;
+  std::vector<std::uint32_t> leaves_;
+  std::vector<std::size_t> leaves_begin_;
+  round_tree tree_;                                  // solve_state's, reused
+  std::vector<std::vector<round_tree::item>> open_;  // the recorder's, reused
 };
 
 // Advice from the start state's round and the retreats the solved play makes.
@@ -324,6 +451,7 @@ struct advice_recorder {
 struct solved_game {
   double value = 0;
   std::size_t states = 0;
+  double outcomes = 0;
   battle_result outcome;
   std::array<side_advice, 2> advice;
 };
@@ -335,6 +463,7 @@ solved_game solve_game(const battle& b, const game_options& g, const exact_optio
   solved_game out;
   out.value = gm.start_value();
   out.states = gm.states();
+  out.outcomes = gm.outcomes();
   if (!report) return out;
   for (int side = 0; side < 2; ++side)
     for (int i = r.begin[side]; i < r.end[side]; ++i)
@@ -363,20 +492,26 @@ game_result solve_optimal_play(const battle& b, const game_options& g, const exa
   const battle neither = default_play(b);
   game_result out;
   out.goal = g.goal;
+  const bool att = plays_optimally(b.attacker), def = plays_optimally(b.defender);
+  // The first solve predicts the whole cost (the budget is checked there; the one-side solves have
+  // fewer options, and the cost model counts them in).
   solved_game main = solve_game(both, g, options, true);
+  game_options unbounded = g;
+  unbounded.time_budget = 0;
   out.outcome = main.outcome;
   out.value = main.value;
   out.game_states = main.states;
+  out.outcomes = main.outcomes;
+  out.predicted_seconds = main.outcomes * game_seconds_per_outcome;
   out.advice = main.advice;
   out.value_default_play = play_value(solve_exact(neither), g);
-  const bool att = plays_optimally(b.attacker), def = plays_optimally(b.defender);
   // One side solved against the other's default: the same solve when only that side is optimal.
   const double att_only = !att   ? out.value_default_play
                           : !def ? out.value
-                                 : solve_game(default_play(b, 1), g, options, false).value;
+                                 : solve_game(default_play(b, 1), unbounded, options, false).value;
   const double def_only = !def   ? out.value_default_play
                           : !att ? out.value
-                                 : solve_game(default_play(b, 0), g, options, false).value;
+                                 : solve_game(default_play(b, 0), unbounded, options, false).value;
   out.gain_attacker = att_only - out.value_default_play;
   out.gain_defender = out.value_default_play - def_only;
   return out;

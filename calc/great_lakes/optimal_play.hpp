@@ -7,6 +7,7 @@
 // its policy is `optimal` (retreat_kind, hit_allocation_kind, reroll_kind); a side with fixed
 // policies is a fixed opponent, so one side optimal is the one-player optimisation.
 #include <array>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,6 +26,32 @@ std::string to_string(objective o);
 struct game_options {
   objective goal = objective::win;
   double win_value = 0;  // objective::value: what winning is worth in SP (>= 0)
+  // Refuse (throw game_over_budget) a solve predicted to take longer than this many seconds (0: no
+  // bound). The prediction counts the round outcomes of every option of every choice while the
+  // game's states are explored (before any is solved), and stops exploring once they alone pass it.
+  double time_budget = 0;
+};
+
+// The cost model of solve_optimal_play, measured on the 2-core machine (docs/benchmarks.md, BM
+// OptimalPlay medians: 383 ms / 1.246 M outcomes, 307 ns, with the attacker's hits optimal; 5.97 s
+// / 20.9 M, 285 ns, with --play optimal): seconds per round outcome the exploration lists (every
+// option of every choice, so the decision trees' leaves), covering the exploration, each state's
+// solve, the play and, when both sides play optimally, the two one-side solves.
+inline constexpr double game_seconds_per_outcome = 310e-9;
+
+class game_over_budget : public std::runtime_error {
+ public:
+  game_over_budget(double predicted, double budget, bool partial)
+      : std::runtime_error("optimal play's predicted cost is past its time budget"),
+        predicted_(predicted),
+        budget_(budget),
+        partial_(partial) {}
+  double predicted() const { return predicted_; }  // seconds
+  double budget() const { return budget_; }
+  bool partial() const { return partial_; }  // the exploration stopped early: the cost is at least this
+ private:
+  double predicted_, budget_;
+  bool partial_;
 };
 
 // One side's best allocation of `hits` hits in round 1 (the defender's: when the attacker took none).
@@ -60,6 +87,8 @@ struct game_result {
   double gain_defender = 0;           // value_default_play - value(attacker default, defender solved)
   std::array<side_advice, 2> advice;  // attacker, defender
   std::size_t game_states = 0;        // states of the game (every choice's), solved by backward induction
+  double outcomes = 0;                // round outcomes over every option of every choice (the solve's leaves)
+  double predicted_seconds = 0;       // the cost model's prediction from them (game_seconds_per_outcome)
 };
 
 // Any of the battle's policies `optimal`.
@@ -72,7 +101,8 @@ battle default_play(battle b, int side = -1);
 double play_value(const battle_result& r, const game_options& g);
 
 // Throws invalid_input (bad win_value), state_limit_exceeded past options.state_limit game states,
-// solve_cancelled. options.memory_limit bounds the forward pass's chain as in solve_exact.
+// solve_cancelled, game_over_budget (g.time_budget). options.memory_limit bounds the forward pass's chain as in
+// solve_exact.
 game_result solve_optimal_play(const battle& b, const game_options& g, const exact_options& options = {});
 
 }  // namespace musket::great_lakes

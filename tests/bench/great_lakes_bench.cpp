@@ -163,6 +163,8 @@ static void BM_GreatLakesOptimalPlay(benchmark::State& state) {
     } else {
       auto r = gl::solve_optimal_play(b, {}, options);
       state.counters["states"] = static_cast<double>(r.game_states);
+      state.counters["outcomes"] = r.outcomes;
+      state.counters["predicted_s"] = r.predicted_seconds;
       benchmark::DoNotOptimize(r);
     }
   }

@@ -258,3 +258,24 @@ TEST(GreatLakesCli, OptimalPlayBadInputIsOneLineAndExitTwo) {
   const auto r = run_musket(battle + "--play optimal --method sim");
   EXPECT_NE(r.err.find("exactly only"), std::string::npos) << r.err;
 }
+
+// Issue 17/20: auto predicts optimal play's cost from the round outcomes its exploration lists and
+// refuses, before solving, a game predicted past --time-budget; --method exact runs it anyway.
+TEST(GreatLakesCli, OptimalPlayPastTheTimeBudgetRefusesNamingThePrediction) {
+  const std::string battle =
+      "gl battle --att A:regular:2/2:3:2 --att B:regular:1/1:6:1 --def D:regular:2/2:6:1 --play optimal";
+  // Far below the cost of listing the first round's outcomes (hundreds of ns each).
+  const auto r = run_musket(battle + " --time-budget 0.000001");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find("predicted to take at least"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--time-budget of 1e-06 s"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--method exact"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty());
+  json j = run_json(battle);  // the default budget, 1 s
+  EXPECT_EQ(j["method"]["name"], "exact");
+  std::string why = j["method"]["why"].get<std::string>();
+  EXPECT_NE(why.find("within the --time-budget of 1 s; predicted"), std::string::npos) << why;
+  j = run_json(battle + " --time-budget 0.000001 --method exact");
+  EXPECT_EQ(j["method"]["name"], "exact");
+}
