@@ -351,6 +351,31 @@ void add_game_results(json& doc, const gl::battle& b, const gl::game_options& g,
   json advice = json::object();
   json words = json::array();
   const std::array<const gl::army*, 2> armies{&b.attacker, &b.defender};
+  // The battle's units as choice_case numbers them: the attacker's, then the defender's.
+  std::vector<std::pair<std::string, std::string>> units;  // (side, name)
+  for (int side = 0; side < 2; ++side)
+    for (const auto& name : res.advice[static_cast<std::size_t>(side)].units)
+      units.emplace_back(side == 0 ? "attacker" : "defender", name);
+  // A round-1 choice's case: in JSON, and in words after "in round 1".
+  auto case_json = [&](const gl::choice_case& c, bool rerolls) {
+    json hits{{"attacker", json::object()}, {"defender", json::object()}}, failed = json::array();
+    for (std::size_t u = 0; u < units.size(); ++u)
+      if (c.hits[u] > 0) hits[units[u].first][units[u].second] = c.hits[u];
+    for (const int u : c.failed) failed.push_back(units[static_cast<std::size_t>(u)].second);
+    json out{{"hits", hits}, {"failed", failed}};
+    if (rerolls) out["rerolls_left"] = c.rerolls;
+    return out;
+  };
+  auto case_words = [&](const gl::choice_case& c, bool rerolls) {
+    std::string hits, failed;
+    for (std::size_t u = 0; u < units.size(); ++u)
+      if (c.hits[u] > 0) hits += (hits.empty() ? "" : ", ") + fmt::format("{} {}", units[u].second, c.hits[u]);
+    for (const int u : c.failed) failed += (failed.empty() ? "" : ", ") + units[static_cast<std::size_t>(u)].second;
+    std::string text = hits.empty() ? " before any hit" : " after hits " + hits;
+    if (!failed.empty()) text += " and " + failed + " failing morale";
+    if (rerolls) text += fmt::format(", {} reroll{} left", c.rerolls, c.rerolls == 1 ? "" : "s");
+    return text;
+  };
   for (int side = 0; side < 2; ++side) {
     const gl::side_advice& a = res.advice[static_cast<std::size_t>(side)];
     const gl::army& army = *armies[static_cast<std::size_t>(side)];
@@ -362,6 +387,10 @@ void add_game_results(json& doc, const gl::battle& b, const gl::game_options& g,
         if (hits[u] > 0) text += (text.empty() ? "" : ", ") + fmt::format("{} {}", a.units[u], hits[u]);
       return text;
     };
+    // Where no case is given the choice is the same in every case the solved play reaches (the
+    // attacker allocates before anything has happened).
+    const std::string every_case =
+        side == 1 ? ", whatever hits the attacker took (in every case the play reaches)" : "";
     if (army.hit_allocation.kind == gl::hit_allocation_kind::optimal) {
       json hits = json::array();
       for (const auto& h : a.allocations) {
@@ -370,12 +399,38 @@ void add_game_results(json& doc, const gl::battle& b, const gl::game_options& g,
           optimal[a.units[u]] = h.optimal[u];
           rulings[a.units[u]] = h.rulings[u];
         }
-        hits.push_back(json{{"hits", h.hits}, {"optimal", optimal}, {"rulings", rulings}});
+        json item{{"hits", h.hits}, {"optimal", optimal}, {"rulings", rulings}};
+        item["when"] = h.when ? case_json(*h.when, false) : json("every case");
+        hits.push_back(item);
         words.push_back(fmt::format("{} taking {} hit{} in round 1{}: {} ({})", who, h.hits, h.hits == 1 ? "" : "s",
-                                    side == 1 ? " (the attacker having taken none)" : "", spread(h.optimal),
+                                    h.when ? case_words(*h.when, false) : every_case, spread(h.optimal),
                                     h.optimal == h.rulings ? "as the rulings" : "the rulings: " + spread(h.rulings)));
       }
       one["hits"] = hits;
+    }
+    if (army.rerolls.kind == gl::reroll_kind::optimal) {
+      json rerolls = json::array();
+      for (const auto& c : a.rerolls) {
+        json failed = json::array();
+        std::string names;
+        for (const int u : c.failed_on_one) {
+          failed.push_back(a.units[static_cast<std::size_t>(u)]);
+          names += (names.empty() ? "" : " and ") + a.units[static_cast<std::size_t>(u)];
+        }
+        const std::string first = a.units[static_cast<std::size_t>(c.failed_on_one.front())];
+        json item{{"failed_on_one_die", failed},
+                  {"reroll", c.reroll >= 0 ? json(a.units[static_cast<std::size_t>(c.reroll)]) : json(nullptr)},
+                  {"rulings", first}};
+        item["when"] = c.when ? case_json(*c.when, true) : json("every case");
+        rerolls.push_back(item);
+        const std::string choice =
+            c.reroll >= 0 ? "reroll " + a.units[static_cast<std::size_t>(c.reroll)] : std::string("keep the reroll");
+        words.push_back(
+            fmt::format("{} with {} failing morale on one die in round 1{}: {} ({})", who, names,
+                        c.when ? case_words(*c.when, true) : ", in every case the play reaches", choice,
+                        c.reroll == c.failed_on_one.front() ? "as the rulings" : "the rulings: reroll " + first));
+      }
+      one["rerolls"] = rerolls;
     }
     if (army.retreat.kind == gl::retreat_kind::optimal) {
       const gl::retreat_advice& r = a.retreat;
@@ -466,8 +521,10 @@ report run_battle(const po::variables_map& vm) {
                                                      "raise the limit (optimal play is solved exactly only)",
                                                      limit));
     } catch (const gl::memory_limit_exceeded& e) {
-      throw invalid_input("memory-mb", fmt::format("optimal play's chain passed --memory-mb {} at {} states; raise it",
-                                                   memory_mb, e.states()));
+      throw invalid_input("memory-mb",
+                          fmt::format("optimal play's memory reached {:.0f} MB at {} states, past --memory-mb {}; "
+                                      "raise it (optimal play is solved exactly only)",
+                                      static_cast<double>(e.counted()) / 1e6, e.states(), memory_mb));
     }
     res = solved->outcome;
     why = fmt::format(

@@ -1,10 +1,13 @@
 #include "calc/great_lakes/optimal_play.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <set>
+#include <tuple>
 #include <unordered_map>
 
 #include "calc/great_lakes/exact_parts.hpp"
@@ -259,13 +262,10 @@ class game {
         if (cached_) leaves_.push_back(id);
       };
       rd::play_round(r_, s, c, emit);
-      if (cached_ && leaves_.size() > max_cached_leaves) {  // past the bound: look successors up again
-        cached_ = false;
-        std::vector<std::uint32_t>().swap(leaves_);
-        std::vector<std::size_t>().swap(leaves_begin_);
-      }
+      if (cached_ && leaves_.size() > max_cached_leaves) drop_cache();  // past the bound: look successors up again
       const double predicted = outcomes * game_seconds_per_outcome;
       if (g_.time_budget > 0 && predicted > g_.time_budget) throw game_over_budget(predicted, g_.time_budget, true);
+      count_memory();
     }
     outcomes_ = outcomes;
     std::vector<std::uint32_t> order(keys_.size());
@@ -277,11 +277,33 @@ class game {
     }
     std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return level[a] < level[b]; });
     values_.assign(keys_.size(), 0.0);
+    scratch_bytes_ = (order.capacity() + level.capacity()) * sizeof(std::uint32_t);
     for (const std::uint32_t i : order) {
       throw_if_cancelled(o_);
       values_[i] = solve_state(i);
+      count_memory();
     }
+    scratch_bytes_ = 0;
   }
+
+  // The game's own data by capacity: its states' keys, index and values, the kept successors, the
+  // solve's order and its current decision tree. The process's code, the allocator's overhead and
+  // the result are not in it (as solve_exact counts).
+  std::size_t bytes() const {
+    // A node of the index: its next pointer, its key and number, and the hash it keeps.
+    constexpr std::size_t index_node =
+        sizeof(void*) + sizeof(std::pair<const state_key, std::uint32_t>) + sizeof(std::size_t);
+    std::size_t b = keys_.capacity() * sizeof(state_key) + index_.bucket_count() * sizeof(void*) +
+                    index_.size() * index_node + values_.capacity() * sizeof(double) +
+                    leaves_.capacity() * sizeof(std::uint32_t) + leaves_begin_.capacity() * sizeof(std::size_t) +
+                    scratch_bytes_ + tree_.items.capacity() * sizeof(round_tree::item) +
+                    tree_.option_items.capacity() * sizeof(std::pair<std::uint32_t, std::uint32_t>) +
+                    tree_.option_nodes.capacity() * sizeof(std::uint32_t) +
+                    tree_.nodes.capacity() * sizeof(round_tree::node);
+    for (const auto& list : open_) b += list.capacity() * sizeof(round_tree::item);
+    return b;
+  }
+  std::size_t peak_bytes() const { return peak_bytes_; }
 
   double start_value() const {
     const battle_state start = rd::initial_state(r_);
@@ -308,6 +330,25 @@ class game {
 
  private:
   double tolerance() const { return 1e-12 * scale_; }
+
+  // Checked once per state explored or solved (--memory-mb): the kept successors are only a
+  // shortcut, so they go first (recording then looks successors up); past the bound without them
+  // the solve stops as solve_exact does.
+  void count_memory() {
+    std::size_t now = bytes();
+    if (o_.memory_limit > 0 && now > o_.memory_limit && cached_) {
+      drop_cache();
+      now = bytes();
+    }
+    peak_bytes_ = std::max(peak_bytes_, now);
+    if (o_.memory_limit > 0 && now > o_.memory_limit) throw memory_limit_exceeded(o_.memory_limit, now, keys_.size());
+  }
+
+  void drop_cache() {
+    cached_ = false;
+    std::vector<std::uint32_t>().swap(leaves_);
+    std::vector<std::size_t>().swap(leaves_begin_);
+  }
 
   std::uint32_t intern(const state_key& key) {
     const auto [at, added] = index_.try_emplace(key, static_cast<std::uint32_t>(keys_.size()));
@@ -380,6 +421,7 @@ class game {
   game_options g_;
   exact_options o_;
   double lo_ = 0, hi_ = 1, scale_ = 1, outcomes_ = 0;
+  std::size_t scratch_bytes_ = 0, peak_bytes_ = 0;
   std::vector<state_key> keys_;
   std::unordered_map<state_key, std::uint32_t, state_key_hash> index_;
   std::vector<double> values_;
@@ -395,28 +437,68 @@ class game {
   std::vector<std::vector<round_tree::item>> open_;  // the recorder's, reused
 };
 
-// Advice from the start state's round and the retreats the solved play makes.
+// Advice from the start state's round (each choice the solved play makes there, with the case it
+// is made in) and the retreats the solved play makes anywhere.
 struct advice_recorder {
   const battle_rules& r;
   std::array<side_advice, 2>& advice;
   std::array<std::set<std::pair<int, int>>, 2> retreats, fights;
+  // Round 1's choices as made, by side, what is decided (hits taken; units failed on one die) and case.
+  std::map<std::tuple<int, int, choice_case>, allocation_advice> allocations;
+  std::map<std::tuple<int, std::vector<int>, choice_case>, reroll_advice> rerolls;
+
+  choice_case case_of(const rd::decision& d) const {
+    choice_case c;
+    for (std::size_t u = 0; u < r.units.size(); ++u) {
+      c.hits.push_back(r.units[u].start_sp - d.state->sp[u]);
+      if (d.state->st[u] == rd::failed) c.failed.push_back(static_cast<int>(u));
+    }
+    c.rerolls = d.state->rerolls[d.side];
+    return c;
+  }
 
   void start_round(const rd::decision& d, int option) {
-    if (d.kind != rd::decision_kind::hits) return;
-    if (d.side == rd::defender) {  // the defender's advice: when the attacker took no hits
-      for (int i = r.begin[rd::attacker]; i < r.end[rd::attacker]; ++i)
-        if (d.state->sp[i] != r.units[static_cast<std::size_t>(i)].start_sp) return;
+    const int first = r.begin[d.side];
+    if (d.kind == rd::decision_kind::hits) {
+      allocation_advice a;
+      a.hits = d.hits;
+      a.when = case_of(d);
+      for (int i = first; i < r.end[d.side]; ++i) {
+        a.optimal.push_back((*d.allocations)[static_cast<std::size_t>(option)][i]);
+        a.rulings.push_back((*d.allocations)[0][i]);
+      }
+      allocations.try_emplace({d.side, d.hits, *a.when}, a);
+    } else if (d.kind == rd::decision_kind::reroll) {
+      reroll_advice a;
+      a.when = case_of(d);
+      for (std::uint32_t left = d.pending; left; left &= left - 1) {
+        const int unit = std::countr_zero(left) - first;
+        if (static_cast<int>(a.failed_on_one.size()) == option) a.reroll = unit;
+        a.failed_on_one.push_back(unit);
+      }
+      rerolls.try_emplace({d.side, a.failed_on_one, *a.when}, a);
     }
-    auto& list = advice[static_cast<std::size_t>(d.side)].allocations;
-    for (const auto& a : list)
-      if (a.hits == d.hits) return;
-    allocation_advice a;
-    a.hits = d.hits;
-    for (int i = r.begin[d.side]; i < r.end[d.side]; ++i) {
-      a.optimal.push_back((*d.allocations)[static_cast<std::size_t>(option)][i]);
-      a.rulings.push_back((*d.allocations)[0][i]);
+  }
+
+  // Each side's choices, grouped by what is decided: one line without its case where the same
+  // choice is made in every case, else one a case.
+  template <class Key, class Advice, class Same>
+  static void gather(const std::map<std::tuple<int, Key, choice_case>, Advice>& made, int side,
+                     std::vector<Advice>& out, Same same) {
+    auto it = made.lower_bound({side, Key{}, choice_case{}});
+    while (it != made.end() && std::get<0>(it->first) == side) {
+      auto end = it;
+      bool one = true;
+      for (; end != made.end() && std::get<0>(end->first) == side && std::get<1>(end->first) == std::get<1>(it->first);
+           ++end)
+        one = one && same(end->second, it->second);
+      if (one) {
+        out.push_back(it->second);
+        out.back().when.reset();
+      } else
+        for (; it != end; ++it) out.push_back(it->second);
+      it = end;
     }
-    list.push_back(a);
   }
 
   void any_round(const rd::decision& d, int option) {
@@ -442,9 +524,11 @@ struct advice_recorder {
       a.own_at_most = own;
       a.enemy_at_least = enemy;
     }
-    for (std::size_t side = 0; side < 2; ++side)
-      std::sort(advice[side].allocations.begin(), advice[side].allocations.end(),
-                [](const auto& a, const auto& b) { return a.hits < b.hits; });
+    for (int side = 0; side < 2; ++side) {
+      side_advice& a = advice[static_cast<std::size_t>(side)];
+      gather(allocations, side, a.allocations, [](const auto& x, const auto& y) { return x.optimal == y.optimal; });
+      gather(rerolls, side, a.rerolls, [](const auto& x, const auto& y) { return x.reroll == y.reroll; });
+    }
   }
 };
 
@@ -468,17 +552,28 @@ solved_game solve_game(const battle& b, const game_options& g, const exact_optio
   for (int side = 0; side < 2; ++side)
     for (int i = r.begin[side]; i < r.end[side]; ++i)
       out.advice[static_cast<std::size_t>(side)].units.push_back(r.units[static_cast<std::size_t>(i)].name);
-  advice_recorder rec{r, out.advice, {}, {}};
+  advice_recorder rec{r, out.advice, {}, {}, {}, {}};
   const state_key start_key = encode(r, rd::initial_state(r), battle_end::none);
-  // Both passes of the chain play each state's round with the same choices: recording twice adds
-  // nothing new.
-  out.outcome = solve_unfolded_chain(r, options, [&](const battle_state& s, double weight, auto&& emit) {
-    const bool at_start = encode(r, s, battle_end::none) == start_key;
-    gm.play(s, weight, emit, [&](const rd::decision& d, int k) {
-      if (at_start) rec.start_round(d, k);
-      rec.any_round(d, k);
+  // The chain is built while the game is held: it gets what of --memory-mb the game leaves, and
+  // the count reported is both.
+  const std::size_t game_bytes = gm.bytes();
+  exact_options chain_options = options;
+  if (options.memory_limit > 0)
+    chain_options.memory_limit = std::max<std::size_t>(1, options.memory_limit - game_bytes);
+  try {
+    // Both passes of the chain play each state's round with the same choices: recording twice adds
+    // nothing new.
+    out.outcome = solve_unfolded_chain(r, chain_options, [&](const battle_state& s, double weight, auto&& emit) {
+      const bool at_start = encode(r, s, battle_end::none) == start_key;
+      gm.play(s, weight, emit, [&](const rd::decision& d, int k) {
+        if (at_start) rec.start_round(d, k);
+        rec.any_round(d, k);
+      });
     });
-  });
+  } catch (const memory_limit_exceeded& e) {
+    throw memory_limit_exceeded(options.memory_limit, game_bytes + e.counted(), e.states());
+  }
+  out.outcome.method.memory_bytes = std::max(gm.peak_bytes(), game_bytes + out.outcome.method.memory_bytes);
   rec.finish();
   return out;
 }
