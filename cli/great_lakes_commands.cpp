@@ -371,7 +371,7 @@ void add_game_results(json& doc, const gl::battle& b, const gl::game_options& g,
     for (std::size_t u = 0; u < units.size(); ++u)
       if (c.hits[u] > 0) hits += (hits.empty() ? "" : ", ") + fmt::format("{} {}", units[u].second, c.hits[u]);
     for (const int u : c.failed) failed += (failed.empty() ? "" : ", ") + units[static_cast<std::size_t>(u)].second;
-    std::string text = hits.empty() ? " before any hit" : " after hits " + hits;
+    std::string text = hits.empty() ? " before any hit" : " after hits on " + hits;
     if (!failed.empty()) text += " and " + failed + " failing morale";
     if (rerolls) text += fmt::format(", {} reroll{} left", c.rerolls, c.rerolls == 1 ? "" : "s");
     return text;
@@ -387,29 +387,38 @@ void add_game_results(json& doc, const gl::battle& b, const gl::game_options& g,
         if (hits[u] > 0) text += (text.empty() ? "" : ", ") + fmt::format("{} {}", a.units[u], hits[u]);
       return text;
     };
-    // Where no case is given the choice is the same in every case the solved play reaches (the
-    // attacker allocates before anything has happened).
-    const std::string every_case =
-        side == 1 ? ", whatever hits the attacker took (in every case the play reaches)" : "";
+    // Each choice: the one best in most round-1 cases the solved play reaches, then each case
+    // where another is best.
     if (army.hit_allocation.kind == gl::hit_allocation_kind::optimal) {
       json hits = json::array();
+      auto per_unit = [&](const std::vector<int>& counts) {
+        json out = json::object();
+        for (std::size_t u = 0; u < a.units.size(); ++u) out[a.units[u]] = counts[u];
+        return out;
+      };
       for (const auto& h : a.allocations) {
-        json optimal = json::object(), rulings = json::object();
-        for (std::size_t u = 0; u < a.units.size(); ++u) {
-          optimal[a.units[u]] = h.optimal[u];
-          rulings[a.units[u]] = h.rulings[u];
+        json otherwise = json::array();
+        std::string but;
+        for (const auto& [when, optimal] : h.otherwise) {
+          otherwise.push_back(json{{"when", case_json(when, false)}, {"optimal", per_unit(optimal)}});
+          but += fmt::format("{}{}{}", but.empty() ? ", but " : "; ", spread(optimal), case_words(when, false));
         }
-        json item{{"hits", h.hits}, {"optimal", optimal}, {"rulings", rulings}};
-        item["when"] = h.when ? case_json(*h.when, false) : json("every case");
-        hits.push_back(item);
-        words.push_back(fmt::format("{} taking {} hit{} in round 1{}: {} ({})", who, h.hits, h.hits == 1 ? "" : "s",
-                                    h.when ? case_words(*h.when, false) : every_case, spread(h.optimal),
-                                    h.optimal == h.rulings ? "as the rulings" : "the rulings: " + spread(h.rulings)));
+        hits.push_back(json{{"hits", h.hits},
+                            {"optimal", per_unit(h.optimal)},
+                            {"rulings", per_unit(h.rulings)},
+                            {"otherwise", otherwise}});
+        words.push_back(fmt::format(
+            "{} taking {} hit{} in round 1: {} ({}){}", who, h.hits, h.hits == 1 ? "" : "s", spread(h.optimal),
+            h.optimal == h.rulings ? "as the rulings" : "the rulings: " + spread(h.rulings), but));
       }
       one["hits"] = hits;
     }
     if (army.rerolls.kind == gl::reroll_kind::optimal) {
       json rerolls = json::array();
+      auto unit_or_kept = [&](int u) { return u >= 0 ? json(a.units[static_cast<std::size_t>(u)]) : json(nullptr); };
+      auto choice_words = [&](int u) {
+        return u >= 0 ? "reroll " + a.units[static_cast<std::size_t>(u)] : std::string("keep the reroll");
+      };
       for (const auto& c : a.rerolls) {
         json failed = json::array();
         std::string names;
@@ -417,18 +426,20 @@ void add_game_results(json& doc, const gl::battle& b, const gl::game_options& g,
           failed.push_back(a.units[static_cast<std::size_t>(u)]);
           names += (names.empty() ? "" : " and ") + a.units[static_cast<std::size_t>(u)];
         }
-        const std::string first = a.units[static_cast<std::size_t>(c.failed_on_one.front())];
-        json item{{"failed_on_one_die", failed},
-                  {"reroll", c.reroll >= 0 ? json(a.units[static_cast<std::size_t>(c.reroll)]) : json(nullptr)},
-                  {"rulings", first}};
-        item["when"] = c.when ? case_json(*c.when, true) : json("every case");
-        rerolls.push_back(item);
-        const std::string choice =
-            c.reroll >= 0 ? "reroll " + a.units[static_cast<std::size_t>(c.reroll)] : std::string("keep the reroll");
-        words.push_back(
-            fmt::format("{} with {} failing morale on one die in round 1{}: {} ({})", who, names,
-                        c.when ? case_words(*c.when, true) : ", in every case the play reaches", choice,
-                        c.reroll == c.failed_on_one.front() ? "as the rulings" : "the rulings: reroll " + first));
+        json otherwise = json::array();
+        std::string but;
+        for (const auto& [when, reroll] : c.otherwise) {
+          otherwise.push_back(json{{"when", case_json(when, true)}, {"reroll", unit_or_kept(reroll)}});
+          but += fmt::format("{}{}{}", but.empty() ? ", but " : "; ", choice_words(reroll), case_words(when, true));
+        }
+        const int first = c.failed_on_one.front();
+        rerolls.push_back(json{{"failed_on_one_die", failed},
+                               {"reroll", unit_or_kept(c.reroll)},
+                               {"rulings", a.units[static_cast<std::size_t>(first)]},
+                               {"otherwise", otherwise}});
+        words.push_back(fmt::format("{} with {} failing morale on one die in round 1: {} ({}){}", who, names,
+                                    choice_words(c.reroll),
+                                    c.reroll == first ? "as the rulings" : "the rulings: " + choice_words(first), but));
       }
       one["rerolls"] = rerolls;
     }

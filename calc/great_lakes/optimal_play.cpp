@@ -443,9 +443,10 @@ struct advice_recorder {
   const battle_rules& r;
   std::array<side_advice, 2>& advice;
   std::array<std::set<std::pair<int, int>>, 2> retreats, fights;
-  // Round 1's choices as made, by side, what is decided (hits taken; units failed on one die) and case.
-  std::map<std::tuple<int, int, choice_case>, allocation_advice> allocations;
-  std::map<std::tuple<int, std::vector<int>, choice_case>, reroll_advice> rerolls;
+  // Round 1's choices as made, by side, what is decided (hits taken; units failed on one die) and
+  // case: the choice, and the rulings' choice.
+  std::map<std::tuple<int, int, choice_case>, std::pair<std::vector<int>, std::vector<int>>> allocations;
+  std::map<std::tuple<int, std::vector<int>, choice_case>, std::pair<int, int>> rerolls;
 
   choice_case case_of(const rd::decision& d) const {
     choice_case c;
@@ -460,44 +461,48 @@ struct advice_recorder {
   void start_round(const rd::decision& d, int option) {
     const int first = r.begin[d.side];
     if (d.kind == rd::decision_kind::hits) {
-      allocation_advice a;
-      a.hits = d.hits;
-      a.when = case_of(d);
+      std::vector<int> optimal, rulings;
       for (int i = first; i < r.end[d.side]; ++i) {
-        a.optimal.push_back((*d.allocations)[static_cast<std::size_t>(option)][i]);
-        a.rulings.push_back((*d.allocations)[0][i]);
+        optimal.push_back((*d.allocations)[static_cast<std::size_t>(option)][i]);
+        rulings.push_back((*d.allocations)[0][i]);
       }
-      allocations.try_emplace({d.side, d.hits, *a.when}, a);
+      allocations.try_emplace({d.side, d.hits, case_of(d)}, optimal, rulings);
     } else if (d.kind == rd::decision_kind::reroll) {
-      reroll_advice a;
-      a.when = case_of(d);
+      std::vector<int> failed;
+      int chosen = -1;
       for (std::uint32_t left = d.pending; left; left &= left - 1) {
-        const int unit = std::countr_zero(left) - first;
-        if (static_cast<int>(a.failed_on_one.size()) == option) a.reroll = unit;
-        a.failed_on_one.push_back(unit);
+        if (static_cast<int>(failed.size()) == option) chosen = std::countr_zero(left) - first;
+        failed.push_back(std::countr_zero(left) - first);
       }
-      rerolls.try_emplace({d.side, a.failed_on_one, *a.when}, a);
+      rerolls.try_emplace({d.side, failed, case_of(d)}, chosen, failed.front());
     }
   }
 
-  // Each side's choices, grouped by what is decided: one line without its case where the same
-  // choice is made in every case, else one a case.
-  template <class Key, class Advice, class Same>
-  static void gather(const std::map<std::tuple<int, Key, choice_case>, Advice>& made, int side,
-                     std::vector<Advice>& out, Same same) {
+  // Each side's choices grouped by what is decided: the choice of most cases (ties to the
+  // rulings', then the first), and the cases where another is best. add(what, usual, rulings,
+  // otherwise) makes the advice.
+  template <class Key, class Choice, class Add>
+  static void gather(const std::map<std::tuple<int, Key, choice_case>, std::pair<Choice, Choice>>& made, int side,
+                     Add add) {
     auto it = made.lower_bound({side, Key{}, choice_case{}});
     while (it != made.end() && std::get<0>(it->first) == side) {
+      const Key& what = std::get<1>(it->first);
+      const Choice& rulings = it->second.second;
+      std::map<Choice, int> count;
       auto end = it;
-      bool one = true;
-      for (; end != made.end() && std::get<0>(end->first) == side && std::get<1>(end->first) == std::get<1>(it->first);
-           ++end)
-        one = one && same(end->second, it->second);
-      if (one) {
-        out.push_back(it->second);
-        out.back().when.reset();
-      } else
-        for (; it != end; ++it) out.push_back(it->second);
-      it = end;
+      for (; end != made.end() && std::get<0>(end->first) == side && std::get<1>(end->first) == what; ++end)
+        ++count[end->second.first];
+      Choice usual = rulings;
+      int most = count.count(rulings) ? count.at(rulings) : 0;
+      for (const auto& [choice, n] : count)
+        if (n > most) {
+          usual = choice;
+          most = n;
+        }
+      std::vector<std::pair<choice_case, Choice>> otherwise;
+      for (; it != end; ++it)
+        if (it->second.first != usual) otherwise.emplace_back(std::get<2>(it->first), it->second.first);
+      add(what, usual, rulings, std::move(otherwise));
     }
   }
 
@@ -526,8 +531,13 @@ struct advice_recorder {
     }
     for (int side = 0; side < 2; ++side) {
       side_advice& a = advice[static_cast<std::size_t>(side)];
-      gather(allocations, side, a.allocations, [](const auto& x, const auto& y) { return x.optimal == y.optimal; });
-      gather(rerolls, side, a.rerolls, [](const auto& x, const auto& y) { return x.reroll == y.reroll; });
+      gather(allocations, side,
+             [&](int hits, const std::vector<int>& usual, const std::vector<int>& rulings, auto otherwise) {
+               a.allocations.push_back({hits, usual, rulings, std::move(otherwise)});
+             });
+      gather(rerolls, side, [&](const std::vector<int>& failed, int usual, int, auto otherwise) {
+        a.rerolls.push_back({failed, usual, std::move(otherwise)});
+      });
     }
   }
 };

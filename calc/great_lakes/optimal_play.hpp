@@ -68,22 +68,22 @@ struct choice_case {
   auto operator<=>(const choice_case&) const = default;
 };
 
-// One side's best allocation of `hits` hits in round 1.
+// One side's best allocation of `hits` hits in round 1: the allocation best in most of the cases
+// the solved play reaches (ties to the rulings'), and each case where another is best.
 struct allocation_advice {
   int hits = 0;
-  // The case it is best in; unset: the same allocation is best in every case the solved play
-  // reaches (the attacker's always: it allocates before anything has happened).
-  std::optional<choice_case> when;
   std::vector<int> optimal;  // hits per unit of the side, in its listing order
   std::vector<int> rulings;  // the rulings' allocation of the same hits
+  std::vector<std::pair<choice_case, std::vector<int>>> otherwise;
 };
 
 // One side's best use of a reroll in round 1 (GL 11.26-11.27) when `failed_on_one` failed morale
-// with one die: reroll one of them (the rulings reroll the first) or keep the reroll.
+// with one die: reroll one of them (the rulings reroll the first) or keep the reroll; as
+// allocation_advice, the choice of most cases and the cases where another is best.
 struct reroll_advice {
-  std::vector<int> failed_on_one;   // the side's units (indices in its listing)
-  std::optional<choice_case> when;  // as allocation_advice's
-  int reroll = -1;                  // the unit rerolled (an index in the side's listing); -1: kept, they all fail
+  std::vector<int> failed_on_one;  // the side's units (indices in its listing)
+  int reroll = -1;                 // the unit rerolled (an index in the side's listing); -1: kept, they all fail
+  std::vector<std::pair<choice_case, int>> otherwise;
 };
 
 // Where the solved strategy retreats voluntarily, over the states its play reaches: own and enemy
@@ -99,8 +99,8 @@ struct retreat_advice {
 
 struct side_advice {
   std::vector<std::string> units;              // the side's unit names, listing order
-  std::vector<allocation_advice> allocations;  // by hits, then case
-  std::vector<reroll_advice> rerolls;          // by units failed, then case
+  std::vector<allocation_advice> allocations;  // by hits
+  std::vector<reroll_advice> rerolls;          // by units failed
   retreat_advice retreat;
 };
 
