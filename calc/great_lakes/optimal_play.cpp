@@ -208,13 +208,10 @@ struct tree_recorder : exact_chooser {
   }
 };
 
-// Replays a round along a recorded tree's best choices at self-loop value x, visiting only the
-// options chosen: the choices come in the order they were recorded, so a cursor over the nodes
-// (pre-order) finds each one's node.
-struct tree_follower : exact_chooser {
-  const round_tree* tree = nullptr;
-  double x = 0;
-  std::uint32_t cursor = 0;
+// Replays a round making the choices of a state's plan (game::plan_of): one option per choice of
+// more than one, in the order the round asks them.
+struct plan_follower : exact_chooser {
+  const std::uint32_t* next = nullptr;
   const std::function<void(const rd::decision&, int)>* chosen = nullptr;
 
   template <class F>
@@ -223,19 +220,18 @@ struct tree_follower : exact_chooser {
       f(0);
       return;
     }
-    const round_tree::node& n = tree->nodes[cursor];
-    const std::uint32_t k = tree->best(n, x).option;
-    if (chosen && *chosen) (*chosen)(d, static_cast<int>(k));
-    cursor = tree->option_nodes[n.first_option + k];
-    f(static_cast<int>(k));
-    cursor = n.nodes_end;
+    const int k = static_cast<int>(*next++);
+    if (chosen && *chosen) (*chosen)(d, k);
+    f(k);
   }
 };
 
 // The game over a battle's full states: explored, solved, then played as solved.
 class game {
  public:
-  game(const battle_rules& r, const game_options& g, const exact_options& o) : r_(r), g_(g), o_(o) {
+  // keep_plan: keep each state's choices for play (a forward pass follows).
+  game(const battle_rules& r, const game_options& g, const exact_options& o, bool keep_plan)
+      : r_(r), g_(g), o_(o), keep_plan_(keep_plan) {
     lo_ = g.goal == objective::win ? 0.0 : -static_cast<double>(r.starting_sp[0]);
     hi_ = g.goal == objective::win ? 1.0 : g.win_value + static_cast<double>(r.starting_sp[1]);
     scale_ = std::max({1.0, std::abs(lo_), std::abs(hi_)});
@@ -277,10 +273,15 @@ class game {
     }
     std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return level[a] < level[b]; });
     values_.assign(keys_.size(), 0.0);
+    if (keep_plan_) plan_begin_.assign(keys_.size(), 0);
     scratch_bytes_ = (order.capacity() + level.capacity()) * sizeof(std::uint32_t);
     for (const std::uint32_t i : order) {
       throw_if_cancelled(o_);
       values_[i] = solve_state(i);
+      if (keep_plan_) {
+        plan_begin_[i] = plan_.size();
+        plan_of(tree_.root, values_[i]);
+      }
       count_memory();
     }
     scratch_bytes_ = 0;
@@ -299,7 +300,8 @@ class game {
                     scratch_bytes_ + tree_.items.capacity() * sizeof(round_tree::item) +
                     tree_.option_items.capacity() * sizeof(std::pair<std::uint32_t, std::uint32_t>) +
                     tree_.option_nodes.capacity() * sizeof(std::uint32_t) +
-                    tree_.nodes.capacity() * sizeof(round_tree::node);
+                    tree_.nodes.capacity() * sizeof(round_tree::node) + plan_.capacity() * sizeof(std::uint32_t) +
+                    plan_begin_.capacity() * sizeof(std::size_t);
     for (const auto& list : open_) b += list.capacity() * sizeof(round_tree::item);
     return b;
   }
@@ -318,10 +320,8 @@ class game {
             const std::function<void(const rd::decision&, int)>& chosen = {}) {
     const state_key self = encode(r_, s, battle_end::none);
     const std::uint32_t i = index_.at(self);
-    record(s, i);  // the choices as solve_state made them: at weight 1, the self-loop at V
-    tree_follower c;
-    c.tree = &tree_;
-    c.x = values_[i];
+    plan_follower c;
+    c.next = plan_.data() + plan_begin_[i];
     c.chosen = &chosen;
     c.weight = weight;
     auto played = [&](const battle_state& t, battle_end end) { emit(t, end, c.weight); };
@@ -357,6 +357,21 @@ class game {
       keys_.push_back(key);
     }
     return at->second;
+  }
+
+  // The state's plan: the option its tree's best choices take at self-loop value x (its value),
+  // at each choice the play of those choices meets, in the order the round meets them (a choice
+  // item sits among its list's items where the round made the choice): what replaying the round
+  // along the tree's best choices chose, without replaying it.
+  void plan_of(std::pair<std::uint32_t, std::uint32_t> range, double x) {
+    for (std::uint32_t at = range.first; at < range.second; ++at) {
+      const round_tree::item& it = tree_.items[at];
+      if (it.kind != round_tree::choice) continue;
+      const round_tree::node& n = tree_.nodes[it.node];
+      const std::uint32_t k = tree_.best(n, x).option;
+      plan_.push_back(k);
+      plan_of(tree_.option_items[n.first_option + k], x);
+    }
   }
 
   // Records the round of s (state i) into tree_, every option of every choice, each outcome
@@ -433,6 +448,10 @@ class game {
   bool cached_ = true;
   std::vector<std::uint32_t> leaves_;
   std::vector<std::size_t> leaves_begin_;
+  // Each state's choices as solved (plan_of), from plan_begin_[state], when keep_plan_.
+  bool keep_plan_ = false;
+  std::vector<std::uint32_t> plan_;
+  std::vector<std::size_t> plan_begin_;
   round_tree tree_;                                  // solve_state's, reused
   std::vector<std::vector<round_tree::item>> open_;  // the recorder's, reused
 };
@@ -552,7 +571,7 @@ struct solved_game {
 
 solved_game solve_game(const battle& b, const game_options& g, const exact_options& options, bool report) {
   const battle_rules r = rd::compile(b);
-  game gm(r, g, options);
+  game gm(r, g, options, report);
   gm.solve();
   solved_game out;
   out.value = gm.start_value();
