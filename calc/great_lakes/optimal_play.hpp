@@ -35,11 +35,12 @@ struct game_options {
 };
 
 // The cost model of solve_optimal_play, measured on the 2-core machine (docs/benchmarks.md, BM
-// OptimalPlay medians: 383 ms / 1.246 M outcomes, 307 ns, with the attacker's hits optimal; 5.97 s
-// / 20.9 M, 285 ns, with --play optimal): seconds per round outcome the exploration lists (every
-// option of every choice, so the decision trees' leaves), covering the exploration, each state's
-// solve, the play and, when both sides play optimally, the two one-side solves.
-inline constexpr double game_seconds_per_outcome = 310e-9;
+// OptimalPlay medians in alternated runs at load 5: 264-305 ms CPU / 1.246 M outcomes, 212-245 ns,
+// with the attacker's hits optimal; 4.74-4.75 s / 20.9 M, 227 ns, with --play optimal): seconds
+// per round outcome the exploration lists (every option of every choice, so the decision trees'
+// leaves), covering the exploration, each state's solve, the play and, when both sides play
+// optimally, the two one-side solves.
+inline constexpr double game_seconds_per_outcome = 250e-9;
 
 class game_over_budget : public std::runtime_error {
  public:
