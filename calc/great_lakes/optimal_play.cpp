@@ -287,8 +287,8 @@ class game {
     scratch_bytes_ = 0;
   }
 
-  // The game's own data by capacity: its states' keys, index and values, the kept successors, the
-  // solve's order and its current decision tree. The process's code, the allocator's overhead and
+  // The game's own data by capacity: its states' keys, index and values, the kept successors and
+  // plans, the solve's order and its current decision tree. The process's code, the allocator's overhead and
   // the result are not in it (as solve_exact counts).
   std::size_t bytes() const {
     // A node of the index: its next pointer, its key and number, and the hash it keeps.
@@ -590,8 +590,8 @@ solved_game solve_game(const battle& b, const game_options& g, const exact_optio
   if (options.memory_limit > 0)
     chain_options.memory_limit = std::max<std::size_t>(1, options.memory_limit - game_bytes);
   try {
-    // Both passes of the chain play each state's round with the same choices: recording twice adds
-    // nothing new.
+    // Both passes of the chain play each state's round with the same choices (its plan): the
+    // advice recorder keeps the first sight of each.
     out.outcome = solve_unfolded_chain(r, chain_options, [&](const battle_state& s, double weight, auto&& emit) {
       const bool at_start = encode(r, s, battle_end::none) == start_key;
       gm.play(s, weight, emit, [&](const rd::decision& d, int k) {
