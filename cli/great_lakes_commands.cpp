@@ -351,6 +351,31 @@ void add_game_results(json& doc, const gl::battle& b, const gl::game_options& g,
   json advice = json::object();
   json words = json::array();
   const std::array<const gl::army*, 2> armies{&b.attacker, &b.defender};
+  // The battle's units as choice_case numbers them: the attacker's, then the defender's.
+  std::vector<std::pair<std::string, std::string>> units;  // (side, name)
+  for (int side = 0; side < 2; ++side)
+    for (const auto& name : res.advice[static_cast<std::size_t>(side)].units)
+      units.emplace_back(side == 0 ? "attacker" : "defender", name);
+  // A round-1 choice's case: in JSON, and in words after "in round 1".
+  auto case_json = [&](const gl::choice_case& c, bool rerolls) {
+    json hits{{"attacker", json::object()}, {"defender", json::object()}}, failed = json::array();
+    for (std::size_t u = 0; u < units.size(); ++u)
+      if (c.hits[u] > 0) hits[units[u].first][units[u].second] = c.hits[u];
+    for (const int u : c.failed) failed.push_back(units[static_cast<std::size_t>(u)].second);
+    json out{{"hits", hits}, {"failed", failed}};
+    if (rerolls) out["rerolls_left"] = c.rerolls;
+    return out;
+  };
+  auto case_words = [&](const gl::choice_case& c, bool rerolls) {
+    std::string hits, failed;
+    for (std::size_t u = 0; u < units.size(); ++u)
+      if (c.hits[u] > 0) hits += (hits.empty() ? "" : ", ") + fmt::format("{} {}", units[u].second, c.hits[u]);
+    for (const int u : c.failed) failed += (failed.empty() ? "" : ", ") + units[static_cast<std::size_t>(u)].second;
+    std::string text = hits.empty() ? " before any hit" : " after hits on " + hits;
+    if (!failed.empty()) text += " and " + failed + " failing morale";
+    if (rerolls) text += fmt::format(", {} reroll{} left", c.rerolls, c.rerolls == 1 ? "" : "s");
+    return text;
+  };
   for (int side = 0; side < 2; ++side) {
     const gl::side_advice& a = res.advice[static_cast<std::size_t>(side)];
     const gl::army& army = *armies[static_cast<std::size_t>(side)];
@@ -362,20 +387,61 @@ void add_game_results(json& doc, const gl::battle& b, const gl::game_options& g,
         if (hits[u] > 0) text += (text.empty() ? "" : ", ") + fmt::format("{} {}", a.units[u], hits[u]);
       return text;
     };
+    // Each choice: the one best in most round-1 cases the solved play reaches, then each case
+    // where another is best.
     if (army.hit_allocation.kind == gl::hit_allocation_kind::optimal) {
       json hits = json::array();
+      auto per_unit = [&](const std::vector<int>& counts) {
+        json out = json::object();
+        for (std::size_t u = 0; u < a.units.size(); ++u) out[a.units[u]] = counts[u];
+        return out;
+      };
       for (const auto& h : a.allocations) {
-        json optimal = json::object(), rulings = json::object();
-        for (std::size_t u = 0; u < a.units.size(); ++u) {
-          optimal[a.units[u]] = h.optimal[u];
-          rulings[a.units[u]] = h.rulings[u];
+        json otherwise = json::array();
+        std::string but;
+        for (const auto& [when, optimal] : h.otherwise) {
+          otherwise.push_back(json{{"when", case_json(when, false)}, {"optimal", per_unit(optimal)}});
+          but += fmt::format("{}{}{}", but.empty() ? ", but " : "; ", spread(optimal), case_words(when, false));
         }
-        hits.push_back(json{{"hits", h.hits}, {"optimal", optimal}, {"rulings", rulings}});
-        words.push_back(fmt::format("{} taking {} hit{} in round 1{}: {} ({})", who, h.hits, h.hits == 1 ? "" : "s",
-                                    side == 1 ? " (the attacker having taken none)" : "", spread(h.optimal),
-                                    h.optimal == h.rulings ? "as the rulings" : "the rulings: " + spread(h.rulings)));
+        hits.push_back(json{{"hits", h.hits},
+                            {"optimal", per_unit(h.optimal)},
+                            {"rulings", per_unit(h.rulings)},
+                            {"otherwise", otherwise}});
+        words.push_back(fmt::format(
+            "{} taking {} hit{} in round 1: {} ({}){}", who, h.hits, h.hits == 1 ? "" : "s", spread(h.optimal),
+            h.optimal == h.rulings ? "as the rulings" : "the rulings: " + spread(h.rulings), but));
       }
       one["hits"] = hits;
+    }
+    if (army.rerolls.kind == gl::reroll_kind::optimal) {
+      json rerolls = json::array();
+      auto unit_or_kept = [&](int u) { return u >= 0 ? json(a.units[static_cast<std::size_t>(u)]) : json(nullptr); };
+      auto choice_words = [&](int u) {
+        return u >= 0 ? "reroll " + a.units[static_cast<std::size_t>(u)] : std::string("keep the reroll");
+      };
+      for (const auto& c : a.rerolls) {
+        json failed = json::array();
+        std::string names;
+        for (const int u : c.failed_on_one) {
+          failed.push_back(a.units[static_cast<std::size_t>(u)]);
+          names += (names.empty() ? "" : " and ") + a.units[static_cast<std::size_t>(u)];
+        }
+        json otherwise = json::array();
+        std::string but;
+        for (const auto& [when, reroll] : c.otherwise) {
+          otherwise.push_back(json{{"when", case_json(when, true)}, {"reroll", unit_or_kept(reroll)}});
+          but += fmt::format("{}{}{}", but.empty() ? ", but " : "; ", choice_words(reroll), case_words(when, true));
+        }
+        const int first = c.failed_on_one.front();
+        rerolls.push_back(json{{"failed_on_one_die", failed},
+                               {"reroll", unit_or_kept(c.reroll)},
+                               {"rulings", a.units[static_cast<std::size_t>(first)]},
+                               {"otherwise", otherwise}});
+        words.push_back(fmt::format("{} with {} failing morale on one die in round 1: {} ({}){}", who, names,
+                                    choice_words(c.reroll),
+                                    c.reroll == first ? "as the rulings" : "the rulings: " + choice_words(first), but));
+      }
+      one["rerolls"] = rerolls;
     }
     if (army.retreat.kind == gl::retreat_kind::optimal) {
       const gl::retreat_advice& r = a.retreat;
@@ -466,8 +532,10 @@ report run_battle(const po::variables_map& vm) {
                                                      "raise the limit (optimal play is solved exactly only)",
                                                      limit));
     } catch (const gl::memory_limit_exceeded& e) {
-      throw invalid_input("memory-mb", fmt::format("optimal play's chain passed --memory-mb {} at {} states; raise it",
-                                                   memory_mb, e.states()));
+      throw invalid_input("memory-mb",
+                          fmt::format("optimal play's memory reached {:.0f} MB at {} states, past --memory-mb {}; "
+                                      "raise it (optimal play is solved exactly only)",
+                                      static_cast<double>(e.counted()) / 1e6, e.states(), memory_mb));
     }
     res = solved->outcome;
     why = fmt::format(

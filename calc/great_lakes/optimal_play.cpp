@@ -1,10 +1,13 @@
 #include "calc/great_lakes/optimal_play.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <set>
+#include <tuple>
 #include <unordered_map>
 
 #include "calc/great_lakes/exact_parts.hpp"
@@ -205,13 +208,10 @@ struct tree_recorder : exact_chooser {
   }
 };
 
-// Replays a round along a recorded tree's best choices at self-loop value x, visiting only the
-// options chosen: the choices come in the order they were recorded, so a cursor over the nodes
-// (pre-order) finds each one's node.
-struct tree_follower : exact_chooser {
-  const round_tree* tree = nullptr;
-  double x = 0;
-  std::uint32_t cursor = 0;
+// Replays a round making the choices of a state's plan (game::plan_of): one option per choice of
+// more than one, in the order the round asks them.
+struct plan_follower : exact_chooser {
+  const std::uint32_t* next = nullptr;
   const std::function<void(const rd::decision&, int)>* chosen = nullptr;
 
   template <class F>
@@ -220,19 +220,18 @@ struct tree_follower : exact_chooser {
       f(0);
       return;
     }
-    const round_tree::node& n = tree->nodes[cursor];
-    const std::uint32_t k = tree->best(n, x).option;
-    if (chosen && *chosen) (*chosen)(d, static_cast<int>(k));
-    cursor = tree->option_nodes[n.first_option + k];
-    f(static_cast<int>(k));
-    cursor = n.nodes_end;
+    const int k = static_cast<int>(*next++);
+    if (chosen && *chosen) (*chosen)(d, k);
+    f(k);
   }
 };
 
 // The game over a battle's full states: explored, solved, then played as solved.
 class game {
  public:
-  game(const battle_rules& r, const game_options& g, const exact_options& o) : r_(r), g_(g), o_(o) {
+  // keep_plan: keep each state's choices for play (a forward pass follows).
+  game(const battle_rules& r, const game_options& g, const exact_options& o, bool keep_plan)
+      : r_(r), g_(g), o_(o), keep_plan_(keep_plan) {
     lo_ = g.goal == objective::win ? 0.0 : -static_cast<double>(r.starting_sp[0]);
     hi_ = g.goal == objective::win ? 1.0 : g.win_value + static_cast<double>(r.starting_sp[1]);
     scale_ = std::max({1.0, std::abs(lo_), std::abs(hi_)});
@@ -259,13 +258,10 @@ class game {
         if (cached_) leaves_.push_back(id);
       };
       rd::play_round(r_, s, c, emit);
-      if (cached_ && leaves_.size() > max_cached_leaves) {  // past the bound: look successors up again
-        cached_ = false;
-        std::vector<std::uint32_t>().swap(leaves_);
-        std::vector<std::size_t>().swap(leaves_begin_);
-      }
+      if (cached_ && leaves_.size() > max_cached_leaves) drop_cache();  // past the bound: look successors up again
       const double predicted = outcomes * game_seconds_per_outcome;
       if (g_.time_budget > 0 && predicted > g_.time_budget) throw game_over_budget(predicted, g_.time_budget, true);
+      count_memory();
     }
     outcomes_ = outcomes;
     std::vector<std::uint32_t> order(keys_.size());
@@ -277,11 +273,39 @@ class game {
     }
     std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return level[a] < level[b]; });
     values_.assign(keys_.size(), 0.0);
+    if (keep_plan_) plan_begin_.assign(keys_.size(), 0);
+    scratch_bytes_ = (order.capacity() + level.capacity()) * sizeof(std::uint32_t);
     for (const std::uint32_t i : order) {
       throw_if_cancelled(o_);
       values_[i] = solve_state(i);
+      if (keep_plan_) {
+        plan_begin_[i] = plan_.size();
+        plan_of(tree_.root, values_[i]);
+      }
+      count_memory();
     }
+    scratch_bytes_ = 0;
   }
+
+  // The game's own data by capacity: its states' keys, index and values, the kept successors and
+  // plans, the solve's order and its current decision tree. The process's code, the allocator's overhead and
+  // the result are not in it (as solve_exact counts).
+  std::size_t bytes() const {
+    // A node of the index: its next pointer, its key and number, and the hash it keeps.
+    constexpr std::size_t index_node =
+        sizeof(void*) + sizeof(std::pair<const state_key, std::uint32_t>) + sizeof(std::size_t);
+    std::size_t b = keys_.capacity() * sizeof(state_key) + index_.bucket_count() * sizeof(void*) +
+                    index_.size() * index_node + values_.capacity() * sizeof(double) +
+                    leaves_.capacity() * sizeof(std::uint32_t) + leaves_begin_.capacity() * sizeof(std::size_t) +
+                    scratch_bytes_ + tree_.items.capacity() * sizeof(round_tree::item) +
+                    tree_.option_items.capacity() * sizeof(std::pair<std::uint32_t, std::uint32_t>) +
+                    tree_.option_nodes.capacity() * sizeof(std::uint32_t) +
+                    tree_.nodes.capacity() * sizeof(round_tree::node) + plan_.capacity() * sizeof(std::uint32_t) +
+                    plan_begin_.capacity() * sizeof(std::size_t);
+    for (const auto& list : open_) b += list.capacity() * sizeof(round_tree::item);
+    return b;
+  }
+  std::size_t peak_bytes() const { return peak_bytes_; }
 
   double start_value() const {
     const battle_state start = rd::initial_state(r_);
@@ -296,10 +320,8 @@ class game {
             const std::function<void(const rd::decision&, int)>& chosen = {}) {
     const state_key self = encode(r_, s, battle_end::none);
     const std::uint32_t i = index_.at(self);
-    record(s, i);  // the choices as solve_state made them: at weight 1, the self-loop at V
-    tree_follower c;
-    c.tree = &tree_;
-    c.x = values_[i];
+    plan_follower c;
+    c.next = plan_.data() + plan_begin_[i];
     c.chosen = &chosen;
     c.weight = weight;
     auto played = [&](const battle_state& t, battle_end end) { emit(t, end, c.weight); };
@@ -309,6 +331,25 @@ class game {
  private:
   double tolerance() const { return 1e-12 * scale_; }
 
+  // Checked once per state explored or solved (--memory-mb): the kept successors are only a
+  // shortcut, so they go first (recording then looks successors up); past the bound without them
+  // the solve stops as solve_exact does.
+  void count_memory() {
+    std::size_t now = bytes();
+    if (o_.memory_limit > 0 && now > o_.memory_limit && cached_) {
+      drop_cache();
+      now = bytes();
+    }
+    peak_bytes_ = std::max(peak_bytes_, now);
+    if (o_.memory_limit > 0 && now > o_.memory_limit) throw memory_limit_exceeded(o_.memory_limit, now, keys_.size());
+  }
+
+  void drop_cache() {
+    cached_ = false;
+    std::vector<std::uint32_t>().swap(leaves_);
+    std::vector<std::size_t>().swap(leaves_begin_);
+  }
+
   std::uint32_t intern(const state_key& key) {
     const auto [at, added] = index_.try_emplace(key, static_cast<std::uint32_t>(keys_.size()));
     if (added) {
@@ -316,6 +357,21 @@ class game {
       keys_.push_back(key);
     }
     return at->second;
+  }
+
+  // The state's plan: the option its tree's best choices take at self-loop value x (its value),
+  // at each choice the play of those choices meets, in the order the round meets them (a choice
+  // item sits among its list's items where the round made the choice): what replaying the round
+  // along the tree's best choices chose, without replaying it.
+  void plan_of(std::pair<std::uint32_t, std::uint32_t> range, double x) {
+    for (std::uint32_t at = range.first; at < range.second; ++at) {
+      const round_tree::item& it = tree_.items[at];
+      if (it.kind != round_tree::choice) continue;
+      const round_tree::node& n = tree_.nodes[it.node];
+      const std::uint32_t k = tree_.best(n, x).option;
+      plan_.push_back(k);
+      plan_of(tree_.option_items[n.first_option + k], x);
+    }
   }
 
   // Records the round of s (state i) into tree_, every option of every choice, each outcome
@@ -380,6 +436,7 @@ class game {
   game_options g_;
   exact_options o_;
   double lo_ = 0, hi_ = 1, scale_ = 1, outcomes_ = 0;
+  std::size_t scratch_bytes_ = 0, peak_bytes_ = 0;
   std::vector<state_key> keys_;
   std::unordered_map<state_key, std::uint32_t, state_key_hash> index_;
   std::vector<double> values_;
@@ -391,32 +448,81 @@ class game {
   bool cached_ = true;
   std::vector<std::uint32_t> leaves_;
   std::vector<std::size_t> leaves_begin_;
+  // Each state's choices as solved (plan_of), from plan_begin_[state], when keep_plan_.
+  bool keep_plan_ = false;
+  std::vector<std::uint32_t> plan_;
+  std::vector<std::size_t> plan_begin_;
   round_tree tree_;                                  // solve_state's, reused
   std::vector<std::vector<round_tree::item>> open_;  // the recorder's, reused
 };
 
-// Advice from the start state's round and the retreats the solved play makes.
+// Advice from the start state's round (each choice the solved play makes there, with the case it
+// is made in) and the retreats the solved play makes anywhere.
 struct advice_recorder {
   const battle_rules& r;
   std::array<side_advice, 2>& advice;
   std::array<std::set<std::pair<int, int>>, 2> retreats, fights;
+  // Round 1's choices as made, by side, what is decided (hits taken; units failed on one die) and
+  // case: the choice, and the rulings' choice.
+  std::map<std::tuple<int, int, choice_case>, std::pair<std::vector<int>, std::vector<int>>> allocations;
+  std::map<std::tuple<int, std::vector<int>, choice_case>, std::pair<int, int>> rerolls;
+
+  choice_case case_of(const rd::decision& d) const {
+    choice_case c;
+    for (std::size_t u = 0; u < r.units.size(); ++u) {
+      c.hits.push_back(r.units[u].start_sp - d.state->sp[u]);
+      if (d.state->st[u] == rd::failed) c.failed.push_back(static_cast<int>(u));
+    }
+    c.rerolls = d.state->rerolls[d.side];
+    return c;
+  }
 
   void start_round(const rd::decision& d, int option) {
-    if (d.kind != rd::decision_kind::hits) return;
-    if (d.side == rd::defender) {  // the defender's advice: when the attacker took no hits
-      for (int i = r.begin[rd::attacker]; i < r.end[rd::attacker]; ++i)
-        if (d.state->sp[i] != r.units[static_cast<std::size_t>(i)].start_sp) return;
+    const int first = r.begin[d.side];
+    if (d.kind == rd::decision_kind::hits) {
+      std::vector<int> optimal, rulings;
+      for (int i = first; i < r.end[d.side]; ++i) {
+        optimal.push_back((*d.allocations)[static_cast<std::size_t>(option)][i]);
+        rulings.push_back((*d.allocations)[0][i]);
+      }
+      allocations.try_emplace({d.side, d.hits, case_of(d)}, optimal, rulings);
+    } else if (d.kind == rd::decision_kind::reroll) {
+      std::vector<int> failed;
+      int chosen = -1;
+      for (std::uint32_t left = d.pending; left; left &= left - 1) {
+        if (static_cast<int>(failed.size()) == option) chosen = std::countr_zero(left) - first;
+        failed.push_back(std::countr_zero(left) - first);
+      }
+      rerolls.try_emplace({d.side, failed, case_of(d)}, chosen, failed.front());
     }
-    auto& list = advice[static_cast<std::size_t>(d.side)].allocations;
-    for (const auto& a : list)
-      if (a.hits == d.hits) return;
-    allocation_advice a;
-    a.hits = d.hits;
-    for (int i = r.begin[d.side]; i < r.end[d.side]; ++i) {
-      a.optimal.push_back((*d.allocations)[static_cast<std::size_t>(option)][i]);
-      a.rulings.push_back((*d.allocations)[0][i]);
+  }
+
+  // Each side's choices grouped by what is decided: the choice of most cases (ties to the
+  // rulings', then the first), and the cases where another is best. add(what, usual, rulings,
+  // otherwise) makes the advice.
+  template <class Key, class Choice, class Add>
+  static void gather(const std::map<std::tuple<int, Key, choice_case>, std::pair<Choice, Choice>>& made, int side,
+                     Add add) {
+    auto it = made.lower_bound({side, Key{}, choice_case{}});
+    while (it != made.end() && std::get<0>(it->first) == side) {
+      const Key& what = std::get<1>(it->first);
+      const Choice& rulings = it->second.second;
+      std::map<Choice, int> count;
+      auto end = it;
+      for (; end != made.end() && std::get<0>(end->first) == side && std::get<1>(end->first) == what; ++end)
+        ++count[end->second.first];
+      Choice usual = rulings;
+      int most = count.count(rulings) ? count.at(rulings) : 0;
+      for (const auto& [choice, n] : count)
+        if (n > most) {
+          usual = choice;
+          most = n;
+        }
+      std::vector<std::pair<choice_case, Choice>> otherwise;
+      for (; it != end; ++it)
+        if (it->second.first != usual) otherwise.emplace_back(std::get<2>(it->first), it->second.first);
+      add(what, usual, rulings, std::move(otherwise));
     }
-    list.push_back(a);
   }
 
   void any_round(const rd::decision& d, int option) {
@@ -442,9 +548,16 @@ struct advice_recorder {
       a.own_at_most = own;
       a.enemy_at_least = enemy;
     }
-    for (std::size_t side = 0; side < 2; ++side)
-      std::sort(advice[side].allocations.begin(), advice[side].allocations.end(),
-                [](const auto& a, const auto& b) { return a.hits < b.hits; });
+    for (int side = 0; side < 2; ++side) {
+      side_advice& a = advice[static_cast<std::size_t>(side)];
+      gather(allocations, side,
+             [&](int hits, const std::vector<int>& usual, const std::vector<int>& rulings, auto otherwise) {
+               a.allocations.push_back({hits, usual, rulings, std::move(otherwise)});
+             });
+      gather(rerolls, side, [&](const std::vector<int>& failed, int usual, int, auto otherwise) {
+        a.rerolls.push_back({failed, usual, std::move(otherwise)});
+      });
+    }
   }
 };
 
@@ -458,7 +571,7 @@ struct solved_game {
 
 solved_game solve_game(const battle& b, const game_options& g, const exact_options& options, bool report) {
   const battle_rules r = rd::compile(b);
-  game gm(r, g, options);
+  game gm(r, g, options, report);
   gm.solve();
   solved_game out;
   out.value = gm.start_value();
@@ -468,17 +581,28 @@ solved_game solve_game(const battle& b, const game_options& g, const exact_optio
   for (int side = 0; side < 2; ++side)
     for (int i = r.begin[side]; i < r.end[side]; ++i)
       out.advice[static_cast<std::size_t>(side)].units.push_back(r.units[static_cast<std::size_t>(i)].name);
-  advice_recorder rec{r, out.advice, {}, {}};
+  advice_recorder rec{r, out.advice, {}, {}, {}, {}};
   const state_key start_key = encode(r, rd::initial_state(r), battle_end::none);
-  // Both passes of the chain play each state's round with the same choices: recording twice adds
-  // nothing new.
-  out.outcome = solve_unfolded_chain(r, options, [&](const battle_state& s, double weight, auto&& emit) {
-    const bool at_start = encode(r, s, battle_end::none) == start_key;
-    gm.play(s, weight, emit, [&](const rd::decision& d, int k) {
-      if (at_start) rec.start_round(d, k);
-      rec.any_round(d, k);
+  // The chain is built while the game is held: it gets what of --memory-mb the game leaves, and
+  // the count reported is both.
+  const std::size_t game_bytes = gm.bytes();
+  exact_options chain_options = options;
+  if (options.memory_limit > 0)
+    chain_options.memory_limit = std::max<std::size_t>(1, options.memory_limit - game_bytes);
+  try {
+    // Both passes of the chain play each state's round with the same choices (its plan): the
+    // advice recorder keeps the first sight of each.
+    out.outcome = solve_unfolded_chain(r, chain_options, [&](const battle_state& s, double weight, auto&& emit) {
+      const bool at_start = encode(r, s, battle_end::none) == start_key;
+      gm.play(s, weight, emit, [&](const rd::decision& d, int k) {
+        if (at_start) rec.start_round(d, k);
+        rec.any_round(d, k);
+      });
     });
-  });
+  } catch (const memory_limit_exceeded& e) {
+    throw memory_limit_exceeded(options.memory_limit, game_bytes + e.counted(), e.states());
+  }
+  out.outcome.method.memory_bytes = std::max(gm.peak_bytes(), game_bytes + out.outcome.method.memory_bytes);
   rec.finish();
   return out;
 }

@@ -7,6 +7,8 @@
 // its policy is `optimal` (retreat_kind, hit_allocation_kind, reroll_kind); a side with fixed
 // policies is a fixed opponent, so one side optimal is the one-player optimisation.
 #include <array>
+#include <compare>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -33,11 +35,12 @@ struct game_options {
 };
 
 // The cost model of solve_optimal_play, measured on the 2-core machine (docs/benchmarks.md, BM
-// OptimalPlay medians: 383 ms / 1.246 M outcomes, 307 ns, with the attacker's hits optimal; 5.97 s
-// / 20.9 M, 285 ns, with --play optimal): seconds per round outcome the exploration lists (every
-// option of every choice, so the decision trees' leaves), covering the exploration, each state's
-// solve, the play and, when both sides play optimally, the two one-side solves.
-inline constexpr double game_seconds_per_outcome = 310e-9;
+// OptimalPlay medians in alternated runs at load 5: 264-305 ms CPU / 1.246 M outcomes, 212-245 ns,
+// with the attacker's hits optimal; 4.74-4.75 s / 20.9 M, 227 ns, with --play optimal): seconds
+// per round outcome the exploration lists (every option of every choice, so the decision trees'
+// leaves), covering the exploration, each state's solve, the play and, when both sides play
+// optimally, the two one-side solves.
+inline constexpr double game_seconds_per_outcome = 250e-9;
 
 class game_over_budget : public std::runtime_error {
  public:
@@ -54,11 +57,34 @@ class game_over_budget : public std::runtime_error {
   bool partial_;
 };
 
-// One side's best allocation of `hits` hits in round 1 (the defender's: when the attacker took none).
+// Where a round-1 choice is made, in a case the solved play reaches: the hits each unit has taken
+// so far this round and the units that have failed morale by then (both over the battle's units:
+// the attacker's in listing order, then the defender's), and the deciding side's rerolls left.
+// The attacker allocates first, at the start; the defender allocates after the attacker's fire,
+// knowing the hits the attacker took (GL 11.18); a reroll is chosen after the side's morale rolls.
+struct choice_case {
+  std::vector<int> hits;
+  std::vector<int> failed;
+  int rerolls = 0;
+  auto operator<=>(const choice_case&) const = default;
+};
+
+// One side's best allocation of `hits` hits in round 1: the allocation best in most of the cases
+// the solved play reaches (ties to the rulings'), and each case where another is best.
 struct allocation_advice {
   int hits = 0;
   std::vector<int> optimal;  // hits per unit of the side, in its listing order
   std::vector<int> rulings;  // the rulings' allocation of the same hits
+  std::vector<std::pair<choice_case, std::vector<int>>> otherwise;
+};
+
+// One side's best use of a reroll in round 1 (GL 11.26-11.27) when `failed_on_one` failed morale
+// with one die: reroll one of them (the rulings reroll the first) or keep the reroll; as
+// allocation_advice, the choice of most cases and the cases where another is best.
+struct reroll_advice {
+  std::vector<int> failed_on_one;  // the side's units (indices in its listing)
+  int reroll = -1;                 // the unit rerolled (an index in the side's listing); -1: kept, they all fail
+  std::vector<std::pair<choice_case, int>> otherwise;
 };
 
 // Where the solved strategy retreats voluntarily, over the states its play reaches: own and enemy
@@ -73,8 +99,9 @@ struct retreat_advice {
 };
 
 struct side_advice {
-  std::vector<std::string> units;  // the side's unit names, listing order
-  std::vector<allocation_advice> allocations;
+  std::vector<std::string> units;              // the side's unit names, listing order
+  std::vector<allocation_advice> allocations;  // by hits
+  std::vector<reroll_advice> rerolls;          // by units failed
   retreat_advice retreat;
 };
 
@@ -101,8 +128,10 @@ battle default_play(battle b, int side = -1);
 double play_value(const battle_result& r, const game_options& g);
 
 // Throws invalid_input (bad win_value), state_limit_exceeded past options.state_limit game states,
-// solve_cancelled, game_over_budget (g.time_budget). options.memory_limit bounds the forward pass's chain as in
-// solve_exact.
+// solve_cancelled, game_over_budget (g.time_budget), memory_limit_exceeded once the game's own
+// data (its states, index, values and kept successors; counted once per state, as solve_exact
+// counts) and then the forward pass's chain beside it pass options.memory_limit; the successors
+// kept to save look-ups are let go first. outcome.method.memory_bytes is the peak counted.
 game_result solve_optimal_play(const battle& b, const game_options& g, const exact_options& options = {});
 
 }  // namespace musket::great_lakes

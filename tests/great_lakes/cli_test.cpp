@@ -279,3 +279,21 @@ TEST(GreatLakesCli, OptimalPlayPastTheTimeBudgetRefusesNamingThePrediction) {
   j = run_json(battle + " --time-budget 0.000001 --method exact");
   EXPECT_EQ(j["method"]["name"], "exact");
 }
+
+TEST(GreatLakesCli, OptimalPlayAdviceNamesTheCaseWhereAnotherAllocationIsBest) {
+  // The battle of GreatLakesOptimalPlay.DefenderAllocationAdviceIsForTheHitsTheAttackerTook, whose
+  // brute force finds the defender's lone hit best on D1 before any hit and on D2 (killing it)
+  // once A has taken one: the JSON names that case, and the words say it.
+  const json doc = run_json(
+      "gl battle --att A:regular:2/2:4:1 --def D1:regular:2/2:5:2 --def D2:regular:1/1:6:1 --def-hits optimal");
+  const json& hits = doc["advice"]["defender"]["hits"];
+  ASSERT_EQ(hits.size(), 1u);
+  EXPECT_EQ(hits[0]["hits"], 1);
+  EXPECT_EQ(hits[0]["optimal"]["D1"], 1);
+  ASSERT_EQ(hits[0]["otherwise"].size(), 1u);
+  const json& other = hits[0]["otherwise"][0];
+  EXPECT_EQ(other["when"]["hits"]["attacker"]["A"], 1);
+  EXPECT_EQ(other["optimal"]["D2"], 1);
+  EXPECT_EQ(doc["advice"]["plain"][0],
+            "defender taking 1 hit in round 1: D1 1 (as the rulings), but D2 1 after hits on A 1");
+}

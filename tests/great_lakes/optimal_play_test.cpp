@@ -6,8 +6,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <bit>
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -24,30 +27,52 @@ namespace {
 
 using gl::testing::make_unit;
 
-// Where a choice is made: its kind, side, the state before it, the hits and pending units.
-std::string situation_of(const rd::battle_rules& r, const rd::decision& d) {
-  std::string key{static_cast<char>(d.kind), static_cast<char>(d.side), static_cast<char>(d.hits)};
+void append_state(const rd::battle_rules& r, const rd::battle_state& s, std::string& key) {
   for (std::size_t i = 0; i < r.units.size(); ++i) {
-    key += static_cast<char>(d.state->sp[i]);
-    key += static_cast<char>(d.state->st[i]);
+    key += static_cast<char>(s.sp[i]);
+    key += static_cast<char>(s.st[i]);
   }
-  key += static_cast<char>(d.state->rerolls[0]);
-  key += static_cast<char>(d.state->rerolls[1]);
+  key += static_cast<char>(s.rerolls[0]);
+  key += static_cast<char>(s.rerolls[1]);
+}
+
+// Where a choice is made: its kind, side, the state before it, the hits and pending units; for a
+// choice within the round's fire and morale (hits, rerolls), also the state the round started
+// from, whose difference from the state now says which units still check morale.
+std::string situation_of(const rd::battle_rules& r, const rd::decision& d, const rd::battle_state& round_start) {
+  std::string key{static_cast<char>(d.kind), static_cast<char>(d.side), static_cast<char>(d.hits)};
+  append_state(r, *d.state, key);
   key += std::to_string(d.pending);
+  if (d.kind != rd::decision_kind::retreat) append_state(r, round_start, key);
   return key;
 }
+
+// A situation's round and choice, for the tests that force one.
+struct situation {
+  rd::decision_kind kind;
+  int side = 0, hits = 0;
+  rd::battle_state state, round_start;
+  std::vector<rd::hit_counts> allocations;
+  std::uint32_t pending = 0;
+};
 
 // The dice of the shared exact chooser; the choices from a table (or, with none, every option,
 // noting each situation and its number of options).
 struct policy_chooser : gl::detail::exact_chooser {
   const rd::battle_rules* r = nullptr;
+  const rd::battle_state* round_start = nullptr;
   const std::map<std::string, int>* table = nullptr;
   std::map<std::string, int>* seen = nullptr;
+  std::map<std::string, situation>* found = nullptr;
   template <class F>
   void decide(const rd::decision& d, int options, F&& f) {
-    const std::string key = situation_of(*r, d);
+    const std::string key = situation_of(*r, d, *round_start);
     if (!table) {
       (*seen)[key] = options;
+      if (found)
+        (*found)[key] = {d.kind,   d.side,       d.hits,
+                         *d.state, *round_start, d.allocations ? *d.allocations : std::vector<rd::hit_counts>{},
+                         d.pending};
       for (int k = 0; k < options; ++k) f(k);
       return;
     }
@@ -55,8 +80,8 @@ struct policy_chooser : gl::detail::exact_chooser {
   }
 };
 
-// Every situation any play of the battle reaches, with its number of options.
-std::map<std::string, int> situations(const rd::battle_rules& r) {
+// Every situation any play of the battle reaches, with its number of options (and, if asked, what it is).
+std::map<std::string, int> situations(const rd::battle_rules& r, std::map<std::string, situation>* found = nullptr) {
   std::map<std::string, int> seen;
   std::map<std::string, bool> done;
   std::vector<rd::battle_state> todo{rd::initial_state(r)};
@@ -69,7 +94,9 @@ std::map<std::string, int> situations(const rd::battle_rules& r) {
     done[id] = true;
     policy_chooser c;
     c.r = &r;
+    c.round_start = &s;
     c.seen = &seen;
+    c.found = found;
     auto emit = [&](const rd::battle_state& t, battle_end end) {
       if (end == battle_end::none) todo.push_back(t);
     };
@@ -99,6 +126,7 @@ double policy_value(const rd::battle_rules& r, const gl::game_options& g, const 
     if (auto it = memo.find(id); it != memo.end()) return it->second;
     policy_chooser c;
     c.r = &r;
+    c.round_start = &s;
     c.table = &table;
     double rest = 0, loop = 0;
     auto emit = [&](const rd::battle_state& t, battle_end end) {
@@ -133,27 +161,53 @@ std::vector<std::map<std::string, int>> all_tables(const std::vector<std::pair<s
   return out;
 }
 
-// max over the attacker's tables of min over the defender's, and min-max, by enumeration.
-std::pair<double, double> brute_force(const gl::battle& b, const gl::game_options& g) {
-  const rd::battle_rules r = rd::compile(b);
-  std::vector<std::pair<std::string, int>> att, def;
-  for (const auto& [key, options] : situations(r)) (key[1] == rd::attacker ? att : def).emplace_back(key, options);
-  const auto ps = all_tables(att), qs = all_tables(def);
-  std::vector<std::vector<double>> v(ps.size(), std::vector<double>(qs.size()));
-  for (std::size_t i = 0; i < ps.size(); ++i)
-    for (std::size_t j = 0; j < qs.size(); ++j) {
-      auto both = ps[i];
-      both.insert(qs[j].begin(), qs[j].end());
-      v[i][j] = policy_value(r, g, both);
-    }
-  double maxmin = -1e9, minmax = 1e9;
-  for (std::size_t i = 0; i < ps.size(); ++i) maxmin = std::max(maxmin, *std::min_element(v[i].begin(), v[i].end()));
-  for (std::size_t j = 0; j < qs.size(); ++j) {
-    double m = -1e9;
-    for (std::size_t i = 0; i < ps.size(); ++i) m = std::max(m, v[i][j]);
-    minmax = std::min(minmax, m);
+// Every pair of deterministic policies (one table a side) valued by its own chain.
+struct policy_pairs {
+  std::vector<std::map<std::string, int>> ps, qs;  // the attacker's tables, the defender's
+  std::vector<std::vector<double>> v;              // v[i][j]: ps[i] against qs[j]
+
+  policy_pairs(const gl::battle& b, const gl::game_options& g) {
+    const rd::battle_rules r = rd::compile(b);
+    std::vector<std::pair<std::string, int>> att, def;
+    for (const auto& [key, options] : situations(r)) (key[1] == rd::attacker ? att : def).emplace_back(key, options);
+    ps = all_tables(att);
+    qs = all_tables(def);
+    v.assign(ps.size(), std::vector<double>(qs.size()));
+    for (std::size_t i = 0; i < ps.size(); ++i)
+      for (std::size_t j = 0; j < qs.size(); ++j) {
+        auto both = ps[i];
+        both.insert(qs[j].begin(), qs[j].end());
+        v[i][j] = policy_value(r, g, both);
+      }
   }
-  return {maxmin, minmax};
+
+  // max over the attacker's tables of min over the defender's, and min-max; with `forced`, over
+  // only the tables that make that situation's choice that option.
+  std::pair<double, double> saddle(const std::pair<std::string, int>* forced = nullptr) const {
+    auto allowed = [&](const std::map<std::string, int>& t) {
+      return !forced || !t.count(forced->first) || t.at(forced->first) == forced->second;
+    };
+    double maxmin = -1e9, minmax = 1e9;
+    for (std::size_t i = 0; i < ps.size(); ++i) {
+      if (!allowed(ps[i])) continue;
+      double m = 1e9;
+      for (std::size_t j = 0; j < qs.size(); ++j)
+        if (allowed(qs[j])) m = std::min(m, v[i][j]);
+      maxmin = std::max(maxmin, m);
+    }
+    for (std::size_t j = 0; j < qs.size(); ++j) {
+      if (!allowed(qs[j])) continue;
+      double m = -1e9;
+      for (std::size_t i = 0; i < ps.size(); ++i)
+        if (allowed(ps[i])) m = std::max(m, v[i][j]);
+      minmax = std::min(minmax, m);
+    }
+    return {maxmin, minmax};
+  }
+};
+
+std::pair<double, double> brute_force(const gl::battle& b, const gl::game_options& g) {
+  return policy_pairs(b, g).saddle();
 }
 
 // The attacker's 2-SP unit of 2 dice and morale 3 and a 1-SP unit of 1 die against a 1-SP defender
@@ -338,4 +392,150 @@ TEST(GreatLakesOptimalPlay, ReadmeBattleWhereTheRulingsAllocationCostsTheAttacke
   EXPECT_EQ(one.hits, 1);
   EXPECT_EQ(one.rulings, (std::vector<int>{0, 1}));  // the rulings: the militia
   EXPECT_EQ(one.optimal, (std::vector<int>{1, 0}));  // solved: the regulars
+}
+
+namespace {
+
+// A round-1 situation's best option by brute force: each option forced in turn, the battle's
+// max-min, and the side's best (ties to the lowest option, as the solver's); -1 where no option
+// is worth more than another (the choice does not matter there, or the solved play never gets there).
+int forced_best(const policy_pairs& pairs, const std::string& key, int side, int options) {
+  std::vector<double> v;
+  for (int k = 0; k < options; ++k) {
+    const std::pair<std::string, int> forced{key, k};
+    v.push_back(pairs.saddle(&forced).first);
+  }
+  int best = 0;
+  for (int k = 1; k < options; ++k)
+    if (side == rd::attacker ? v[k] > v[best] + 1e-12 : v[k] < v[best] - 1e-12) best = k;
+  const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+  return *hi - *lo > 1e-9 ? best : -1;
+}
+
+// The situations of the battle's first round (those the round played from the start reaches).
+std::map<std::string, situation> first_round_situations(const rd::battle_rules& r, std::map<std::string, int>& seen) {
+  std::map<std::string, situation> found, first;
+  seen = situations(r, &found);
+  const auto start = gl::detail::encode(r, rd::initial_state(r), battle_end::none);
+  for (const auto& [key, sit] : found)
+    if (gl::detail::encode(r, sit.round_start, battle_end::none) == start) first.emplace(key, sit);
+  return first;
+}
+
+// The hits each unit has taken since the start, as choice_case counts them.
+std::vector<int> hits_since_start(const rd::battle_rules& r, const rd::battle_state& s) {
+  std::vector<int> hits;
+  for (std::size_t u = 0; u < r.units.size(); ++u) hits.push_back(r.units[u].start_sp - s.sp[u]);
+  return hits;
+}
+
+}  // namespace
+
+TEST(GreatLakesOptimalPlay, DefenderAllocationAdviceIsForTheHitsTheAttackerTook) {
+  // The defender allocates after the attacker's fire, knowing what the attacker lost: its advice
+  // names, for each hit count, the allocation best in each case the solved play reaches (or one
+  // for all of them). Each case is checked against brute force: every defender policy enumerated
+  // with that choice forced to each option in turn. A (2 SP, 1 die, morale 4) attacks D1 (2 SP,
+  // 2 dice, morale 5) and D2 (1 SP, 1 die, never fails): a lone hit goes on D1 or kills D2.
+  gl::battle b = gl::testing::duel(make_unit("A", 2, 1, 4), make_unit("D1", 2, 2, 5));
+  b.defender.units.push_back(make_unit("D2", 1, 1, 6));
+  b.defender.hit_allocation.kind = gl::hit_allocation_kind::optimal;
+  const rd::battle_rules r = rd::compile(b);
+  std::map<std::string, int> seen;
+  const auto first = first_round_situations(r, seen);
+  const gl::game_result res = gl::solve_optimal_play(b, {});
+  const policy_pairs pairs(b, {});
+  int checked = 0, after_hits = 0;
+  std::set<std::vector<int>> best_for_one_hit;
+  for (const auto& [key, sit] : first) {
+    if (sit.kind != rd::decision_kind::hits || sit.side != rd::defender) continue;
+    const int best = forced_best(pairs, key, sit.side, seen.at(key));
+    if (best < 0) continue;
+    std::vector<int> expected;
+    for (int i = r.begin[rd::defender]; i < r.end[rd::defender]; ++i)
+      expected.push_back(sit.allocations[static_cast<std::size_t>(best)][i]);
+    const std::vector<int> hits = hits_since_start(r, sit.state);
+    const auto& list = res.advice[1].allocations;
+    const auto advice =
+        std::find_if(list.begin(), list.end(), [&](const gl::allocation_advice& a) { return a.hits == sit.hits; });
+    ASSERT_NE(advice, list.end()) << "no advice for " << sit.hits << " hits";
+    std::vector<int> advised = advice->optimal;  // unless this case is one of the others
+    for (const auto& [when, optimal] : advice->otherwise)
+      if (when.hits == hits) advised = optimal;
+    EXPECT_EQ(advised, expected) << sit.hits << " hits";
+    if (sit.hits == 1) best_for_one_hit.insert(expected);
+    ++checked;
+    if (std::any_of(hits.begin(), hits.end(), [](int h) { return h > 0; })) ++after_hits;
+  }
+  EXPECT_GE(checked, 2);
+  EXPECT_GE(after_hits, 1);  // a case where the attacker had taken hits first
+  // Here the best place for a lone hit depends on what the attacker lost: no one allocation
+  // would do for every case.
+  EXPECT_EQ(best_for_one_hit.size(), 2u);
+}
+
+TEST(GreatLakesOptimalPlay, RerollAdviceIsTheBestUseOfTheRerollInRoundOne) {
+  // rerolls_to_keep: the attacker may keep Brown's reroll rather than save a unit that fails on
+  // one die. The advice for each round-1 case is checked against brute force (every attacker
+  // policy, that choice forced to each option in turn).
+  const gl::battle b = rerolls_to_keep();
+  const rd::battle_rules r = rd::compile(b);
+  std::map<std::string, int> seen;
+  const auto first = first_round_situations(r, seen);
+  for (const gl::objective goal : {gl::objective::win, gl::objective::value}) {
+    gl::game_options g;
+    g.goal = goal;
+    g.win_value = 2;
+    const gl::game_result res = gl::solve_optimal_play(b, g);
+    const policy_pairs pairs(b, g);
+    int checked = 0;
+    for (const auto& [key, sit] : first) {
+      if (sit.kind != rd::decision_kind::reroll) continue;
+      const int best = forced_best(pairs, key, sit.side, seen.at(key));
+      if (best < 0) continue;
+      std::vector<int> failed;
+      for (std::uint32_t left = sit.pending; left; left &= left - 1)
+        failed.push_back(std::countr_zero(left) - r.begin[sit.side]);
+      const int expected = best < static_cast<int>(failed.size()) ? failed[static_cast<std::size_t>(best)] : -1;
+      gl::choice_case c{hits_since_start(r, sit.state), {}, sit.state.rerolls[sit.side]};
+      for (std::size_t u = 0; u < r.units.size(); ++u)
+        if (sit.state.st[u] == rd::failed) c.failed.push_back(static_cast<int>(u));
+      const auto& list = res.advice[static_cast<std::size_t>(sit.side)].rerolls;
+      const auto advice =
+          std::find_if(list.begin(), list.end(), [&](const gl::reroll_advice& a) { return a.failed_on_one == failed; });
+      ASSERT_NE(advice, list.end());
+      int advised = advice->reroll;  // unless this case is one of the others
+      for (const auto& [when, reroll] : advice->otherwise)
+        if (when == c) advised = reroll;
+      EXPECT_EQ(advised, expected);
+      ++checked;
+    }
+    EXPECT_GE(checked, 1) << gl::to_string(goal);
+  }
+}
+
+TEST(GreatLakesOptimalPlay, StopsPastTheMemoryBound) {
+  // The game's own data counts against exact_options::memory_limit as the chain's does: at least
+  // its states' 40-byte keys and 8-byte values; within the peak counted the same answer, below it
+  // memory_limit_exceeded with what was counted.
+  gl::battle b = rerolls_and_hits();
+  b.attacker.hit_allocation.kind = b.defender.hit_allocation.kind = gl::hit_allocation_kind::optimal;
+  b.attacker.rerolls.kind = gl::reroll_kind::optimal;
+  const gl::game_result free = gl::solve_optimal_play(b, {});
+  const std::size_t peak = free.outcome.method.memory_bytes;
+  EXPECT_GE(peak, free.game_states * (40 + 8));
+  gl::exact_options bounded;
+  bounded.memory_limit = peak;
+  const gl::game_result within = gl::solve_optimal_play(b, {}, bounded);
+  EXPECT_EQ(within.value, free.value);
+  EXPECT_LE(within.outcome.method.memory_bytes, peak);
+  bounded.memory_limit = peak / 4;
+  try {
+    gl::solve_optimal_play(b, {}, bounded);
+    ADD_FAILURE() << "no memory_limit_exceeded under " << bounded.memory_limit << " bytes";
+  } catch (const gl::memory_limit_exceeded& e) {
+    EXPECT_EQ(e.limit(), bounded.memory_limit);
+    EXPECT_GT(e.counted(), bounded.memory_limit);
+    EXPECT_LE(e.states(), free.game_states);
+  }
 }
