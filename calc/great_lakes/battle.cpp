@@ -382,6 +382,12 @@ void set_byte(state_key& k, std::size_t i, std::uint8_t b) {
   k.words[i / 8] |= static_cast<std::uint64_t>(b) << (8 * (i % 8));
 }
 
+// Byte i of a key set to b (whatever it held).
+void set_tail_byte(state_key& k, std::size_t i, std::uint8_t b) {
+  k.words[i / 8] &= ~(std::uint64_t{0xFF} << (8 * (i % 8)));
+  set_byte(k, i, b);
+}
+
 std::uint8_t get_byte(const state_key& k, std::size_t i) {
   return static_cast<std::uint8_t>(k.words[i / 8] >> (8 * (i % 8)));
 }
@@ -653,6 +659,20 @@ std::vector<std::vector<std::uint8_t>> folded_state_bytes(const battle_rules& r)
   return allowed;
 }
 
+// The byte sets of a mid-round node's key (folded_solver::play): a folded state's, with the
+// attacker's fire dice in place of the first-round flag and a mark of its own in place of the end.
+constexpr std::uint8_t mid_round_mark = 0xEE;
+std::vector<std::vector<std::uint8_t>> mid_round_bytes(const battle_rules& r) {
+  std::vector<std::vector<std::uint8_t>> allowed = folded_state_bytes(r);
+  int most_dice = r.ship_dice[round::attacker];
+  for (int i = r.begin[round::attacker]; i < r.end[round::attacker]; ++i) most_dice += r.dice[i];
+  std::vector<std::uint8_t> dice;
+  for (int d = 0; d <= most_dice; ++d) dice.push_back(static_cast<std::uint8_t>(d));
+  allowed[allowed.size() - 2] = dice;
+  allowed.back() = {mid_round_mark};
+  return allowed;
+}
+
 // The byte sets of what a side's units that left the line hold (fold_successor's delta, and a
 // label): nothing, or failed with 0 (a garrison: GL 4.26) to the unit's starting SP; the other
 // side's bytes are 0.
@@ -763,6 +783,7 @@ struct successor_move {
   std::uint32_t target;
   std::uint32_t out;  // the successor's out units, a bit per unit
   double p;
+  bool same_round;  // a mid-round node: the round goes on there
   std::array<double, 2> unchanged;
   std::array<std::uint32_t, 2> first_left;  // per side, 1 + its first part in successor_moves::left, 0 if none
 };
@@ -783,11 +804,12 @@ class successor_moves {
     moves_.clear();
     for (auto& l : left_) l.clear();
   }
-  void add(std::uint32_t target, std::uint32_t out, double p, const std::array<std::uint32_t, 2>& left_number) {
+  void add(std::uint32_t target, bool same_round, std::uint32_t out, double p,
+           const std::array<std::uint32_t, 2>& left_number) {
     if (slot_.size() <= target) slot_.resize(std::max<std::size_t>(target + 1, slot_.size() * 2), 0);
     std::uint32_t& at = slot_[target];
     if (at == 0) {
-      moves_.push_back({target, out, 0.0, {0.0, 0.0}, {0, 0}});
+      moves_.push_back({target, out, 0.0, same_round, {0.0, 0.0}, {0, 0}});
       at = static_cast<std::uint32_t>(moves_.size());
     }
     successor_move& move = moves_[at - 1];
@@ -817,27 +839,43 @@ class successor_moves {
   std::array<std::vector<left_part>, 2> left_;
 };
 
-// Folded states by key, numbered as found, with a bucket per `progress` value: every successor has
-// less progress, so taking the buckets from the top visits each state after all its predecessors.
+// The folded chain's nodes: its states, and the mid-round nodes of the split round (folded_solver::play),
+// each kind numbered by key as found, the two sharing one sequence of node numbers. A bucket per
+// doubled `progress` orders them: a state at 2p + 1, a mid-round node at 2p + 2 (p its state's,
+// the attacker after its losses, the defender before its own). A state's mid-round nodes have the
+// attacker's losses behind them (p at least one less), and a mid-round node leads only to states of
+// p or less: so taking the buckets from the top visits each node after all its predecessors.
 class folded_states {
  public:
   folded_states(const battle_rules& r, std::size_t limit, std::size_t max_ranks)
-      : keys_(folded_state_bytes(r), max_ranks), limit_(limit) {}
-  std::uint32_t intern(const battle_rules& r, const state_key& key) {
+      : keys_{key_numbering(folded_state_bytes(r), max_ranks), key_numbering(mid_round_bytes(r), max_ranks)},
+        limit_(limit) {}
+  static constexpr int state = 0, mid_round = 1;
+  std::uint32_t intern(const battle_rules& r, const state_key& key, int kind = state) {
     bool added;
-    const std::uint32_t i = keys_.place(key, added);
-    if (!added) return i;
-    if (keys_.size() > limit_) throw state_limit_exceeded(limit_);
+    const std::uint32_t i = keys_[kind].place(key, added);
+    if (!added) return node_of_[kind][i];
+    if (kind == state && keys_[state].size() > limit_) throw state_limit_exceeded(limit_);
+    const auto node = static_cast<std::uint32_t>(nodes_.size());
+    nodes_.push_back({i, kind});
+    node_of_[kind].push_back(node);
     battle_end ignored;
-    const auto p = static_cast<std::size_t>(progress(r, decode(r, key, ignored)));
+    battle_state s = decode(r, key, ignored);
+    s.first_round = s.first_round && kind == state;  // (a mid-round node's byte there is the dice)
+    const auto p = static_cast<std::size_t>(2 * progress(r, s) + 1 + kind);
     if (buckets_.size() <= p) buckets_.resize(p + 1);
-    buckets_[p].push_back(i);
-    return i;
+    buckets_[p].push_back(node);
+    return node;
   }
-  const state_key& key(std::uint32_t i) const { return keys_.key(i); }
-  std::size_t size() const { return keys_.size(); }
-  std::size_t bytes() const { return keys_.bytes() + keys_.size() * sizeof(std::uint32_t); }  // (the buckets)
-  // Calls f(state) for every state, predecessors first; f may intern successors.
+  const state_key& key(std::uint32_t node) const { return keys_[nodes_[node].kind].key(nodes_[node].index); }
+  int kind(std::uint32_t node) const { return nodes_[node].kind; }
+  std::size_t size() const { return keys_[state].size(); }  // the states
+  std::size_t nodes() const { return nodes_.size(); }
+  std::size_t bytes() const {
+    return keys_[0].bytes() + keys_[1].bytes() +
+           nodes_.size() * (sizeof(node_place) + 2 * sizeof(std::uint32_t));  // (node_of_, the buckets)
+  }
+  // Calls f(node) for every node, predecessors first; f may intern successors.
   template <class F>
   void in_order(F&& f) {
     for (std::size_t p = buckets_.size(); p-- > 0;)
@@ -845,7 +883,13 @@ class folded_states {
   }
 
  private:
-  key_numbering keys_;
+  struct node_place {
+    std::uint32_t index;
+    int kind;
+  };
+  std::array<key_numbering, 2> keys_;
+  std::array<std::vector<std::uint32_t>, 2> node_of_;
+  std::vector<node_place> nodes_;
   std::vector<std::vector<std::uint32_t>> buckets_;
   std::size_t limit_;
 };
@@ -881,8 +925,10 @@ struct round_profile {
     if (a.size() <= t) grow_rounds(a, t + 1);
     a[t] += p;
   }
-  // Plays state i's rounds: its self-loop, its ending mass, and its moves (target, p).
-  void play(std::uint32_t i, double stay, double exit, const std::vector<successor_move>& moves) {
+  // Plays node i's rounds: its self-loop, its ending mass, and its moves (target, p), into the next
+  // round or, to a mid-round node, on in the same one. A mid-round node (`mid_round`) has no
+  // self-loop, and its mass is already counted as fighting in its round.
+  void play(std::uint32_t i, double stay, double exit, const std::vector<successor_move>& moves, bool mid_round) {
     occupancy.clear();
     if (i < arrive.size()) {
       const auto& a = arrive[i];
@@ -901,12 +947,12 @@ struct round_profile {
     }
     for (std::size_t t = 0; t < occupancy.size(); ++t) {
       ended[t] += occupancy[t] * exit;
-      present[t] += occupancy[t];
+      if (!mid_round) present[t] += occupancy[t];
     }
     transitions += moves.size();
     // Sized once per move, then a plain loop the compiler can vectorise (the same sums as enter()).
     const std::size_t steps = std::min(occupancy.size(), max_rounds - 1);
-    if (steps == 0) return;
+    if (occupancy.empty()) return;
     constexpr std::size_t ahead = 8;  // a move's target is seldom in cache: asked for ahead
     for (std::size_t k = 0; k < moves.size(); ++k) {
       if (k + 2 * ahead < moves.size() && moves[k + 2 * ahead].target < arrive.size())
@@ -915,12 +961,13 @@ struct round_profile {
         __builtin_prefetch(arrive[moves[k + ahead].target].data(), 1);
       const std::uint32_t target = moves[k].target;
       const double p = moves[k].p;
+      const std::size_t next = moves[k].same_round ? 0 : 1, count = moves[k].same_round ? occupancy.size() : steps;
       grow_states(target);
       auto& a = arrive[target];
-      if (a.size() < steps + 1) grow_rounds(a, steps + 1);
-      double* to = a.data() + 1;
+      if (a.size() < count + next) grow_rounds(a, count + next);
+      double* to = a.data() + next;
       const double* from = occupancy.data();
-      for (std::size_t t = 0; t < steps; ++t) to[t] += from[t] * p;
+      for (std::size_t t = 0; t < count; ++t) to[t] += from[t] * p;
     }
   }
   // Listed until less than `tolerance` is still fighting, like absorbing_chain::step_distribution.
@@ -948,7 +995,10 @@ struct state_round {
     std::uint32_t out;                  // the target's out units, a bit per unit
     double p;
   };
-  std::uint32_t state = 0;
+  // A leaf's target with this bit set is a mid-round node (folded_states), the round going on there.
+  static constexpr std::uint32_t same_round = 1u << 31;
+  std::uint32_t state = 0;      // the node played
+  bool mid_round = false;       // (its kind)
   std::uint32_t out_units = 0;  // bit u: unit u is out of the line in this state
   std::vector<leaf> leaves;
   std::array<std::vector<state_key>, 2> new_deltas;  // per side, what the left numbers first seen here stand for
@@ -1112,13 +1162,21 @@ class folded_solver {
  private:
   struct stage_stopped {};
 
-  // Stage one: state i's round, played once for all its labels.
+  // Stage one: node i's part of a round, played once for all its labels. The round is split in two
+  // (round::play_defender_fire): a state plays the defender's fire and the attacker's morale, and
+  // goes on to a mid-round node (the attacker after its checks, its fire dice, the defender as it
+  // was), which plays the attacker's fire and the rest of the round. Each half lists one side's
+  // outcomes, where the whole round listed their products: many states share a mid-round node.
   void play(std::uint32_t i, state_round& step) {
     throw_if_cancelled(options_);
     battle_end ignored;
     const state_key key = states.key(i);
-    const battle_state s = decode(r, key, ignored);
+    const bool mid_round = states.kind(i) == folded_states::mid_round;
+    battle_state s = decode(r, key, ignored);
+    const int mid_round_dice = mid_round ? get_byte(key, n + 2) : 0;
+    if (mid_round) s.first_round = false;  // (that byte holds the dice)
     step.state = i;
+    step.mid_round = mid_round;
     step.out_units = 0;
     state_key out_mask;  // the same, 0xFF a byte, for fold_successor
     for (std::size_t u = 0; u < n; ++u)
@@ -1199,8 +1257,45 @@ class folded_solver {
       }
       retreat_sums_[side][start] += c.weight;
     };
+    // The attacker after its morale checks, rolling `dice` next: a mid-round node.
+    auto emit_mid_round = [&](const round::round_state& t, int dice) {
+      state_round::leaf leaf;
+      state_key fold;
+      std::array<state_key, 2> left;
+      std::array<bool, 2> any_left{false, false};
+      fold_successor(masks_, t.s, out_mask, fold, left, any_left);
+      set_tail_byte(fold, n + 2, static_cast<std::uint8_t>(dice));
+      set_tail_byte(fold, n + 3, mid_round_mark);
+      leaf.target = states.intern(r, fold, folded_states::mid_round) | state_round::same_round;
+      leaf.out = out_units_of(fold, n);
+      leaf.left = {0, 0};
+      if (any_left[round::attacker]) {  // (the defender's side is as it was)
+        bool added;
+        leaf.left[round::attacker] = deltas[round::attacker].place(left[round::attacker], added);
+        if (added) step.new_deltas[round::attacker].push_back(left[round::attacker]);
+      }
+      leaf.p = c.weight;
+      step.leaves.push_back(leaf);
+    };
+    auto emit_state = [&](const round::round_state& t, battle_end end) { emit(t.s, end); };
+    auto retreat_state = [&](round::round_state& t, int side, bool forced, int spill) {
+      retreat(t.s, side, forced, spill);
+    };
+    auto checked_already = [](round::round_state& t, const round::hit_counts&, auto& next) { next(t); };
     const std::size_t leaves_before = step.leaves.capacity();
-    round::play_round_until_retreat(r, s, c, emit, retreat);
+    round::round_state t = round::track(r, s);
+    if (mid_round) {
+      round::hit_counts hits{};
+      round::play_attacker_fire(r, t, mid_round_dice, hits, round::defender_line::stands, c, checked_already,
+                                emit_state, retreat_state);
+    } else {
+      auto unhit = [&](round::round_state& u, int dice) {
+        round::hit_counts hits{};
+        round::play_attacker_fire(r, u, dice, hits, round::defender_line::any, c, checked_already, emit_state,
+                                  retreat_state);
+      };
+      round::play_defender_fire(r, t, c, unhit, emit_mid_round, retreat_state);
+    }
     ring_bytes_ += (step.leaves.capacity() - leaves_before) * sizeof(state_round::leaf);
     states_found_.store(states.size(), std::memory_order_relaxed);
     meter_.set(0, states.bytes() + deltas[0].bytes() + deltas[1].bytes() +
@@ -1221,9 +1316,11 @@ class folded_solver {
     here_.clear();
     for (int side = 0; side < 2; ++side)
       delta_keys_[side].insert(delta_keys_[side].end(), step.new_deltas[side].begin(), step.new_deltas[side].end());
-    for (const auto& leaf : step.leaves) here_.add(leaf.target, leaf.out, leaf.p, leaf.left);
+    for (const auto& leaf : step.leaves)
+      here_.add(leaf.target & ~state_round::same_round, (leaf.target & state_round::same_round) != 0, leaf.out, leaf.p,
+                leaf.left);
     const double scale = 1.0 / (1.0 - step.stay);  // the self-loop in closed form
-    rounds.play(i, step.stay, step.ends_now, here_.moves());
+    rounds.play(i, step.stay, step.ends_now, here_.moves(), step.mid_round);
     for (int side = 0; side < 2; ++side) {
       double visits = 0.0;
       const standing_part& stand = step.standing[side];
@@ -1280,7 +1377,7 @@ class folded_solver {
       }
       if (side == 0) {
         sums.ends[static_cast<std::size_t>(battle_end::stalemate)] += visits * step.stalemate;
-        expected_rounds += visits;
+        if (!step.mid_round) expected_rounds += visits;
       }
     }
     std::size_t held = table[0].bytes() + table[1].bytes() + rounds.bytes;

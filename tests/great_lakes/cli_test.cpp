@@ -118,8 +118,8 @@ TEST(GreatLakesCli, BadInputIsOneLineAndExitTwo) {
   EXPECT_NE(r.err.find("first, never, largest_unit"), std::string::npos) << r.err;
   r = run_musket(
       "gl battle --att A:regular:1/1:6:1 --att B:regular:1/1:6:1 --def D:regular:4/4:3:3 --method exact "
-      "--state-limit 1000 "
-      "--def D2:militia:4/4:3:3 --att C:regular:4/4:3:3 --att E:regular:4/4:3:3");
+      "--state-limit 1000 "  // (1,596 folded states)
+      "--def D2:militia:4/4:3:3 --def D3:militia:3/3:3:3 --att C:regular:4/4:3:3 --att E:regular:4/4:3:3");
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.err.find("state-limit"), std::string::npos) << r.err;
   r = run_musket("gl turn --british erie=intercept --american ontario=supply");
@@ -130,7 +130,7 @@ TEST(GreatLakesCli, BadInputIsOneLineAndExitTwo) {
 TEST(GreatLakesCli, AutoFallsBackToSimulationPastTheLimit) {
   const json j = run_json(
       "gl battle --att A:regular:4/4:3:3 --att B:regular:4/4:3:3 --att C:militia:3/3:3:2 --def D:regular:4/4:3:3 "
-      "--def E:militia:4/4:3:3 --state-limit 1000 --trials 2000");
+      "--def E:militia:4/4:3:3 --def F:militia:3/3:3:2 --state-limit 1000 --trials 2000");  // (1,156 folded states)
   EXPECT_EQ(j["method"]["name"], "simulation");
   EXPECT_NE(j["method"]["why"].get<std::string>().find("1000"), std::string::npos);
 }
