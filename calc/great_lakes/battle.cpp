@@ -832,6 +832,12 @@ class successor_moves {
   }
   const std::vector<successor_move>& moves() const { return moves_; }
   const std::vector<left_part>& left(int side) const { return left_[static_cast<std::size_t>(side)]; }
+  // Copies the moves and parts out (into buffers that keep their capacity), and clears.
+  void hand_over(std::vector<successor_move>& moves, std::array<std::vector<left_part>, 2>& left) {
+    moves.assign(moves_.begin(), moves_.end());
+    for (std::size_t side = 0; side < 2; ++side) left[side].assign(left_[side].begin(), left_[side].end());
+    clear();
+  }
 
  private:
   std::vector<std::uint32_t> slot_;  // by state: 1 + its place in moves_, 0 if not a successor
@@ -988,19 +994,13 @@ struct round_profile {
 // (with the units of each side that left the line holding SP), the rounds that end the battle,
 // summed, and the self-loop.
 struct state_round {
-  // Small on purpose: stage two reads every leaf from the other core's cache.
-  struct leaf {
-    std::uint32_t target;
-    std::array<std::uint32_t, 2> left;  // per side, the units that left the line holding SP (numbered)
-    std::uint32_t out;                  // the target's out units, a bit per unit
-    double p;
-  };
-  // A leaf's target with this bit set is a mid-round node (folded_states), the round going on there.
-  static constexpr std::uint32_t same_round = 1u << 31;
   std::uint32_t state = 0;      // the node played
   bool mid_round = false;       // (its kind)
   std::uint32_t out_units = 0;  // bit u: unit u is out of the line in this state
-  std::vector<leaf> leaves;
+  // Its moves, alike outcomes summed by stage one (successor_moves), and per side the parts of them
+  // in which units of the side left the line holding SP.
+  std::vector<successor_move> moves;
+  std::array<std::vector<left_part>, 2> left;
   std::array<std::vector<state_key>, 2> new_deltas;  // per side, what the left numbers first seen here stand for
   // The rounds that end the battle (a side starts to retreat, before retreat fire; or a
   // stalemate), summed: their probability, the stalemate's, what they leave each side's standing
@@ -1184,7 +1184,6 @@ class folded_solver {
         step.out_units |= 1u << u;
         set_byte(out_mask, u, 0xFF);
       }
-    step.leaves.clear();
     for (auto& d : step.new_deltas) d.clear();
     step.ends_now = step.stalemate = 0.0;
     std::array<state_key, 2> in_line;  // per side, its units not out (0xFF a byte)
@@ -1200,7 +1199,6 @@ class folded_solver {
     c.merge_capped = false;  // the spill onto out units is needed hit by hit
     auto emit = [&](const battle_state& t, battle_end end) {
       if (end == battle_end::none) {
-        state_round::leaf leaf;
         state_key fold;
         std::array<state_key, 2> left;
         std::array<bool, 2> any_left{false, false};
@@ -1209,24 +1207,21 @@ class folded_solver {
           step.stay += c.weight;
           return;
         }
-        leaf.target = states.intern(r, fold);
-        leaf.out = out_units_of(fold, n);
+        std::array<std::uint32_t, 2> left_number{0, 0};
         for (std::size_t side = 0; side < 2; ++side) {
-          leaf.left[side] = 0;
           if (!any_left[side]) continue;
-          // Leaves come in runs that share one side's delta (the other side's morale varies).
+          // Outcomes come in runs that share one side's delta (the other side's morale varies).
           if (left[side] == last_delta_[side]) {
-            leaf.left[side] = last_delta_number_[side];
+            left_number[side] = last_delta_number_[side];
             continue;
           }
           bool added;
-          leaf.left[side] = deltas[side].place(left[side], added);
+          left_number[side] = deltas[side].place(left[side], added);
           if (added) step.new_deltas[side].push_back(left[side]);
           last_delta_[side] = left[side];
-          last_delta_number_[side] = leaf.left[side];
+          last_delta_number_[side] = left_number[side];
         }
-        leaf.p = c.weight;
-        step.leaves.push_back(leaf);
+        found_.add(states.intern(r, fold), false, out_units_of(fold, n), c.weight, left_number);
         return;
       }
       // RULINGS: nobody can ever hit; nobody retreats. Both sides' standing units end as they are.
@@ -1259,30 +1254,26 @@ class folded_solver {
     };
     // The attacker after its morale checks, rolling `dice` next: a mid-round node.
     auto emit_mid_round = [&](const round::round_state& t, int dice) {
-      state_round::leaf leaf;
       state_key fold;
       std::array<state_key, 2> left;
       std::array<bool, 2> any_left{false, false};
       fold_successor(masks_, t.s, out_mask, fold, left, any_left);
       set_tail_byte(fold, n + 2, static_cast<std::uint8_t>(dice));
       set_tail_byte(fold, n + 3, mid_round_mark);
-      leaf.target = states.intern(r, fold, folded_states::mid_round) | state_round::same_round;
-      leaf.out = out_units_of(fold, n);
-      leaf.left = {0, 0};
+      std::array<std::uint32_t, 2> left_number{0, 0};
       if (any_left[round::attacker]) {  // (the defender's side is as it was)
         bool added;
-        leaf.left[round::attacker] = deltas[round::attacker].place(left[round::attacker], added);
+        left_number[round::attacker] = deltas[round::attacker].place(left[round::attacker], added);
         if (added) step.new_deltas[round::attacker].push_back(left[round::attacker]);
       }
-      leaf.p = c.weight;
-      step.leaves.push_back(leaf);
+      found_.add(states.intern(r, fold, folded_states::mid_round), true, out_units_of(fold, n), c.weight, left_number);
     };
     auto emit_state = [&](const round::round_state& t, battle_end end) { emit(t.s, end); };
     auto retreat_state = [&](round::round_state& t, int side, bool forced, int spill) {
       retreat(t.s, side, forced, spill);
     };
     auto checked_already = [](round::round_state& t, const round::hit_counts&, auto& next) { next(t); };
-    const std::size_t leaves_before = step.leaves.capacity();
+    const std::size_t held_before = ring_held(step);
     round::round_state t = round::track(r, s);
     if (mid_round) {
       round::hit_counts hits{};
@@ -1296,7 +1287,8 @@ class folded_solver {
       };
       round::play_defender_fire(r, t, c, unhit, emit_mid_round, retreat_state);
     }
-    ring_bytes_ += (step.leaves.capacity() - leaves_before) * sizeof(state_round::leaf);
+    found_.hand_over(step.moves, step.left);
+    ring_bytes_ += ring_held(step) - held_before;
     states_found_.store(states.size(), std::memory_order_relaxed);
     meter_.set(0, states.bytes() + deltas[0].bytes() + deltas[1].bytes() +
                       (ring_bytes_ - ring_freed_.load(std::memory_order_relaxed)) +
@@ -1313,14 +1305,10 @@ class folded_solver {
     for (int side = 0; side < 2; ++side)
       retreat_start_keys_[side].insert(retreat_start_keys_[side].end(), step.new_starts[side].begin(),
                                        step.new_starts[side].end());
-    here_.clear();
     for (int side = 0; side < 2; ++side)
       delta_keys_[side].insert(delta_keys_[side].end(), step.new_deltas[side].begin(), step.new_deltas[side].end());
-    for (const auto& leaf : step.leaves)
-      here_.add(leaf.target & ~state_round::same_round, (leaf.target & state_round::same_round) != 0, leaf.out, leaf.p,
-                leaf.left);
     const double scale = 1.0 / (1.0 - step.stay);  // the self-loop in closed form
-    rounds.play(i, step.stay, step.ends_now, here_.moves(), step.mid_round);
+    rounds.play(i, step.stay, step.ends_now, step.moves, step.mid_round);
     for (int side = 0; side < 2; ++side) {
       double visits = 0.0;
       const standing_part& stand = step.standing[side];
@@ -1329,7 +1317,7 @@ class folded_solver {
       const folded::label_layout& layout = labels.taken();
       // The labels move along, growing by the units of their side that left the line.
       // Each target's vector asked for some moves ahead: the carries wait on memory, not on sums.
-      const auto& moves = here_.moves();
+      const auto& moves = step.moves;
       constexpr std::size_t ahead = 8;
       for (std::size_t k = 0; k < std::min(ahead, moves.size()); ++k) labels.prefetch_slot(moves[k].target);
       for (std::size_t k = 0; k < moves.size(); ++k) {
@@ -1338,7 +1326,7 @@ class folded_solver {
         if (moves[k].unchanged[side] > 0.0)
           labels.carry(moves[k].unchanged[side], moves[k].target, moves[k].out, nullptr);
       }
-      const auto& parts = here_.left(side);
+      const auto& parts = step.left[side];
       for (std::size_t k = 0; k < parts.size(); ++k) {
         if (k + ahead < parts.size()) labels.prefetch(parts[k + ahead].target);
         labels.carry(parts[k].p, parts[k].target, parts[k].out, delta_keys_[side][parts[k].left].words.data());
@@ -1388,14 +1376,15 @@ class folded_solver {
     meter_.set(1, held);
   }
 
-  // A slot keeps its buffer for the next state it carries, unless a state with very many leaves
+  // A slot keeps its buffers for the next state it carries, unless a state with very many moves
   // grew it: the ring would end up holding the largest states' buffers in every slot (hundreds
   // of MB for the 5 v 4 of issue 20), so such a buffer is let go once carried. (On one thread
   // the one buffer is kept.)
   void recycle(state_round& step) {
-    if (step.leaves.capacity() <= max_kept_leaves) return;
-    ring_freed_.fetch_add(step.leaves.capacity() * sizeof(state_round::leaf), std::memory_order_relaxed);
-    std::vector<state_round::leaf>().swap(step.leaves);
+    if (step.moves.capacity() <= max_kept_moves) return;
+    ring_freed_.fetch_add(ring_held(step), std::memory_order_relaxed);
+    std::vector<successor_move>().swap(step.moves);
+    for (auto& part : step.left) std::vector<left_part>().swap(part);
   }
 
   // The retreats: the spill and the retreat fire fall on the side's units, labels put back.
@@ -1439,11 +1428,16 @@ class folded_solver {
   // the end with the label's units put back.
   alignas(64) std::array<std::vector<state_key>, 2> delta_keys_;
   std::array<std::vector<state_key>, 2> retreat_start_keys_;
-  successor_moves here_;
+  successor_moves found_;  // (stage one's: the node played)
   std::array<sum_map<std::uint64_t, number_hash>, 2> all_retreats_;
   std::array<numbering<state_key, state_key_hash>, 2> label_keys_;  // the labels that retreat, numbered
-  static constexpr std::size_t max_kept_leaves = 8192;              // (196 KB)
-  // Counted memory: stage one's ring buffers (their leaves), its state count, the meter.
+  static constexpr std::size_t max_kept_moves = 8192;               // (320 KB)
+  // The bytes of a slot's move buffers.
+  static std::size_t ring_held(const state_round& step) {
+    return step.moves.capacity() * sizeof(successor_move) +
+           (step.left[0].capacity() + step.left[1].capacity()) * sizeof(left_part);
+  }
+  // Counted memory: stage one's ring buffers (their moves), its state count, the meter.
   std::size_t ring_bytes_ = 0;              // grown by stage one
   std::atomic<std::size_t> ring_freed_{0};  // let go by stage two
   std::atomic<std::size_t> states_found_{0};
