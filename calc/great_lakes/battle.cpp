@@ -900,11 +900,11 @@ class folded_states {
   std::size_t limit_;
 };
 
-// Rounds (they do not depend on what the out units hold), carried in the same pass: each folded
-// state keeps arrive[t] = P(entering it after t rounds); its occupancy at the start of round
-// t + 1 is o[t] = arrive[t] + stay * o[t - 1] (the self-loop), which ends the battle with its
-// exit probability and moves on along its transitions into arrive[t + 1] of the successors.
-// Occupancy below 1e-18 is let go (its mass shows in the tail).
+// Rounds (they do not depend on what the out units hold), carried by the stage that finds the
+// chain (folded_solver): each folded state keeps arrive[t] = P(entering it after t rounds); its occupancy at the start
+// of round t + 1 is o[t] = arrive[t] + stay * o[t - 1] (the self-loop), which ends the battle with its exit probability
+// and moves on along its transitions into arrive[t + 1] of the successors. Occupancy below 1e-18 is let go (its mass
+// shows in the tail).
 struct round_profile {
   std::vector<std::vector<double>> arrive;  // by folded state, freed once played
   std::vector<double> ended, present;       // by round - 1: P(ends in it), P(still fighting at its start)
@@ -1014,8 +1014,8 @@ struct state_round {
   double stay = 0;
 };
 
-// The folded chain is solved in two stages that run side by side: one plays each state's round
-// and finds its successors (the chain), the other carries the labels and the rounds along them.
+// The folded chain is solved in two stages that run side by side: one plays each state's round,
+// finds its successors (the chain) and carries the rounds along them, the other carries the labels.
 // The chain never depends on the labels, so the second stage only follows the first, state by
 // state in the same order; each stage's sums are made in one thread, in that order, so the answer
 // is the same on any machine. The stages meet in a ring of state_rounds (their buffers reused),
@@ -1152,8 +1152,8 @@ class folded_solver {
   // The stages' data on cache lines of their own: a line written by one thread and read by the
   // other moves between the cores at every write.
   alignas(64) folded_states states;  // stage one's
-  alignas(64) round_profile rounds;  // stage two's from here
-  std::array<folded::side_labels, 2> table;
+  round_profile rounds;
+  alignas(64) std::array<folded::side_labels, 2> table;  // stage two's from here
   outcome_sums sums;
   double expected_rounds = 0.0;
   unsigned threads_used = 1;
@@ -1289,8 +1289,10 @@ class folded_solver {
     }
     found_.hand_over(step.moves, step.left);
     ring_bytes_ += ring_held(step) - held_before;
+    // The rounds need no label: carried here, where the labels' stage has work enough.
+    rounds.play(i, step.stay, step.ends_now, step.moves, step.mid_round);
     states_found_.store(states.size(), std::memory_order_relaxed);
-    meter_.set(0, states.bytes() + deltas[0].bytes() + deltas[1].bytes() +
+    meter_.set(0, states.bytes() + deltas[0].bytes() + deltas[1].bytes() + rounds.bytes +
                       (ring_bytes_ - ring_freed_.load(std::memory_order_relaxed)) +
                       (retreat_starts_[0].size() + retreat_starts_[1].size()) * hashed_entry_bytes<state_key, char>);
     for (int side = 0; side < 2; ++side) {
@@ -1308,7 +1310,6 @@ class folded_solver {
     for (int side = 0; side < 2; ++side)
       delta_keys_[side].insert(delta_keys_[side].end(), step.new_deltas[side].begin(), step.new_deltas[side].end());
     const double scale = 1.0 / (1.0 - step.stay);  // the self-loop in closed form
-    rounds.play(i, step.stay, step.ends_now, step.moves, step.mid_round);
     for (int side = 0; side < 2; ++side) {
       double visits = 0.0;
       const standing_part& stand = step.standing[side];
@@ -1368,7 +1369,7 @@ class folded_solver {
         if (!step.mid_round) expected_rounds += visits;
       }
     }
-    std::size_t held = table[0].bytes() + table[1].bytes() + rounds.bytes;
+    std::size_t held = table[0].bytes() + table[1].bytes();
     for (int side = 0; side < 2; ++side)
       held += (all_retreats_[side].size() * hashed_entry_bytes<std::uint64_t, double>)+label_keys_[side].size() *
                   hashed_entry_bytes<state_key, char> +
