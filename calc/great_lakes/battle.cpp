@@ -951,7 +951,10 @@ struct round_profile {
       ended.resize(occupancy.size(), 0.0);
       present.resize(occupancy.size(), 0.0);
     }
-    for (std::size_t t = 0; t < occupancy.size(); ++t) {
+    // A node reached only after some rounds has nothing before them: those are skipped.
+    std::size_t first = 0;
+    while (first < occupancy.size() && occupancy[first] == 0.0) ++first;
+    for (std::size_t t = first; t < occupancy.size(); ++t) {
       ended[t] += occupancy[t] * exit;
       if (!mid_round) present[t] += occupancy[t];
     }
@@ -963,8 +966,9 @@ struct round_profile {
     for (std::size_t k = 0; k < moves.size(); ++k) {
       if (k + 2 * ahead < moves.size() && moves[k + 2 * ahead].target < arrive.size())
         __builtin_prefetch(&arrive[moves[k + 2 * ahead].target], 0);
-      if (k + ahead < moves.size() && moves[k + ahead].target < arrive.size())
-        __builtin_prefetch(arrive[moves[k + ahead].target].data(), 1);
+      if (k + ahead < moves.size() && moves[k + ahead].target < arrive.size() &&
+          arrive[moves[k + ahead].target].size() > first + 1)
+        __builtin_prefetch(arrive[moves[k + ahead].target].data() + first + 1, 1);
       const std::uint32_t target = moves[k].target;
       const double p = moves[k].p;
       const std::size_t next = moves[k].same_round ? 0 : 1, count = moves[k].same_round ? occupancy.size() : steps;
@@ -973,7 +977,7 @@ struct round_profile {
       if (a.size() < count + next) grow_rounds(a, count + next);
       double* to = a.data() + next;
       const double* from = occupancy.data();
-      for (std::size_t t = 0; t < count; ++t) to[t] += from[t] * p;
+      for (std::size_t t = first; t < count; ++t) to[t] += from[t] * p;
     }
   }
   // Listed until less than `tolerance` is still fighting, like absorbing_chain::step_distribution.
