@@ -30,15 +30,18 @@ struct exact_cost {
 
 // The cost model, measured on the 2-core machine (docs/benchmarks.md): a solve's fixed cost (two
 // threads, the ring's fresh buffers), then per predicted outcome: the folded engine's half rounds
-// (400-550 ns each: the 4 v 4 Niagara battle took 0.88-0.97 s for 2.01 M predicted, its
-// 5 v 4 2.33-2.86 s for 4.35 M; the larger the battle, the more each costs in cache misses), the
-// plain chain's whole rounds; memory per predicted state (the states and mid-round nodes, their
-// labels and rounds, the ring of played nodes: 220 MB peak for the 5 v 4, 62,861 states, 92 MB
-// for the 4 v 4, 32,869) and per predicted transition (the plain chain keeps every transition).
+// (the 4 v 4 Niagara battle took 0.88-0.97 s for 2.01 M predicted, its 5 v 4 2.33-2.86 s
+// for 4.35 M, its 6 v 6 36 s for 41 M: the larger the battle, the more each costs in cache misses,
+// so the cost is fitted where `auto` decides, near a second), the plain chain's whole rounds.
+// Memory: the folded engine's labels grow faster than its states (the 4 v 4 92 MB peak, 2.8 kB a
+// state and 46 B an outcome; the 5 v 4 220 MB, 3.5 kB and 51 B; the 6 v 6 2.9 GB, 7.6 kB and
+// 71 B), so the larger of a bound per state and one per outcome; the plain chain keeps every
+// transition besides its states.
 inline constexpr double fixed_seconds = 0.1;
 inline constexpr double seconds_per_transition = 45e-9;
 inline constexpr double seconds_per_half_outcome = 550e-9;
 inline constexpr double bytes_per_state = 3'500;
+inline constexpr double bytes_per_half_outcome = 75;
 inline constexpr double bytes_per_transition = 16;
 
 // Whether the predicted solve fits a time budget and a memory bound (`auto` solves exactly only then).

@@ -149,7 +149,7 @@ TEST(GreatLakesCli, AutoSimulatesWhenThePredictedCostIsPastTheTimeBudget) {
   why = j["method"]["why"].get<std::string>();
   EXPECT_NE(why.find("within the --time-budget of 60 s"), std::string::npos) << why;
   // Past the memory bound: auto simulates, exact refuses before solving.
-  // (Issue 20's 5 v 4: 260 x 242 side states, 3.5 kB each, about 220 MB.)
+  // (Issue 20's 5 v 4: 4.35 M half-round outcomes at 75 B, about 330 MB.)
   const std::string big =
       "gl battle --att 11th:regular:4/4:5:3 --att 21st:regular:4/4:5:3 --att NYMil:militia:3/4:3:2 "
       "--att Art:artillery:2/3:5:4 --att Drag:dragoon:2/2:4:2 --def 100th:regular:4/4:5:4 "

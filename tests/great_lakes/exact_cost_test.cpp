@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -42,8 +43,8 @@ TEST(GreatLakesExactCost, MoraleOutcomesCount) {
   EXPECT_EQ(c.side_states[1], 1u);
   EXPECT_DOUBLE_EQ(c.transitions, 7.0);
   EXPECT_DOUBLE_EQ(c.seconds, gl::fixed_seconds + 7 * gl::seconds_per_half_outcome);
-  // Folded (a unit can fail morale): memory by states only.
-  EXPECT_DOUBLE_EQ(c.bytes, 2 * gl::bytes_per_state);
+  // Folded (a unit can fail morale): memory the larger of the states' and the outcomes' bounds.
+  EXPECT_DOUBLE_EQ(c.bytes, std::max(2 * gl::bytes_per_state, 7 * gl::bytes_per_half_outcome));
 }
 
 TEST(GreatLakesExactCost, GivesUpPastTheSideLimit) {
