@@ -382,6 +382,12 @@ void set_byte(state_key& k, std::size_t i, std::uint8_t b) {
   k.words[i / 8] |= static_cast<std::uint64_t>(b) << (8 * (i % 8));
 }
 
+// Byte i of a key set to b (whatever it held).
+void set_tail_byte(state_key& k, std::size_t i, std::uint8_t b) {
+  k.words[i / 8] &= ~(std::uint64_t{0xFF} << (8 * (i % 8)));
+  set_byte(k, i, b);
+}
+
 std::uint8_t get_byte(const state_key& k, std::size_t i) {
   return static_cast<std::uint8_t>(k.words[i / 8] >> (8 * (i % 8)));
 }
@@ -653,6 +659,20 @@ std::vector<std::vector<std::uint8_t>> folded_state_bytes(const battle_rules& r)
   return allowed;
 }
 
+// The byte sets of a mid-round node's key (folded_solver::play): a folded state's, with the
+// attacker's fire dice in place of the first-round flag and a mark of its own in place of the end.
+constexpr std::uint8_t mid_round_mark = 0xEE;
+std::vector<std::vector<std::uint8_t>> mid_round_bytes(const battle_rules& r) {
+  std::vector<std::vector<std::uint8_t>> allowed = folded_state_bytes(r);
+  int most_dice = r.ship_dice[round::attacker];
+  for (int i = r.begin[round::attacker]; i < r.end[round::attacker]; ++i) most_dice += r.dice[i];
+  std::vector<std::uint8_t> dice;
+  for (int d = 0; d <= most_dice; ++d) dice.push_back(static_cast<std::uint8_t>(d));
+  allowed[allowed.size() - 2] = dice;
+  allowed.back() = {mid_round_mark};
+  return allowed;
+}
+
 // The byte sets of what a side's units that left the line hold (fold_successor's delta, and a
 // label): nothing, or failed with 0 (a garrison: GL 4.26) to the unit's starting SP; the other
 // side's bytes are 0.
@@ -763,6 +783,7 @@ struct successor_move {
   std::uint32_t target;
   std::uint32_t out;  // the successor's out units, a bit per unit
   double p;
+  bool same_round;  // a mid-round node: the round goes on there
   std::array<double, 2> unchanged;
   std::array<std::uint32_t, 2> first_left;  // per side, 1 + its first part in successor_moves::left, 0 if none
 };
@@ -783,11 +804,12 @@ class successor_moves {
     moves_.clear();
     for (auto& l : left_) l.clear();
   }
-  void add(std::uint32_t target, std::uint32_t out, double p, const std::array<std::uint32_t, 2>& left_number) {
+  void add(std::uint32_t target, bool same_round, std::uint32_t out, double p,
+           const std::array<std::uint32_t, 2>& left_number) {
     if (slot_.size() <= target) slot_.resize(std::max<std::size_t>(target + 1, slot_.size() * 2), 0);
     std::uint32_t& at = slot_[target];
     if (at == 0) {
-      moves_.push_back({target, out, 0.0, {0.0, 0.0}, {0, 0}});
+      moves_.push_back({target, out, 0.0, same_round, {0.0, 0.0}, {0, 0}});
       at = static_cast<std::uint32_t>(moves_.size());
     }
     successor_move& move = moves_[at - 1];
@@ -810,6 +832,12 @@ class successor_moves {
   }
   const std::vector<successor_move>& moves() const { return moves_; }
   const std::vector<left_part>& left(int side) const { return left_[static_cast<std::size_t>(side)]; }
+  // Copies the moves and parts out (into buffers that keep their capacity), and clears.
+  void hand_over(std::vector<successor_move>& moves, std::array<std::vector<left_part>, 2>& left) {
+    moves.assign(moves_.begin(), moves_.end());
+    for (std::size_t side = 0; side < 2; ++side) left[side].assign(left_[side].begin(), left_[side].end());
+    clear();
+  }
 
  private:
   std::vector<std::uint32_t> slot_;  // by state: 1 + its place in moves_, 0 if not a successor
@@ -817,27 +845,43 @@ class successor_moves {
   std::array<std::vector<left_part>, 2> left_;
 };
 
-// Folded states by key, numbered as found, with a bucket per `progress` value: every successor has
-// less progress, so taking the buckets from the top visits each state after all its predecessors.
+// The folded chain's nodes: its states, and the mid-round nodes of the split round (folded_solver::play),
+// each kind numbered by key as found, the two sharing one sequence of node numbers. A bucket per
+// doubled `progress` orders them: a state at 2p + 1, a mid-round node at 2p + 2 (p its state's,
+// the attacker after its losses, the defender before its own). A state's mid-round nodes have the
+// attacker's losses behind them (p at least one less), and a mid-round node leads only to states of
+// p or less: so taking the buckets from the top visits each node after all its predecessors.
 class folded_states {
  public:
   folded_states(const battle_rules& r, std::size_t limit, std::size_t max_ranks)
-      : keys_(folded_state_bytes(r), max_ranks), limit_(limit) {}
-  std::uint32_t intern(const battle_rules& r, const state_key& key) {
+      : keys_{key_numbering(folded_state_bytes(r), max_ranks), key_numbering(mid_round_bytes(r), max_ranks)},
+        limit_(limit) {}
+  static constexpr int state = 0, mid_round = 1;
+  std::uint32_t intern(const battle_rules& r, const state_key& key, int kind = state) {
     bool added;
-    const std::uint32_t i = keys_.place(key, added);
-    if (!added) return i;
-    if (keys_.size() > limit_) throw state_limit_exceeded(limit_);
+    const std::uint32_t i = keys_[kind].place(key, added);
+    if (!added) return node_of_[kind][i];
+    if (kind == state && keys_[state].size() > limit_) throw state_limit_exceeded(limit_);
+    const auto node = static_cast<std::uint32_t>(nodes_.size());
+    nodes_.push_back({i, kind});
+    node_of_[kind].push_back(node);
     battle_end ignored;
-    const auto p = static_cast<std::size_t>(progress(r, decode(r, key, ignored)));
+    battle_state s = decode(r, key, ignored);
+    s.first_round = s.first_round && kind == state;  // (a mid-round node's byte there is the dice)
+    const auto p = static_cast<std::size_t>(2 * progress(r, s) + 1 + kind);
     if (buckets_.size() <= p) buckets_.resize(p + 1);
-    buckets_[p].push_back(i);
-    return i;
+    buckets_[p].push_back(node);
+    return node;
   }
-  const state_key& key(std::uint32_t i) const { return keys_.key(i); }
-  std::size_t size() const { return keys_.size(); }
-  std::size_t bytes() const { return keys_.bytes() + keys_.size() * sizeof(std::uint32_t); }  // (the buckets)
-  // Calls f(state) for every state, predecessors first; f may intern successors.
+  const state_key& key(std::uint32_t node) const { return keys_[nodes_[node].kind].key(nodes_[node].index); }
+  int kind(std::uint32_t node) const { return nodes_[node].kind; }
+  std::size_t size() const { return keys_[state].size(); }  // the states
+  std::size_t nodes() const { return nodes_.size(); }
+  std::size_t bytes() const {
+    return keys_[0].bytes() + keys_[1].bytes() +
+           nodes_.size() * (sizeof(node_place) + 2 * sizeof(std::uint32_t));  // (node_of_, the buckets)
+  }
+  // Calls f(node) for every node, predecessors first; f may intern successors.
   template <class F>
   void in_order(F&& f) {
     for (std::size_t p = buckets_.size(); p-- > 0;)
@@ -845,16 +889,22 @@ class folded_states {
   }
 
  private:
-  key_numbering keys_;
+  struct node_place {
+    std::uint32_t index;
+    int kind;
+  };
+  std::array<key_numbering, 2> keys_;
+  std::array<std::vector<std::uint32_t>, 2> node_of_;
+  std::vector<node_place> nodes_;
   std::vector<std::vector<std::uint32_t>> buckets_;
   std::size_t limit_;
 };
 
-// Rounds (they do not depend on what the out units hold), carried in the same pass: each folded
-// state keeps arrive[t] = P(entering it after t rounds); its occupancy at the start of round
-// t + 1 is o[t] = arrive[t] + stay * o[t - 1] (the self-loop), which ends the battle with its
-// exit probability and moves on along its transitions into arrive[t + 1] of the successors.
-// Occupancy below 1e-18 is let go (its mass shows in the tail).
+// Rounds (they do not depend on what the out units hold), carried by the stage that finds the
+// chain (folded_solver): each folded state keeps arrive[t] = P(entering it after t rounds); its occupancy at the start
+// of round t + 1 is o[t] = arrive[t] + stay * o[t - 1] (the self-loop), which ends the battle with its exit probability
+// and moves on along its transitions into arrive[t + 1] of the successors. Occupancy below 1e-18 is let go (its mass
+// shows in the tail).
 struct round_profile {
   std::vector<std::vector<double>> arrive;  // by folded state, freed once played
   std::vector<double> ended, present;       // by round - 1: P(ends in it), P(still fighting at its start)
@@ -881,8 +931,10 @@ struct round_profile {
     if (a.size() <= t) grow_rounds(a, t + 1);
     a[t] += p;
   }
-  // Plays state i's rounds: its self-loop, its ending mass, and its moves (target, p).
-  void play(std::uint32_t i, double stay, double exit, const std::vector<successor_move>& moves) {
+  // Plays node i's rounds: its self-loop, its ending mass, and its moves (target, p), into the next
+  // round or, to a mid-round node, on in the same one. A mid-round node (`mid_round`) has no
+  // self-loop, and its mass is already counted as fighting in its round.
+  void play(std::uint32_t i, double stay, double exit, const std::vector<successor_move>& moves, bool mid_round) {
     occupancy.clear();
     if (i < arrive.size()) {
       const auto& a = arrive[i];
@@ -899,28 +951,33 @@ struct round_profile {
       ended.resize(occupancy.size(), 0.0);
       present.resize(occupancy.size(), 0.0);
     }
-    for (std::size_t t = 0; t < occupancy.size(); ++t) {
+    // A node reached only after some rounds has nothing before them: those are skipped.
+    std::size_t first = 0;
+    while (first < occupancy.size() && occupancy[first] == 0.0) ++first;
+    for (std::size_t t = first; t < occupancy.size(); ++t) {
       ended[t] += occupancy[t] * exit;
-      present[t] += occupancy[t];
+      if (!mid_round) present[t] += occupancy[t];
     }
     transitions += moves.size();
     // Sized once per move, then a plain loop the compiler can vectorise (the same sums as enter()).
     const std::size_t steps = std::min(occupancy.size(), max_rounds - 1);
-    if (steps == 0) return;
+    if (occupancy.empty()) return;
     constexpr std::size_t ahead = 8;  // a move's target is seldom in cache: asked for ahead
     for (std::size_t k = 0; k < moves.size(); ++k) {
       if (k + 2 * ahead < moves.size() && moves[k + 2 * ahead].target < arrive.size())
         __builtin_prefetch(&arrive[moves[k + 2 * ahead].target], 0);
-      if (k + ahead < moves.size() && moves[k + ahead].target < arrive.size())
-        __builtin_prefetch(arrive[moves[k + ahead].target].data(), 1);
+      if (k + ahead < moves.size() && moves[k + ahead].target < arrive.size() &&
+          arrive[moves[k + ahead].target].size() > first + 1)
+        __builtin_prefetch(arrive[moves[k + ahead].target].data() + first + 1, 1);
       const std::uint32_t target = moves[k].target;
       const double p = moves[k].p;
+      const std::size_t next = moves[k].same_round ? 0 : 1, count = moves[k].same_round ? occupancy.size() : steps;
       grow_states(target);
       auto& a = arrive[target];
-      if (a.size() < steps + 1) grow_rounds(a, steps + 1);
-      double* to = a.data() + 1;
+      if (a.size() < count + next) grow_rounds(a, count + next);
+      double* to = a.data() + next;
       const double* from = occupancy.data();
-      for (std::size_t t = 0; t < steps; ++t) to[t] += from[t] * p;
+      for (std::size_t t = first; t < count; ++t) to[t] += from[t] * p;
     }
   }
   // Listed until less than `tolerance` is still fighting, like absorbing_chain::step_distribution.
@@ -941,16 +998,13 @@ struct round_profile {
 // (with the units of each side that left the line holding SP), the rounds that end the battle,
 // summed, and the self-loop.
 struct state_round {
-  // Small on purpose: stage two reads every leaf from the other core's cache.
-  struct leaf {
-    std::uint32_t target;
-    std::array<std::uint32_t, 2> left;  // per side, the units that left the line holding SP (numbered)
-    std::uint32_t out;                  // the target's out units, a bit per unit
-    double p;
-  };
-  std::uint32_t state = 0;
+  std::uint32_t state = 0;      // the node played
+  bool mid_round = false;       // (its kind)
   std::uint32_t out_units = 0;  // bit u: unit u is out of the line in this state
-  std::vector<leaf> leaves;
+  // Its moves, alike outcomes summed by stage one (successor_moves), and per side the parts of them
+  // in which units of the side left the line holding SP.
+  std::vector<successor_move> moves;
+  std::array<std::vector<left_part>, 2> left;
   std::array<std::vector<state_key>, 2> new_deltas;  // per side, what the left numbers first seen here stand for
   // The rounds that end the battle (a side starts to retreat, before retreat fire; or a
   // stalemate), summed: their probability, the stalemate's, what they leave each side's standing
@@ -964,8 +1018,8 @@ struct state_round {
   double stay = 0;
 };
 
-// The folded chain is solved in two stages that run side by side: one plays each state's round
-// and finds its successors (the chain), the other carries the labels and the rounds along them.
+// The folded chain is solved in two stages that run side by side: one plays each state's round,
+// finds its successors (the chain) and carries the rounds along them, the other carries the labels.
 // The chain never depends on the labels, so the second stage only follows the first, state by
 // state in the same order; each stage's sums are made in one thread, in that order, so the answer
 // is the same on any machine. The stages meet in a ring of state_rounds (their buffers reused),
@@ -1102,8 +1156,8 @@ class folded_solver {
   // The stages' data on cache lines of their own: a line written by one thread and read by the
   // other moves between the cores at every write.
   alignas(64) folded_states states;  // stage one's
-  alignas(64) round_profile rounds;  // stage two's from here
-  std::array<folded::side_labels, 2> table;
+  round_profile rounds;
+  alignas(64) std::array<folded::side_labels, 2> table;  // stage two's from here
   outcome_sums sums;
   double expected_rounds = 0.0;
   unsigned threads_used = 1;
@@ -1112,13 +1166,21 @@ class folded_solver {
  private:
   struct stage_stopped {};
 
-  // Stage one: state i's round, played once for all its labels.
+  // Stage one: node i's part of a round, played once for all its labels. The round is split in two
+  // (round::play_defender_fire): a state plays the defender's fire and the attacker's morale, and
+  // goes on to a mid-round node (the attacker after its checks, its fire dice, the defender as it
+  // was), which plays the attacker's fire and the rest of the round. Each half lists one side's
+  // outcomes, where the whole round listed their products: many states share a mid-round node.
   void play(std::uint32_t i, state_round& step) {
     throw_if_cancelled(options_);
     battle_end ignored;
     const state_key key = states.key(i);
-    const battle_state s = decode(r, key, ignored);
+    const bool mid_round = states.kind(i) == folded_states::mid_round;
+    battle_state s = decode(r, key, ignored);
+    const int mid_round_dice = mid_round ? get_byte(key, n + 2) : 0;
+    if (mid_round) s.first_round = false;  // (that byte holds the dice)
     step.state = i;
+    step.mid_round = mid_round;
     step.out_units = 0;
     state_key out_mask;  // the same, 0xFF a byte, for fold_successor
     for (std::size_t u = 0; u < n; ++u)
@@ -1126,7 +1188,6 @@ class folded_solver {
         step.out_units |= 1u << u;
         set_byte(out_mask, u, 0xFF);
       }
-    step.leaves.clear();
     for (auto& d : step.new_deltas) d.clear();
     step.ends_now = step.stalemate = 0.0;
     std::array<state_key, 2> in_line;  // per side, its units not out (0xFF a byte)
@@ -1142,7 +1203,6 @@ class folded_solver {
     c.merge_capped = false;  // the spill onto out units is needed hit by hit
     auto emit = [&](const battle_state& t, battle_end end) {
       if (end == battle_end::none) {
-        state_round::leaf leaf;
         state_key fold;
         std::array<state_key, 2> left;
         std::array<bool, 2> any_left{false, false};
@@ -1151,24 +1211,21 @@ class folded_solver {
           step.stay += c.weight;
           return;
         }
-        leaf.target = states.intern(r, fold);
-        leaf.out = out_units_of(fold, n);
+        std::array<std::uint32_t, 2> left_number{0, 0};
         for (std::size_t side = 0; side < 2; ++side) {
-          leaf.left[side] = 0;
           if (!any_left[side]) continue;
-          // Leaves come in runs that share one side's delta (the other side's morale varies).
+          // Outcomes come in runs that share one side's delta (the other side's morale varies).
           if (left[side] == last_delta_[side]) {
-            leaf.left[side] = last_delta_number_[side];
+            left_number[side] = last_delta_number_[side];
             continue;
           }
           bool added;
-          leaf.left[side] = deltas[side].place(left[side], added);
+          left_number[side] = deltas[side].place(left[side], added);
           if (added) step.new_deltas[side].push_back(left[side]);
           last_delta_[side] = left[side];
-          last_delta_number_[side] = leaf.left[side];
+          last_delta_number_[side] = left_number[side];
         }
-        leaf.p = c.weight;
-        step.leaves.push_back(leaf);
+        found_.add(states.intern(r, fold), false, out_units_of(fold, n), c.weight, left_number);
         return;
       }
       // RULINGS: nobody can ever hit; nobody retreats. Both sides' standing units end as they are.
@@ -1199,11 +1256,47 @@ class folded_solver {
       }
       retreat_sums_[side][start] += c.weight;
     };
-    const std::size_t leaves_before = step.leaves.capacity();
-    round::play_round_until_retreat(r, s, c, emit, retreat);
-    ring_bytes_ += (step.leaves.capacity() - leaves_before) * sizeof(state_round::leaf);
+    // The attacker after its morale checks, rolling `dice` next: a mid-round node.
+    auto emit_mid_round = [&](const round::round_state& t, int dice) {
+      state_key fold;
+      std::array<state_key, 2> left;
+      std::array<bool, 2> any_left{false, false};
+      fold_successor(masks_, t.s, out_mask, fold, left, any_left);
+      set_tail_byte(fold, n + 2, static_cast<std::uint8_t>(dice));
+      set_tail_byte(fold, n + 3, mid_round_mark);
+      std::array<std::uint32_t, 2> left_number{0, 0};
+      if (any_left[round::attacker]) {  // (the defender's side is as it was)
+        bool added;
+        left_number[round::attacker] = deltas[round::attacker].place(left[round::attacker], added);
+        if (added) step.new_deltas[round::attacker].push_back(left[round::attacker]);
+      }
+      found_.add(states.intern(r, fold, folded_states::mid_round), true, out_units_of(fold, n), c.weight, left_number);
+    };
+    auto emit_state = [&](const round::round_state& t, battle_end end) { emit(t.s, end); };
+    auto retreat_state = [&](round::round_state& t, int side, bool forced, int spill) {
+      retreat(t.s, side, forced, spill);
+    };
+    auto checked_already = [](round::round_state& t, const round::hit_counts&, auto& next) { next(t); };
+    const std::size_t held_before = ring_held(step);
+    round::round_state t = round::track(r, s);
+    if (mid_round) {
+      round::hit_counts hits{};
+      round::play_attacker_fire(r, t, mid_round_dice, hits, round::defender_line::stands, c, checked_already,
+                                emit_state, retreat_state);
+    } else {
+      auto unhit = [&](round::round_state& u, int dice) {
+        round::hit_counts hits{};
+        round::play_attacker_fire(r, u, dice, hits, round::defender_line::any, c, checked_already, emit_state,
+                                  retreat_state);
+      };
+      round::play_defender_fire(r, t, c, unhit, emit_mid_round, retreat_state);
+    }
+    found_.hand_over(step.moves, step.left);
+    ring_bytes_ += ring_held(step) - held_before;
+    // The rounds need no label: carried here, where the labels' stage has work enough.
+    rounds.play(i, step.stay, step.ends_now, step.moves, step.mid_round);
     states_found_.store(states.size(), std::memory_order_relaxed);
-    meter_.set(0, states.bytes() + deltas[0].bytes() + deltas[1].bytes() +
+    meter_.set(0, states.bytes() + deltas[0].bytes() + deltas[1].bytes() + rounds.bytes +
                       (ring_bytes_ - ring_freed_.load(std::memory_order_relaxed)) +
                       (retreat_starts_[0].size() + retreat_starts_[1].size()) * hashed_entry_bytes<state_key, char>);
     for (int side = 0; side < 2; ++side) {
@@ -1218,12 +1311,9 @@ class folded_solver {
     for (int side = 0; side < 2; ++side)
       retreat_start_keys_[side].insert(retreat_start_keys_[side].end(), step.new_starts[side].begin(),
                                        step.new_starts[side].end());
-    here_.clear();
     for (int side = 0; side < 2; ++side)
       delta_keys_[side].insert(delta_keys_[side].end(), step.new_deltas[side].begin(), step.new_deltas[side].end());
-    for (const auto& leaf : step.leaves) here_.add(leaf.target, leaf.out, leaf.p, leaf.left);
     const double scale = 1.0 / (1.0 - step.stay);  // the self-loop in closed form
-    rounds.play(i, step.stay, step.ends_now, here_.moves());
     for (int side = 0; side < 2; ++side) {
       double visits = 0.0;
       const standing_part& stand = step.standing[side];
@@ -1232,7 +1322,7 @@ class folded_solver {
       const folded::label_layout& layout = labels.taken();
       // The labels move along, growing by the units of their side that left the line.
       // Each target's vector asked for some moves ahead: the carries wait on memory, not on sums.
-      const auto& moves = here_.moves();
+      const auto& moves = step.moves;
       constexpr std::size_t ahead = 8;
       for (std::size_t k = 0; k < std::min(ahead, moves.size()); ++k) labels.prefetch_slot(moves[k].target);
       for (std::size_t k = 0; k < moves.size(); ++k) {
@@ -1241,7 +1331,7 @@ class folded_solver {
         if (moves[k].unchanged[side] > 0.0)
           labels.carry(moves[k].unchanged[side], moves[k].target, moves[k].out, nullptr);
       }
-      const auto& parts = here_.left(side);
+      const auto& parts = step.left[side];
       for (std::size_t k = 0; k < parts.size(); ++k) {
         if (k + ahead < parts.size()) labels.prefetch(parts[k + ahead].target);
         labels.carry(parts[k].p, parts[k].target, parts[k].out, delta_keys_[side][parts[k].left].words.data());
@@ -1280,10 +1370,10 @@ class folded_solver {
       }
       if (side == 0) {
         sums.ends[static_cast<std::size_t>(battle_end::stalemate)] += visits * step.stalemate;
-        expected_rounds += visits;
+        if (!step.mid_round) expected_rounds += visits;
       }
     }
-    std::size_t held = table[0].bytes() + table[1].bytes() + rounds.bytes;
+    std::size_t held = table[0].bytes() + table[1].bytes();
     for (int side = 0; side < 2; ++side)
       held += (all_retreats_[side].size() * hashed_entry_bytes<std::uint64_t, double>)+label_keys_[side].size() *
                   hashed_entry_bytes<state_key, char> +
@@ -1291,14 +1381,15 @@ class folded_solver {
     meter_.set(1, held);
   }
 
-  // A slot keeps its buffer for the next state it carries, unless a state with very many leaves
+  // A slot keeps its buffers for the next state it carries, unless a state with very many moves
   // grew it: the ring would end up holding the largest states' buffers in every slot (hundreds
   // of MB for the 5 v 4 of issue 20), so such a buffer is let go once carried. (On one thread
   // the one buffer is kept.)
   void recycle(state_round& step) {
-    if (step.leaves.capacity() <= max_kept_leaves) return;
-    ring_freed_.fetch_add(step.leaves.capacity() * sizeof(state_round::leaf), std::memory_order_relaxed);
-    std::vector<state_round::leaf>().swap(step.leaves);
+    if (step.moves.capacity() <= max_kept_moves) return;
+    ring_freed_.fetch_add(ring_held(step), std::memory_order_relaxed);
+    std::vector<successor_move>().swap(step.moves);
+    for (auto& part : step.left) std::vector<left_part>().swap(part);
   }
 
   // The retreats: the spill and the retreat fire fall on the side's units, labels put back.
@@ -1342,11 +1433,16 @@ class folded_solver {
   // the end with the label's units put back.
   alignas(64) std::array<std::vector<state_key>, 2> delta_keys_;
   std::array<std::vector<state_key>, 2> retreat_start_keys_;
-  successor_moves here_;
+  successor_moves found_;  // (stage one's: the node played)
   std::array<sum_map<std::uint64_t, number_hash>, 2> all_retreats_;
   std::array<numbering<state_key, state_key_hash>, 2> label_keys_;  // the labels that retreat, numbered
-  static constexpr std::size_t max_kept_leaves = 8192;              // (196 KB)
-  // Counted memory: stage one's ring buffers (their leaves), its state count, the meter.
+  static constexpr std::size_t max_kept_moves = 8192;               // (320 KB)
+  // The bytes of a slot's move buffers.
+  static std::size_t ring_held(const state_round& step) {
+    return step.moves.capacity() * sizeof(successor_move) +
+           (step.left[0].capacity() + step.left[1].capacity()) * sizeof(left_part);
+  }
+  // Counted memory: stage one's ring buffers (their moves), its state count, the meter.
   std::size_t ring_bytes_ = 0;              // grown by stage one
   std::atomic<std::size_t> ring_freed_{0};  // let go by stage two
   std::atomic<std::size_t> states_found_{0};

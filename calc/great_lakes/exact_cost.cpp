@@ -168,17 +168,29 @@ exact_cost predict_exact_cost(const battle& b, std::size_t side_limit) {
       }
     }
   }
-  double transitions = 0;
-  for (int da = 0; da <= max_dice[0]; ++da)
-    for (int dd = 0; dd <= max_dice[1]; ++dd)
-      transitions += by_dice[0][static_cast<std::size_t>(da)][static_cast<std::size_t>(dd + r.ship_dice[1])] *
-                     by_dice[1][static_cast<std::size_t>(dd)][static_cast<std::size_t>(da + r.ship_dice[0])];
-  cost.transitions = transitions;
-  cost.seconds = fixed_seconds + transitions * seconds_per_transition;
-  // The folded engine keeps no transition; the plain chain (no unit can fail morale) keeps them all.
+  // Per side, its states by the dice they fire.
+  std::array<std::vector<double>, 2> states_by_dice;
+  for (int side = 0; side < 2; ++side) {
+    states_by_dice[side].assign(static_cast<std::size_t>(max_dice[side]) + 1, 0.0);
+    for (int d : sides[side].dice) states_by_dice[side][static_cast<std::size_t>(d)] += 1.0;
+  }
+  // The plain chain plays whole rounds: per pair of states, the product of the two sides' outcomes.
+  // The folded engine plays each half of the round on its own (battle.cpp): per pair, the sum.
   bool folded = false;
   for (const auto& u : r.units) folded |= u.fail_faces > 0;
-  cost.bytes = cost.states * bytes_per_state + (folded ? 0.0 : transitions * bytes_per_transition);
+  double transitions = 0;
+  for (std::size_t da = 0; da <= static_cast<std::size_t>(max_dice[0]); ++da)
+    for (std::size_t dd = 0; dd <= static_cast<std::size_t>(max_dice[1]); ++dd) {
+      const double attacker_outcomes = by_dice[0][da][dd + static_cast<std::size_t>(r.ship_dice[1])];
+      const double defender_outcomes = by_dice[1][dd][da + static_cast<std::size_t>(r.ship_dice[0])];
+      transitions += folded ? attacker_outcomes * states_by_dice[1][dd] + states_by_dice[0][da] * defender_outcomes
+                            : attacker_outcomes * defender_outcomes;
+    }
+  cost.transitions = transitions;
+  cost.seconds = fixed_seconds + transitions * (folded ? seconds_per_half_outcome : seconds_per_transition);
+  // The folded engine keeps no transition; the plain chain (no unit can fail morale) keeps them all.
+  cost.bytes = folded ? std::max(cost.states * bytes_per_state, transitions * bytes_per_half_outcome)
+                      : cost.states * bytes_per_state + transitions * bytes_per_transition;
   return cost;
 }
 

@@ -5,12 +5,14 @@
 // Each side is played on its own (calc/great_lakes/round.hpp's hit allocation, morale, rerolls and
 // reinforcement, with every count of hits the other side could score): its folded states (units
 // out of the line just `out`, as the exact engine holds them) and, per state and per count of hits,
-// how many outcomes a round has. A battle's folded states are at most the product of the two
-// sides' counts, and a round's outcomes about the product of the two sides' outcomes (each side's
-// losses depend only on the other's fire): summing that product over every pair of side states,
-// grouped by the dice each fires, predicts the transitions the engine plays without touching a
-// pair. Both are upper bounds in kind (pairs the battle never reaches are counted); the seconds
-// come from them by a per-transition cost measured on this machine (docs/benchmarks.md).
+// how many outcomes its half of a round has. A battle's folded states are at most the product of
+// the two sides' counts. Each side's losses depend only on the other's fire, and the folded engine
+// plays each half of a round on its own (battle.cpp): its outcomes are about the sum of the two
+// sides' over every pair of side states. The plain chain (no unit can fail morale) plays whole
+// rounds, whose outcomes are about the product. Either, summed over the pairs grouped by the dice
+// each side fires, predicts the transitions the engine plays without touching a pair. Both are
+// upper bounds in kind (pairs the battle never reaches are counted); the seconds come from them by
+// a per-outcome cost measured on this machine (docs/benchmarks.md).
 #include <array>
 #include <cstddef>
 
@@ -21,19 +23,25 @@ namespace musket::great_lakes {
 struct exact_cost {
   std::array<std::size_t, 2> side_states{};  // each side's folded states
   double states = 0;                         // their product
-  double transitions = 0;                    // predicted transitions (round outcomes) over those states
+  double transitions = 0;                    // predicted round outcomes (half rounds where folded)
   double seconds = 0;                        // predicted wall time of the exact solve
   double bytes = 0;                          // predicted peak memory of the exact solve
 };
 
 // The cost model, measured on the 2-core machine (docs/benchmarks.md): a solve's fixed cost (two
-// threads, the ring's fresh buffers), then per predicted transition; memory per predicted state
-// (the states, their labels and rounds, the ring of played states: 130 MB peak for the issue's
-// 5 v 4, 62,861 states, 88 MB for its 4 v 4 without the dragoon, 32,869 states) and per
-// predicted transition (the plain chain keeps every transition).
+// threads, the ring's fresh buffers), then per predicted outcome: the folded engine's half rounds
+// (the 4 v 4 Niagara battle took 0.88-0.97 s for 2.01 M predicted, its 5 v 4 2.33-2.86 s
+// for 4.35 M, its 6 v 6 36 s for 41 M: the larger the battle, the more each costs in cache misses,
+// so the cost is fitted where `auto` decides, near a second), the plain chain's whole rounds.
+// Memory: the folded engine's labels grow faster than its states (the 4 v 4 92 MB peak, 2.8 kB a
+// state and 46 B an outcome; the 5 v 4 220 MB, 3.5 kB and 51 B; the 6 v 6 2.9 GB, 7.6 kB and
+// 71 B), so the larger of a bound per state and one per outcome; the plain chain keeps every
+// transition besides its states.
 inline constexpr double fixed_seconds = 0.1;
 inline constexpr double seconds_per_transition = 45e-9;
-inline constexpr double bytes_per_state = 3'000;
+inline constexpr double seconds_per_half_outcome = 550e-9;
+inline constexpr double bytes_per_state = 3'500;
+inline constexpr double bytes_per_half_outcome = 75;
 inline constexpr double bytes_per_transition = 16;
 
 // Whether the predicted solve fits a time budget and a memory bound (`auto` solves exactly only then).

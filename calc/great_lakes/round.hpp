@@ -910,6 +910,85 @@ void decide_retreats(const battle_rules& r, round_state& s, Chooser& c, Retreat&
   side_decides(attacker, [&] { side_decides(defender, [&] { go_on(s); }); });
 }
 
+// Which outcomes of the attacker's fire a caller follows: all of them, or only those that leave the
+// defender a line, or only those that take it all (the split exact engine plays the two apart:
+// battle.cpp).
+enum class defender_line { any, stands, falls };
+
+// Steps 2-5 of the round (GL 11.18 in the RULINGS order) from `s`, where the attacker has taken the
+// defender's fire (`hits`: this round's hits so far) and rolls `dice`: the attacker fires and the
+// defender allocates; morale, where attacker_morale(state, hits, next) checks the attacker's units
+// (or goes straight on where that is done already) and the defender's follow; voluntary retreat;
+// reinforcement. emit and retreat as for play_tracked_round_until_retreat below.
+template <class Chooser, class AttackerMorale, class Emit, class Retreat>
+void play_attacker_fire(const battle_rules& r, round_state& s, int dice, hit_counts& hits, defender_line follow,
+                        Chooser& c, AttackerMorale& attacker_morale, Emit& emit, Retreat& retreat) {
+  // 2. Attacker line fires (units eliminated in step 1 are gone; round-1 crossing penalty).
+  c.binomial_capped(dice, 1, s.sum[defender].alive_sp, [&](int attacker_hits) {
+    if (follow != defender_line::any && (attacker_hits >= s.sum[defender].line_sp) != (follow == defender_line::falls))
+      return;
+    change<Chooser>(s, [&](round_state& s1b) {
+      change<Chooser>(hits, [&](hit_counts& hits1) {
+        auto after_defender_hits = [&](round_state& s2, hit_counts& hits2, std::uint32_t defender_checks, int spill2) {
+          if (s2.sum[defender].line_units == 0) {
+            retreat(s2, defender, true, spill2);
+            return;
+          }
+          // 3. Morale: attacker first; if its line empties, the defender does not check.
+          auto after_defender_morale = [&](round_state& s4) {
+            if (s4.sum[defender].line_units == 0) {
+              retreat(s4, defender, true, 0);
+              return;
+            }
+            // 5. Reinforcement: defender, then attacker.
+            auto after_attacker_reinforcement = [&](round_state& s6) {
+              const battle_end end = is_stalemate(r, s6.sum) ? battle_end::stalemate : battle_end::none;
+              if (!s6.s.first_round) {
+                emit(s6, end);  // no copy just to clear a clear flag
+                return;
+              }
+              change<Chooser>(s6, [&](round_state& out) {
+                out.s.first_round = false;
+                emit(out, end);
+              });
+            };
+            auto after_defender_reinforcement = [&](round_state& s5) {
+              reinforce(r, attacker, s5, c, after_attacker_reinforcement);
+            };
+            // 4. Voluntary retreat: attacker, then defender.
+            if constexpr (deciding_chooser<Chooser>) {
+              if (r.policy[attacker].kind == retreat_kind::optimal ||
+                  r.policy[defender].kind == retreat_kind::optimal) {
+                decide_retreats(r, s4, c, retreat,
+                                [&](round_state& t) { reinforce(r, defender, t, c, after_defender_reinforcement); });
+                return;
+              }
+            }
+            if (wants_retreat(r, s4.sum, attacker)) {
+              retreat(s4, attacker, false, 0);
+              return;
+            }
+            if (wants_retreat(r, s4.sum, defender)) {
+              retreat(s4, defender, false, 0);
+              return;
+            }
+            reinforce(r, defender, s4, c, after_defender_reinforcement);
+          };
+          auto after_attacker_morale = [&](round_state& s3) {
+            if (s3.sum[attacker].line_units == 0) {
+              retreat(s3, attacker, true, 0);
+              return;
+            }
+            check_morale(r, defender, defender_checks, s3, hits2, c, after_defender_morale);
+          };
+          attacker_morale(s2, hits2, after_attacker_morale);
+        };
+        allocate_hits_then(r, s1b, hits1, defender, attacker_hits, c, after_defender_hits);
+      });
+    });
+  });
+}
+
 // One battle round from s (GL 11.18 in the RULINGS order) up to the start of any retreat. emit(state,
 // end) is called for each outcome that is not a retreat: end == battle_end::none means the battle
 // goes on from that state, else it is a stalemate; here both are round_states (with their sums).
@@ -931,74 +1010,52 @@ void play_tracked_round_until_retreat(const battle_rules& r, round_state& s, Cho
               retreat(s1, attacker, true, spill);
               return;
             }
-            // 2. Attacker line fires (units eliminated in step 1 are gone; round-1 crossing penalty).
-            c.binomial_capped(
-                fire_dice(r, s1.sum[attacker], attacker, first), 1, s1.sum[defender].alive_sp, [&](int attacker_hits) {
-                  change<Chooser>(s1, [&](round_state& s1b) {
-                    change<Chooser>(hits, [&](hit_counts& hits1) {
-                      auto after_defender_hits = [&](round_state& s2, hit_counts& hits2, std::uint32_t defender_checks,
-                                                     int spill2) {
-                        if (s2.sum[defender].line_units == 0) {
-                          retreat(s2, defender, true, spill2);
-                          return;
-                        }
-                        // 3. Morale: attacker first; if its line empties, the defender does not check.
-                        auto after_defender_morale = [&](round_state& s4) {
-                          if (s4.sum[defender].line_units == 0) {
-                            retreat(s4, defender, true, 0);
-                            return;
-                          }
-                          // 5. Reinforcement: defender, then attacker.
-                          auto after_attacker_reinforcement = [&](round_state& s6) {
-                            const battle_end end = is_stalemate(r, s6.sum) ? battle_end::stalemate : battle_end::none;
-                            if (!s6.s.first_round) {
-                              emit(s6, end);  // no copy just to clear a clear flag
-                              return;
-                            }
-                            change<Chooser>(s6, [&](round_state& out) {
-                              out.s.first_round = false;
-                              emit(out, end);
-                            });
-                          };
-                          auto after_defender_reinforcement = [&](round_state& s5) {
-                            reinforce(r, attacker, s5, c, after_attacker_reinforcement);
-                          };
-                          // 4. Voluntary retreat: attacker, then defender.
-                          if constexpr (deciding_chooser<Chooser>) {
-                            if (r.policy[attacker].kind == retreat_kind::optimal ||
-                                r.policy[defender].kind == retreat_kind::optimal) {
-                              decide_retreats(r, s4, c, retreat, [&](round_state& t) {
-                                reinforce(r, defender, t, c, after_defender_reinforcement);
-                              });
-                              return;
-                            }
-                          }
-                          if (wants_retreat(r, s4.sum, attacker)) {
-                            retreat(s4, attacker, false, 0);
-                            return;
-                          }
-                          if (wants_retreat(r, s4.sum, defender)) {
-                            retreat(s4, defender, false, 0);
-                            return;
-                          }
-                          reinforce(r, defender, s4, c, after_defender_reinforcement);
-                        };
-                        auto after_attacker_morale = [&](round_state& s3) {
-                          if (s3.sum[attacker].line_units == 0) {
-                            retreat(s3, attacker, true, 0);
-                            return;
-                          }
-                          check_morale(r, defender, defender_checks, s3, hits2, c, after_defender_morale);
-                        };
-                        check_morale(r, attacker, attacker_checks, s2, hits2, c, after_attacker_morale);
-                      };
-                      allocate_hits_then(r, s1b, hits1, defender, attacker_hits, c, after_defender_hits);
-                    });
-                  });
-                });
+            auto attacker_morale = [&](round_state& s2, const hit_counts& hits2, auto& next) {
+              check_morale(r, attacker, attacker_checks, s2, hits2, c, next);
+            };
+            play_attacker_fire(r, s1, fire_dice(r, s1.sum[attacker], attacker, first), hits, defender_line::any, c,
+                               attacker_morale, emit, retreat);
           };
           allocate_hits_then(r, s0, hits0, attacker, defender_hits, c, after_attacker_hits);
         });
+      });
+}
+
+// The split exact engine's first half of a round (battle.cpp): step 1 and the attacker's morale,
+// the defender's side untouched, for a chooser that visits every outcome. A defender's fire that
+// hits nothing goes to unhit(state, dice), the attacker rolling `dice` next; one that hits goes,
+// after the attacker's morale checks, to attacker_checked(state, dice), `dice` counted before
+// those checks (the attacker fires before morale, GL 11.18). The attacker's fire that takes the
+// defender's whole line ends the round before any morale check (step 2), so that is played here,
+// from the attacker's state before its checks, to retreat. The defender's morale is independent of
+// the attacker's, and the attacker's fire does not depend on its morale, so the second half
+// (play_attacker_fire with defender_line::stands, no attacker morale) gives the same round.
+template <class Chooser, class Unhit, class AttackerChecked, class Retreat>
+void play_defender_fire(const battle_rules& r, round_state& s, Chooser& c, Unhit& unhit,
+                        AttackerChecked& attacker_checked, Retreat& retreat) {
+  static_assert(!one_outcome_chooser<Chooser>, "every outcome is played from the same state");
+  const bool first = s.s.first_round;
+  c.binomial_capped(
+      fire_dice(r, s.sum[defender], defender, false), 1, s.sum[attacker].alive_sp, [&](int defender_hits) {
+        if (defender_hits == 0) {
+          unhit(s, fire_dice(r, s.sum[attacker], attacker, first));
+          return;
+        }
+        round_state s0 = s;
+        hit_counts hits0{};
+        auto after_attacker_hits = [&](round_state& s1, hit_counts& hits, std::uint32_t attacker_checks, int spill) {
+          if (s1.sum[attacker].line_units == 0) {
+            retreat(s1, attacker, true, spill);
+            return;
+          }
+          const int dice = fire_dice(r, s1.sum[attacker], attacker, first);
+          auto unreached = [](round_state&, const hit_counts&, auto&) {};  // (the defender's line is gone)
+          auto none = [](const round_state&, battle_end) {};
+          play_attacker_fire(r, s1, dice, hits, defender_line::falls, c, unreached, none, retreat);
+          auto checked = [&](round_state& s3) { attacker_checked(s3, dice); };
+          check_morale(r, attacker, attacker_checks, s1, hits, c, checked);
+        };
+        allocate_hits_then(r, s0, hits0, attacker, defender_hits, c, after_attacker_hits);
       });
 }
 

@@ -7,7 +7,7 @@
 
 namespace musket::great_lakes::folded {
 
-side_labels::side_labels(const round::battle_rules& r, int side, std::size_t limit) : limit_(limit) {
+side_labels::side_labels(const round::battle_rules& r, int side, std::size_t state_limit) : limit_(state_limit) {
   for (int u = r.begin[side]; u < r.end[side]; ++u) {
     const auto& rule = r.units[static_cast<std::size_t>(u)];
     side_mask_ |= 1u << u;
@@ -87,7 +87,7 @@ double side_labels::take(std::uint32_t state, std::uint32_t out_units, double sc
   count_ += mass_.size();
   taken_bytes_ = place_.capacity() * sizeof(std::uint32_t) + mass_.capacity() * sizeof(double) + digits_.capacity();
   for (const auto& s : spreads_) taken_bytes_ += s.at.capacity() * sizeof(std::uint32_t);
-  if (count_ > limit_) throw state_limit_exceeded(limit_);
+  if (count_ / labels_per_state > limit_) throw state_limit_exceeded(limit_);
   bytes_ -= v.capacity() * sizeof(double);
   std::vector<double>().swap(v);
   return visits;

@@ -30,8 +30,10 @@ using label_bytes = std::array<std::uint8_t, round::max_units>;
 
 class side_labels {
  public:
-  // `limit`: the most labels (state_limit), counted as states are played.
-  side_labels(const round::battle_rules& r, int side, std::size_t limit);
+  // `state_limit`: the solve's; the labels taken may number labels_per_state times it (a label is a
+  // state of the unfolded chain: this bounds the work, the memory meter the bytes held).
+  side_labels(const round::battle_rules& r, int side, std::size_t state_limit);
+  static constexpr std::size_t labels_per_state = 64;
   // The layout of a state whose out units (either side's) are `out_units`.
   label_layout layout(std::uint32_t out_units) const;
   // The battle starts in `state` with nothing out.
@@ -98,7 +100,7 @@ class side_labels {
   std::vector<std::uint8_t> digits_;
   std::vector<spread> spreads_;  // the taken labels' spreads, by target out units
   std::size_t spreads_used_ = 0;
-  std::size_t bytes_ = 0, taken_bytes_ = 0, count_ = 0, limit_;
+  std::size_t bytes_ = 0, taken_bytes_ = 0, count_ = 0, limit_;  // (limit_: the state limit)
 };
 
 }  // namespace musket::great_lakes::folded

@@ -86,7 +86,7 @@ BENCHMARK(BM_GreatLakesNiagara5v4Exact)->Unit(benchmark::kMillisecond)->Iteratio
 
 // `auto` as `musket gl battle` runs it (budget 1 s, 4096 MB, 200,000 trials): the prediction,
 // then the exact solve if it fits, else the simulation. Arg 0: the 5 v 4, 1: the 6 v 6; the
-// counter `exact` says which ran (both simulate today: predicted 4.7 s and 71 s).
+// counter `exact` says which ran (both simulate: predicted 2.5 s and 23 s).
 static void BM_GreatLakesNiagaraAuto(benchmark::State& state) {
   const auto b = niagara(state.range(0) == 1);
   musket::simulation_options sim;

@@ -483,6 +483,26 @@ void expect_same(const gl::battle_result& a, const gl::battle_result& b, const s
     EXPECT_NEAR(a.rounds_distribution[i], b.rounds_distribution[i], eps) << what << " round " << i + 1;
 }
 
+// GL 11.18 in the RULINGS order: the attacker's fire that takes the defender's whole line ends the
+// round at once (step 2), before the attacker checks morale for the hits it took in step 1 (the
+// folded engine plays the two halves of a round apart, so it must keep that order). Attacker A:
+// 2 SP, 1 die, morale 1 (a morale die fails on 2-6, 5/6); defender D: 1 SP, 1 die, morale 6.
+// From A at 1 SP: the defender's hit (1/6) ends A; else A's hit (1/6) wins, else the same again:
+// W1 = (5/6)(1/6) / (1 - 25/36) = 5/11. From 2 SP: no hit on A, then A's hit wins (5/36) or the
+// same again (25/36); a hit on A (1/6) then A's hit wins before any check (1/36), else A checks:
+// fails (5/6, its line gone: it retreats) or passes to 1 SP (1/6):
+// W2 (1 - 25/36) = 5/36 + 1/36 + (1/6)(5/6)(1/6) W1, W2 = 421/726. A fails morale only where its
+// hit missed: F2 (1 - 25/36) = (1/6)(5/6)(5/6), F2 = 25/66.
+TEST(GreatLakesBattle, DefenderLineFallingEndsTheRoundBeforeTheAttackersMorale) {
+  const auto b = duel(make_unit("A", 2, 1, 1), make_unit("D", 1, 1));
+  gl::exact_options plain;
+  plain.fold_out_units = false;
+  for (const auto& r : {gl::solve_exact(b), gl::solve_exact(b, plain)}) {
+    EXPECT_NEAR(r.attacker_wins, 421.0 / 726, tight);
+    EXPECT_NEAR(r.units[0].fails_morale, 25.0 / 66, tight);
+  }
+}
+
 TEST(GreatLakesBattle, FoldedChainEqualsThePlainChain) {
   gl::exact_options plain;
   plain.fold_out_units = false;

@@ -118,8 +118,8 @@ TEST(GreatLakesCli, BadInputIsOneLineAndExitTwo) {
   EXPECT_NE(r.err.find("first, never, largest_unit"), std::string::npos) << r.err;
   r = run_musket(
       "gl battle --att A:regular:1/1:6:1 --att B:regular:1/1:6:1 --def D:regular:4/4:3:3 --method exact "
-      "--state-limit 1000 "
-      "--def D2:militia:4/4:3:3 --att C:regular:4/4:3:3 --att E:regular:4/4:3:3");
+      "--state-limit 1000 "  // (1,596 folded states)
+      "--def D2:militia:4/4:3:3 --def D3:militia:3/3:3:3 --att C:regular:4/4:3:3 --att E:regular:4/4:3:3");
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.err.find("state-limit"), std::string::npos) << r.err;
   r = run_musket("gl turn --british erie=intercept --american ontario=supply");
@@ -130,7 +130,7 @@ TEST(GreatLakesCli, BadInputIsOneLineAndExitTwo) {
 TEST(GreatLakesCli, AutoFallsBackToSimulationPastTheLimit) {
   const json j = run_json(
       "gl battle --att A:regular:4/4:3:3 --att B:regular:4/4:3:3 --att C:militia:3/3:3:2 --def D:regular:4/4:3:3 "
-      "--def E:militia:4/4:3:3 --state-limit 1000 --trials 2000");
+      "--def E:militia:4/4:3:3 --def F:militia:3/3:3:2 --state-limit 1000 --trials 2000");  // (1,156 folded states)
   EXPECT_EQ(j["method"]["name"], "simulation");
   EXPECT_NE(j["method"]["why"].get<std::string>().find("1000"), std::string::npos);
 }
@@ -149,7 +149,7 @@ TEST(GreatLakesCli, AutoSimulatesWhenThePredictedCostIsPastTheTimeBudget) {
   why = j["method"]["why"].get<std::string>();
   EXPECT_NE(why.find("within the --time-budget of 60 s"), std::string::npos) << why;
   // Past the memory bound: auto simulates, exact refuses before solving.
-  // (Issue 20's 5 v 4: 262 x 244 side states, 3 kB each, about 190 MB.)
+  // (Issue 20's 5 v 4: 4.35 M half-round outcomes at 75 B, about 330 MB.)
   const std::string big =
       "gl battle --att 11th:regular:4/4:5:3 --att 21st:regular:4/4:5:3 --att NYMil:militia:3/4:3:2 "
       "--att Art:artillery:2/3:5:4 --att Drag:dragoon:2/2:4:2 --def 100th:regular:4/4:5:4 "

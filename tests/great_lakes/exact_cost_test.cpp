@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -34,13 +35,16 @@ TEST(GreatLakesExactCost, MoraleOutcomesCount) {
   // 1 SP after a hit it passed (a failure empties its line: the battle ends, no state). From 2 SP
   // the defender's one die gives: a miss (1 outcome), a hit then morale pass or fail (2); from
   // 1 SP: a miss or a hit that ends it (2). The defender, never fired on (the attacker has no
-  // dice), has its one state and one outcome. Transitions: (1 + 2) x 1 + 2 x 1 = 5.
+  // dice), has its one state and one outcome. A unit can fail morale, so the engine plays half
+  // rounds: per pair of states the sum of the sides' outcomes, (1 + 2) + 1 from 2 SP and 2 + 1
+  // from 1 SP, 7 (whole rounds would be their products, (1 + 2) x 1 + 2 x 1 = 5).
   const auto c = gl::predict_exact_cost(duel(make_unit("A", 2, 0, 5), make_unit("D", 1, 1, 6)));
   EXPECT_EQ(c.side_states[0], 2u);
   EXPECT_EQ(c.side_states[1], 1u);
-  EXPECT_DOUBLE_EQ(c.transitions, 5.0);
-  // Folded (a unit can fail morale): memory by states only.
-  EXPECT_DOUBLE_EQ(c.bytes, 2 * gl::bytes_per_state);
+  EXPECT_DOUBLE_EQ(c.transitions, 7.0);
+  EXPECT_DOUBLE_EQ(c.seconds, gl::fixed_seconds + 7 * gl::seconds_per_half_outcome);
+  // Folded (a unit can fail morale): memory the larger of the states' and the outcomes' bounds.
+  EXPECT_DOUBLE_EQ(c.bytes, std::max(2 * gl::bytes_per_state, 7 * gl::bytes_per_half_outcome));
 }
 
 TEST(GreatLakesExactCost, GivesUpPastTheSideLimit) {
