@@ -456,8 +456,9 @@ TEST(GreatLakesOptimalPlay, DefenderAllocationAdviceIsForTheHitsTheAttackerTook)
       expected.push_back(sit.allocations[static_cast<std::size_t>(best)][i]);
     const std::vector<int> hits = hits_since_start(r, sit.state);
     const auto& list = res.advice[1].allocations;
+    const int taken = sit.hits;  // (clang 14 captures no structured binding)
     const auto advice =
-        std::find_if(list.begin(), list.end(), [&](const gl::allocation_advice& a) { return a.hits == sit.hits; });
+        std::find_if(list.begin(), list.end(), [taken](const gl::allocation_advice& a) { return a.hits == taken; });
     ASSERT_NE(advice, list.end()) << "no advice for " << sit.hits << " hits";
     std::vector<int> advised = advice->optimal;  // unless this case is one of the others
     for (const auto& [when, optimal] : advice->otherwise)
