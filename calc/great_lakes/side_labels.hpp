@@ -69,7 +69,9 @@ class side_labels {
   const label_layout& taken() const { return taken_; }
   // Asks for `target`'s vector ahead of its carry (a move's target is seldom in cache).
   void prefetch(std::uint32_t target) const {
-    if (target < by_state_.size() && !place_.empty()) __builtin_prefetch(by_state_[target].data() + place_[0], 1);
+    // An empty vector's data() may be null, and an offset from null is undefined (clang's UBSan).
+    if (target < by_state_.size() && !place_.empty() && !by_state_[target].empty())
+      __builtin_prefetch(by_state_[target].data() + place_[0], 1);
   }
   void prefetch_slot(std::uint32_t target) const {
     if (target < by_state_.size()) __builtin_prefetch(&by_state_[target], 0);

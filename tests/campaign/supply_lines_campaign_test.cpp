@@ -129,10 +129,10 @@ json long_plan() {
 
 TEST(SupplyLinesCampaign, ExactAndSimulatedAgreeWithinFourSigma) {
   const auto exact = run_plan(long_plan(), "ss", "exact");
-  const std::uint64_t n = 200000;
+  constexpr std::uint64_t n = 200000;
   const auto sim = run_plan(long_plan(), "ss", "sim", 100000, n);
   ASSERT_EQ(exact.steps.size(), sim.steps.size());
-  auto close = [n](double p, double q) {
+  auto close = [](double p, double q) {
     return std::fabs(p - q) <= 4 * std::sqrt(std::max(p * (1 - p), 1e-6) / static_cast<double>(n)) + 1e-9;
   };
   for (std::size_t i = 0; i < exact.steps.size(); ++i) {

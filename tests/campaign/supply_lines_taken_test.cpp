@@ -213,10 +213,10 @@ TEST(SupplyLinesTaken, ExactAndSimulatedAgreeOnEveryExamplePlan) {
   for (const std::string game : {"nt", "ss"}) {
     std::ifstream in(std::string(MUSKET_EXAMPLES_DIR) + "/" + game + "-campaign.json");
     const json plan = json::parse(in);
-    const std::uint64_t n = 100000;
+    constexpr std::uint64_t n = 100000;
     const auto exact = run_plan(plan, game, "exact");
     const auto sim = run_plan(plan, game, "sim", 100000, n);
-    auto close = [n](const probability_value& p, const probability_value& q) {
+    auto close = [](const probability_value& p, const probability_value& q) {
       return std::fabs(p.value - q.value) <=
              4 * std::sqrt(std::max(p.value * (1 - p.value), 1e-6) / static_cast<double>(n)) + 1e-9;
     };
