@@ -845,26 +845,78 @@ class successor_moves {
   std::array<std::vector<left_part>, 2> left_;
 };
 
+// The byte sets of one side's part of a folded state's key (its units and its rerolls left); the
+// other side's bytes are 0.
+std::vector<std::vector<std::uint8_t>> side_part_bytes(const battle_rules& r, int side) {
+  std::vector<std::vector<std::uint8_t>> allowed = folded_state_bytes(r);
+  const std::size_t n = r.units.size();
+  allowed.resize(n + 2);  // the units and both sides' rerolls
+  for (std::size_t b = 0; b < n + 2; ++b) {
+    const bool own = b < n ? r.units[b].owner == side : b == n + static_cast<std::size_t>(side);
+    if (!own) allowed[b] = {0};
+  }
+  return allowed;
+}
+
 // The folded chain's nodes: its states, and the mid-round nodes of the split round (folded_solver::play),
-// each kind numbered by key as found, the two sharing one sequence of node numbers. A bucket per
-// doubled `progress` orders them: a state at 2p + 1, a mid-round node at 2p + 2 (p its state's,
-// the attacker after its losses, the defender before its own). A state's mid-round nodes have the
-// attacker's losses behind them (p at least one less), and a mid-round node leads only to states of
-// p or less: so taking the buckets from the top visits each node after all its predecessors.
+// numbered in one sequence as found. A node is its two sides' parts (each side's units and rerolls
+// left, numbered per side by rank: a few hundred each, so the lookups stay in cache) and the byte
+// after them (a state's first-round flag, a mid-round node's attacker dice): its number is read
+// from a table by (kind, attacker part, that byte) and defender part, never by hashing the whole
+// 40-byte key. A bucket per doubled `progress` orders them: a state at 2p + 1, a mid-round node at
+// 2p + 2 (p its state's, the attacker after its losses, the defender before its own). A state's
+// mid-round nodes have the attacker's losses behind them (p at least one less), and a mid-round node
+// leads only to states of p or less: so taking the buckets from the top visits each node after all
+// its predecessors.
 class folded_states {
  public:
   folded_states(const battle_rules& r, std::size_t limit, std::size_t max_ranks)
-      : keys_{key_numbering(folded_state_bytes(r), max_ranks), key_numbering(mid_round_bytes(r), max_ranks)},
-        limit_(limit) {}
+      : parts_{key_numbering(side_part_bytes(r, 0), max_ranks), key_numbering(side_part_bytes(r, 1), max_ranks)},
+        tail_byte_(r.units.size() + 2),
+        limit_(limit) {
+    const std::size_t n = r.units.size();
+    for (std::size_t b = 0; b < n + 2; ++b) {
+      const int side = b < n ? r.units[b].owner : static_cast<int>(b - n);
+      masks_[static_cast<std::size_t>(side)].words[b / 8] |= std::uint64_t{0xFF} << (8 * (b % 8));
+    }
+    tail_values_[state] = folded_state_bytes(r)[n + 2].size();
+    tail_values_[mid_round] = mid_round_bytes(r)[n + 2].size();
+    for (auto& part : last_part_) part.words.fill(~std::uint64_t{0});  // (no part's key)
+  }
   static constexpr int state = 0, mid_round = 1;
   std::uint32_t intern(const battle_rules& r, const state_key& key, int kind = state) {
-    bool added;
-    const std::uint32_t i = keys_[kind].place(key, added);
-    if (!added) return node_of_[kind][i];
-    if (kind == state && keys_[state].size() > limit_) throw state_limit_exceeded(limit_);
-    const auto node = static_cast<std::uint32_t>(nodes_.size());
-    nodes_.push_back({i, kind});
-    node_of_[kind].push_back(node);
+    std::array<std::uint32_t, 2> part;
+    for (std::size_t side = 0; side < 2; ++side) {
+      state_key masked;
+      for (std::size_t w = 0; w < masked.words.size(); ++w) masked.words[w] = key.words[w] & masks_[side].words[w];
+      // Outcomes come in runs that share one side's part (the other side's varies).
+      if (!(masked == last_part_[side])) {
+        last_part_[side] = masked;
+        last_number_[side] = parts_[side].place(masked);
+      }
+      part[side] = last_number_[side];
+    }
+    const std::size_t tail = get_byte(key, tail_byte_);
+    if (tail >= tail_values_[kind]) throw std::logic_error("a folded node's key holds a value it cannot hold");
+    auto& rows = rows_[kind];
+    const std::size_t row_at = part[0] * tail_values_[kind] + tail;
+    if (rows.size() <= row_at) {
+      const std::size_t before = rows.capacity();
+      rows.resize(std::max(row_at + 1, rows.size() + rows.size() / 2));
+      table_bytes_ += (rows.capacity() - before) * sizeof(rows[0]);
+    }
+    auto& row = rows[row_at];
+    if (row.size() <= part[1]) {
+      const std::size_t before = row.capacity();
+      row.resize(std::max<std::size_t>(part[1] + 1, row.size() + row.size() / 2), 0);
+      table_bytes_ += (row.capacity() - before) * sizeof(std::uint32_t);
+    }
+    if (row[part[1]] != 0) return row[part[1]] - 1;
+    if (kind == state && ++states_ > limit_) throw state_limit_exceeded(limit_);
+    const auto node = static_cast<std::uint32_t>(keys_.size());
+    row[part[1]] = node + 1;
+    keys_.push_back(key);
+    kinds_.push_back(static_cast<std::uint8_t>(kind));
     battle_end ignored;
     battle_state s = decode(r, key, ignored);
     s.first_round = s.first_round && kind == state;  // (a mid-round node's byte there is the dice)
@@ -873,13 +925,13 @@ class folded_states {
     buckets_[p].push_back(node);
     return node;
   }
-  const state_key& key(std::uint32_t node) const { return keys_[nodes_[node].kind].key(nodes_[node].index); }
-  int kind(std::uint32_t node) const { return nodes_[node].kind; }
-  std::size_t size() const { return keys_[state].size(); }  // the states
-  std::size_t nodes() const { return nodes_.size(); }
+  const state_key& key(std::uint32_t node) const { return keys_[node]; }
+  int kind(std::uint32_t node) const { return kinds_[node]; }
+  std::size_t size() const { return states_; }  // the states
+  std::size_t nodes() const { return keys_.size(); }
   std::size_t bytes() const {
-    return keys_[0].bytes() + keys_[1].bytes() +
-           nodes_.size() * (sizeof(node_place) + 2 * sizeof(std::uint32_t));  // (node_of_, the buckets)
+    return parts_[0].bytes() + parts_[1].bytes() + table_bytes_ +
+           keys_.capacity() * (sizeof(state_key) + 1 + sizeof(std::uint32_t));  // (kinds_, the buckets)
   }
   // Calls f(node) for every node, predecessors first; f may intern successors.
   template <class F>
@@ -889,15 +941,19 @@ class folded_states {
   }
 
  private:
-  struct node_place {
-    std::uint32_t index;
-    int kind;
-  };
-  std::array<key_numbering, 2> keys_;
-  std::array<std::vector<std::uint32_t>, 2> node_of_;
-  std::vector<node_place> nodes_;
+  std::array<key_numbering, 2> parts_;  // per side, its parts
+  std::array<state_key, 2> masks_;      // per side, its bytes (0xFF) in a key
+  std::array<state_key, 2> last_part_;  // per side, the part last numbered, and its number
+  std::array<std::uint32_t, 2> last_number_{};
+  std::size_t tail_byte_;
+  std::array<std::size_t, 2> tail_values_{};
+  // By kind, by attacker part and tail byte, by defender part: 1 + the node, 0 if not found yet.
+  std::array<std::vector<std::vector<std::uint32_t>>, 2> rows_;
+  std::size_t table_bytes_ = 0;
+  std::vector<state_key> keys_;      // by node
+  std::vector<std::uint8_t> kinds_;  // by node
   std::vector<std::vector<std::uint32_t>> buckets_;
-  std::size_t limit_;
+  std::size_t states_ = 0, limit_;
 };
 
 // Rounds (they do not depend on what the out units hold), carried by the stage that finds the
@@ -1089,6 +1145,8 @@ class folded_solver {
         deltas{key_numbering(delta_bytes(rules, 0), options.ranked_keys),
                key_numbering(delta_bytes(rules, 1), options.ranked_keys)},
         masks_(rules),
+        label_keys_{key_numbering(delta_bytes(rules, 0), options.ranked_keys),
+                    key_numbering(delta_bytes(rules, 1), options.ranked_keys)},
         meter_(options.memory_limit, states_found_) {
     rounds.max_rounds = options.max_listed_rounds + 1;
     for (int side = 0; side < 2; ++side) {
@@ -1375,8 +1433,7 @@ class folded_solver {
     }
     std::size_t held = table[0].bytes() + table[1].bytes();
     for (int side = 0; side < 2; ++side)
-      held += (all_retreats_[side].size() * hashed_entry_bytes<std::uint64_t, double>)+label_keys_[side].size() *
-                  hashed_entry_bytes<state_key, char> +
+      held += all_retreats_[side].size() * hashed_entry_bytes<std::uint64_t, double> + label_keys_[side].bytes() +
               (delta_keys_[side].capacity() + retreat_start_keys_[side].capacity()) * sizeof(state_key);
     meter_.set(1, held);
   }
@@ -1435,8 +1492,9 @@ class folded_solver {
   std::array<std::vector<state_key>, 2> retreat_start_keys_;
   successor_moves found_;  // (stage one's: the node played)
   std::array<sum_map<std::uint64_t, number_hash>, 2> all_retreats_;
-  std::array<numbering<state_key, state_key_hash>, 2> label_keys_;  // the labels that retreat, numbered
-  static constexpr std::size_t max_kept_moves = 8192;               // (320 KB)
+  // The labels that retreat, numbered (by rank: a label's bytes are a delta's).
+  std::array<key_numbering, 2> label_keys_;
+  static constexpr std::size_t max_kept_moves = 8192;  // (320 KB)
   // The bytes of a slot's move buffers.
   static std::size_t ring_held(const state_round& step) {
     return step.moves.capacity() * sizeof(successor_move) +

@@ -7,7 +7,13 @@
 
 namespace musket::great_lakes::folded {
 
-side_labels::side_labels(const round::battle_rules& r, int side, std::size_t state_limit) : limit_(state_limit) {
+side_labels::side_labels(const round::battle_rules& r, int side, std::size_t state_limit)
+    : first_unit_(r.begin[side]), limit_(state_limit) {
+  // A side of up to 12 units keeps every layout it meets (4,096 at most).
+  if (r.end[side] - r.begin[side] <= 12) {
+    layouts_.resize(std::size_t{1} << (r.end[side] - r.begin[side]));
+    layouts_made_.assign(layouts_.size(), false);
+  }
   for (int u = r.begin[side]; u < r.end[side]; ++u) {
     const auto& rule = r.units[static_cast<std::size_t>(u)];
     side_mask_ |= 1u << u;
@@ -44,18 +50,29 @@ label_layout side_labels::layout(std::uint32_t out_units) const {
   return a;
 }
 
+const label_layout& side_labels::layout_of(std::uint32_t out_units) {
+  const std::uint32_t out = out_units & side_mask_;
+  const std::size_t at = out >> first_unit_;
+  if (at >= layouts_.size()) {  // (a side of many units: made each time, copied by the caller)
+    made_now_ = layout(out);
+    return made_now_;
+  }
+  if (!layouts_made_[at]) {
+    layouts_[at] = layout(out);
+    layouts_made_[at] = true;
+  }
+  return layouts_[at];
+}
+
 double* side_labels::vector_of(std::uint32_t state, std::uint32_t size) {
   if (by_state_.size() <= state) {
     const std::size_t before = by_state_.capacity();
     by_state_.resize(std::max<std::size_t>(state + 1, by_state_.size() * 2));
-    bytes_ += (by_state_.capacity() - before) * sizeof(std::vector<double>);
+    bytes_ += (by_state_.capacity() - before) * sizeof(labels_block);
   }
   auto& v = by_state_[state];
-  if (v.empty()) {
-    v.assign(size, 0.0);
-    bytes_ += v.capacity() * sizeof(double);
-  }
-  return v.data();
+  if (!v.data) v = {pool_.take(size), size};
+  return v.data;
 }
 
 void side_labels::start(std::uint32_t state) {
@@ -63,19 +80,19 @@ void side_labels::start(std::uint32_t state) {
 }
 
 double side_labels::take(std::uint32_t state, std::uint32_t out_units, double scale) {
-  taken_ = layout(out_units);
+  taken_ = layout_of(out_units);
   place_.clear();
   mass_.clear();
   digits_.clear();
   spreads_used_ = 0;
-  if (state >= by_state_.size() || by_state_[state].empty()) return 0.0;
-  auto& v = by_state_[state];
+  if (state >= by_state_.size() || !by_state_[state].data) return 0.0;
+  const labels_block v = by_state_[state];
   std::array<std::uint8_t, round::max_units> digit{};
   double visits = 0.0;
-  for (std::size_t at = 0; at < v.size(); ++at) {
-    if (v[at] != 0.0) {
+  for (std::size_t at = 0; at < v.size; ++at) {
+    if (v.data[at] != 0.0) {
       place_.push_back(static_cast<std::uint32_t>(at));
-      mass_.push_back(v[at] * scale);
+      mass_.push_back(v.data[at] * scale);
       visits += mass_.back();
       digits_.insert(digits_.end(), digit.begin(), digit.begin() + taken_.count);
     }
@@ -88,8 +105,8 @@ double side_labels::take(std::uint32_t state, std::uint32_t out_units, double sc
   taken_bytes_ = place_.capacity() * sizeof(std::uint32_t) + mass_.capacity() * sizeof(double) + digits_.capacity();
   for (const auto& s : spreads_) taken_bytes_ += s.at.capacity() * sizeof(std::uint32_t);
   if (count_ / labels_per_state > limit_) throw state_limit_exceeded(limit_);
-  bytes_ -= v.capacity() * sizeof(double);
-  std::vector<double>().swap(v);
+  pool_.give_back(v.data, v.size);
+  by_state_[state] = {};
   return visits;
 }
 
@@ -99,7 +116,7 @@ const side_labels::spread& side_labels::spread_to(std::uint32_t target_out) {
   if (spreads_used_ == spreads_.size()) spreads_.emplace_back();
   spread& s = spreads_[spreads_used_++];
   s.out = target_out;
-  s.to = layout(target_out);
+  s.to = layout_of(target_out);
   // The taken units' strides in the target's layout.
   std::array<std::uint32_t, round::max_units> stride{};
   for (int k = 0, j = 0; k < s.to.count && j < taken_.count; ++k)

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "calc/great_lakes/round.hpp"
+#include "core/block_pool.hpp"
 
 namespace musket::great_lakes::folded {
 
@@ -36,6 +37,9 @@ class side_labels {
   static constexpr std::size_t labels_per_state = 64;
   // The layout of a state whose out units (either side's) are `out_units`.
   label_layout layout(std::uint32_t out_units) const;
+  // The same, kept once made (by the side's out units, while the side has few units); valid until
+  // the next call.
+  const label_layout& layout_of(std::uint32_t out_units);
   // The battle starts in `state` with nothing out.
   void start(std::uint32_t state);
   // Takes state `state`'s labels (out units `out_units`) times `scale` as the ones to carry; the
@@ -46,9 +50,9 @@ class side_labels {
   // grown by what the side's units that left the line holding SP in this move hold (`left`: key
   // bytes, byte u unit u's; nullptr when none did). Units newly out and not in `left` were eliminated.
   void carry(double p, std::uint32_t target, std::uint32_t target_out, const std::uint64_t* left) {
-    if ((target_out & side_mask_) == taken_.out && target < by_state_.size() && !by_state_[target].empty()) {
+    if ((target_out & side_mask_) == taken_.out && target < by_state_.size() && by_state_[target].data) {
       // The same layout, the target's vector there: the labels move unchanged (most moves).
-      double* to = by_state_[target].data();
+      double* to = by_state_[target].data;
       for (std::size_t e = 0; e < mass_.size(); ++e) to[place_[e]] += mass_[e] * p;
       return;
     }
@@ -69,15 +73,15 @@ class side_labels {
   const label_layout& taken() const { return taken_; }
   // Asks for `target`'s vector ahead of its carry (a move's target is seldom in cache).
   void prefetch(std::uint32_t target) const {
-    // An empty vector's data() may be null, and an offset from null is undefined (clang's UBSan).
-    if (target < by_state_.size() && !place_.empty() && !by_state_[target].empty())
-      __builtin_prefetch(by_state_[target].data() + place_[0], 1);
+    // (An offset from null is undefined: clang's UBSan.)
+    if (target < by_state_.size() && !place_.empty() && by_state_[target].data)
+      __builtin_prefetch(by_state_[target].data + place_[0], 1);
   }
   void prefetch_slot(std::uint32_t target) const {
     if (target < by_state_.size()) __builtin_prefetch(&by_state_[target], 0);
   }
-  std::size_t size() const { return count_; }                  // labels held by the states played
-  std::size_t bytes() const { return bytes_ + taken_bytes_; }  // held now (memory_meter)
+  std::size_t size() const { return count_; }                                  // labels held by the states played
+  std::size_t bytes() const { return bytes_ + pool_.bytes() + taken_bytes_; }  // held now (memory_meter)
 
  private:
   // Where the labels taken go in a target with more out units: the target's size, each label's
@@ -92,9 +96,19 @@ class side_labels {
   double* vector_of(std::uint32_t state, std::uint32_t size);
   std::uint32_t side_mask_ = 0;
   std::array<std::uint32_t, round::max_units> radix_{};
+  int first_unit_ = 0;                 // the side's first unit index
+  std::vector<label_layout> layouts_;  // by out units >> first_unit_ (layouts_made_ says which)
+  std::vector<bool> layouts_made_;
+  label_layout made_now_;
   std::array<std::vector<std::uint8_t>, round::max_units> value_;        // by unit: digit -> key byte
   std::array<std::array<std::uint8_t, 256>, round::max_units> digit_{};  // by unit: key byte -> digit
-  std::vector<std::vector<double>> by_state_;                            // freed once played
+  // A state's labels: a block of the pool (taken back once played).
+  struct labels_block {
+    double* data = nullptr;
+    std::uint32_t size = 0;
+  };
+  std::vector<labels_block> by_state_;
+  block_pool pool_;
   // The labels taken: their places, masses and digits (taken_.count a label).
   label_layout taken_;
   std::vector<std::uint32_t> place_;
