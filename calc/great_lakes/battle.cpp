@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -18,6 +19,7 @@
 #include "calc/great_lakes/round.hpp"
 #include "calc/great_lakes/side_labels.hpp"
 #include "calc/great_lakes/unfolded_chain.hpp"
+#include "core/block_pool.hpp"
 #include "core/invalid_input.hpp"
 #include "core/markov_chain.hpp"
 
@@ -832,11 +834,15 @@ class successor_moves {
   }
   const std::vector<successor_move>& moves() const { return moves_; }
   const std::vector<left_part>& left(int side) const { return left_[static_cast<std::size_t>(side)]; }
-  // Copies the moves and parts out (into buffers that keep their capacity), and clears.
+  // Hands the moves and parts over (swapped with the buffers given, which come back cleared).
   void hand_over(std::vector<successor_move>& moves, std::array<std::vector<left_part>, 2>& left) {
-    moves.assign(moves_.begin(), moves_.end());
-    for (std::size_t side = 0; side < 2; ++side) left[side].assign(left_[side].begin(), left_[side].end());
-    clear();
+    for (const auto& move : moves_) slot_[move.target] = 0;
+    moves.swap(moves_);
+    moves_.clear();
+    for (std::size_t side = 0; side < 2; ++side) {
+      left[side].swap(left_[side]);
+      left_[side].clear();
+    }
   }
 
  private:
@@ -962,46 +968,60 @@ class folded_states {
 // and moves on along its transitions into arrive[t + 1] of the successors. Occupancy below 1e-18 is let go (its mass
 // shows in the tail).
 struct round_profile {
-  std::vector<std::vector<double>> arrive;  // by folded state, freed once played
-  std::vector<double> ended, present;       // by round - 1: P(ends in it), P(still fighting at its start)
-  std::vector<double> occupancy;            // the state being played
+  // A node's arrivals by round, from round 0: a block of the pool, `size` used, `capacity` held.
+  struct arrivals {
+    double* data = nullptr;
+    std::uint32_t size = 0, capacity = 0;
+  };
+  std::vector<arrivals> arrive;        // by folded state, given back once played
+  std::vector<double> ended, present;  // by round - 1: P(ends in it), P(still fighting at its start)
+  std::vector<double> occupancy;       // the state being played
   std::size_t max_rounds;
   std::size_t transitions = 0;
+  block_pool pool;
 
-  std::size_t bytes = 0;  // held by `arrive` (memory_meter)
+  std::size_t bytes() const { return arrive.capacity() * sizeof(arrivals) + pool.bytes(); }  // (memory_meter)
 
   void grow_states(std::uint32_t state) {
     if (arrive.size() > state) return;
-    const std::size_t before = arrive.capacity();
     arrive.resize(std::max<std::size_t>(state + 1, arrive.size() * 2));
-    bytes += (arrive.capacity() - before) * sizeof(std::vector<double>);
   }
-  void grow_rounds(std::vector<double>& a, std::size_t size) {
-    const std::size_t before = a.capacity();
-    a.resize(size, 0.0);
-    bytes += (a.capacity() - before) * sizeof(double);
+  // At least `size` rounds (the new ones 0), in blocks of a power of two (a pool block is all 0
+  // and only its first `size` are ever written, so growing within it costs nothing).
+  void grow_rounds(arrivals& a, std::size_t size) {
+    if (size > a.capacity) {
+      const auto capacity = static_cast<std::uint32_t>(std::bit_ceil(std::max<std::size_t>(size, 8)));
+      double* data = pool.take(capacity);
+      if (a.data) {
+        std::copy(a.data, a.data + a.size, data);
+        pool.give_back(a.data, a.capacity);
+      }
+      a.data = data;
+      a.capacity = capacity;
+    }
+    a.size = static_cast<std::uint32_t>(size);
   }
   void enter(std::uint32_t state, std::size_t t, double p) {
     grow_states(state);
     auto& a = arrive[state];
-    if (a.size() <= t) grow_rounds(a, t + 1);
-    a[t] += p;
+    if (a.size <= t) grow_rounds(a, t + 1);
+    a.data[t] += p;
   }
   // Plays node i's rounds: its self-loop, its ending mass, and its moves (target, p), into the next
   // round or, to a mid-round node, on in the same one. A mid-round node (`mid_round`) has no
   // self-loop, and its mass is already counted as fighting in its round.
   void play(std::uint32_t i, double stay, double exit, const std::vector<successor_move>& moves, bool mid_round) {
     occupancy.clear();
-    if (i < arrive.size()) {
+    if (i < arrive.size() && arrive[i].data) {
       const auto& a = arrive[i];
       double o = 0.0;
       for (std::size_t t = 0; t < max_rounds; ++t) {
-        o = (t < a.size() ? a[t] : 0.0) + stay * o;
-        if (t >= a.size() && o < 1e-18) break;
+        o = (t < a.size ? a.data[t] : 0.0) + stay * o;
+        if (t >= a.size && o < 1e-18) break;
         occupancy.push_back(o);
       }
-      bytes -= arrive[i].capacity() * sizeof(double);
-      std::vector<double>().swap(arrive[i]);
+      pool.give_back(a.data, a.capacity);
+      arrive[i] = {};
     }
     if (ended.size() < occupancy.size()) {
       ended.resize(occupancy.size(), 0.0);
@@ -1023,15 +1043,15 @@ struct round_profile {
       if (k + 2 * ahead < moves.size() && moves[k + 2 * ahead].target < arrive.size())
         __builtin_prefetch(&arrive[moves[k + 2 * ahead].target], 0);
       if (k + ahead < moves.size() && moves[k + ahead].target < arrive.size() &&
-          arrive[moves[k + ahead].target].size() > first + 1)
-        __builtin_prefetch(arrive[moves[k + ahead].target].data() + first + 1, 1);
+          arrive[moves[k + ahead].target].size > first + 1)
+        __builtin_prefetch(arrive[moves[k + ahead].target].data + first + 1, 1);
       const std::uint32_t target = moves[k].target;
       const double p = moves[k].p;
       const std::size_t next = moves[k].same_round ? 0 : 1, count = moves[k].same_round ? occupancy.size() : steps;
       grow_states(target);
       auto& a = arrive[target];
-      if (a.size() < count + next) grow_rounds(a, count + next);
-      double* to = a.data() + next;
+      if (a.size < count + next) grow_rounds(a, count + next);
+      double* to = a.data + next;
       const double* from = occupancy.data();
       for (std::size_t t = first; t < count; ++t) to[t] += from[t] * p;
     }
@@ -1354,7 +1374,7 @@ class folded_solver {
     // The rounds need no label: carried here, where the labels' stage has work enough.
     rounds.play(i, step.stay, step.ends_now, step.moves, step.mid_round);
     states_found_.store(states.size(), std::memory_order_relaxed);
-    meter_.set(0, states.bytes() + deltas[0].bytes() + deltas[1].bytes() + rounds.bytes +
+    meter_.set(0, states.bytes() + deltas[0].bytes() + deltas[1].bytes() + rounds.bytes() +
                       (ring_bytes_ - ring_freed_.load(std::memory_order_relaxed)) +
                       (retreat_starts_[0].size() + retreat_starts_[1].size()) * hashed_entry_bytes<state_key, char>);
     for (int side = 0; side < 2; ++side) {
