@@ -1234,8 +1234,8 @@ class folded_solver {
   // The stages' data on cache lines of their own: a line written by one thread and read by the
   // other moves between the cores at every write.
   alignas(64) folded_states states;  // stage one's
-  round_profile rounds;
-  alignas(64) std::array<folded::side_labels, 2> table;  // stage two's from here
+  alignas(64) round_profile rounds;  // stage two's from here
+  std::array<folded::side_labels, 2> table;
   outcome_sums sums;
   double expected_rounds = 0.0;
   unsigned threads_used = 1;
@@ -1371,10 +1371,8 @@ class folded_solver {
     }
     found_.hand_over(step.moves, step.left);
     ring_bytes_ += ring_held(step) - held_before;
-    // The rounds need no label: carried here, where the labels' stage has work enough.
-    rounds.play(i, step.stay, step.ends_now, step.moves, step.mid_round);
     states_found_.store(states.size(), std::memory_order_relaxed);
-    meter_.set(0, states.bytes() + deltas[0].bytes() + deltas[1].bytes() + rounds.bytes() +
+    meter_.set(0, states.bytes() + deltas[0].bytes() + deltas[1].bytes() +
                       (ring_bytes_ - ring_freed_.load(std::memory_order_relaxed)) +
                       (retreat_starts_[0].size() + retreat_starts_[1].size()) * hashed_entry_bytes<state_key, char>);
     for (int side = 0; side < 2; ++side) {
@@ -1391,6 +1389,9 @@ class folded_solver {
                                        step.new_starts[side].end());
     for (int side = 0; side < 2; ++side)
       delta_keys_[side].insert(delta_keys_[side].end(), step.new_deltas[side].begin(), step.new_deltas[side].end());
+    // The rounds need no label: carried here, where stage one (playing the rounds, numbering the
+    // nodes) has more work.
+    rounds.play(i, step.stay, step.ends_now, step.moves, step.mid_round);
     const double scale = 1.0 / (1.0 - step.stay);  // the self-loop in closed form
     for (int side = 0; side < 2; ++side) {
       double visits = 0.0;
@@ -1451,7 +1452,7 @@ class folded_solver {
         if (!step.mid_round) expected_rounds += visits;
       }
     }
-    std::size_t held = table[0].bytes() + table[1].bytes();
+    std::size_t held = table[0].bytes() + table[1].bytes() + rounds.bytes();
     for (int side = 0; side < 2; ++side)
       held += all_retreats_[side].size() * hashed_entry_bytes<std::uint64_t, double> + label_keys_[side].bytes() +
               (delta_keys_[side].capacity() + retreat_start_keys_[side].capacity()) * sizeof(state_key);
