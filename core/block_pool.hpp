@@ -24,9 +24,12 @@ class block_pool {
       std::fill(block, block + size, 0.0);
       return block;
     }
-    if (size > chunk_doubles - used_) {
-      if (size > chunk_doubles / 4) return new_chunk(size);  // a block of its own
-      new_chunk(chunk_doubles);
+    if (size > chunk_size_ - used_) {
+      if (size > max_chunk / 4) return new_chunk(size, true);  // a block of its own
+      // Chunks double from 4 kB to 1 MB: a small solve holds little, a large one few chunks.
+      chunk_size_ = chunk_size_ == 0 ? min_chunk : std::min(max_chunk, 2 * chunk_size_);
+      while (chunk_size_ < size) chunk_size_ *= 2;
+      new_chunk(chunk_size_);
       used_ = 0;
     }
     double* block = chunks_.back().get() + used_;
@@ -45,27 +48,28 @@ class block_pool {
   std::size_t bytes() const { return bytes_; }
 
  private:
-  static constexpr std::size_t chunk_doubles = std::size_t{1} << 17;  // 1 MB
-  static constexpr std::uint32_t small_sizes = 4096;                  // free lists by index below this
+  static constexpr std::size_t min_chunk = 512, max_chunk = std::size_t{1} << 17;  // doubles: 4 kB, 1 MB
+  static constexpr std::uint32_t small_sizes = 4096;                               // free lists by index below this
   std::vector<double*>& free_list(std::uint32_t size) {
     if (size >= small_sizes) return large_free_[size];
     if (small_free_.size() <= size) small_free_.resize(size + 1);
     return small_free_[size];
   }
-  double* new_chunk(std::size_t doubles) {
-    // A dedicated block goes in front, so the last chunk stays the one being carved.
+  // A new chunk of `doubles`; a block of its own (`own`) goes in front, so the last chunk stays the
+  // one being carved.
+  double* new_chunk(std::size_t doubles, bool own = false) {
     auto chunk = std::make_unique_for_overwrite<double[]>(doubles);
     double* start = chunk.get();
-    if (doubles == chunk_doubles || chunks_.empty())
+    if (!own || chunks_.empty())
       chunks_.push_back(std::move(chunk));
     else
       chunks_.insert(chunks_.end() - 1, std::move(chunk));
     bytes_ += doubles * sizeof(double);
-    if (doubles != chunk_doubles) std::fill(start, start + doubles, 0.0);
+    if (own) std::fill(start, start + doubles, 0.0);
     return start;
   }
   std::vector<std::unique_ptr<double[]>> chunks_;
-  std::size_t used_ = chunk_doubles;  // doubles carved from the last chunk
+  std::size_t chunk_size_ = 0, used_ = 0;  // the last chunk's doubles, and those carved from it
   std::vector<std::vector<double*>> small_free_;
   std::unordered_map<std::uint32_t, std::vector<double*>> large_free_;
   std::size_t bytes_ = 0;

@@ -32,14 +32,16 @@ struct exact_cost {
 // threads, the ring's fresh buffers), then per predicted outcome: the folded engine's half rounds
 // (the 4 v 4 Niagara battle took 0.88-0.97 s for 2.01 M predicted, its 5 v 4 2.33-2.86 s
 // for 4.35 M, its 6 v 6 36 s for 41 M: the larger the battle, the more each costs in cache misses,
-// so the cost is fitted where `auto` decides, near a second), the plain chain's whole rounds.
+// so the cost is fitted where `auto` decides, near a second; since nodes are numbered by side parts
+// and the labels and rounds pooled, 0.72-0.80 of that, alternated: about 330 ns an outcome for the
+// 4 v 4 and 410 ns for the 5 v 4), the plain chain's whole rounds.
 // Memory: the folded engine's labels grow faster than its states (the 4 v 4 92 MB peak, 2.8 kB a
 // state and 46 B an outcome; the 5 v 4 220 MB, 3.5 kB and 51 B; the 6 v 6 2.9 GB, 7.6 kB and
 // 71 B), so the larger of a bound per state and one per outcome; the plain chain keeps every
 // transition besides its states.
 inline constexpr double fixed_seconds = 0.1;
 inline constexpr double seconds_per_transition = 45e-9;
-inline constexpr double seconds_per_half_outcome = 550e-9;
+inline constexpr double seconds_per_half_outcome = 420e-9;
 inline constexpr double bytes_per_state = 3'500;
 inline constexpr double bytes_per_half_outcome = 75;
 inline constexpr double bytes_per_transition = 16;

@@ -33,34 +33,37 @@ TEST(BlockPool, ABlockGivenBackIsHandedOutAgainZeroed) {
   for (int i = 0; i < 4; ++i) EXPECT_EQ(again[i], 0.0);
 }
 
-TEST(BlockPool, CountsTheChunksItHolds) {
+TEST(BlockPool, ChunksDoubleFromFourKilobytes) {
   block_pool pool;
   EXPECT_EQ(pool.bytes(), 0u);
-  pool.take(10);
-  const std::size_t one_chunk = pool.bytes();
-  EXPECT_EQ(one_chunk, (std::size_t{1} << 17) * sizeof(double));  // one 1 MB chunk
-  // Blocks that fit in the chunk take nothing more (10 + 100 x 100 doubles carved, 121,062 left);
-  // a large one that does not fit gets a block of its own, exactly its size.
-  for (int k = 0; k < 100; ++k) pool.take(100);
-  EXPECT_EQ(pool.bytes(), one_chunk);
-  double* large = pool.take(125000);
-  EXPECT_EQ(pool.bytes(), one_chunk + 125000 * sizeof(double));
-  for (int i = 0; i < 125000; i += 9999) EXPECT_EQ(large[i], 0.0);
-  // Small blocks go on being carved from the first chunk, not from the large block.
-  double* small = pool.take(8);
-  EXPECT_TRUE(small + 8 <= large || large + 125000 <= small);
-  EXPECT_EQ(pool.bytes(), one_chunk + 125000 * sizeof(double));
-}
-
-TEST(BlockPool, AFullChunkIsFollowedByANewOne) {
-  block_pool pool;
-  const std::uint32_t quarter = (1u << 17) / 4;  // the largest block carved from a chunk
+  constexpr std::size_t kb4 = 512 * sizeof(double);
+  // Five blocks of 100 fit the first chunk (512 doubles); the sixth starts one of 1,024.
   std::vector<double*> blocks;
-  for (int k = 0; k < 5; ++k) blocks.push_back(pool.take(quarter));  // four fill the chunk
-  EXPECT_EQ(pool.bytes(), 2 * (std::size_t{1} << 17) * sizeof(double));
+  for (int k = 0; k < 5; ++k) blocks.push_back(pool.take(100));
+  EXPECT_EQ(pool.bytes(), kb4);
+  blocks.push_back(pool.take(100));
+  EXPECT_EQ(pool.bytes(), kb4 + 2 * kb4);
   for (std::size_t k = 0; k < blocks.size(); ++k)
     for (std::size_t j = k + 1; j < blocks.size(); ++j)
-      EXPECT_TRUE(blocks[k] + quarter <= blocks[j] || blocks[j] + quarter <= blocks[k]);
+      EXPECT_TRUE(blocks[k] + 100 <= blocks[j] || blocks[j] + 100 <= blocks[k]);
+  // A block larger than the next chunk makes the chunk as large as it needs (a power of two):
+  // 3,000 doubles after 1,024 -> 4,096.
+  pool.take(3000);
+  EXPECT_EQ(pool.bytes(), kb4 + 2 * kb4 + 8 * kb4);
+}
+
+TEST(BlockPool, ALargeBlockHasAChunkOfItsOwn) {
+  block_pool pool;
+  pool.take(10);  // a first chunk of 512
+  const std::size_t first = pool.bytes();
+  // Past a quarter of the largest chunk (32,768 doubles): exactly its size, all 0.
+  double* large = pool.take(40000);
+  EXPECT_EQ(pool.bytes(), first + 40000 * sizeof(double));
+  for (int i = 0; i < 40000; i += 999) EXPECT_EQ(large[i], 0.0);
+  // Small blocks go on being carved from the first chunk.
+  double* small = pool.take(8);
+  EXPECT_EQ(pool.bytes(), first + 40000 * sizeof(double));
+  EXPECT_TRUE(small + 8 <= large || large + 40000 <= small);
 }
 
 }  // namespace
