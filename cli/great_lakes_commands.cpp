@@ -477,6 +477,9 @@ report run_battle(const po::variables_map& vm) {
     if (!vm.count("att")) throw invalid_input("att", "is required (or give --scenario FILE.json)");
     b = battle_from_flags(vm);
   }
+  // The roster check after the solve reads the game data: a missing data folder (exit 3) is found
+  // now, not after seconds of solving.
+  static_cast<void>(data());
   const std::string method = string_option(vm, "method");
   if (method != "exact" && method != "sim" && method != "auto")
     throw invalid_input("method", "'" + method + "' is not a method; allowed: exact, sim, auto");

@@ -127,6 +127,19 @@ TEST(GreatLakesCli, BadInputIsOneLineAndExitTwo) {
   EXPECT_NE(r.err.find("erie-dice"), std::string::npos) << r.err;
 }
 
+// A missing data folder is an environment problem (exit 3) found before any solving: the battle
+// past its state limit would be refused with exit 2 by the solve, so the 3 shows nothing ran.
+TEST(GreatLakesCli, MissingGameDataIsFoundBeforeTheSolve) {
+  const auto r = run_musket(
+      "gl battle --att A:regular:1/1:6:1 --att B:regular:1/1:6:1 --def D:regular:4/4:3:3 --method exact "
+      "--state-limit 1000 --def D2:militia:4/4:3:3 --def D3:militia:3/3:3:3 --att C:regular:4/4:3:3 "
+      "--att E:regular:4/4:3:3",
+      "MUSKET_DATA_DIR=/nonexistent-musket-data");
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_NE(r.err.find("MUSKET_DATA_DIR=/nonexistent-musket-data"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
 TEST(GreatLakesCli, AutoFallsBackToSimulationPastTheLimit) {
   const json j = run_json(
       "gl battle --att A:regular:4/4:3:3 --att B:regular:4/4:3:3 --att C:militia:3/3:3:2 --def D:regular:4/4:3:3 "
