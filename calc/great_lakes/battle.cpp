@@ -891,17 +891,11 @@ class folded_states {
   }
   static constexpr int state = 0, mid_round = 1;
   std::uint32_t intern(const battle_rules& r, const state_key& key, int kind = state) {
-    std::array<std::uint32_t, 2> part;
-    for (std::size_t side = 0; side < 2; ++side) {
-      state_key masked;
-      for (std::size_t w = 0; w < masked.words.size(); ++w) masked.words[w] = key.words[w] & masks_[side].words[w];
-      // Outcomes come in runs that share one side's part (the other side's varies).
-      if (!(masked == last_part_[side])) {
-        last_part_[side] = masked;
-        last_number_[side] = parts_[side].place(masked);
-      }
-      part[side] = last_number_[side];
-    }
+    return intern(r, key, kind, parts_of(key));
+  }
+  // The same where the key's side parts are known (numbered before: part_key gives their keys).
+  std::uint32_t intern(const battle_rules& r, const state_key& key, int kind,
+                       const std::array<std::uint32_t, 2>& part) {
     const std::size_t tail = get_byte(key, tail_byte_);
     if (tail >= tail_values_[kind]) throw std::logic_error("a folded node's key holds a value it cannot hold");
     auto& rows = rows_[kind];
@@ -923,6 +917,7 @@ class folded_states {
     row[part[1]] = node + 1;
     keys_.push_back(key);
     kinds_.push_back(static_cast<std::uint8_t>(kind));
+    parts_by_node_.push_back(part);
     battle_end ignored;
     battle_state s = decode(r, key, ignored);
     s.first_round = s.first_round && kind == state;  // (a mid-round node's byte there is the dice)
@@ -931,13 +926,32 @@ class folded_states {
     buckets_[p].push_back(node);
     return node;
   }
+  // A key's side parts, numbered (new ones added).
+  std::array<std::uint32_t, 2> parts_of(const state_key& key) {
+    std::array<std::uint32_t, 2> part;
+    for (std::size_t side = 0; side < 2; ++side) {
+      state_key masked;
+      for (std::size_t w = 0; w < masked.words.size(); ++w) masked.words[w] = key.words[w] & masks_[side].words[w];
+      // Outcomes come in runs that share one side's part (the other side's varies).
+      if (!(masked == last_part_[side])) {
+        last_part_[side] = masked;
+        last_number_[side] = parts_[side].place(masked);
+      }
+      part[side] = last_number_[side];
+    }
+    return part;
+  }
   const state_key& key(std::uint32_t node) const { return keys_[node]; }
+  const std::array<std::uint32_t, 2>& parts(std::uint32_t node) const { return parts_by_node_[node]; }
+  // A side's part numbered `part`: the key with only that side's bytes.
+  const state_key& part_key(int side, std::uint32_t part) const { return parts_[side].key(part); }
+  const state_key& mask(int side) const { return masks_[side]; }
   int kind(std::uint32_t node) const { return kinds_[node]; }
   std::size_t size() const { return states_; }  // the states
   std::size_t nodes() const { return keys_.size(); }
   std::size_t bytes() const {
     return parts_[0].bytes() + parts_[1].bytes() + table_bytes_ +
-           keys_.capacity() * (sizeof(state_key) + 1 + sizeof(std::uint32_t));  // (kinds_, the buckets)
+           keys_.capacity() * (sizeof(state_key) + 1 + 3 * sizeof(std::uint32_t));  // (kinds_, parts, buckets)
   }
   // Calls f(node) for every node, predecessors first; f may intern successors.
   template <class F>
@@ -958,6 +972,7 @@ class folded_states {
   std::size_t table_bytes_ = 0;
   std::vector<state_key> keys_;      // by node
   std::vector<std::uint8_t> kinds_;  // by node
+  std::vector<std::array<std::uint32_t, 2>> parts_by_node_;
   std::vector<std::vector<std::uint32_t>> buckets_;
   std::size_t states_ = 0, limit_;
 };
@@ -1169,6 +1184,12 @@ class folded_solver {
                     key_numbering(delta_bytes(rules, 1), options.ranked_keys)},
         meter_(options.memory_limit, states_found_) {
     rounds.max_rounds = options.max_listed_rounds + 1;
+    const auto never_chooses = [](const retreat_policy& p) {
+      return p.kind == retreat_kind::never || p.kind == retreat_kind::optimal;
+    };
+    separable_ = never_chooses(rules.policy[0]) && never_chooses(rules.policy[1]);
+    dice_values_ = mid_round_bytes(rules)[n + 2].size();
+    set_tail_byte(after_round_tail_, n + 3, static_cast<std::uint8_t>(battle_end::none));
     for (int side = 0; side < 2; ++side) {
       deltas[side].place(state_key{});
       delta_keys_[side].push_back(state_key{});
@@ -1234,8 +1255,8 @@ class folded_solver {
   // The stages' data on cache lines of their own: a line written by one thread and read by the
   // other moves between the cores at every write.
   alignas(64) folded_states states;  // stage one's
-  alignas(64) round_profile rounds;  // stage two's from here
-  std::array<folded::side_labels, 2> table;
+  round_profile rounds;
+  alignas(64) std::array<folded::side_labels, 2> table;  // stage two's from here
   outcome_sums sums;
   double expected_rounds = 0.0;
   unsigned threads_used = 1;
@@ -1279,6 +1300,11 @@ class folded_solver {
     step.stay = 0.0;
     exact_chooser c;
     c.merge_capped = false;  // the spill onto out units is needed hit by hit
+    round::round_state t = round::track(r, s);
+    // A mid-round node whose second half is recorded already for its defender and dice replays it.
+    const std::size_t memo_at = mid_round ? second_half_memo_place(t, mid_round_dice, states.parts(i)) : no_memo;
+    const bool recording = memo_at != no_memo && memo_[memo_at].status == half_memo::not_yet;
+    bool recording_failed = false;
     auto emit = [&](const battle_state& t, battle_end end) {
       if (end == battle_end::none) {
         state_key fold;
@@ -1303,15 +1329,32 @@ class folded_solver {
           last_delta_[side] = left[side];
           last_delta_number_[side] = left_number[side];
         }
-        found_.add(states.intern(r, fold), false, out_units_of(fold, n), c.weight, left_number);
+        const std::uint32_t node = states.intern(r, fold);
+        if (recording) {
+          if (any_left[round::attacker])
+            recording_failed = true;
+          else
+            memo_outcomes_.push_back({states.parts(node)[1], left_number[round::defender], c.weight, 0, 0, 0, 0});
+        }
+        found_.add(node, false, out_units_of(fold, n), c.weight, left_number);
         return;
       }
+      recording_failed = true;  // (a mid-round node that can end in a stalemate is played, not replayed)
       // RULINGS: nobody can ever hit; nobody retreats. Both sides' standing units end as they are.
       step.ends_now += c.weight;
       step.stalemate += c.weight;
       for (int side = 0; side < 2; ++side) step.standing[side].add(r, side, t, step.out_units, c.weight);
     };
     auto retreat = [&](const battle_state& t, int side, bool forced, int spill) {
+      if (recording) {
+        const auto units_at = static_cast<std::uint32_t>(memo_units_.size());
+        for (int u = r.begin[round::defender]; u < r.end[round::defender]; ++u) {
+          memo_units_.push_back(t.sp[u]);
+          memo_units_.push_back(t.st[u]);
+        }
+        memo_outcomes_.push_back({units_at, 0, c.weight, static_cast<std::int16_t>(spill), 1,
+                                  static_cast<std::uint8_t>(side), static_cast<std::uint8_t>(forced)});
+      }
       step.ends_now += c.weight;
       step.standing[1 - side].add(r, 1 - side, t, step.out_units, c.weight);
       // The retreating side's units not out, as unit_bytes gives them (its out units come from each
@@ -1356,11 +1399,46 @@ class folded_solver {
     };
     auto checked_already = [](round::round_state& t, const round::hit_counts&, auto& next) { next(t); };
     const std::size_t held_before = ring_held(step);
-    round::round_state t = round::track(r, s);
-    if (mid_round) {
+    if (memo_at != no_memo && memo_[memo_at].status == half_memo::recorded) {
+      // The same outcomes in the same order as the play below: the same sums to the last bit.
+      const half_memo& memo = memo_[memo_at];
+      state_key attacker_part;
+      for (std::size_t w = 0; w < key.words.size(); ++w)
+        attacker_part.words[w] = key.words[w] & states.mask(0).words[w];
+      const std::uint32_t attacker_number = states.parts(i)[round::attacker];
+      for (std::uint32_t k = memo.begin; k < memo.end; ++k) {
+        const half_outcome& o = memo_outcomes_[k];
+        c.weight = o.p;
+        if (o.kind == 0) {
+          const state_key fold =
+              combine(combine(attacker_part, states.part_key(round::defender, o.part)), after_round_tail_);
+          found_.add(states.intern(r, fold, folded_states::state, {attacker_number, o.part}), false,
+                     out_units_of(fold, n), o.p, {0, o.left});
+        } else {
+          battle_state u = s;
+          const std::uint8_t* units = &memo_units_[o.part];
+          for (int d = r.begin[round::defender]; d < r.end[round::defender]; ++d, units += 2) {
+            u.sp[d] = units[0];
+            u.st[d] = units[1];
+          }
+          retreat(u, o.side, o.forced != 0, o.spill);
+        }
+      }
+    } else if (mid_round) {
+      if (recording) memo_[memo_at].begin = static_cast<std::uint32_t>(memo_outcomes_.size());
       round::hit_counts hits{};
       round::play_attacker_fire(r, t, mid_round_dice, hits, round::defender_line::stands, c, checked_already,
                                 emit_state, retreat_state);
+      if (recording) {
+        half_memo& memo = memo_[memo_at];
+        if (recording_failed) {
+          memo_outcomes_.resize(memo.begin);
+          memo.status = half_memo::not_separable;
+        } else {
+          memo.end = static_cast<std::uint32_t>(memo_outcomes_.size());
+          memo.status = half_memo::recorded;
+        }
+      }
     } else {
       auto unhit = [&](round::round_state& u, int dice) {
         round::hit_counts hits{};
@@ -1370,11 +1448,15 @@ class folded_solver {
       round::play_defender_fire(r, t, c, unhit, emit_mid_round, retreat_state);
     }
     found_.hand_over(step.moves, step.left);
+    // The rounds need no label: carried here, where the labels' stage has work enough.
+    rounds.play(i, step.stay, step.ends_now, step.moves, step.mid_round);
     ring_bytes_ += ring_held(step) - held_before;
     states_found_.store(states.size(), std::memory_order_relaxed);
-    meter_.set(0, states.bytes() + deltas[0].bytes() + deltas[1].bytes() +
+    meter_.set(0, states.bytes() + deltas[0].bytes() + deltas[1].bytes() + rounds.bytes() +
                       (ring_bytes_ - ring_freed_.load(std::memory_order_relaxed)) +
-                      (retreat_starts_[0].size() + retreat_starts_[1].size()) * hashed_entry_bytes<state_key, char>);
+                      (retreat_starts_[0].size() + retreat_starts_[1].size()) * hashed_entry_bytes<state_key, char> +
+                      memo_.capacity() * sizeof(half_memo) + memo_outcomes_.capacity() * sizeof(half_outcome) +
+                      memo_units_.capacity());
     for (int side = 0; side < 2; ++side) {
       step.retreats[side].clear();
       for (std::uint32_t start : starts_here_[side]) step.retreats[side].push_back({start, retreat_sums_[side][start]});
@@ -1389,9 +1471,6 @@ class folded_solver {
                                        step.new_starts[side].end());
     for (int side = 0; side < 2; ++side)
       delta_keys_[side].insert(delta_keys_[side].end(), step.new_deltas[side].begin(), step.new_deltas[side].end());
-    // The rounds need no label: carried here, where stage one (playing the rounds, numbering the
-    // nodes) has more work.
-    rounds.play(i, step.stay, step.ends_now, step.moves, step.mid_round);
     const double scale = 1.0 / (1.0 - step.stay);  // the self-loop in closed form
     for (int side = 0; side < 2; ++side) {
       double visits = 0.0;
@@ -1452,7 +1531,7 @@ class folded_solver {
         if (!step.mid_round) expected_rounds += visits;
       }
     }
-    std::size_t held = table[0].bytes() + table[1].bytes() + rounds.bytes();
+    std::size_t held = table[0].bytes() + table[1].bytes();
     for (int side = 0; side < 2; ++side)
       held += all_retreats_[side].size() * hashed_entry_bytes<std::uint64_t, double> + label_keys_[side].bytes() +
               (delta_keys_[side].capacity() + retreat_start_keys_[side].capacity()) * sizeof(state_key);
@@ -1494,6 +1573,45 @@ class folded_solver {
         round::resolve_retreat_under_fire(r, merged, side, (w & 1) != 0, static_cast<int>(w >> 24), last, finish);
       }
   }
+
+  // The second half of a round played from a mid-round node (the attacker's fire, the defender's
+  // losses and morale, its reinforcements) depends only on the defender's part and the attacker's
+  // dice where the attacker can change nothing in it: both sides never retreat by choice (their
+  // policies never, or optimal, which never retreats in these engines), and the attacker has a line
+  // that can hit (no stalemate) and no reinforcement waiting. Such a half is recorded the first
+  // time (defender part, dice) is met, and replayed for every other attacker: the moves by the
+  // defender's part after it, the retreats with the defender's units (the attacker's come from the
+  // node). Many mid-round nodes share a defender and dice (the 5 v 4: 167,705 nodes).
+  struct half_outcome {
+    std::uint32_t part;  // a move: the defender's part after; a retreat: its units in memo_units_
+    std::uint32_t left;  // a move: the defender's delta (its units that left the line holding SP)
+    double p;
+    std::int16_t spill;
+    std::uint8_t kind;  // 0 a move, 1 a retreat starts
+    std::uint8_t side, forced;
+  };
+  struct half_memo {
+    enum status_kind : std::uint8_t { not_yet, recorded, not_separable };
+    std::uint32_t begin = 0, end = 0;
+    status_kind status = not_yet;
+  };
+  static constexpr std::size_t no_memo = ~std::size_t{0};
+  // The memo's place for a mid-round node (t its state, `dice` the attacker's), or no_memo where
+  // the attacker could change something in the half.
+  std::size_t second_half_memo_place(const round::round_state& t, int dice, const std::array<std::uint32_t, 2>& part) {
+    if (!separable_) return no_memo;
+    const round::side_sums& a = t.sum[round::attacker];
+    if (a.line_units == 0 || a.waiting != 0 || (a.line_dice == 0 && !r.ships)) return no_memo;
+    const std::size_t at = part[round::defender] * dice_values_ + static_cast<std::size_t>(dice);
+    if (memo_.size() <= at) memo_.resize(std::max(at + 1, memo_.size() + memo_.size() / 2));
+    return memo_[at].status == half_memo::not_separable ? no_memo : at;
+  }
+  std::vector<half_memo> memo_;  // by defender part and dice
+  std::vector<half_outcome> memo_outcomes_;
+  std::vector<std::uint8_t> memo_units_;  // per recorded retreat, the defender's units: SP, status
+  bool separable_ = false;
+  std::size_t dice_values_ = 1;
+  state_key after_round_tail_;  // a state's tail bytes after round 1: first-round flag 0, the end none
 
   const exact_options& options_;
   // Stage one's: per side, the units that left the line in one round, numbered (0: none holding
