@@ -15,8 +15,13 @@
 
 namespace musket::great_lakes::detail {
 
+// At most this many finished battles are kept from the first pass (below): 6 MB.
+inline constexpr std::size_t kept_finished_battles = std::size_t{1} << 17;
+
+// `keep_finished`: a power of two (the list's capacity never passes it), or 0 to replay every state.
 template <class Play>
-battle_result solve_unfolded_chain(const battle_rules& r, const exact_options& options, Play&& play) {
+battle_result solve_unfolded_chain(const battle_rules& r, const exact_options& options, Play&& play,
+                                   std::size_t keep_finished = kept_finished_battles) {
   const auto started = std::chrono::steady_clock::now();
   const battle_state start = round::initial_state(r);
   const outcome_layout layout(r);
@@ -24,7 +29,7 @@ battle_result solve_unfolded_chain(const battle_rules& r, const exact_options& o
   // and each state's chance of ending in a round; the solve gives the expected rounds spent in
   // each state; then what each state's round ends in is added, weighted by those expected rounds.
   // Everything reported is linear in the finished battles, so this is exact. The first pass keeps
-  // each state's finished battles (key and probability) while they fit `finished_budget`; the
+  // each state's finished battles (key and probability) while they fit `keep_finished`; the
   // states played after it ran out are played again after the solve. (Keeping them spares a
   // small battle its second pass: the 8 v 8 blocks' 64 states, a quarter of the solve.)
   std::vector<double> exit_probability;  // per transient state: P(the battle ends this round)
@@ -32,10 +37,9 @@ battle_result solve_unfolded_chain(const battle_rules& r, const exact_options& o
     state_key key;
     double p;
   };
-  constexpr std::size_t finished_budget = std::size_t{1} << 17;  // 6 MB (a power of two: the list's capacity)
   std::vector<finished_battle> finished;
   std::vector<std::uint32_t> finished_from;  // per state kept: its first in `finished`; then the end
-  bool keeping = true;
+  bool keeping = keep_finished > 0;
   absorbing_chain<state_key, state_key_hash> chain;
   std::vector<double> totals(layout.size, 0.0);
   double expected_rounds = 0.0;
@@ -62,7 +66,7 @@ battle_result solve_unfolded_chain(const battle_rules& r, const exact_options& o
               add(encode(r, t, end), w, false);
             } else {
               exit_probability[index] += w;
-              if (keeping && finished.size() == finished_budget) {
+              if (keeping && finished.size() == keep_finished) {
                 keeping = false;  // this state and every later one: played again
                 finished.resize(from);
               }
