@@ -144,7 +144,7 @@ class absorbing_chain {
     const double cutoff = std::min(1e-18, tolerance * 1e-6);
     std::vector<std::vector<double>> arrive(keys_.size());
     std::vector<double> absorbed, present;  // by step t: absorbed in step t + 1; still moving at t
-    std::vector<double> occupancy;
+    std::vector<double> occupancy;          // the state taken's, by step (grown as needed)
     arrive[start_].push_back(1.0);
     for (std::uint32_t i : topological_order()) {
       if (absorbing_[i] || arrive[i].empty()) continue;
@@ -153,34 +153,51 @@ class absorbing_chain {
       std::size_t first = 0;  // a state reached only after some steps has nothing before them
       while (first < a.size() && a[first] == 0.0) ++first;
       if (first == a.size()) continue;
-      occupancy.assign(first, 0.0);
+      // Four steps at a time, each the arrivals' own run (free of o) plus q^k times the occupancy
+      // before them: one multiply-add per four steps waits on the last, where one a step did.
+      const double q = stay, q2 = q * q, q3 = q2 * q, q4 = q2 * q2;
+      if (occupancy.size() < a.size()) occupancy.resize(a.size());
+      double* occupied = occupancy.data();  // [first, length) written
       double o = 0.0;
-      for (std::size_t t = first; t <= max_steps; ++t) {
-        o = (t < a.size() ? a[t] : 0.0) + stay * o;
-        if (t >= a.size() && o < cutoff) break;
-        occupancy.push_back(o);
+      std::size_t t = first;
+      for (; t + 4 <= a.size(); t += 4) {
+        const double p0 = a[t], p1 = a[t + 1] + q * p0, p2 = a[t + 2] + q * p1, p3 = a[t + 3] + q * p2;
+        occupied[t] = p0 + q * o;
+        occupied[t + 1] = p1 + q2 * o;
+        occupied[t + 2] = p2 + q3 * o;
+        o = occupied[t + 3] = p3 + q4 * o;
       }
+      for (; t < a.size(); ++t) o = occupied[t] = a[t] + q * o;
+      for (; t <= max_steps; ++t) {  // nothing more arrives
+        o *= q;
+        if (o < cutoff) break;
+        if (t == occupancy.size()) {
+          occupancy.resize(std::min(max_steps + 1, 2 * t + 64));
+          occupied = occupancy.data();
+        }
+        occupied[t] = o;
+      }
+      const std::size_t length = t;
       double absorb = exits && i < exits->size() ? (*exits)[i] : 0.0;
       for (std::uint32_t e = offsets_[i]; e < offsets_[i + 1]; ++e)
         if (absorbing_[edges_[e].target]) absorb += edges_[e].probability;
-      if (absorbed.size() < occupancy.size()) {
-        absorbed.resize(occupancy.size(), 0.0);
-        present.resize(occupancy.size(), 0.0);
+      if (absorbed.size() < length) {
+        absorbed.resize(length, 0.0);
+        present.resize(length, 0.0);
       }
-      for (std::size_t t = first; t < occupancy.size(); ++t) {
-        absorbed[t] += occupancy[t] * absorb;
-        present[t] += occupancy[t];
+      for (std::size_t k = first; k < length; ++k) {
+        absorbed[k] += occupied[k] * absorb;
+        present[k] += occupied[k];
       }
       // Arrivals at t + 1 <= max_steps: enough for the listing's last step and its tail.
-      const std::size_t count = std::min(occupancy.size(), max_steps);
+      const std::size_t count = std::min(length, max_steps);
       for (std::uint32_t e = offsets_[i]; e < offsets_[i + 1]; ++e) {
         if (absorbing_[edges_[e].target]) continue;
         std::vector<double>& to = arrive[edges_[e].target];
         if (to.size() < count + 1) to.resize(count + 1, 0.0);
         const double p = edges_[e].probability;
         double* next = to.data() + 1;
-        const double* from = occupancy.data();
-        for (std::size_t t = first; t < count; ++t) next[t] += from[t] * p;
+        for (std::size_t k = first; k < count; ++k) next[k] += occupied[k] * p;
       }
     }
     double moving = 1.0;
