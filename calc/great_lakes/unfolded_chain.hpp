@@ -15,16 +15,31 @@
 
 namespace musket::great_lakes::detail {
 
+// At most this many finished battles are kept from the first pass (below): 6 MB.
+inline constexpr std::size_t kept_finished_battles = std::size_t{1} << 17;
+
+// `keep_finished`: a power of two (the list's capacity never passes it), or 0 to replay every state.
 template <class Play>
-battle_result solve_unfolded_chain(const battle_rules& r, const exact_options& options, Play&& play) {
+battle_result solve_unfolded_chain(const battle_rules& r, const exact_options& options, Play&& play,
+                                   std::size_t keep_finished = kept_finished_battles) {
   const auto started = std::chrono::steady_clock::now();
   const battle_state start = round::initial_state(r);
   const outcome_layout layout(r);
   // Finished battles are not chain states. The first pass builds the chain of battles still going
   // and each state's chance of ending in a round; the solve gives the expected rounds spent in
-  // each state; a second pass replays each state's round and adds what it ends in, weighted by
-  // those expected rounds. Everything reported is linear in the finished battles, so this is exact.
+  // each state; then what each state's round ends in is added, weighted by those expected rounds.
+  // Everything reported is linear in the finished battles, so this is exact. The first pass keeps
+  // each state's finished battles (key and probability) while they fit `keep_finished`; the
+  // states played after it ran out are played again after the solve. (Keeping them spares a
+  // small battle its second pass: the 8 v 8 blocks' 64 states, a quarter of the solve.)
   std::vector<double> exit_probability;  // per transient state: P(the battle ends this round)
+  struct finished_battle {
+    state_key key;
+    double p;
+  };
+  std::vector<finished_battle> finished;
+  std::vector<std::uint32_t> finished_from;  // per state kept: its first in `finished`; then the end
+  bool keeping = keep_finished > 0;
   absorbing_chain<state_key, state_key_hash> chain;
   std::vector<double> totals(layout.size, 0.0);
   double expected_rounds = 0.0;
@@ -37,25 +52,44 @@ battle_result solve_unfolded_chain(const battle_rules& r, const exact_options& o
         [&](const state_key& key, std::uint32_t index, auto&& add) {
           throw_if_cancelled(options);
           // The chain's memory so far (its states and every transition), checked once per state.
-          memory_bytes = std::max(memory_bytes, chain.bytes() + exit_probability.capacity() * sizeof(double));
+          memory_bytes = std::max(memory_bytes, chain.bytes() + exit_probability.capacity() * sizeof(double) +
+                                                    finished.capacity() * sizeof(finished_battle) +
+                                                    finished_from.capacity() * sizeof(std::uint32_t));
           if (options.memory_limit > 0 && memory_bytes > options.memory_limit)
             throw memory_limit_exceeded(options.memory_limit, memory_bytes, chain.state_count());
           battle_end ignored;
           const battle_state s = decode(r, key, ignored);
           exit_probability.resize(static_cast<std::size_t>(index) + 1, 0.0);
+          const std::size_t from = finished.size();
           play(s, 1.0, [&](const battle_state& t, battle_end end, double w) {
-            if (end == battle_end::none)
+            if (end == battle_end::none) {
               add(encode(r, t, end), w, false);
-            else
+            } else {
               exit_probability[index] += w;
+              if (keeping && finished.size() == keep_finished) {
+                keeping = false;  // this state and every later one: played again
+                finished.resize(from);
+              }
+              if (keeping) finished.push_back({encode(r, t, end), w});
+            }
           });
+          if (keeping) finished_from.push_back(static_cast<std::uint32_t>(from));
         },
         options.state_limit);
+    finished_from.push_back(static_cast<std::uint32_t>(finished.size()));
     const auto solution = chain.solve();
     for (std::size_t i = 0; i < chain.state_count(); ++i) {
       const double visits = solution.visits[i];
       if (visits == 0.0 || exit_probability[i] == 0.0) continue;
       battle_end ignored;
+      if (i + 1 < finished_from.size()) {  // kept
+        for (std::uint32_t k = finished_from[i]; k < finished_from[i + 1]; ++k) {
+          battle_end end;
+          const battle_state t = decode(r, finished[k].key, end);
+          add_terminal(r, layout, totals.data(), t, end, visits * finished[k].p);
+        }
+        continue;
+      }
       const battle_state s = decode(r, chain.key(i), ignored);
       play(s, visits, [&](const battle_state& t, battle_end end, double w) {
         if (end != battle_end::none) add_terminal(r, layout, totals.data(), t, end, w);

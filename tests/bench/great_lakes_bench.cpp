@@ -3,6 +3,10 @@
 // 100 ms; simulation at 10 million battle rounds per second per core.
 #include <benchmark/benchmark.h>
 
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+
 #include "calc/great_lakes/battle.hpp"
 #include "calc/great_lakes/exact_cost.hpp"
 #include "calc/great_lakes/optimal_play.hpp"
@@ -108,6 +112,35 @@ static void BM_GreatLakesBlocksExact(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(gl::solve_exact(b));
 }
 BENCHMARK(BM_GreatLakesBlocksExact)->Arg(8)->Arg(12)->Unit(benchmark::kMillisecond);
+
+// Issue 20's cold start: `musket gl battle` on the 8 v 8 blocks from the command line, a fresh
+// process each iteration (no table, allocation or code warmed by an earlier solve), timed by what
+// the process reports as method.seconds (manual time: the solve, not the process's start-up).
+// BM_GreatLakesBlocksExact/8 above is the same solve warm.
+static void BM_GreatLakesBlocksColdProcess(benchmark::State& state) {
+  std::string command = "MUSKET_DATA_DIR=" MUSKET_DATA_DIR " " MUSKET_BINARY " gl battle";
+  for (int k = 1; k <= 8; ++k) command += " --att a" + std::to_string(k) + ":regular:1/1:6:1";
+  for (int k = 1; k <= 8; ++k) command += " --def d" + std::to_string(k) + ":regular:1/1:6:1";
+  command += " --method exact --format json";
+  for (auto _ : state) {
+    FILE* pipe = popen(command.c_str(), "r");
+    if (!pipe) return state.SkipWithError("popen failed");
+    std::string out;
+    char buffer[4096];
+    for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, got);
+    if (pclose(pipe) != 0) return state.SkipWithError("musket failed");
+    const auto doc = nlohmann::json::parse(out);
+    state.SetIterationTime(doc.at("method").at("seconds").get<double>());
+    state.counters["states"] = doc.at("method").at("states").get<double>();
+  }
+}
+// One process a repetition: the median of 15 (a mean over iterations would be the outliers').
+BENCHMARK(BM_GreatLakesBlocksColdProcess)
+    ->UseManualTime()
+    ->Unit(benchmark::kMicrosecond)
+    ->Iterations(1)
+    ->Repetitions(15)
+    ->ReportAggregatesOnly(true);
 
 // Arg: exact_options::threads (0: the default, two stages side by side where there are two cores).
 static void BM_GreatLakesMixed4v4GarrisonExact(benchmark::State& state) {
