@@ -70,6 +70,56 @@ double payoff(const battle_rules& r, const game_options& g, const battle_state& 
   return g.win_value * win - lost[0] + lost[1];
 }
 
+// GL 12.2-12.3 with RULINGS as rd::resolve_retreat plays it, for the game: the payoff to the
+// attacker of `side` retreating from t, summed over the retreat fire's outcomes, each weighed by
+// the chooser's weight. The battle ends there and its payoff reads only who retreated and how many
+// SP each side lost, and retreat fire takes min(hits, the side's SP on the field) SP whichever
+// units take them (nothing is decided in it), so no outcome's state is built.
+template <class Chooser>
+double retreat_payoff(const battle_rules& r, const game_options& g, const rd::round_state& from, int side, bool forced,
+                      Chooser& c) {
+  rd::round_state t = from;
+  if (side == rd::defender && r.garrison >= 0) rd::lose_garrison(r, t);  // GL 4.17/4.26
+  if (!r.route[side]) {
+    for (int i = r.begin[side]; i < r.end[side]; ++i)
+      if (rd::in_battle(t.s, i)) t.s.sp[i] = 0;
+    return c.weight * payoff(r, g, t.s, rd::eliminated_end(side));
+  }
+  const battle_end end = side == rd::attacker
+                             ? (forced ? battle_end::attacker_forced_retreat : battle_end::attacker_voluntary_retreat)
+                             : (forced ? battle_end::defender_forced_retreat : battle_end::defender_voluntary_retreat);
+  std::array<int, 2> lost{};
+  for (std::size_t u = 0; u < r.units.size(); ++u)
+    lost[static_cast<std::size_t>(r.units[u].owner)] += r.units[u].start_sp - t.s.sp[u];
+  const int alive = t.sum[side].alive_sp;
+  double sum = 0;
+  c.binomial_capped(rd::retreat_fire_dice(r, t, side, forced), r.retreat_fire_faces, alive, [&](int h) {
+    const int taken = std::min(h, alive);
+    const double win = attacker_wins(taken < alive ? end : rd::eliminated_end(side)) ? 1.0 : 0.0;
+    double value = win;
+    if (g.goal != objective::win) {
+      std::array<int, 2> now = lost;
+      now[static_cast<std::size_t>(side)] += taken;
+      value = g.win_value * win - now[0] + now[1];
+    }
+    sum += c.weight * value;
+  });
+  return sum;
+}
+
+// One round from s for the game's exploration and recording: rd::play_round's, except that each
+// retreat is one outcome, retreated(its payoff summed as retreat_payoff sums it).
+template <class Chooser, class Emit, class Retreated>
+void play_game_round(const battle_rules& r, const game_options& g, const battle_state& s, Chooser& c, Emit& emit,
+                     Retreated& retreated) {
+  auto emit_state = [&](const rd::round_state& t, battle_end end) { emit(t.s, end); };
+  auto retreat = [&](rd::round_state& t, int side, bool forced, int) {
+    retreated(retreat_payoff(r, g, t, side, forced, c));
+  };
+  rd::round_state t = rd::track(r, s);
+  rd::play_tracked_round_until_retreat(r, t, c, emit_state, retreat);
+}
+
 // Strictly decreases along every round that changes the state (SP only fall; a unit only goes
 // waiting -> line -> failed; rerolls only fall; the first round ends): successors come first in
 // this order, so backward induction solves them before the state itself.
@@ -257,7 +307,11 @@ class game {
         const std::uint32_t id = end == battle_end::none ? intern(encode(r_, t, end)) : ended;
         if (cached_) leaves_.push_back(id);
       };
-      rd::play_round(r_, s, c, emit);
+      auto retreated = [&](double) {
+        ++outcomes;
+        if (cached_) leaves_.push_back(ended);
+      };
+      play_game_round(r_, g_, s, c, emit, retreated);
       if (cached_ && leaves_.size() > max_cached_leaves) drop_cache();  // past the bound: look successors up again
       const double predicted = outcomes * game_seconds_per_outcome;
       if (g_.time_budget > 0 && predicted > g_.time_budget) throw game_over_budget(predicted, g_.time_budget, true);
@@ -399,8 +453,12 @@ class game {
       } else
         c.add({round_tree::value_leaf, 0, c.weight * values_[to]});
     };
+    auto retreated = [&](double amount) {
+      ++next;
+      c.add({round_tree::value_leaf, 0, amount});
+    };
     c.weight = 1.0;
-    rd::play_round(r_, s, c, played);
+    play_game_round(r_, g_, s, c, played, retreated);
     tree_.root = c.close(0);
     c.open.swap(open_);
   }
