@@ -122,19 +122,21 @@ void play_game_round(const battle_rules& r, const game_options& g, const battle_
 
 // One state's round recorded once as its decision tree (issue 17's speed). A list (the round's, or
 // one option's of a choice) holds the outcomes played under it before any later choice, as leaves
-// in play order (a successor's weight, a finished battle's weighted payoff, or a self-loop's
-// weight), and the later choices it leads to, each a node whose options are lists. Once the
-// successors are solved (finish) each list's leaves are summed once, into the list's `sum` (weight
-// x value or payoff) and `loop` (the self-loops' weight), so that solve_state's Newton steps value
-// the tree at each x by walking its choices only; play follows its best choices.
+// (a successor's weight, a finished battle's weighted payoff, or a self-loop's weight), and the
+// later choices it leads to, each a node whose options are lists. Once the successors are solved
+// (finish) each list's leaves are summed once, in play order, into the list's `sum` (weight x
+// value or payoff) and `loop` (the self-loops' weight), and each choice with no self-loop below it
+// is made once (its best does not depend on the self-loop's value), so that solve_state's Newton
+// steps value the tree at each x by walking only the choices above a self-loop; play follows its
+// best choices.
 struct round_tree {
   static constexpr std::uint32_t ended = 0xffffffffu;  // a leaf of a finished battle
   struct leaf {
-    double weight;     // ended: weight x payoff
-    std::uint32_t to;  // the successor (the state itself: a self-loop), or ended
+    double weight;       // ended: weight x payoff
+    std::uint32_t to;    // the successor (the state itself: a self-loop), or ended
+    std::uint32_t list;  // the list it is in
   };
   struct list {
-    std::uint32_t leaves_begin = 0, leaves_end = 0;    // its leaves
     std::uint32_t choices_begin = 0, choices_end = 0;  // its choices' nodes, in the order the round makes them
     double sum = 0, loop = 0;                          // finish's
   };
@@ -142,12 +144,16 @@ struct round_tree {
     int side;
     double margin;                        // the tolerance x the weight reaching the choice
     std::uint32_t first_option, options;  // its options' lists
+    // finish's, where no self-loop is below the choice: its best option and that option's sum.
+    bool fixed = false;
+    std::uint32_t best = 0;
+    double sum = 0;
   };
-  std::vector<leaf> leaves;
+  std::vector<leaf> leaves;  // in play order
   std::vector<std::uint32_t> choices;
   std::vector<list> lists;
-  std::vector<node> nodes;
-  std::uint32_t root = 0;  // the round's list
+  std::vector<node> nodes;  // in pre-order (a choice before those of its options)
+  std::uint32_t root = 0;   // the round's list
   bool saw_loop = false;
 
   void clear() {
@@ -162,85 +168,100 @@ struct round_tree {
            lists.capacity() * sizeof(list) + nodes.capacity() * sizeof(node);
   }
 
-  // Each list's leaves summed, in play order, `self` being the state's own number.
+  // Each list's leaves summed, in play order, `self` being the state's own number; then each choice
+  // with no self-loop below it made, the later choices first.
   void finish(const std::vector<double>& values, std::uint32_t self) {
-    for (list& l : lists) {
-      double sum = 0, loop = 0;
-      for (std::uint32_t i = l.leaves_begin; i < l.leaves_end; ++i) {
-        const leaf& f = leaves[i];
-        if (f.to == ended)
-          sum += f.weight;
-        else if (f.to == self)
-          loop += f.weight;
-        else
-          sum += f.weight * values[f.to];
+    for (const leaf& f : leaves) {
+      list& l = lists[f.list];
+      if (f.to == ended)
+        l.sum += f.weight;
+      else if (f.to == self)
+        l.loop += f.weight;
+      else
+        l.sum += f.weight * values[f.to];
+    }
+    for (std::size_t at = nodes.size(); at-- > 0;) {
+      node& n = nodes[at];
+      bool loop_free = true;
+      for (std::uint32_t k = 0; k < n.options && loop_free; ++k) {
+        const list& l = lists[n.first_option + k];
+        loop_free = l.loop == 0.0;
+        for (std::uint32_t c = l.choices_begin; c < l.choices_end && loop_free; ++c)
+          loop_free = nodes[choices[c]].fixed;
       }
-      l.sum = sum;
-      l.loop = loop;
+      if (!loop_free) continue;
+      const best_option b = best(static_cast<std::uint32_t>(at), 0.0, nullptr);  // (loop 0: no self-loop below)
+      n.sum = b.sum;
+      n.best = b.option;
+      n.fixed = true;
     }
   }
 
-  // (sum, loop) of a list under the best choices at self-loop value x; with `chosen`, each choice's
-  // best option noted there by node.
+  // (sum, loop) of a list under the best choices at self-loop value x; with `chosen` (by node),
+  // each choice's best option made at x noted there.
   std::pair<double, double> sum_of(std::uint32_t at, double x, std::uint32_t* chosen = nullptr) const {
     const list& l = lists[at];
     double sum = l.sum, loop = l.loop;
     for (std::uint32_t c = l.choices_begin; c < l.choices_end; ++c) {
-      const auto [s, lp] = best_of(choices[c], x, chosen);
-      sum += s;
-      loop += lp;
+      const std::uint32_t n = choices[c];
+      if (nodes[n].fixed) {
+        sum += nodes[n].sum;
+        continue;
+      }
+      const best_option b = best(n, x, chosen);
+      sum += b.sum;
+      loop += b.loop;
     }
     return {sum, loop};
   }
 
   // The choice at a node (ties to option 0, the rulings' default; another option only if better
-  // by more than the margin for its side): its (sum, loop).
-  std::pair<double, double> best_of(std::uint32_t at, double x, std::uint32_t* chosen) const {
+  // by more than the margin for its side).
+  struct best_option {
+    double sum, loop;
+    std::uint32_t option;
+  };
+  best_option best(std::uint32_t at, double x, std::uint32_t* chosen) const {
     const node& n = nodes[at];
-    std::pair<double, double> b{0, 0};
-    std::uint32_t option = 0;
+    best_option b{0, 0, 0};
     double best_value = 0;
     for (std::uint32_t k = 0; k < n.options; ++k) {
       const auto [sum, loop] = sum_of(n.first_option + k, x, chosen);
       const double v = sum + loop * x;
       const bool better = n.side == rd::attacker ? v > best_value + n.margin : v < best_value - n.margin;
       if (k == 0 || better) {
-        b = {sum, loop};
-        option = k;
+        b = {sum, loop, k};
         best_value = v;
       }
     }
-    if (chosen) chosen[at] = option;
+    if (chosen) chosen[at] = b.option;
     return b;
+  }
+
+  // The option taken at node n by a valuation that noted its choices in `chosen` (by node).
+  std::uint32_t taken(std::uint32_t n, const std::uint32_t* chosen) const {
+    return nodes[n].fixed ? nodes[n].best : chosen[n];
   }
 };
 
-// Records a round's decision tree: each list's leaves and choices gathered at its depth of `open`
-// while its outcomes are played, then appended to the tree's.
+// Records a round's decision tree: each leaf tagged with the list being played, each list's choices
+// gathered at its depth of `open` and appended to the tree's once the list is played.
 struct tree_recorder : exact_chooser {
-  struct open_list {
-    std::vector<round_tree::leaf> leaves;
-    std::vector<std::uint32_t> choices;
-  };
   round_tree* tree = nullptr;
   double tolerance = 0;
-  std::vector<open_list>* open = nullptr;  // (*open)[depth]: the list being played
+  std::vector<std::vector<std::uint32_t>>* open = nullptr;  // (*open)[depth]: the choices of the list being played
   std::size_t depth = 0;
+  std::uint32_t list = 0;  // the list being played
 
-  void add(const round_tree::leaf& f) { (*open)[depth].leaves.push_back(f); }
+  void add(double w, std::uint32_t to) { tree->leaves.push_back({w, to, list}); }
 
-  std::uint32_t close(std::size_t d, std::uint32_t at) {
-    open_list& o = (*open)[d];
+  void close(std::size_t d, std::uint32_t at) {
+    std::vector<std::uint32_t>& o = (*open)[d];
     round_tree::list& l = tree->lists[at];
-    l.leaves_begin = static_cast<std::uint32_t>(tree->leaves.size());
-    tree->leaves.insert(tree->leaves.end(), o.leaves.begin(), o.leaves.end());
-    l.leaves_end = static_cast<std::uint32_t>(tree->leaves.size());
     l.choices_begin = static_cast<std::uint32_t>(tree->choices.size());
-    tree->choices.insert(tree->choices.end(), o.choices.begin(), o.choices.end());
+    tree->choices.insert(tree->choices.end(), o.begin(), o.end());
     l.choices_end = static_cast<std::uint32_t>(tree->choices.size());
-    o.leaves.clear();
-    o.choices.clear();
-    return at;
+    o.clear();
   }
 
   template <class F>
@@ -253,14 +274,17 @@ struct tree_recorder : exact_chooser {
     const auto first = static_cast<std::uint32_t>(tree->lists.size());
     tree->nodes.push_back({d.side, tolerance * weight, first, static_cast<std::uint32_t>(options)});
     tree->lists.resize(first + static_cast<std::size_t>(options));
-    (*open)[depth].choices.push_back(index);
+    (*open)[depth].push_back(index);
+    const std::uint32_t outer = list;
+    ++depth;
+    if (open->size() <= depth) open->resize(depth + 1);
     for (int k = 0; k < options; ++k) {
-      ++depth;
-      if (open->size() <= depth) open->resize(depth + 1);
+      list = first + static_cast<std::uint32_t>(k);
       f(k);
-      close(depth, first + static_cast<std::uint32_t>(k));
-      --depth;
+      close(depth, list);
     }
+    --depth;
+    list = outer;
   }
 };
 
@@ -337,7 +361,7 @@ class game {
       solved_[i] = 1;
       if (keep_plan_) {
         plan_begin_[i] = plan_.size();
-        chosen_.resize(f.tree.nodes.size());
+        chosen_.assign(f.tree.nodes.size(), 0);
         f.tree.sum_of(f.tree.root, values_[i], chosen_.data());
         plan_of(f.tree, f.tree.root);
       }
@@ -358,8 +382,7 @@ class game {
                     plan_.capacity() * sizeof(std::uint32_t) + plan_begin_.capacity() * sizeof(std::size_t) +
                     chosen_.capacity() * sizeof(std::uint32_t) + frames_.capacity() * sizeof(frame);
     for (const frame& f : frames_) b += f.tree.bytes();
-    for (const auto& o : open_)
-      b += o.leaves.capacity() * sizeof(round_tree::leaf) + o.choices.capacity() * sizeof(std::uint32_t);
+    for (const auto& o : open_) b += o.capacity() * sizeof(std::uint32_t);
     return b;
   }
   std::size_t peak_bytes() const { return peak_bytes_; }
@@ -421,7 +444,7 @@ class game {
     const round_tree::list& l = tree.lists[at];
     for (std::uint32_t c = l.choices_begin; c < l.choices_end; ++c) {
       const std::uint32_t n = tree.choices[c];
-      const std::uint32_t k = chosen_[n];
+      const std::uint32_t k = tree.taken(n, chosen_.data());
       plan_.push_back(k);
       plan_of(tree, tree.nodes[n].first_option + k);
     }
@@ -443,20 +466,21 @@ class game {
     auto played = [&](const battle_state& t, battle_end end) {
       ++outcomes;
       if (end != battle_end::none) {
-        c.add({c.weight * payoff(r_, g_, t, end), round_tree::ended});
+        c.add(c.weight * payoff(r_, g_, t, end), round_tree::ended);
         return;
       }
       const std::uint32_t to = intern(encode(r_, t, end));
       if (to == i) tree.saw_loop = true;
-      c.add({c.weight, to});
+      c.add(c.weight, to);
     };
     auto retreated = [&](double amount) {
       ++outcomes;
-      c.add({amount, round_tree::ended});
+      c.add(amount, round_tree::ended);
     };
     c.weight = 1.0;
     tree.lists.emplace_back();
     tree.root = 0;
+    c.list = tree.root;
     play_game_round(r_, g_, s, c, played, retreated);
     c.close(0, tree.root);
     outcomes_ += outcomes;
@@ -499,9 +523,9 @@ class game {
   bool keep_plan_ = false;
   std::vector<std::uint32_t> plan_;
   std::vector<std::size_t> plan_begin_;
-  std::vector<std::uint32_t> chosen_;           // plan_of's, by node
-  std::vector<frame> frames_;                   // the solve's stack, each frame's tree reused
-  std::vector<tree_recorder::open_list> open_;  // the recorder's, reused
+  std::vector<std::uint32_t> chosen_;             // plan_of's, by node
+  std::vector<frame> frames_;                     // the solve's stack, each frame's tree reused
+  std::vector<std::vector<std::uint32_t>> open_;  // the recorder's, reused
 };
 
 // Advice from the start state's round (each choice the solved play makes there, with the case it
