@@ -8,7 +8,6 @@
 #include <map>
 #include <set>
 #include <tuple>
-#include <unordered_map>
 
 #include "calc/great_lakes/exact_parts.hpp"
 #include "calc/great_lakes/round.hpp"
@@ -374,11 +373,8 @@ class game {
   // trees held (the solve's stack, and the recorder's lists). The process's code, the allocator's
   // overhead and the result are not in it (as solve_exact counts).
   std::size_t bytes() const {
-    // A node of the index: its next pointer, its key and number, and the hash it keeps.
-    constexpr std::size_t index_node =
-        sizeof(void*) + sizeof(std::pair<const state_key, std::uint32_t>) + sizeof(std::size_t);
-    std::size_t b = keys_.capacity() * sizeof(state_key) + index_.bucket_count() * sizeof(void*) +
-                    index_.size() * index_node + values_.capacity() * sizeof(double) + solved_.capacity() +
+    std::size_t b = keys_.capacity() * sizeof(state_key) + index_.capacity() * sizeof(std::uint64_t) +
+                    values_.capacity() * sizeof(double) + solved_.capacity() +
                     plan_.capacity() * sizeof(std::uint32_t) + plan_begin_.capacity() * sizeof(std::size_t) +
                     chosen_.capacity() * sizeof(std::uint32_t) + frames_.capacity() * sizeof(frame);
     for (const frame& f : frames_) b += f.tree.bytes();
@@ -399,7 +395,7 @@ class game {
   void play(const battle_state& s, double weight, Emit&& emit,
             const std::function<void(const rd::decision&, int)>& chosen = {}) {
     const state_key self = encode(r_, s, battle_end::none);
-    const std::uint32_t i = index_.at(self);
+    const std::uint32_t i = find(self);
     plan_follower c;
     c.next = plan_.data() + plan_begin_[i];
     c.chosen = &chosen;
@@ -425,16 +421,48 @@ class game {
     if (o_.memory_limit > 0 && now > o_.memory_limit) throw memory_limit_exceeded(o_.memory_limit, now, keys_.size());
   }
 
-  std::uint32_t intern(const state_key& key) {
-    const auto [at, added] = index_.try_emplace(key, static_cast<std::uint32_t>(keys_.size()));
-    if (added) {
-      if (keys_.size() >= o_.state_limit) throw state_limit_exceeded(o_.state_limit);
-      keys_.push_back(key);
-      values_.push_back(0.0);
-      solved_.push_back(0);
-      if (keep_plan_) plan_begin_.push_back(0);
+  // The index: open addressing, linear probing, at most half full; a slot holds the key's hash's
+  // high half and its state's number + 1 (0: empty), so most probes read no key.
+  std::uint32_t find(const state_key& key) const {
+    const std::uint64_t h = state_key_hash{}(key);
+    const std::size_t mask = index_.size() - 1;
+    for (std::size_t at = h & mask;; at = (at + 1) & mask) {
+      const std::uint64_t slot = index_[at];
+      if (slot == 0) throw std::out_of_range("optimal play: a state the game did not reach");
+      const auto i = static_cast<std::uint32_t>(slot) - 1;
+      if (slot >> 32 == h >> 32 && keys_[i] == key) return i;
     }
-    return at->second;
+  }
+
+  std::uint32_t intern(const state_key& key) {
+    const std::uint64_t h = state_key_hash{}(key);
+    std::size_t mask = index_.size() - 1;
+    std::size_t at = h & mask;
+    for (;; at = (at + 1) & mask) {
+      const std::uint64_t slot = index_[at];
+      if (slot == 0) break;
+      const auto i = static_cast<std::uint32_t>(slot) - 1;
+      if (slot >> 32 == h >> 32 && keys_[i] == key) return i;
+    }
+    if (keys_.size() >= o_.state_limit) throw state_limit_exceeded(o_.state_limit);
+    const auto i = static_cast<std::uint32_t>(keys_.size());
+    keys_.push_back(key);
+    values_.push_back(0.0);
+    solved_.push_back(0);
+    if (keep_plan_) plan_begin_.push_back(0);
+    if (2 * keys_.size() > index_.size()) {  // grow: every key placed again
+      std::vector<std::uint64_t>(2 * index_.size(), 0).swap(index_);
+      mask = index_.size() - 1;
+      for (std::uint32_t j = 0; j < keys_.size(); ++j) {
+        const std::uint64_t hj = state_key_hash{}(keys_[j]);
+        std::size_t a = hj & mask;
+        while (index_[a] != 0) a = (a + 1) & mask;
+        index_[a] = (hj >> 32 << 32) | (j + 1);
+      }
+    } else {
+      index_[at] = (h >> 32 << 32) | (i + 1);
+    }
+    return i;
   }
 
   // The state's plan: the option its tree's best choices take at its value (chosen_), at each
@@ -516,7 +544,7 @@ class game {
   double lo_ = 0, hi_ = 1, scale_ = 1, outcomes_ = 0;
   std::size_t peak_bytes_ = 0;
   std::vector<state_key> keys_;
-  std::unordered_map<state_key, std::uint32_t, state_key_hash> index_;
+  std::vector<std::uint64_t> index_ = std::vector<std::uint64_t>(1024, 0);  // (find, intern)
   std::vector<double> values_;
   std::vector<std::uint8_t> solved_;
   // Each state's choices as solved (plan_of), from plan_begin_[state], when keep_plan_.
