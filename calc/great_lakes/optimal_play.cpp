@@ -248,6 +248,7 @@ struct round_tree {
 struct tree_recorder : exact_chooser {
   round_tree* tree = nullptr;
   double tolerance = 0;
+  bool fight_on = false;  // settled_retreats: each retreat decision plays fighting on, unrecorded
   std::vector<std::vector<std::uint32_t>>* open = nullptr;  // (*open)[depth]: the choices of the list being played
   std::size_t depth = 0;
   std::uint32_t list = 0;  // the list being played
@@ -265,7 +266,7 @@ struct tree_recorder : exact_chooser {
 
   template <class F>
   void decide(const rd::decision& d, int options, F&& f) {
-    if (options == 1) {
+    if (options == 1 || (fight_on && d.kind == rd::decision_kind::retreat)) {
       f(0);
       return;
     }
@@ -292,10 +293,16 @@ struct tree_recorder : exact_chooser {
 struct plan_follower : exact_chooser {
   const std::uint32_t* next = nullptr;
   const std::function<void(const rd::decision&, int)>* chosen = nullptr;
+  bool fight_on = false;  // settled_retreats: each retreat decision fights on, with no entry in the plan
 
   template <class F>
   void decide(const rd::decision& d, int options, F&& f) {
     if (options == 1) {
+      f(0);
+      return;
+    }
+    if (fight_on && d.kind == rd::decision_kind::retreat) {
+      if (chosen && *chosen) (*chosen)(d, 0);
       f(0);
       return;
     }
@@ -397,6 +404,7 @@ class game {
     const state_key self = encode(r_, s, battle_end::none);
     const std::uint32_t i = find(self);
     plan_follower c;
+    c.fight_on = settled_retreats();
     c.next = plan_.data() + plan_begin_[i];
     c.chosen = &chosen;
     c.weight = weight;
@@ -412,6 +420,14 @@ class game {
   };
 
   double tolerance() const { return 1e-12 * scale_; }
+
+  // On the win objective every retreat decision is settled before it is weighed: a voluntary
+  // retreat loses the battle (RULINGS outcomes), worth 0 to the attacker, while every value and
+  // payoff is at least 0 and at most 1, so fighting on is worth at least the retreat's 0 to the
+  // attacker and at most the retreat's weight x 1 to the defender. Neither option then beats the
+  // other by the margin (the sums' rounding is far below it) and the tie goes to option 0, fighting
+  // on: the solve, unchanged, need not play the retreats at all.
+  bool settled_retreats() const { return g_.goal == objective::win; }
 
   // Checked once per state recorded or solved (--memory-mb): past the bound the solve stops as
   // solve_exact does.
@@ -487,6 +503,7 @@ class game {
     tree_recorder c;
     c.tree = &tree;
     c.tolerance = tolerance();
+    c.fight_on = settled_retreats();
     c.open = &open_;  // the lists' capacity kept from state to state
     if (open_.empty()) open_.resize(1);
     c.depth = 0;
