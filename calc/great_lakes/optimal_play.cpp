@@ -106,7 +106,7 @@ double retreat_payoff(const battle_rules& r, const game_options& g, const rd::ro
   return sum;
 }
 
-// One round from s for the game's exploration and recording: rd::play_round's, except that each
+// One round from s for the game's recording: rd::play_round's, except that each
 // retreat is one outcome, retreated(its payoff summed as retreat_payoff sums it).
 template <class Chooser, class Emit, class Retreated>
 void play_game_round(const battle_rules& r, const game_options& g, const battle_state& s, Chooser& c, Emit& emit,
