@@ -8,7 +8,6 @@
 #include <map>
 #include <set>
 #include <tuple>
-#include <unordered_map>
 
 #include "calc/great_lakes/exact_parts.hpp"
 #include "calc/great_lakes/round.hpp"
@@ -70,141 +69,222 @@ double payoff(const battle_rules& r, const game_options& g, const battle_state& 
   return g.win_value * win - lost[0] + lost[1];
 }
 
-// Strictly decreases along every round that changes the state (SP only fall; a unit only goes
-// waiting -> line -> failed; rerolls only fall; the first round ends): successors come first in
-// this order, so backward induction solves them before the state itself.
-int potential(const battle_rules& r, const battle_state& s) {
-  int p = s.rerolls[0] + s.rerolls[1] + (s.first_round ? 1 : 0);
-  for (std::size_t i = 0; i < r.units.size(); ++i)
-    p += s.sp[i] + (s.st[i] == rd::waiting ? 2 : s.st[i] == rd::line ? 1 : 0);
-  return p;
+// GL 12.2-12.3 with RULINGS as rd::resolve_retreat plays it, for the game: the payoff to the
+// attacker of `side` retreating from t, summed over the retreat fire's outcomes, each weighed by
+// the chooser's weight. The battle ends there and its payoff reads only who retreated and how many
+// SP each side lost, and retreat fire takes min(hits, the side's SP on the field) SP whichever
+// units take them (nothing is decided in it), so no outcome's state is built.
+template <class Chooser>
+double retreat_payoff(const battle_rules& r, const game_options& g, const rd::round_state& from, int side, bool forced,
+                      Chooser& c) {
+  rd::round_state t = from;
+  if (side == rd::defender && r.garrison >= 0) rd::lose_garrison(r, t);  // GL 4.17/4.26
+  if (!r.route[side]) {
+    for (int i = r.begin[side]; i < r.end[side]; ++i)
+      if (rd::in_battle(t.s, i)) t.s.sp[i] = 0;
+    return c.weight * payoff(r, g, t.s, rd::eliminated_end(side));
+  }
+  const battle_end end = side == rd::attacker
+                             ? (forced ? battle_end::attacker_forced_retreat : battle_end::attacker_voluntary_retreat)
+                             : (forced ? battle_end::defender_forced_retreat : battle_end::defender_voluntary_retreat);
+  std::array<int, 2> lost{};
+  for (std::size_t u = 0; u < r.units.size(); ++u)
+    lost[static_cast<std::size_t>(r.units[u].owner)] += r.units[u].start_sp - t.s.sp[u];
+  const int alive = t.sum[side].alive_sp;
+  double sum = 0;
+  c.binomial_capped(rd::retreat_fire_dice(r, t, side, forced), r.retreat_fire_faces, alive, [&](int h) {
+    const int taken = std::min(h, alive);
+    const double win = attacker_wins(taken < alive ? end : rd::eliminated_end(side)) ? 1.0 : 0.0;
+    double value = win;
+    if (g.goal != objective::win) {
+      std::array<int, 2> now = lost;
+      now[static_cast<std::size_t>(side)] += taken;
+      value = g.win_value * win - now[0] + now[1];
+    }
+    sum += c.weight * value;
+  });
+  return sum;
 }
 
-// The exact chooser that plays every option of every choice (round.hpp's decide): the game's states.
-struct explore_chooser : exact_chooser {
-  template <class F>
-  void decide(const rd::decision&, int options, F&& f) {
-    for (int k = 0; k < options; ++k) f(k);
-  }
-};
+// One round from s for the game's recording: rd::play_round's, except that each
+// retreat is one outcome, retreated(its payoff summed as retreat_payoff sums it).
+template <class Chooser, class Emit, class Retreated>
+void play_game_round(const battle_rules& r, const game_options& g, const battle_state& s, Chooser& c, Emit& emit,
+                     Retreated& retreated) {
+  auto emit_state = [&](const rd::round_state& t, battle_end end) { emit(t.s, end); };
+  auto retreat = [&](rd::round_state& t, int side, bool forced, int) {
+    retreated(retreat_payoff(r, g, t, side, forced, c));
+  };
+  rd::round_state t = rd::track(r, s);
+  rd::play_tracked_round_until_retreat(r, t, c, emit_state, retreat);
+}
 
-// One state's round recorded once as its decision tree (issue 17's speed): the Newton steps of
-// solve_state value it at several x without replaying the round. A choice is a node whose options
-// each hold, in the order the round played them, its outcomes (weight x the successor's value or
-// payoff, already known; or the weight of a self-loop) and the nodes of the later choices it leads
-// to. Valuing the tree makes the same sums in the same order as replaying the round with each
-// choice's options valued in turn did (before the tree, issue 17's first solver), so the same value to the
-// last bit; solve_state values it at each Newton step, and play follows its best choices.
+// One state's round recorded once as its decision tree (issue 17's speed). A list (the round's, or
+// one option's of a choice) holds the outcomes played under it before any later choice, as leaves
+// (a successor's weight, a finished battle's weighted payoff, or a self-loop's weight), and the
+// later choices it leads to, each a node whose options are lists. Once the successors are solved
+// (finish) each list's leaves are summed once, in play order, into the list's `sum` (weight x
+// value or payoff) and `loop` (the self-loops' weight), and each choice with no self-loop below it
+// is made once (its best does not depend on the self-loop's value), so that solve_state's Newton
+// steps value the tree at each x by walking only the choices above a self-loop; play follows its
+// best choices.
 struct round_tree {
-  enum item_kind : std::uint8_t { value_leaf, loop_leaf, choice };
-  struct item {
-    item_kind kind;
-    std::uint32_t node;  // choice: the node
-    double amount;       // value_leaf: weight x value; loop_leaf: weight
+  static constexpr std::uint32_t ended = 0xffffffffu;  // a leaf of a finished battle
+  struct leaf {
+    double weight;       // ended: weight x payoff
+    std::uint32_t to;    // the successor (the state itself: a self-loop), or ended
+    std::uint32_t list;  // the list it is in
+  };
+  struct list {
+    std::uint32_t choices_begin = 0, choices_end = 0;  // its choices' nodes, in the order the round makes them
+    double sum = 0, loop = 0;                          // finish's
   };
   struct node {
     int side;
-    double margin;  // the tolerance x the weight reaching the choice
-    std::uint32_t first_option, options;
-    std::uint32_t nodes_end = 0;  // past the last node of its options' subtrees (nodes are in pre-order)
+    double margin;                        // the tolerance x the weight reaching the choice
+    std::uint32_t first_option, options;  // its options' lists
+    // finish's, where no self-loop is below the choice: its best option and that option's sum.
+    bool fixed = false;
+    std::uint32_t best = 0;
+    double sum = 0;
   };
-  std::vector<item> items;                                            // each option's (and the root's) contiguous
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> option_items;  // [begin, end) per option
-  std::vector<std::uint32_t> option_nodes;                            // each option's first node
-  std::vector<node> nodes;
-  std::pair<std::uint32_t, std::uint32_t> root{0, 0};
+  std::vector<leaf> leaves;  // in play order
+  std::vector<std::uint32_t> choices;
+  std::vector<list> lists;
+  std::vector<node> nodes;  // in pre-order (a choice before those of its options)
+  std::uint32_t root = 0;   // the round's list
   bool saw_loop = false;
 
   void clear() {
-    items.clear();
-    option_items.clear();
-    option_nodes.clear();
+    leaves.clear();
+    choices.clear();
+    lists.clear();
     nodes.clear();
     saw_loop = false;
   }
+  std::size_t bytes() const {
+    return leaves.capacity() * sizeof(leaf) + choices.capacity() * sizeof(std::uint32_t) +
+           lists.capacity() * sizeof(list) + nodes.capacity() * sizeof(node);
+  }
 
-  // (sum, loop) of a list of items under the best choices at self-loop value x.
-  std::pair<double, double> sum_of(std::pair<std::uint32_t, std::uint32_t> range, double x) const {
-    double sum = 0, loop = 0;
-    for (std::uint32_t i = range.first; i < range.second; ++i) {
-      const item& it = items[i];
-      if (it.kind == value_leaf)
-        sum += it.amount;
-      else if (it.kind == loop_leaf)
-        loop += it.amount;
-      else {
-        const auto [s, l] = best_of(nodes[it.node], x);
-        sum += s;
-        loop += l;
+  // Each list's leaves summed, in play order, `self` being the state's own number; then each choice
+  // with no self-loop below it made, the later choices first.
+  void finish(const std::vector<double>& values, std::uint32_t self) {
+    for (const leaf& f : leaves) {
+      list& l = lists[f.list];
+      if (f.to == ended)
+        l.sum += f.weight;
+      else if (f.to == self)
+        l.loop += f.weight;
+      else
+        l.sum += f.weight * values[f.to];
+    }
+    for (std::size_t at = nodes.size(); at-- > 0;) {
+      node& n = nodes[at];
+      bool loop_free = true;
+      for (std::uint32_t k = 0; k < n.options && loop_free; ++k) {
+        const list& l = lists[n.first_option + k];
+        loop_free = l.loop == 0.0;
+        for (std::uint32_t c = l.choices_begin; c < l.choices_end && loop_free; ++c)
+          loop_free = nodes[choices[c]].fixed;
       }
+      if (!loop_free) continue;
+      const best_option b = best(static_cast<std::uint32_t>(at), 0.0, nullptr);  // (loop 0: no self-loop below)
+      n.sum = b.sum;
+      n.best = b.option;
+      n.fixed = true;
+    }
+  }
+
+  // (sum, loop) of a list under the best choices at self-loop value x; with `chosen` (by node),
+  // each choice's best option made at x noted there.
+  std::pair<double, double> sum_of(std::uint32_t at, double x, std::uint32_t* chosen = nullptr) const {
+    const list& l = lists[at];
+    double sum = l.sum, loop = l.loop;
+    for (std::uint32_t c = l.choices_begin; c < l.choices_end; ++c) {
+      const std::uint32_t n = choices[c];
+      if (nodes[n].fixed) {
+        sum += nodes[n].sum;
+        continue;
+      }
+      const best_option b = best(n, x, chosen);
+      sum += b.sum;
+      loop += b.loop;
     }
     return {sum, loop};
   }
 
   // The choice at a node (ties to option 0, the rulings' default; another option only if better
-  // by more than the margin for its side): (option, its sum, its loop).
+  // by more than the margin for its side).
   struct best_option {
-    std::uint32_t option;
     double sum, loop;
+    std::uint32_t option;
   };
-  best_option best(const node& n, double x) const {
+  best_option best(std::uint32_t at, double x, std::uint32_t* chosen) const {
+    const node& n = nodes[at];
     best_option b{0, 0, 0};
     double best_value = 0;
     for (std::uint32_t k = 0; k < n.options; ++k) {
-      const auto [sum, loop] = sum_of(option_items[n.first_option + k], x);
+      const auto [sum, loop] = sum_of(n.first_option + k, x, chosen);
       const double v = sum + loop * x;
       const bool better = n.side == rd::attacker ? v > best_value + n.margin : v < best_value - n.margin;
       if (k == 0 || better) {
-        b = {k, sum, loop};
+        b = {sum, loop, k};
         best_value = v;
       }
     }
+    if (chosen) chosen[at] = b.option;
     return b;
   }
-  std::pair<double, double> best_of(const node& n, double x) const {
-    const best_option b = best(n, x);
-    return {b.sum, b.loop};
+
+  // The option taken at node n by a valuation that noted its choices in `chosen` (by node).
+  std::uint32_t taken(std::uint32_t n, const std::uint32_t* chosen) const {
+    return nodes[n].fixed ? nodes[n].best : chosen[n];
   }
 };
 
-// Records a round's decision tree: each option's items gathered at its depth of `open`, then
-// appended to the tree's items once the option is played.
+// Records a round's decision tree: each leaf tagged with the list being played, each list's choices
+// gathered at its depth of `open` and appended to the tree's once the list is played.
 struct tree_recorder : exact_chooser {
   round_tree* tree = nullptr;
   double tolerance = 0;
-  std::vector<std::vector<round_tree::item>> open;  // open[depth]: the items of the option being played
+  bool fight_on = false;  // settled_retreats: each retreat decision plays fighting on, unrecorded
+  std::vector<std::vector<std::uint32_t>>* open = nullptr;  // (*open)[depth]: the choices of the list being played
   std::size_t depth = 0;
+  std::uint32_t list = 0;  // the list being played
 
-  void add(const round_tree::item& it) { open[depth].push_back(it); }
+  void add(double w, std::uint32_t to) { tree->leaves.push_back({w, to, list}); }
 
-  std::pair<std::uint32_t, std::uint32_t> close(std::size_t d) {
-    const auto begin = static_cast<std::uint32_t>(tree->items.size());
-    tree->items.insert(tree->items.end(), open[d].begin(), open[d].end());
-    open[d].clear();
-    return {begin, static_cast<std::uint32_t>(tree->items.size())};
+  void close(std::size_t d, std::uint32_t at) {
+    std::vector<std::uint32_t>& o = (*open)[d];
+    round_tree::list& l = tree->lists[at];
+    l.choices_begin = static_cast<std::uint32_t>(tree->choices.size());
+    tree->choices.insert(tree->choices.end(), o.begin(), o.end());
+    l.choices_end = static_cast<std::uint32_t>(tree->choices.size());
+    o.clear();
   }
 
   template <class F>
   void decide(const rd::decision& d, int options, F&& f) {
-    if (options == 1) {
+    if (options == 1 || (fight_on && d.kind == rd::decision_kind::retreat)) {
       f(0);
       return;
     }
     const auto index = static_cast<std::uint32_t>(tree->nodes.size());
-    const auto first = static_cast<std::uint32_t>(tree->option_items.size());
+    const auto first = static_cast<std::uint32_t>(tree->lists.size());
     tree->nodes.push_back({d.side, tolerance * weight, first, static_cast<std::uint32_t>(options)});
-    tree->option_items.resize(first + static_cast<std::size_t>(options));
-    tree->option_nodes.resize(first + static_cast<std::size_t>(options));
+    tree->lists.resize(first + static_cast<std::size_t>(options));
+    (*open)[depth].push_back(index);
+    const std::uint32_t outer = list;
+    ++depth;
+    if (open->size() <= depth) open->resize(depth + 1);
     for (int k = 0; k < options; ++k) {
-      tree->option_nodes[first + static_cast<std::size_t>(k)] = static_cast<std::uint32_t>(tree->nodes.size());
-      ++depth;
-      if (open.size() <= depth) open.resize(depth + 1);
+      list = first + static_cast<std::uint32_t>(k);
       f(k);
-      tree->option_items[first + static_cast<std::size_t>(k)] = close(depth);
-      --depth;
+      close(depth, list);
     }
-    tree->nodes[index].nodes_end = static_cast<std::uint32_t>(tree->nodes.size());
-    add({round_tree::choice, index, 0.0});
+    --depth;
+    list = outer;
   }
 };
 
@@ -213,10 +293,16 @@ struct tree_recorder : exact_chooser {
 struct plan_follower : exact_chooser {
   const std::uint32_t* next = nullptr;
   const std::function<void(const rd::decision&, int)>* chosen = nullptr;
+  bool fight_on = false;  // settled_retreats: each retreat decision fights on, with no entry in the plan
 
   template <class F>
   void decide(const rd::decision& d, int options, F&& f) {
     if (options == 1) {
+      f(0);
+      return;
+    }
+    if (fight_on && d.kind == rd::decision_kind::retreat) {
+      if (chosen && *chosen) (*chosen)(d, 0);
       f(0);
       return;
     }
@@ -226,7 +312,12 @@ struct plan_follower : exact_chooser {
   }
 };
 
-// The game over a battle's full states: explored, solved, then played as solved.
+// The game over a battle's full states, solved depth first: each state's round is played once,
+// every option of every choice, and recorded as its decision tree (its successors found as it is
+// played); the successors not yet solved are solved first, then the state. A round that changes
+// the state makes it strictly smaller (SP only fall; a unit only goes waiting -> line -> failed;
+// rerolls only fall; the first round ends), so the states form no cycle but self-loops and the
+// trees held at once are those of one path down (the solve's stack).
 class game {
  public:
   // keep_plan: keep each state's choices for play (a forward pass follows).
@@ -240,69 +331,61 @@ class game {
   std::size_t states() const { return keys_.size(); }
   double outcomes() const { return outcomes_; }
 
-  // Every state any play reaches, then each one's value, successors first.
   void solve() {
     const battle_state start = rd::initial_state(r_);
     if (rd::is_stalemate(r_, start)) return;
     intern(encode(r_, start, battle_end::none));
-    double outcomes = 0;  // every option's round outcomes: the leaves the solve will value
-    for (std::size_t i = 0; i < keys_.size(); ++i) {
+    std::size_t depth = 0;  // the frames in use
+    auto push = [&](std::uint32_t i) {
       throw_if_cancelled(o_);
-      battle_end ignored;
-      const battle_state s = decode(r_, keys_[i], ignored);
-      explore_chooser c;
-      if (cached_) leaves_begin_.push_back(leaves_.size());
-      auto emit = [&](const battle_state& t, battle_end end) {
-        ++outcomes;
-        const std::uint32_t id = end == battle_end::none ? intern(encode(r_, t, end)) : ended;
-        if (cached_) leaves_.push_back(id);
-      };
-      rd::play_round(r_, s, c, emit);
-      if (cached_ && leaves_.size() > max_cached_leaves) drop_cache();  // past the bound: look successors up again
-      const double predicted = outcomes * game_seconds_per_outcome;
+      if (frames_.size() <= depth) frames_.emplace_back();
+      frame& f = frames_[depth++];
+      f.state = i;
+      f.next = 0;
+      record(f.tree, i);
+      // Every option's round outcomes so far: the leaves the solve values (the time guard's count).
+      const double predicted = outcomes_ * game_seconds_per_outcome;
       if (g_.time_budget > 0 && predicted > g_.time_budget) throw game_over_budget(predicted, g_.time_budget, true);
       count_memory();
-    }
-    outcomes_ = outcomes;
-    std::vector<std::uint32_t> order(keys_.size());
-    std::vector<int> level(keys_.size());
-    for (std::uint32_t i = 0; i < keys_.size(); ++i) {
-      order[i] = i;
-      battle_end ignored;
-      level[i] = potential(r_, decode(r_, keys_[i], ignored));
-    }
-    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return level[a] < level[b]; });
-    values_.assign(keys_.size(), 0.0);
-    if (keep_plan_) plan_begin_.assign(keys_.size(), 0);
-    scratch_bytes_ = (order.capacity() + level.capacity()) * sizeof(std::uint32_t);
-    for (const std::uint32_t i : order) {
-      throw_if_cancelled(o_);
-      values_[i] = solve_state(i);
+    };
+    push(0);
+    while (depth > 0) {
+      frame& f = frames_[depth - 1];
+      const std::vector<round_tree::leaf>& leaves = f.tree.leaves;
+      while (f.next < leaves.size()) {
+        const std::uint32_t to = leaves[f.next].to;
+        if (to != round_tree::ended && to != f.state && !solved_[to]) break;
+        ++f.next;
+      }
+      if (f.next < leaves.size()) {
+        push(leaves[f.next].to);  // (frames_ may move: f is not used again)
+        continue;
+      }
+      const std::uint32_t i = f.state;
+      f.tree.finish(values_, i);
+      values_[i] = solve_state(f.tree);
+      solved_[i] = 1;
       if (keep_plan_) {
         plan_begin_[i] = plan_.size();
-        plan_of(tree_.root, values_[i]);
+        chosen_.assign(f.tree.nodes.size(), 0);
+        f.tree.sum_of(f.tree.root, values_[i], chosen_.data());
+        plan_of(f.tree, f.tree.root);
       }
+      --depth;
       count_memory();
     }
-    scratch_bytes_ = 0;
   }
 
-  // The game's own data by capacity: its states' keys, index and values, the kept successors and
-  // plans, the solve's order and its current decision tree. The process's code, the allocator's overhead and
-  // the result are not in it (as solve_exact counts).
+  // The game's own data by capacity: its states' keys, index, values and plans, and the decision
+  // trees held (the solve's stack, and the recorder's lists). The process's code, the allocator's
+  // overhead and the result are not in it (as solve_exact counts).
   std::size_t bytes() const {
-    // A node of the index: its next pointer, its key and number, and the hash it keeps.
-    constexpr std::size_t index_node =
-        sizeof(void*) + sizeof(std::pair<const state_key, std::uint32_t>) + sizeof(std::size_t);
-    std::size_t b = keys_.capacity() * sizeof(state_key) + index_.bucket_count() * sizeof(void*) +
-                    index_.size() * index_node + values_.capacity() * sizeof(double) +
-                    leaves_.capacity() * sizeof(std::uint32_t) + leaves_begin_.capacity() * sizeof(std::size_t) +
-                    scratch_bytes_ + tree_.items.capacity() * sizeof(round_tree::item) +
-                    tree_.option_items.capacity() * sizeof(std::pair<std::uint32_t, std::uint32_t>) +
-                    tree_.option_nodes.capacity() * sizeof(std::uint32_t) +
-                    tree_.nodes.capacity() * sizeof(round_tree::node) + plan_.capacity() * sizeof(std::uint32_t) +
-                    plan_begin_.capacity() * sizeof(std::size_t);
-    for (const auto& list : open_) b += list.capacity() * sizeof(round_tree::item);
+    std::size_t b = keys_.capacity() * sizeof(state_key) + index_.capacity() * sizeof(std::uint64_t) +
+                    values_.capacity() * sizeof(double) + solved_.capacity() +
+                    plan_.capacity() * sizeof(std::uint32_t) + plan_begin_.capacity() * sizeof(std::size_t) +
+                    chosen_.capacity() * sizeof(std::uint32_t) + frames_.capacity() * sizeof(frame);
+    for (const frame& f : frames_) b += f.tree.bytes();
+    for (const auto& o : open_) b += o.capacity() * sizeof(std::uint32_t);
     return b;
   }
   std::size_t peak_bytes() const { return peak_bytes_; }
@@ -319,8 +402,9 @@ class game {
   void play(const battle_state& s, double weight, Emit&& emit,
             const std::function<void(const rd::decision&, int)>& chosen = {}) {
     const state_key self = encode(r_, s, battle_end::none);
-    const std::uint32_t i = index_.at(self);
+    const std::uint32_t i = find(self);
     plan_follower c;
+    c.fight_on = settled_retreats();
     c.next = plan_.data() + plan_begin_[i];
     c.chosen = &chosen;
     c.weight = weight;
@@ -329,80 +413,122 @@ class game {
   }
 
  private:
+  struct frame {
+    std::uint32_t state = 0;
+    std::size_t next = 0;  // its tree's leaves before this lead to solved states
+    round_tree tree;
+  };
+
   double tolerance() const { return 1e-12 * scale_; }
 
-  // Checked once per state explored or solved (--memory-mb): the kept successors are only a
-  // shortcut, so they go first (recording then looks successors up); past the bound without them
-  // the solve stops as solve_exact does.
+  // On the win objective every retreat decision is settled before it is weighed: a voluntary
+  // retreat loses the battle (RULINGS outcomes), worth 0 to the attacker, while every value and
+  // payoff is at least 0 and at most 1, so fighting on is worth at least the retreat's 0 to the
+  // attacker and at most the retreat's weight x 1 to the defender. Neither option then beats the
+  // other by the margin (the sums' rounding is far below it) and the tie goes to option 0, fighting
+  // on: the solve, unchanged, need not play the retreats at all.
+  bool settled_retreats() const { return g_.goal == objective::win; }
+
+  // Checked once per state recorded or solved (--memory-mb): past the bound the solve stops as
+  // solve_exact does.
   void count_memory() {
-    std::size_t now = bytes();
-    if (o_.memory_limit > 0 && now > o_.memory_limit && cached_) {
-      drop_cache();
-      now = bytes();
-    }
+    const std::size_t now = bytes();
     peak_bytes_ = std::max(peak_bytes_, now);
     if (o_.memory_limit > 0 && now > o_.memory_limit) throw memory_limit_exceeded(o_.memory_limit, now, keys_.size());
   }
 
-  void drop_cache() {
-    cached_ = false;
-    std::vector<std::uint32_t>().swap(leaves_);
-    std::vector<std::size_t>().swap(leaves_begin_);
+  // The index: open addressing, linear probing, at most half full; a slot holds the key's hash's
+  // high half and its state's number + 1 (0: empty), so most probes read no key.
+  std::uint32_t find(const state_key& key) const {
+    const std::uint64_t h = state_key_hash{}(key);
+    const std::size_t mask = index_.size() - 1;
+    for (std::size_t at = h & mask;; at = (at + 1) & mask) {
+      const std::uint64_t slot = index_[at];
+      if (slot == 0) throw std::out_of_range("optimal play: a state the game did not reach");
+      const auto i = static_cast<std::uint32_t>(slot) - 1;
+      if (slot >> 32 == h >> 32 && keys_[i] == key) return i;
+    }
   }
 
   std::uint32_t intern(const state_key& key) {
-    const auto [at, added] = index_.try_emplace(key, static_cast<std::uint32_t>(keys_.size()));
-    if (added) {
-      if (keys_.size() >= o_.state_limit) throw state_limit_exceeded(o_.state_limit);
-      keys_.push_back(key);
+    const std::uint64_t h = state_key_hash{}(key);
+    std::size_t mask = index_.size() - 1;
+    std::size_t at = h & mask;
+    for (;; at = (at + 1) & mask) {
+      const std::uint64_t slot = index_[at];
+      if (slot == 0) break;
+      const auto i = static_cast<std::uint32_t>(slot) - 1;
+      if (slot >> 32 == h >> 32 && keys_[i] == key) return i;
     }
-    return at->second;
+    if (keys_.size() >= o_.state_limit) throw state_limit_exceeded(o_.state_limit);
+    const auto i = static_cast<std::uint32_t>(keys_.size());
+    keys_.push_back(key);
+    values_.push_back(0.0);
+    solved_.push_back(0);
+    if (keep_plan_) plan_begin_.push_back(0);
+    if (2 * keys_.size() > index_.size()) {  // grow: every key placed again
+      std::vector<std::uint64_t>(2 * index_.size(), 0).swap(index_);
+      mask = index_.size() - 1;
+      for (std::uint32_t j = 0; j < keys_.size(); ++j) {
+        const std::uint64_t hj = state_key_hash{}(keys_[j]);
+        std::size_t a = hj & mask;
+        while (index_[a] != 0) a = (a + 1) & mask;
+        index_[a] = (hj >> 32 << 32) | (j + 1);
+      }
+    } else {
+      index_[at] = (h >> 32 << 32) | (i + 1);
+    }
+    return i;
   }
 
-  // The state's plan: the option its tree's best choices take at self-loop value x (its value),
-  // at each choice the play of those choices meets, in the order the round meets them (a choice
-  // item sits among its list's items where the round made the choice): what replaying the round
-  // along the tree's best choices chose, without replaying it.
-  void plan_of(std::pair<std::uint32_t, std::uint32_t> range, double x) {
-    for (std::uint32_t at = range.first; at < range.second; ++at) {
-      const round_tree::item& it = tree_.items[at];
-      if (it.kind != round_tree::choice) continue;
-      const round_tree::node& n = tree_.nodes[it.node];
-      const std::uint32_t k = tree_.best(n, x).option;
+  // The state's plan: the option its tree's best choices take at its value (chosen_), at each
+  // choice the play of those choices meets, in the order the round meets them: what replaying
+  // the round along the tree's best choices chose, without replaying it.
+  void plan_of(const round_tree& tree, std::uint32_t at) {
+    const round_tree::list& l = tree.lists[at];
+    for (std::uint32_t c = l.choices_begin; c < l.choices_end; ++c) {
+      const std::uint32_t n = tree.choices[c];
+      const std::uint32_t k = tree.taken(n, chosen_.data());
       plan_.push_back(k);
-      plan_of(tree_.option_items[n.first_option + k], x);
+      plan_of(tree, tree.nodes[n].first_option + k);
     }
   }
 
-  // Records the round of s (state i) into tree_, every option of every choice, each outcome
-  // weighed from 1.
-  void record(const battle_state& s, std::uint32_t i) {
-    tree_.clear();
+  // Plays the round of state i, every option of every choice, each outcome weighed from 1, into
+  // `tree`: its successors (interned as found) and its finished battles' payoffs.
+  void record(round_tree& tree, std::uint32_t i) {
+    battle_end ignored;
+    const battle_state s = decode(r_, keys_[i], ignored);
+    tree.clear();
     tree_recorder c;
-    c.tree = &tree_;
+    c.tree = &tree;
     c.tolerance = tolerance();
-    c.open.swap(open_);  // the lists' capacity kept from state to state
-    if (c.open.empty()) c.open.resize(1);
+    c.fight_on = settled_retreats();
+    c.open = &open_;  // the lists' capacity kept from state to state
+    if (open_.empty()) open_.resize(1);
     c.depth = 0;
-    // The exploration played the same outcomes in the same order: its successors, when kept.
-    std::size_t next = cached_ ? leaves_begin_[i] : 0;
+    double outcomes = 0;
     auto played = [&](const battle_state& t, battle_end end) {
+      ++outcomes;
       if (end != battle_end::none) {
-        ++next;
-        c.add({round_tree::value_leaf, 0, c.weight * payoff(r_, g_, t, end)});
+        c.add(c.weight * payoff(r_, g_, t, end), round_tree::ended);
         return;
       }
-      const std::uint32_t to = cached_ ? leaves_[next++] : index_.at(encode(r_, t, end));
-      if (to == i) {
-        c.add({round_tree::loop_leaf, 0, c.weight});
-        tree_.saw_loop = true;
-      } else
-        c.add({round_tree::value_leaf, 0, c.weight * values_[to]});
+      const std::uint32_t to = intern(encode(r_, t, end));
+      if (to == i) tree.saw_loop = true;
+      c.add(c.weight, to);
+    };
+    auto retreated = [&](double amount) {
+      ++outcomes;
+      c.add(amount, round_tree::ended);
     };
     c.weight = 1.0;
-    rd::play_round(r_, s, c, played);
-    tree_.root = c.close(0);
-    c.open.swap(open_);
+    tree.lists.emplace_back();
+    tree.root = 0;
+    c.list = tree.root;
+    play_game_round(r_, g_, s, c, played, retreated);
+    c.close(0, tree.root);
+    outcomes_ += outcomes;
   }
 
   // The state's value V = g(V), g(x) the round's value with its self-loops worth x: under a fixed
@@ -412,16 +538,13 @@ class game {
   // piece chosen at x, sum / (1 - loop), kept inside a bracket (bisecting when it would leave it),
   // ends at a point whose own piece fixes it: the choices made there are the stationary strategy
   // of the self-looping state and V its value. Without a self-loop one step is exact.
-  double solve_state(std::uint32_t i) {
-    battle_end ignored;
-    const battle_state s = decode(r_, keys_[i], ignored);
-    record(s, i);
+  double solve_state(const round_tree& tree) const {
     double lo = lo_, hi = hi_, x = lo_;
     for (int step = 0; step < 200; ++step) {
-      const auto [sum, loop] = tree_.sum_of(tree_.root, x);
+      const auto [sum, loop] = tree.sum_of(tree.root, x);
       if (loop >= 1.0) return x;  // (cannot happen: see above)
       const double fixed = sum / (1.0 - loop);
-      if (!tree_.saw_loop || std::abs(fixed - x) <= 1e-14 * scale_) return fixed;
+      if (!tree.saw_loop || std::abs(fixed - x) <= 1e-14 * scale_) return fixed;
       if (sum + loop * x > x)
         lo = x;
       else
@@ -436,24 +559,18 @@ class game {
   game_options g_;
   exact_options o_;
   double lo_ = 0, hi_ = 1, scale_ = 1, outcomes_ = 0;
-  std::size_t scratch_bytes_ = 0, peak_bytes_ = 0;
+  std::size_t peak_bytes_ = 0;
   std::vector<state_key> keys_;
-  std::unordered_map<state_key, std::uint32_t, state_key_hash> index_;
+  std::vector<std::uint64_t> index_ = std::vector<std::uint64_t>(1024, 0);  // (find, intern)
   std::vector<double> values_;
-  // Each state's round outcomes' successors (ended: a finished battle) in the order the exploration
-  // played them, from leaves_begin_[state], while they number at most max_cached_leaves (4 bytes
-  // each): recording a round then looks none up.
-  static constexpr std::uint32_t ended = 0xffffffffu;
-  static constexpr std::size_t max_cached_leaves = std::size_t{1} << 25;
-  bool cached_ = true;
-  std::vector<std::uint32_t> leaves_;
-  std::vector<std::size_t> leaves_begin_;
+  std::vector<std::uint8_t> solved_;
   // Each state's choices as solved (plan_of), from plan_begin_[state], when keep_plan_.
   bool keep_plan_ = false;
   std::vector<std::uint32_t> plan_;
   std::vector<std::size_t> plan_begin_;
-  round_tree tree_;                                  // solve_state's, reused
-  std::vector<std::vector<round_tree::item>> open_;  // the recorder's, reused
+  std::vector<std::uint32_t> chosen_;             // plan_of's, by node
+  std::vector<frame> frames_;                     // the solve's stack, each frame's tree reused
+  std::vector<std::vector<std::uint32_t>> open_;  // the recorder's, reused
 };
 
 // Advice from the start state's round (each choice the solved play makes there, with the case it

@@ -29,17 +29,17 @@ struct game_options {
   objective goal = objective::win;
   double win_value = 0;  // objective::value: what winning is worth in SP (>= 0)
   // Refuse (throw game_over_budget) a solve predicted to take longer than this many seconds (0: no
-  // bound). The prediction counts the round outcomes of every option of every choice while the
-  // game's states are explored (before any is solved), and stops exploring once they alone pass it.
+  // bound). The prediction counts the round outcomes of every option of every choice as the
+  // game's states are recorded, and stops the solve once they alone pass it.
   double time_budget = 0;
 };
 
-// The cost model of solve_optimal_play, measured on the 2-core machine (docs/benchmarks.md, BM
-// OptimalPlay medians in alternated runs at load 5: 264-305 ms CPU / 1.246 M outcomes, 212-245 ns,
-// with the attacker's hits optimal; 4.74-4.75 s / 20.9 M, 227 ns, with --play optimal): seconds
-// per round outcome the exploration lists (every option of every choice, so the decision trees'
-// leaves), covering the exploration, each state's solve, the play and, when both sides play
-// optimally, the two one-side solves.
+// The cost model of solve_optimal_play, measured on the 2-core machine (docs/engines.md, BM
+// OptimalPlay medians in alternated runs at load 4-5: 128-138 ms CPU / 0.77 M outcomes, 166-179 ns,
+// with the attacker's hits optimal; 730-1113 ms / 4.49 M, 163-248 ns, with --play optimal; the
+// mixed 4 v 4 solved in full, 283 ns): seconds per round outcome the solve records (every option
+// of every choice, a retreat one outcome, so the decision trees' leaves), covering the recording,
+// each state's solve, the play and, when both sides play optimally, the two one-side solves.
 inline constexpr double game_seconds_per_outcome = 250e-9;
 
 class game_over_budget : public std::runtime_error {
@@ -51,7 +51,7 @@ class game_over_budget : public std::runtime_error {
         partial_(partial) {}
   double predicted() const { return predicted_; }  // seconds
   double budget() const { return budget_; }
-  bool partial() const { return partial_; }  // the exploration stopped early: the cost is at least this
+  bool partial() const { return partial_; }  // the solve stopped early: the cost is at least this
  private:
   double predicted_, budget_;
   bool partial_;
@@ -129,9 +129,9 @@ double play_value(const battle_result& r, const game_options& g);
 
 // Throws invalid_input (bad win_value), state_limit_exceeded past options.state_limit game states,
 // solve_cancelled, game_over_budget (g.time_budget), memory_limit_exceeded once the game's own
-// data (its states, index, values and kept successors; counted once per state, as solve_exact
-// counts) and then the forward pass's chain beside it pass options.memory_limit; the successors
-// kept to save look-ups are let go first. outcome.method.memory_bytes is the peak counted.
+// data (its states, index, values, plans and the decision trees held; counted once per state, as
+// solve_exact counts) and then the forward pass's chain beside it pass options.memory_limit.
+// outcome.method.memory_bytes is the peak counted.
 game_result solve_optimal_play(const battle& b, const game_options& g, const exact_options& options = {});
 
 }  // namespace musket::great_lakes

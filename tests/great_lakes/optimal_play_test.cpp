@@ -247,6 +247,32 @@ TEST(GreatLakesOptimalPlay, SolvedValueIsTheMaxMinOfEveryPolicyPair) {
   EXPECT_FALSE(res.advice[1].retreat.retreats.empty());
 }
 
+TEST(GreatLakesOptimalPlay, RetreatUnderFireIsWorthWhatItsChainGives) {
+  // The game values a retreat in one sum over its retreat fire's hits (SP lost: min(hits, SP on
+  // the field), whichever units take them); the brute force plays every retreat out, its fire
+  // spread over the defender's two units (GL 12.2), or, with no route, every unit eliminated (GL
+  // 12.3), or across the Niagara (hits on 5-6). Retreating matters on the value objective.
+  for (int variant = 0; variant < 3; ++variant) {
+    gl::battle b;
+    b.attacker.side = gl::nation::american;
+    b.defender.side = gl::nation::british;
+    b.attacker.units = {make_unit("A", 2, 2)};
+    b.defender.units = {make_unit("D", 2, 1), make_unit("E", 1, 1)};
+    b.defender.retreat.kind = gl::retreat_kind::optimal;
+    ASSERT_LE(situations(rd::compile(b)).size(), 10u);  // (2^situations policies for the brute force)
+    b.defender.retreat_route = variant != 1;
+    b.niagara = variant == 2;
+    gl::game_options g;
+    g.goal = gl::objective::value;
+    g.win_value = 2;
+    const auto [maxmin, minmax] = brute_force(b, g);
+    EXPECT_NEAR(maxmin, minmax, 1e-12) << variant;
+    const gl::game_result res = gl::solve_optimal_play(b, g);
+    EXPECT_NEAR(res.value, maxmin, 1e-12) << variant;
+    EXPECT_NEAR(gl::play_value(res.outcome, g), res.value, 1e-12) << variant;
+  }
+}
+
 TEST(GreatLakesOptimalPlay, OptimalRetreatNeverRetreatsForWinProbability) {
   // A voluntary retreat is a lost battle (win probability 0); fighting on is worth >= 0, so the
   // solved retreat (ties to fighting on) never retreats: the same answer as `never`, and at least
