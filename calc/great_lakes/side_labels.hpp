@@ -35,10 +35,8 @@ class side_labels {
   // state of the unfolded chain: this bounds the work, the memory meter the bytes held).
   side_labels(const round::battle_rules& r, int side, std::size_t state_limit);
   static constexpr std::size_t labels_per_state = 64;
-  // The layout of a state whose out units (either side's) are `out_units`.
-  label_layout layout(std::uint32_t out_units) const;
-  // The same, kept once made (by the side's out units, while the side has few units); valid until
-  // the next call.
+  // The layout of a state whose out units (either side's) are `out_units`, kept once made (by the side's out units,
+  // while the side has few units); valid until the next call.
   const label_layout& layout_of(std::uint32_t out_units);
   // The battle starts in `state` with nothing out.
   void start(std::uint32_t state);
@@ -84,6 +82,7 @@ class side_labels {
   std::size_t bytes() const { return bytes_ + pool_.bytes() + taken_bytes_; }  // held now (memory_meter)
 
  private:
+  label_layout layout(std::uint32_t out_units) const;  // (made each time: layout_of keeps them)
   // Where the labels taken go in a target with more out units: the target's size, each label's
   // place without the new units' holdings, and the strides of those units.
   struct spread {
