@@ -1,5 +1,6 @@
 #include "calc/great_lakes/side_labels.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <stdexcept>
 
@@ -64,19 +65,56 @@ const label_layout& side_labels::layout_of(std::uint32_t out_units) {
   return layouts_[at];
 }
 
-double* side_labels::vector_of(std::uint32_t state, std::uint32_t size) {
+side_labels::labels_block& side_labels::block_of(std::uint32_t state, std::uint32_t size, std::size_t labels) {
   if (by_state_.size() <= state) {
     const std::size_t before = by_state_.capacity();
     by_state_.resize(std::max<std::size_t>(state + 1, by_state_.size() * 2));
     bytes_ += (by_state_.capacity() - before) * sizeof(labels_block);
   }
-  auto& v = by_state_[state];
-  if (!v.data) v = {pool_.take(size), size};
-  return v.data;
+  labels_block& v = by_state_[state];
+  if (v.data) return v;
+  const auto entries = std::bit_ceil(std::max<std::uint32_t>(sparse_least, static_cast<std::uint32_t>(labels)));
+  if (entries <= sparse_most && 2 * entries < size)
+    v = {pool_.take(2 * entries), size, static_cast<std::uint16_t>(entries), 0};
+  else
+    v = {pool_.take(size), size, 0, 0};
+  return v;
+}
+
+void side_labels::add_sparse(labels_block& v, std::uint32_t index, double x) {
+  if (v.capacity == 0) {  // (turned dense by an earlier label of the same move)
+    v.data[index] += x;
+    return;
+  }
+  const double key = index;  // (exact: an index is below 2^31)
+  for (std::uint32_t k = 0; k < v.count; ++k)
+    if (v.data[2 * k] == key) {
+      v.data[2 * k + 1] += x;
+      return;
+    }
+  if (v.count == v.capacity) {
+    const std::uint32_t entries = 2u * v.capacity;
+    if (entries > sparse_most || 2 * entries >= v.size) {  // dense from here: the same sums, by index
+      double* dense = pool_.take(v.size);
+      for (std::uint32_t k = 0; k < v.count; ++k) dense[static_cast<std::uint32_t>(v.data[2 * k])] = v.data[2 * k + 1];
+      pool_.give_back(v.data, 2u * v.capacity);
+      v = {dense, v.size, 0, 0};
+      dense[index] += x;
+      return;
+    }
+    double* grown = pool_.take(2 * entries);
+    std::copy(v.data, v.data + 2 * v.count, grown);
+    pool_.give_back(v.data, 2u * v.capacity);
+    v.data = grown;
+    v.capacity = static_cast<std::uint16_t>(entries);
+  }
+  v.data[2 * v.count] = key;
+  v.data[2 * v.count + 1] = x;  // (as a dense vector's 0 + x)
+  ++v.count;
 }
 
 void side_labels::start(std::uint32_t state) {
-  vector_of(state, 1)[0] += 1.0;
+  block_of(state, 1, 1).data[0] += 1.0;
 }
 
 double side_labels::take(std::uint32_t state, std::uint32_t out_units, double scale) {
@@ -89,23 +127,40 @@ double side_labels::take(std::uint32_t state, std::uint32_t out_units, double sc
   const labels_block v = by_state_[state];
   std::array<std::uint8_t, round::max_units> digit{};
   double visits = 0.0;
-  for (std::size_t at = 0; at < v.size; ++at) {
-    if (v.data[at] != 0.0) {
-      place_.push_back(static_cast<std::uint32_t>(at));
-      mass_.push_back(v.data[at] * scale);
-      visits += mass_.back();
-      digits_.insert(digits_.end(), digit.begin(), digit.begin() + taken_.count);
+  const auto keep = [&](std::uint32_t at, double mass) {
+    place_.push_back(at);
+    mass_.push_back(mass * scale);
+    visits += mass_.back();
+    digits_.insert(digits_.end(), digit.begin(), digit.begin() + taken_.count);
+  };
+  if (v.capacity == 0) {
+    for (std::size_t at = 0; at < v.size; ++at) {
+      if (v.data[at] != 0.0) keep(static_cast<std::uint32_t>(at), v.data[at]);
+      for (int k = 0; k < taken_.count; ++k) {  // the next place's digits, as an odometer
+        if (++digit[k] < taken_.radix[k]) break;
+        digit[k] = 0;
+      }
     }
-    for (int k = 0; k < taken_.count; ++k) {  // the next place's digits, as an odometer
-      if (++digit[k] < taken_.radix[k]) break;
-      digit[k] = 0;
+    pool_.give_back(v.data, v.size);
+  } else {
+    // In the order of their indexes, as a dense vector lists them (the sums downstream follow it).
+    std::array<std::pair<std::uint32_t, double>, sparse_most> entries;
+    for (std::uint32_t k = 0; k < v.count; ++k)
+      entries[k] = {static_cast<std::uint32_t>(v.data[2 * k]), v.data[2 * k + 1]};
+    std::sort(entries.begin(), entries.begin() + v.count,
+              [](const auto& x, const auto& y) { return x.first < y.first; });
+    for (std::uint32_t k = 0; k < v.count; ++k) {
+      if (entries[k].second == 0.0) continue;
+      for (int j = 0; j < taken_.count; ++j)
+        digit[j] = static_cast<std::uint8_t>(entries[k].first / taken_.stride[j] % taken_.radix[j]);
+      keep(entries[k].first, entries[k].second);
     }
+    pool_.give_back(v.data, 2u * v.capacity);
   }
   count_ += mass_.size();
   taken_bytes_ = place_.capacity() * sizeof(std::uint32_t) + mass_.capacity() * sizeof(double) + digits_.capacity();
   for (const auto& s : spreads_) taken_bytes_ += s.at.capacity() * sizeof(std::uint32_t);
   if (count_ / labels_per_state > limit_) throw state_limit_exceeded(limit_);
-  pool_.give_back(v.data, v.size);
   by_state_[state] = {};
   return visits;
 }
@@ -137,8 +192,12 @@ void side_labels::carry_apart(double p, std::uint32_t target, std::uint32_t targ
   const std::size_t labels = mass_.size();
   if (labels == 0) return;
   if (target_out == taken_.out) {  // the same layout: the labels move unchanged
-    double* to = vector_of(target, taken_.size);
-    for (std::size_t e = 0; e < labels; ++e) to[place_[e]] += mass_[e] * p;
+    labels_block& v = block_of(target, taken_.size, labels);
+    if (v.capacity == 0) {
+      for (std::size_t e = 0; e < labels; ++e) v.data[place_[e]] += mass_[e] * p;
+    } else {
+      for (std::size_t e = 0; e < labels; ++e) add_sparse(v, place_[e], mass_[e] * p);
+    }
     return;
   }
   // A larger layout: the taken labels' digits at the target's strides, the new units' holdings an offset.
@@ -152,8 +211,13 @@ void side_labels::carry_apart(double p, std::uint32_t target, std::uint32_t targ
     if (digit == 0xFF) throw std::logic_error("a unit left the line holding what no label holds");
     offset += std::size_t{digit} * s.to.stride[k];
   }
-  double* to = vector_of(target, s.to.size) + offset;
-  for (std::size_t e = 0; e < labels; ++e) to[s.at[e]] += mass_[e] * p;
+  labels_block& v = block_of(target, s.to.size, labels);
+  if (v.capacity == 0) {
+    double* to = v.data + offset;
+    for (std::size_t e = 0; e < labels; ++e) to[s.at[e]] += mass_[e] * p;
+  } else {
+    for (std::size_t e = 0; e < labels; ++e) add_sparse(v, static_cast<std::uint32_t>(s.at[e] + offset), mass_[e] * p);
+  }
 }
 
 }  // namespace musket::great_lakes::folded
