@@ -118,7 +118,7 @@ void side_labels::start(std::uint32_t state) {
 }
 
 double side_labels::take(std::uint32_t state, std::uint32_t out_units, double scale) {
-  taken_ = layout_of(out_units);
+  taken_ = kept(layout_of(out_units), taken_own_);
   place_.clear();
   mass_.clear();
   digits_.clear();
@@ -131,13 +131,13 @@ double side_labels::take(std::uint32_t state, std::uint32_t out_units, double sc
     place_.push_back(at);
     mass_.push_back(mass * scale);
     visits += mass_.back();
-    digits_.insert(digits_.end(), digit.begin(), digit.begin() + taken_.count);
+    digits_.insert(digits_.end(), digit.begin(), digit.begin() + taken_->count);
   };
   if (v.capacity == 0) {
     for (std::size_t at = 0; at < v.size; ++at) {
       if (v.data[at] != 0.0) keep(static_cast<std::uint32_t>(at), v.data[at]);
-      for (int k = 0; k < taken_.count; ++k) {  // the next place's digits, as an odometer
-        if (++digit[k] < taken_.radix[k]) break;
+      for (int k = 0; k < taken_->count; ++k) {  // the next place's digits, as an odometer
+        if (++digit[k] < taken_->radix[k]) break;
         digit[k] = 0;
       }
     }
@@ -151,8 +151,8 @@ double side_labels::take(std::uint32_t state, std::uint32_t out_units, double sc
               [](const auto& x, const auto& y) { return x.first < y.first; });
     for (std::uint32_t k = 0; k < v.count; ++k) {
       if (entries[k].second == 0.0) continue;
-      for (int j = 0; j < taken_.count; ++j)
-        digit[j] = static_cast<std::uint8_t>(entries[k].first / taken_.stride[j] % taken_.radix[j]);
+      for (int j = 0; j < taken_->count; ++j)
+        digit[j] = static_cast<std::uint8_t>(entries[k].first / taken_->stride[j] % taken_->radix[j]);
       keep(entries[k].first, entries[k].second);
     }
     pool_.give_back(v.data, 2u * v.capacity);
@@ -171,15 +171,15 @@ const side_labels::spread& side_labels::spread_to(std::uint32_t target_out) {
   if (spreads_used_ == spreads_.size()) spreads_.emplace_back();
   spread& s = spreads_[spreads_used_++];
   s.out = target_out;
-  s.to = layout_of(target_out);
+  s.to = kept(layout_of(target_out), s.to_own);
   // The taken units' strides in the target's layout.
   std::array<std::uint32_t, round::max_units> stride{};
-  for (int k = 0, j = 0; k < s.to.count && j < taken_.count; ++k)
-    if (s.to.unit[k] == taken_.unit[j]) stride[j++] = s.to.stride[k];
+  for (int k = 0, j = 0; k < s.to->count && j < taken_->count; ++k)
+    if (s.to->unit[k] == taken_->unit[j]) stride[j++] = s.to->stride[k];
   const std::size_t before = s.at.capacity();
   s.at.resize(mass_.size());
   taken_bytes_ += (s.at.capacity() - before) * sizeof(std::uint32_t);
-  const std::size_t count = static_cast<std::size_t>(taken_.count);
+  const std::size_t count = static_cast<std::size_t>(taken_->count);
   for (std::size_t e = 0; e < mass_.size(); ++e) {
     std::uint32_t at = 0;
     for (std::size_t k = 0; k < count; ++k) at += digits_[e * count + k] * stride[k];
@@ -191,8 +191,8 @@ const side_labels::spread& side_labels::spread_to(std::uint32_t target_out) {
 void side_labels::carry_apart(double p, std::uint32_t target, std::uint32_t target_out, const std::uint64_t* left) {
   const std::size_t labels = mass_.size();
   if (labels == 0) return;
-  if (target_out == taken_.out) {  // the same layout: the labels move unchanged
-    labels_block& v = block_of(target, taken_.size, labels);
+  if (target_out == taken_->out) {  // the same layout: the labels move unchanged
+    labels_block& v = block_of(target, taken_->size, labels);
     if (v.capacity == 0) {
       for (std::size_t e = 0; e < labels; ++e) v.data[place_[e]] += mass_[e] * p;
     } else {
@@ -203,15 +203,15 @@ void side_labels::carry_apart(double p, std::uint32_t target, std::uint32_t targ
   // A larger layout: the taken labels' digits at the target's strides, the new units' holdings an offset.
   const spread& s = spread_to(target_out);
   std::size_t offset = 0;
-  for (int k = 0; k < s.to.count; ++k) {
-    const std::uint8_t u = s.to.unit[k];
-    if (taken_.out >> u & 1u) continue;
+  for (int k = 0; k < s.to->count; ++k) {
+    const std::uint8_t u = s.to->unit[k];
+    if (taken_->out >> u & 1u) continue;
     const std::uint8_t byte = left ? static_cast<std::uint8_t>(left[u / 8] >> (8 * (u % 8))) : 0;
     const std::uint8_t digit = digit_[u][byte];
     if (digit == 0xFF) throw std::logic_error("a unit left the line holding what no label holds");
-    offset += std::size_t{digit} * s.to.stride[k];
+    offset += std::size_t{digit} * s.to->stride[k];
   }
-  labels_block& v = block_of(target, s.to.size, labels);
+  labels_block& v = block_of(target, s.to->size, labels);
   if (v.capacity == 0) {
     double* to = v.data + offset;
     for (std::size_t e = 0; e < labels; ++e) to[s.at[e]] += mass_[e] * p;

@@ -13,6 +13,7 @@
 // rather than spread over a vector mostly 0, and the solve holds a fraction of the memory.
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <vector>
 
 #include "calc/great_lakes/round.hpp"
@@ -52,7 +53,7 @@ class side_labels {
   // grown by what the side's units that left the line holding SP in this move hold (`left`: key
   // bytes, byte u unit u's; nullptr when none did). Units newly out and not in `left` were eliminated.
   void carry(double p, std::uint32_t target, std::uint32_t target_out, const std::uint64_t* left) {
-    if ((target_out & side_mask_) == taken_.out && target < by_state_.size() && by_state_[target].data &&
+    if ((target_out & side_mask_) == taken_->out && target < by_state_.size() && by_state_[target].data &&
         by_state_[target].capacity == 0) {
       // The same layout, the target's dense vector there: the labels move unchanged.
       double* to = by_state_[target].data;
@@ -66,14 +67,14 @@ class side_labels {
   void for_each(F&& f) const {
     label_bytes bytes{};
     for (std::size_t e = 0; e < mass_.size(); ++e) {
-      for (int k = 0; k < taken_.count; ++k) {
-        const std::uint8_t u = taken_.unit[k];
-        bytes[u] = value_[u][digits_[e * taken_.count + static_cast<std::size_t>(k)]];
+      for (int k = 0; k < taken_->count; ++k) {
+        const std::uint8_t u = taken_->unit[k];
+        bytes[u] = value_[u][digits_[e * taken_->count + static_cast<std::size_t>(k)]];
       }
       f(bytes, mass_[e]);
     }
   }
-  const label_layout& taken() const { return taken_; }
+  const label_layout& taken() const { return *taken_; }
   // Asks for `target`'s vector ahead of its carry (a move's target is seldom in cache).
   void prefetch(std::uint32_t target) const {
     // (An offset from null is undefined: clang's UBSan.)
@@ -92,9 +93,17 @@ class side_labels {
   // place without the new units' holdings, and the strides of those units.
   struct spread {
     std::uint32_t out;
-    label_layout to;
+    const label_layout* to;  // (kept by layout_of, or to_own)
+    label_layout to_own;
     std::vector<std::uint32_t> at;
   };
+  // A layout of layout_of's to keep while others are asked for: itself where layout_of keeps it,
+  // else copied into `own` (read in place: a layout is 120 bytes, and states are many).
+  const label_layout* kept(const label_layout& layout, label_layout& own) {
+    if (&layout != &made_now_) return &layout;
+    own = layout;
+    return &own;
+  }
   void carry_apart(double p, std::uint32_t target, std::uint32_t target_out, const std::uint64_t* left);
   const spread& spread_to(std::uint32_t target_out);
   std::uint32_t side_mask_ = 0;
@@ -121,12 +130,13 @@ class side_labels {
   labels_block& block_of(std::uint32_t state, std::uint32_t size, std::size_t labels);
   std::vector<labels_block> by_state_;
   block_pool pool_;
-  // The labels taken: their places, masses and digits (taken_.count a label).
-  label_layout taken_;
+  // The labels taken: their places, masses and digits (taken_->count a label).
+  const label_layout* taken_ = &no_units_;
+  label_layout taken_own_, no_units_;
   std::vector<std::uint32_t> place_;
   std::vector<double> mass_;
   std::vector<std::uint8_t> digits_;
-  std::vector<spread> spreads_;  // the taken labels' spreads, by target out units
+  std::deque<spread> spreads_;  // the taken labels' spreads, by target out units (a deque: one may point into itself)
   std::size_t spreads_used_ = 0;
   std::size_t bytes_ = 0, taken_bytes_ = 0, count_ = 0, limit_;  // (limit_: the state limit)
 };
