@@ -189,7 +189,7 @@ exact_cost predict_exact_cost(const battle& b, std::size_t side_limit) {
   cost.transitions = transitions;
   cost.seconds = fixed_seconds + transitions * (folded ? seconds_per_half_outcome : seconds_per_transition);
   // The folded engine keeps no transition; the plain chain (no unit can fail morale) keeps them all.
-  cost.bytes = folded ? std::max(cost.states * bytes_per_state, transitions * bytes_per_half_outcome)
+  cost.bytes = folded ? std::max(cost.states * bytes_per_folded_state, transitions * bytes_per_half_outcome)
                       : cost.states * bytes_per_state + transitions * bytes_per_transition;
   return cost;
 }

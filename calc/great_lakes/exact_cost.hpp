@@ -35,15 +35,17 @@ struct exact_cost {
 // so the cost is fitted where `auto` decides, near a second; since nodes are numbered by side parts
 // and the labels and rounds pooled, 0.72-0.80 of that, alternated: about 330 ns an outcome for the
 // 4 v 4 and 410 ns for the 5 v 4), the plain chain's whole rounds.
-// Memory: the folded engine's labels grow faster than its states (the 4 v 4 92 MB peak, 2.8 kB a
-// state and 46 B an outcome; the 5 v 4 220 MB, 3.5 kB and 51 B; the 6 v 6 2.9 GB, 7.6 kB and
-// 71 B), so the larger of a bound per state and one per outcome; the plain chain keeps every
-// transition besides its states.
+// Memory: the folded engine's labels grow with its outcomes more than its states (peak resident,
+// since a state's few labels are kept as a short list: the 4 v 4 67 MB, 2.0 kB a predicted state
+// and 33 B an outcome; the 5 v 4 117 MB, 1.9 kB and 27 B; the 6 v 6 1.12 GB, 2.9 kB and 27 B), so
+// the larger of a bound per state and one per outcome, each about a fifth over the most measured;
+// the plain chain keeps every transition besides its states (3.5 kB a state).
 inline constexpr double fixed_seconds = 0.1;
 inline constexpr double seconds_per_transition = 45e-9;
 inline constexpr double seconds_per_half_outcome = 420e-9;
-inline constexpr double bytes_per_state = 3'500;
-inline constexpr double bytes_per_half_outcome = 75;
+inline constexpr double bytes_per_state = 3'500;  // the plain chain's
+inline constexpr double bytes_per_folded_state = 2'500;
+inline constexpr double bytes_per_half_outcome = 35;
 inline constexpr double bytes_per_transition = 16;
 
 // Whether the predicted solve fits a time budget and a memory bound (`auto` solves exactly only then).

@@ -44,7 +44,7 @@ TEST(GreatLakesExactCost, MoraleOutcomesCount) {
   EXPECT_DOUBLE_EQ(c.transitions, 7.0);
   EXPECT_DOUBLE_EQ(c.seconds, gl::fixed_seconds + 7 * gl::seconds_per_half_outcome);
   // Folded (a unit can fail morale): memory the larger of the states' and the outcomes' bounds.
-  EXPECT_DOUBLE_EQ(c.bytes, std::max(2 * gl::bytes_per_state, 7 * gl::bytes_per_half_outcome));
+  EXPECT_DOUBLE_EQ(c.bytes, std::max(2 * gl::bytes_per_folded_state, 7 * gl::bytes_per_half_outcome));
 }
 
 TEST(GreatLakesExactCost, GivesUpPastTheSideLimit) {
