@@ -439,8 +439,8 @@ class game {
   }
 
   // The game's own data by capacity: its states' keys, index, values and plans, and the decision
-  // trees held (the solve's stack, and the recorder's lists). The process's code, the allocator's
-  // overhead and the result are not in it (as solve_exact counts).
+  // trees held (the solve's stack, and the recorder's lists and successors). The process's code,
+  // the allocator's overhead and the result are not in it (as solve_exact counts).
   std::size_t bytes() const {
     std::size_t b = keys_.capacity() * sizeof(state_key) + index_.capacity() * sizeof(std::uint64_t) +
                     values_.capacity() * sizeof(double) + solved_.capacity() +
@@ -448,7 +448,7 @@ class game {
                     chosen_.capacity() * sizeof(std::uint32_t) + frames_.capacity() * sizeof(frame);
     for (const frame& f : frames_) b += f.tree.bytes();
     for (const auto& o : open_) b += o.capacity() * sizeof(std::uint32_t);
-    return b;
+    return b + pending_.capacity() * sizeof(state_key) + hashes_.capacity() * sizeof(std::uint64_t);
   }
   std::size_t peak_bytes() const { return peak_bytes_; }
 
@@ -513,8 +513,10 @@ class game {
     }
   }
 
-  std::uint32_t intern(const state_key& key) {
-    const std::uint64_t h = state_key_hash{}(key);
+  std::uint32_t intern(const state_key& key) { return intern(key, state_key_hash{}(key)); }
+
+  // `h` being its hash.
+  std::uint32_t intern(const state_key& key, std::uint64_t h) {
     std::size_t mask = index_.size() - 1;
     std::size_t at = h & mask;
     for (;; at = (at + 1) & mask) {
@@ -577,9 +579,8 @@ class game {
         c.add(c.weight * payoff(r_, g_, t, end), round_tree::ended);
         return;
       }
-      const std::uint32_t to = intern(encode(r_, t, end));
-      if (to == i) tree.saw_loop = true;
-      c.add(c.weight, to);
+      pending_.push_back(encode(r_, t, end));  // looked up once the round is played (resolve)
+      c.add(c.weight, pending);
     };
     auto retreated = [&](double amount) {
       ++outcomes;
@@ -589,9 +590,35 @@ class game {
     tree.lists.emplace_back();
     tree.root = 0;
     c.list = tree.root;
+    pending_.clear();
     play_game_round(r_, g_, s, c, played, retreated);
     c.close(0, tree.root);
+    resolve(tree, i);
     outcomes_ += outcomes;
+  }
+
+  // A leaf's successor not yet looked up (record).
+  static constexpr std::uint32_t pending = round_tree::ended - 1;
+
+  // The round's successors (pending_, in play order) interned in that order, so numbered as if
+  // each were looked up as played, into their leaves; `self` the state's own number. Most of a
+  // look-up's time is the wait for its index slot (the index and keys outgrow the core's own
+  // caches), so the slots of the look-ups a few ahead are fetched meanwhile.
+  void resolve(round_tree& tree, std::uint32_t self) {
+    const std::size_t n = pending_.size();
+    hashes_.resize(n);
+    for (std::size_t k = 0; k < n; ++k) hashes_[k] = state_key_hash{}(pending_[k]);
+    constexpr std::size_t ahead = 8;
+    auto fetch = [&](std::size_t k) { __builtin_prefetch(&index_[hashes_[k] & (index_.size() - 1)]); };
+    for (std::size_t k = 0; k < std::min(ahead, n); ++k) fetch(k);
+    std::size_t k = 0;
+    for (round_tree::leaf& f : tree.leaves) {
+      if (f.to != pending) continue;
+      if (k + ahead < n) fetch(k + ahead);
+      f.to = intern(pending_[k], hashes_[k]);
+      if (f.to == self) tree.saw_loop = true;
+      ++k;
+    }
   }
 
   // The state's value V = g(V), g(x) the round's value with its self-loops worth x: under a fixed
@@ -637,6 +664,8 @@ class game {
   std::vector<std::uint32_t> chosen_;             // plan_of's, by node
   std::vector<frame> frames_;                     // the solve's stack, each frame's tree reused
   std::vector<std::vector<std::uint32_t>> open_;  // the recorder's, reused
+  std::vector<state_key> pending_;                // record's successors to look up, reused
+  std::vector<std::uint64_t> hashes_;             // (resolve)
 };
 
 // Advice from the start state's round (each choice the solved play makes there, with the case it
