@@ -77,6 +77,9 @@ double payoff(const battle_rules& r, const game_options& g, const battle_state& 
 template <class Chooser>
 double retreat_payoff(const battle_rules& r, const game_options& g, const rd::round_state& from, int side, bool forced,
                       Chooser& c) {
+  // On the win objective only who retreated counts: retreat fire ends in the side's retreat or its
+  // elimination, both its defeat, so its outcomes' weights sum to the chooser's (GL 12.2-12.3).
+  if (g.goal == objective::win) return side == rd::defender ? c.weight : 0.0;
   rd::round_state t = from;
   if (side == rd::defender && r.garrison >= 0) rd::lose_garrison(r, t);  // GL 4.17/4.26
   if (!r.route[side]) {
@@ -383,7 +386,12 @@ class game {
   // keep_plan: keep each state's choices for play (a forward pass follows); valuations: 1, or 3
   // (max_valuations) when both sides play optimally and the one-side games are wanted too.
   game(const battle_rules& r, const game_options& g, const exact_options& o, bool keep_plan, int valuations = 1)
-      : r_(r), g_(g), o_(o), valuations_(valuations), keep_plan_(keep_plan) {
+      : r_(r), recording_(r), g_(g), o_(o), valuations_(valuations), keep_plan_(keep_plan) {
+    // The settled retreat decisions (settled_retreats) fight on: the recording plays each optimal
+    // retreat policy as `never`, which plays the same outcomes (wants_retreat) without asking.
+    if (settled_retreats())
+      for (retreat_policy& p : recording_.policy)
+        if (p.kind == retreat_kind::optimal) p = {};
     lo_ = g.goal == objective::win ? 0.0 : -static_cast<double>(r.starting_sp[0]);
     hi_ = g.goal == objective::win ? 1.0 : g.win_value + static_cast<double>(r.starting_sp[1]);
     scale_ = std::max({1.0, std::abs(lo_), std::abs(hi_)});
@@ -591,7 +599,7 @@ class game {
     tree.root = 0;
     c.list = tree.root;
     pending_.clear();
-    play_game_round(r_, g_, s, c, played, retreated);
+    play_game_round(recording_, g_, s, c, played, retreated);
     c.close(0, tree.root);
     resolve(tree, i);
     outcomes_ += outcomes;
@@ -648,6 +656,7 @@ class game {
   }
 
   const battle_rules& r_;
+  battle_rules recording_;  // r_ for record (the constructor's)
   game_options g_;
   exact_options o_;
   int valuations_ = 1;
