@@ -35,14 +35,15 @@ struct game_options {
 };
 
 // The cost model of solve_optimal_play, measured on the 2-core machine (docs/engines.md, BM
-// OptimalPlay medians in alternated runs at load 1.4-1.5: 108-150 ms CPU / 0.77 M outcomes,
-// 140-194 ns, with the attacker's hits optimal; 543-633 ms / 4.49 M, 121-141 ns, with --play
-// optimal; the mixed 4 v 4 solved in full with --play optimal, 245-254 ns): seconds per round
-// outcome the solve records (every option of every choice, a retreat one outcome, so the decision
-// trees' leaves), covering the recording, each state's solve (three valuations of each recorded
-// round when both sides play optimally: the game and the two one-side games of the gains) and the
-// play. 250 ns: about the largest measured.
-inline constexpr double game_seconds_per_outcome = 250e-9;
+// OptimalPlay medians in alternated runs at load 1.1: 436-481 ms CPU / 4.49 M outcomes, 97-107 ns,
+// with --play optimal; 0.97-1.05 s / 9.87 M, 98-106 ns, on the value objective (the CLI); the
+// mixed 4 v 4 solved in full with --play optimal, 123 ns; 104-152 ms / 0.77 M, 135-197 ns, with
+// only the attacker's hits optimal, where the fixed engine's default play and the chain weigh
+// more): seconds per round outcome the solve records (every option of every choice, a retreat one
+// outcome, so the decision trees' leaves), covering the recording, each state's solve (three
+// valuations of each recorded round when both sides play optimally: the game and the two one-side
+// games of the gains) and the play.
+inline constexpr double game_seconds_per_outcome = 150e-9;
 
 class game_over_budget : public std::runtime_error {
  public:
