@@ -69,6 +69,42 @@ double payoff(const battle_rules& r, const game_options& g, const battle_state& 
   return g.win_value * win - lost[0] + lost[1];
 }
 
+// Retreat fire's outcomes by their number of hits, capped at the SP on the field (as
+// binomial_capped plays them): (the sum of their probabilities, the mean hits taken) for each
+// number of dice, hit faces and SP, each worked out once from the chooser's row and kept.
+struct retreat_fire_moments {
+  int max_dice = 0, max_sp = 0;
+  std::vector<std::array<double, 2>> table;  // by (faces - 1, dice, sp); NaN: not worked out yet
+
+  explicit retreat_fire_moments(const battle_rules& r) {
+    for (int side = 0; side < 2; ++side) {
+      int dice = 0;
+      for (int i = r.begin[side]; i < r.end[side]; ++i) dice += std::max<int>(r.dice[i], 1);
+      max_dice = std::max(max_dice, dice);
+      max_sp = std::max(max_sp, r.starting_sp[side]);
+    }
+    table.assign(static_cast<std::size_t>(2 * (max_dice + 1) * (max_sp + 1)), {std::nan(""), 0.0});
+  }
+
+  template <class Chooser>
+  std::array<double, 2> operator()(Chooser& c, int dice, int faces, int sp) {
+    const bool kept = faces >= 1 && faces <= 2 && dice <= max_dice && sp <= max_sp;
+    const std::size_t at =
+        kept ? static_cast<std::size_t>(((faces - 1) * (max_dice + 1) + dice) * (max_sp + 1) + sp) : 0;
+    if (kept && !std::isnan(table[at][0])) return table[at];
+    std::array<double, 2> m{0.0, 0.0};
+    const double w = c.weight;
+    c.weight = 1.0;
+    c.binomial_capped(dice, faces, sp, [&](int h) {
+      m[0] += c.weight;
+      m[1] += c.weight * h;
+    });
+    c.weight = w;
+    if (kept) table[at] = m;
+    return m;
+  }
+};
+
 // GL 12.2-12.3 with RULINGS as rd::resolve_retreat plays it, for the game: the payoff to the
 // attacker of `side` retreating from t, summed over the retreat fire's outcomes, each weighed by
 // the chooser's weight. The battle ends there and its payoff reads only who retreated and how many
@@ -87,26 +123,17 @@ double retreat_payoff(const battle_rules& r, const game_options& g, const rd::ro
       if (rd::in_battle(t.s, i)) t.s.sp[i] = 0;
     return c.weight * payoff(r, g, t.s, rd::eliminated_end(side));
   }
-  const battle_end end = side == rd::attacker
-                             ? (forced ? battle_end::attacker_forced_retreat : battle_end::attacker_voluntary_retreat)
-                             : (forced ? battle_end::defender_forced_retreat : battle_end::defender_voluntary_retreat);
   std::array<int, 2> lost{};
   for (std::size_t u = 0; u < r.units.size(); ++u)
     lost[static_cast<std::size_t>(r.units[u].owner)] += r.units[u].start_sp - t.s.sp[u];
-  const int alive = t.sum[side].alive_sp;
-  double sum = 0;
-  c.binomial_capped(rd::retreat_fire_dice(r, t, side, forced), r.retreat_fire_faces, alive, [&](int h) {
-    const int taken = std::min(h, alive);
-    const double win = attacker_wins(taken < alive ? end : rd::eliminated_end(side)) ? 1.0 : 0.0;
-    double value = win;
-    if (g.goal != objective::win) {
-      std::array<int, 2> now = lost;
-      now[static_cast<std::size_t>(side)] += taken;
-      value = g.win_value * win - now[0] + now[1];
-    }
-    sum += c.weight * value;
-  });
-  return sum;
+  // Its fire takes h <= the SP on the field, and the side is beaten whether or not that is all of
+  // them (its retreat or its elimination): the payoff is base -+ h, summed over h as the sum of
+  // the outcomes' probabilities and their mean hits (retreat_fire_moments).
+  const double win = side == rd::defender ? 1.0 : 0.0;
+  const double base = g.win_value * win - lost[0] + lost[1];
+  const std::array<double, 2> m =
+      (*c.fire)(c, rd::retreat_fire_dice(r, t, side, forced), r.retreat_fire_faces, t.sum[side].alive_sp);
+  return c.weight * (base * m[0] + (side == rd::defender ? m[1] : -m[1]));
 }
 
 // One round from s for the game's recording: rd::play_round's, except that each
@@ -310,6 +337,7 @@ struct round_tree {
 // gathered at its depth of `open` and appended to the tree's once the list is played.
 struct tree_recorder : exact_chooser {
   round_tree* tree = nullptr;
+  retreat_fire_moments* fire = nullptr;  // (retreat_payoff's)
   double tolerance = 0;
   bool fight_on = false;  // settled_retreats: each retreat decision plays fighting on, unrecorded
   std::vector<std::vector<std::uint32_t>>* open = nullptr;  // (*open)[depth]: the choices of the list being played
@@ -456,7 +484,8 @@ class game {
                     chosen_.capacity() * sizeof(std::uint32_t) + frames_.capacity() * sizeof(frame);
     for (const frame& f : frames_) b += f.tree.bytes();
     for (const auto& o : open_) b += o.capacity() * sizeof(std::uint32_t);
-    return b + pending_.capacity() * sizeof(state_key) + hashes_.capacity() * sizeof(std::uint64_t);
+    return b + pending_.capacity() * sizeof(state_key) + hashes_.capacity() * sizeof(std::uint64_t) +
+           fire_.table.capacity() * sizeof(fire_.table[0]);
   }
   std::size_t peak_bytes() const { return peak_bytes_; }
 
@@ -577,6 +606,7 @@ class game {
     c.tree = &tree;
     c.tolerance = tolerance();
     c.fight_on = settled_retreats();
+    c.fire = &fire_;
     c.open = &open_;  // the lists' capacity kept from state to state
     if (open_.empty()) open_.resize(1);
     c.depth = 0;
@@ -657,6 +687,7 @@ class game {
 
   const battle_rules& r_;
   battle_rules recording_;  // r_ for record (the constructor's)
+  retreat_fire_moments fire_{r_};
   game_options g_;
   exact_options o_;
   int valuations_ = 1;
