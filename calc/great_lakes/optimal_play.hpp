@@ -36,7 +36,7 @@ struct game_options {
 
 // The cost model of solve_optimal_play, measured on the 2-core machine (docs/engines.md, BM
 // OptimalPlay medians in alternated runs at load 1.1: 436-481 ms CPU / 4.49 M outcomes, 97-107 ns,
-// with --play optimal; 0.97-1.05 s / 9.87 M, 98-106 ns, on the value objective (the CLI); the
+// with --play optimal; 0.84-1.13 s / 9.87 M, 85-114 ns, on the value objective (the CLI); the
 // mixed 4 v 4 solved in full with --play optimal, 123 ns; 104-152 ms / 0.77 M, 135-197 ns, with
 // only the attacker's hits optimal, where the fixed engine's default play and the chain weigh
 // more): seconds per round outcome the solve records (every option of every choice, a retreat one
