@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <map>
 #include <set>
@@ -617,7 +618,7 @@ class game {
         c.add(c.weight * payoff(r_, g_, t, end), round_tree::ended);
         return;
       }
-      pending_.push_back(encode(r_, t, end));  // looked up once the round is played (resolve)
+      pending_.push_back(key_of(t));  // looked up once the round is played (resolve)
       c.add(c.weight, pending);
     };
     auto retreated = [&](double amount) {
@@ -633,6 +634,29 @@ class game {
     c.close(0, tree.root);
     resolve(tree, i);
     outcomes_ += outcomes;
+  }
+
+  // encode(r_, t, battle_end::none), the units' bytes (SP | status << 5) made in one vector
+  // operation, the lanes past the battle's units masked off: the same key.
+  state_key key_of(const battle_state& t) const {
+    static_assert(rd::max_units == 32 && sizeof t.sp == 32 && sizeof t.st == 32);
+    std::array<std::uint8_t, 40> bytes{};
+    for (std::size_t half = 0; half < 32; half += 16) {  // (16-byte vectors: no AVX assumed)
+      unit_bytes sp, st, mask;
+      std::memcpy(&sp, t.sp.data() + half, 16);
+      std::memcpy(&st, t.st.data() + half, 16);
+      std::memcpy(&mask, unit_mask_.data() + half, 16);
+      const unit_bytes units = (sp | (st << 5)) & mask;
+      std::memcpy(bytes.data() + half, &units, 16);
+    }
+    const std::size_t n = r_.units.size();
+    bytes[n] = t.rerolls[0];
+    bytes[n + 1] = t.rerolls[1];
+    bytes[n + 2] = static_cast<std::uint8_t>(t.first_round && r_.first_round_matters);
+    bytes[n + 3] = static_cast<std::uint8_t>(battle_end::none);
+    state_key key;
+    std::memcpy(key.words.data(), bytes.data(), bytes.size());
+    return key;
   }
 
   // A leaf's successor not yet looked up (record).
@@ -685,7 +709,13 @@ class game {
     return x;
   }
 
+  using unit_bytes = std::uint8_t __attribute__((vector_size(16)));
   const battle_rules& r_;
+  std::array<std::uint8_t, 32> unit_mask_ = [this] {  // (key_of's) 0xff for each of the battle's units
+    std::array<std::uint8_t, 32> m{};
+    for (std::size_t i = 0; i < r_.units.size(); ++i) m[i] = 0xff;
+    return m;
+  }();
   battle_rules recording_;  // r_ for record (the constructor's)
   retreat_fire_moments fire_{r_};
   game_options g_;
