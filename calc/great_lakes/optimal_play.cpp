@@ -642,11 +642,11 @@ class game {
     static_assert(rd::max_units == 32 && sizeof t.sp == 32 && sizeof t.st == 32);
     std::array<std::uint8_t, 40> bytes{};
     for (std::size_t half = 0; half < 32; half += 16) {  // (16-byte vectors: no AVX assumed)
-      unit_bytes sp, st, mask;
+      key_lanes sp, st, mask;
       std::memcpy(&sp, t.sp.data() + half, 16);
       std::memcpy(&st, t.st.data() + half, 16);
       std::memcpy(&mask, unit_mask_.data() + half, 16);
-      const unit_bytes units = (sp | (st << 5)) & mask;
+      const key_lanes units = (sp | (st << 5)) & mask;
       std::memcpy(bytes.data() + half, &units, 16);
     }
     const std::size_t n = r_.units.size();
@@ -709,7 +709,7 @@ class game {
     return x;
   }
 
-  using unit_bytes = std::uint8_t __attribute__((vector_size(16)));
+  using key_lanes = std::uint8_t __attribute__((vector_size(16)));
   const battle_rules& r_;
   std::array<std::uint8_t, 32> unit_mask_ = [this] {  // (key_of's) 0xff for each of the battle's units
     std::array<std::uint8_t, 32> m{};
