@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <map>
 #include <set>
@@ -69,6 +70,42 @@ double payoff(const battle_rules& r, const game_options& g, const battle_state& 
   return g.win_value * win - lost[0] + lost[1];
 }
 
+// Retreat fire's outcomes by their number of hits, capped at the SP on the field (as
+// binomial_capped plays them): (the sum of their probabilities, the mean hits taken) for each
+// number of dice, hit faces and SP, each worked out once from the chooser's row and kept.
+struct retreat_fire_moments {
+  int max_dice = 0, max_sp = 0;
+  std::vector<std::array<double, 2>> table;  // by (faces - 1, dice, sp); NaN: not worked out yet
+
+  explicit retreat_fire_moments(const battle_rules& r) {
+    for (int side = 0; side < 2; ++side) {
+      int dice = 0;
+      for (int i = r.begin[side]; i < r.end[side]; ++i) dice += std::max<int>(r.dice[i], 1);
+      max_dice = std::max(max_dice, dice);
+      max_sp = std::max(max_sp, r.starting_sp[side]);
+    }
+    table.assign(static_cast<std::size_t>(2 * (max_dice + 1) * (max_sp + 1)), {std::nan(""), 0.0});
+  }
+
+  template <class Chooser>
+  std::array<double, 2> operator()(Chooser& c, int dice, int faces, int sp) {
+    const bool kept = faces >= 1 && faces <= 2 && dice <= max_dice && sp <= max_sp;
+    const std::size_t at =
+        kept ? static_cast<std::size_t>(((faces - 1) * (max_dice + 1) + dice) * (max_sp + 1) + sp) : 0;
+    if (kept && !std::isnan(table[at][0])) return table[at];
+    std::array<double, 2> m{0.0, 0.0};
+    const double w = c.weight;
+    c.weight = 1.0;
+    c.binomial_capped(dice, faces, sp, [&](int h) {
+      m[0] += c.weight;
+      m[1] += c.weight * h;
+    });
+    c.weight = w;
+    if (kept) table[at] = m;
+    return m;
+  }
+};
+
 // GL 12.2-12.3 with RULINGS as rd::resolve_retreat plays it, for the game: the payoff to the
 // attacker of `side` retreating from t, summed over the retreat fire's outcomes, each weighed by
 // the chooser's weight. The battle ends there and its payoff reads only who retreated and how many
@@ -77,6 +114,9 @@ double payoff(const battle_rules& r, const game_options& g, const battle_state& 
 template <class Chooser>
 double retreat_payoff(const battle_rules& r, const game_options& g, const rd::round_state& from, int side, bool forced,
                       Chooser& c) {
+  // On the win objective only who retreated counts: retreat fire ends in the side's retreat or its
+  // elimination, both its defeat, so its outcomes' weights sum to the chooser's (GL 12.2-12.3).
+  if (g.goal == objective::win) return side == rd::defender ? c.weight : 0.0;
   rd::round_state t = from;
   if (side == rd::defender && r.garrison >= 0) rd::lose_garrison(r, t);  // GL 4.17/4.26
   if (!r.route[side]) {
@@ -84,26 +124,17 @@ double retreat_payoff(const battle_rules& r, const game_options& g, const rd::ro
       if (rd::in_battle(t.s, i)) t.s.sp[i] = 0;
     return c.weight * payoff(r, g, t.s, rd::eliminated_end(side));
   }
-  const battle_end end = side == rd::attacker
-                             ? (forced ? battle_end::attacker_forced_retreat : battle_end::attacker_voluntary_retreat)
-                             : (forced ? battle_end::defender_forced_retreat : battle_end::defender_voluntary_retreat);
   std::array<int, 2> lost{};
   for (std::size_t u = 0; u < r.units.size(); ++u)
     lost[static_cast<std::size_t>(r.units[u].owner)] += r.units[u].start_sp - t.s.sp[u];
-  const int alive = t.sum[side].alive_sp;
-  double sum = 0;
-  c.binomial_capped(rd::retreat_fire_dice(r, t, side, forced), r.retreat_fire_faces, alive, [&](int h) {
-    const int taken = std::min(h, alive);
-    const double win = attacker_wins(taken < alive ? end : rd::eliminated_end(side)) ? 1.0 : 0.0;
-    double value = win;
-    if (g.goal != objective::win) {
-      std::array<int, 2> now = lost;
-      now[static_cast<std::size_t>(side)] += taken;
-      value = g.win_value * win - now[0] + now[1];
-    }
-    sum += c.weight * value;
-  });
-  return sum;
+  // Its fire takes h <= the SP on the field, and the side is beaten whether or not that is all of
+  // them (its retreat or its elimination): the payoff is base -+ h, summed over h as the sum of
+  // the outcomes' probabilities and their mean hits (retreat_fire_moments).
+  const double win = side == rd::defender ? 1.0 : 0.0;
+  const double base = g.win_value * win - lost[0] + lost[1];
+  const std::array<double, 2> m =
+      (*c.fire)(c, rd::retreat_fire_dice(r, t, side, forced), r.retreat_fire_faces, t.sum[side].alive_sp);
+  return c.weight * (base * m[0] + (side == rd::defender ? m[1] : -m[1]));
 }
 
 // One round from s for the game's recording: rd::play_round's, except that each
@@ -119,17 +150,29 @@ void play_game_round(const battle_rules& r, const game_options& g, const battle_
   rd::play_tracked_round_until_retreat(r, t, c, emit_state, retreat);
 }
 
+// The valuations of one recorded game (issue 17's speed): valuation 0 is the game as posed (every
+// choice recorded is made by its side); when both sides play optimally, valuation 1 is the game
+// where only the attacker decides (the defender's choices take option 0, its default: round.hpp's
+// decide and the fixed choosers' code agree on it, GL 11.23's rulings, the first unit a reroll
+// saves, fighting on) and valuation 2 the one where only the defender does, for the gains. A
+// one-side game is the same tree with the other side's choices forced, and its states are among
+// the game's, so each state's round, recorded once, is valued once per valuation.
+inline constexpr int max_valuations = 3;
+// The sides that decide in each valuation (bit 0: attacker, bit 1: defender).
+inline constexpr std::array<unsigned, max_valuations> deciders{3u, 1u << rd::attacker, 1u << rd::defender};
+
 // One state's round recorded once as its decision tree (issue 17's speed). A list (the round's, or
 // one option's of a choice) holds the outcomes played under it before any later choice, as leaves
 // (a successor's weight, a finished battle's weighted payoff, or a self-loop's weight), and the
 // later choices it leads to, each a node whose options are lists. Once the successors are solved
 // (finish) each list's leaves are summed once, in play order, into the list's `sum` (weight x
-// value or payoff) and `loop` (the self-loops' weight), and each choice with no self-loop below it
-// is made once (its best does not depend on the self-loop's value), so that solve_state's Newton
-// steps value the tree at each x by walking only the choices above a self-loop; play follows its
-// best choices.
+// value or payoff; one per valuation) and `loop` (the self-loops' weight), and each choice with no
+// self-loop below it is made once per valuation (its best does not depend on the self-loop's
+// value), so that solve_state's Newton steps value the tree at each x by walking only the choices
+// above a self-loop; play follows valuation 0's best choices.
 struct round_tree {
   static constexpr std::uint32_t ended = 0xffffffffu;  // a leaf of a finished battle
+  using sums = std::array<double, max_valuations>;
   struct leaf {
     double weight;       // ended: weight x payoff
     std::uint32_t to;    // the successor (the state itself: a self-loop), or ended
@@ -137,16 +180,18 @@ struct round_tree {
   };
   struct list {
     std::uint32_t choices_begin = 0, choices_end = 0;  // its choices' nodes, in the order the round makes them
-    double sum = 0, loop = 0;                          // finish's
+    double loop = 0;                                   // finish's (the same in every valuation)
+    sums sum{};                                        // finish's, by valuation
   };
   struct node {
     int side;
     double margin;                        // the tolerance x the weight reaching the choice
     std::uint32_t first_option, options;  // its options' lists
-    // finish's, where no self-loop is below the choice: its best option and that option's sum.
-    bool fixed = false;
+    // finish's, by valuation (bit v of `fixed`) where no self-loop is below the choice as that
+    // valuation plays it: that option's sum, and (valuation 0's) best option.
+    unsigned fixed = 0;
     std::uint32_t best = 0;
-    double sum = 0;
+    sums sum{};
   };
   std::vector<leaf> leaves;  // in play order
   std::vector<std::uint32_t> choices;
@@ -154,6 +199,7 @@ struct round_tree {
   std::vector<node> nodes;  // in pre-order (a choice before those of its options)
   std::uint32_t root = 0;   // the round's list
   bool saw_loop = false;
+  unsigned loops = 0;  // finish's: bit v where valuation v's play can meet a self-loop
 
   void clear() {
     leaves.clear();
@@ -161,85 +207,130 @@ struct round_tree {
     lists.clear();
     nodes.clear();
     saw_loop = false;
+    loops = 0;
   }
   std::size_t bytes() const {
     return leaves.capacity() * sizeof(leaf) + choices.capacity() * sizeof(std::uint32_t) +
            lists.capacity() * sizeof(list) + nodes.capacity() * sizeof(node);
   }
 
-  // Each list's leaves summed, in play order, `self` being the state's own number; then each choice
-  // with no self-loop below it made, the later choices first.
-  void finish(const std::vector<double>& values, std::uint32_t self) {
+  // Each list's leaves summed, in play order, for each of the first `valuations` valuations,
+  // `values` holding each state's values (valuations a state, from state x valuations) and `self`
+  // being the state's own number; then each choice with no self-loop below it made, per
+  // valuation, the later choices first.
+  void finish(const std::vector<double>& values, std::uint32_t self, int valuations) {
+    if (valuations == max_valuations)
+      finish_as<max_valuations>(values, self);
+    else
+      finish_as<1>(values, self);
+  }
+
+  template <int NV>
+  void finish_as(const std::vector<double>& values, std::uint32_t self) {
+    constexpr auto nv = static_cast<std::size_t>(NV);
     for (const leaf& f : leaves) {
       list& l = lists[f.list];
-      if (f.to == ended)
-        l.sum += f.weight;
-      else if (f.to == self)
+      if (f.to == ended) {
+        for (std::size_t v = 0; v < nv; ++v) l.sum[v] += f.weight;
+      } else if (f.to == self) {
         l.loop += f.weight;
-      else
-        l.sum += f.weight * values[f.to];
+      } else {
+        const double* x = values.data() + static_cast<std::size_t>(f.to) * nv;
+        for (std::size_t v = 0; v < nv; ++v) l.sum[v] += f.weight * x[v];
+      }
     }
     for (std::size_t at = nodes.size(); at-- > 0;) {
       node& n = nodes[at];
-      bool loop_free = true;
-      for (std::uint32_t k = 0; k < n.options && loop_free; ++k) {
-        const list& l = lists[n.first_option + k];
-        loop_free = l.loop == 0.0;
-        for (std::uint32_t c = l.choices_begin; c < l.choices_end && loop_free; ++c)
-          loop_free = nodes[choices[c]].fixed;
-      }
-      if (!loop_free) continue;
-      const best_option b = best(static_cast<std::uint32_t>(at), 0.0, nullptr);  // (loop 0: no self-loop below)
-      n.sum = b.sum;
-      n.best = b.option;
-      n.fixed = true;
-    }
-  }
-
-  // (sum, loop) of a list under the best choices at self-loop value x; with `chosen` (by node),
-  // each choice's best option made at x noted there.
-  std::pair<double, double> sum_of(std::uint32_t at, double x, std::uint32_t* chosen = nullptr) const {
-    const list& l = lists[at];
-    double sum = l.sum, loop = l.loop;
-    for (std::uint32_t c = l.choices_begin; c < l.choices_end; ++c) {
-      const std::uint32_t n = choices[c];
-      if (nodes[n].fixed) {
-        sum += nodes[n].sum;
+      bool loop_free = true;  // in valuation 0, which weighs every option
+      for (std::uint32_t k = 0; k < n.options && loop_free; ++k) loop_free = list_loop_free(n.first_option + k, 0);
+      if (loop_free) {
+        // No self-loop below in any valuation: every valuation's choice made in one pass over the
+        // options (the sums as sum_of adds them, each compared as best compares them at x = 0).
+        sums value{};
+        for (std::uint32_t k = 0; k < n.options; ++k) {
+          const list& l = lists[n.first_option + k];
+          sums s = l.sum;
+          for (std::uint32_t c = l.choices_begin; c < l.choices_end; ++c)
+            for (std::size_t v = 0; v < nv; ++v) s[v] += nodes[choices[c]].sum[v];
+          for (std::size_t v = 0; v < nv; ++v) {
+            if (k > 0 && !(deciders[v] >> n.side & 1u)) continue;  // forced to option 0 there
+            const bool better = n.side == rd::attacker ? s[v] > value[v] + n.margin : s[v] < value[v] - n.margin;
+            if (k == 0 || better) {
+              value[v] = s[v];
+              if (v == 0) n.best = k;
+            }
+          }
+        }
+        n.sum = value;
+        n.fixed = (1u << NV) - 1;
         continue;
       }
-      const best_option b = best(n, x, chosen);
+      // A self-loop below: still, where the side does not decide, option 0 may have none.
+      for (int v = 1; v < NV; ++v) {
+        if (deciders[static_cast<std::size_t>(v)] >> n.side & 1u || !list_loop_free(n.first_option, v)) continue;
+        n.sum[static_cast<std::size_t>(v)] = sum_of(n.first_option, 0.0, v).first;
+        n.fixed |= 1u << v;
+      }
+    }
+    // (Valuation 0 is the game's own: any self-loop recorded, as its solve has always taken it.)
+    for (int v = 0; v < NV; ++v)
+      if (saw_loop && (v == 0 || !list_loop_free(root, v))) loops |= 1u << v;
+  }
+
+  // No self-loop in the list nor below any of its choices, in valuation v (after finish's fixing).
+  bool list_loop_free(std::uint32_t at, int v) const {
+    const list& l = lists[at];
+    if (l.loop != 0.0) return false;
+    for (std::uint32_t c = l.choices_begin; c < l.choices_end; ++c)
+      if (!(nodes[choices[c]].fixed >> v & 1u)) return false;
+    return true;
+  }
+
+  // (sum, loop) of a list in valuation v under the best choices at self-loop value x; with
+  // `chosen` (by node), each choice's best option made at x noted there.
+  std::pair<double, double> sum_of(std::uint32_t at, double x, int v, std::uint32_t* chosen = nullptr) const {
+    const list& l = lists[at];
+    double sum = l.sum[static_cast<std::size_t>(v)], loop = l.loop;
+    for (std::uint32_t c = l.choices_begin; c < l.choices_end; ++c) {
+      const std::uint32_t n = choices[c];
+      if (nodes[n].fixed >> v & 1u) {
+        sum += nodes[n].sum[static_cast<std::size_t>(v)];
+        continue;
+      }
+      const best_option b = best(n, x, v, chosen);
       sum += b.sum;
       loop += b.loop;
     }
     return {sum, loop};
   }
 
-  // The choice at a node (ties to option 0, the rulings' default; another option only if better
-  // by more than the margin for its side).
+  // The choice at a node in valuation v (ties to option 0, the rulings' default; another option
+  // only if better by more than the margin for its side; option 0 where the side does not decide).
   struct best_option {
     double sum, loop;
     std::uint32_t option;
   };
-  best_option best(std::uint32_t at, double x, std::uint32_t* chosen) const {
+  best_option best(std::uint32_t at, double x, int v, std::uint32_t* chosen) const {
     const node& n = nodes[at];
+    const std::uint32_t weighed = deciders[static_cast<std::size_t>(v)] >> n.side & 1u ? n.options : 1;
     best_option b{0, 0, 0};
     double best_value = 0;
-    for (std::uint32_t k = 0; k < n.options; ++k) {
-      const auto [sum, loop] = sum_of(n.first_option + k, x, chosen);
-      const double v = sum + loop * x;
-      const bool better = n.side == rd::attacker ? v > best_value + n.margin : v < best_value - n.margin;
+    for (std::uint32_t k = 0; k < weighed; ++k) {
+      const auto [sum, loop] = sum_of(n.first_option + k, x, v, chosen);
+      const double value = sum + loop * x;
+      const bool better = n.side == rd::attacker ? value > best_value + n.margin : value < best_value - n.margin;
       if (k == 0 || better) {
         b = {sum, loop, k};
-        best_value = v;
+        best_value = value;
       }
     }
     if (chosen) chosen[at] = b.option;
     return b;
   }
 
-  // The option taken at node n by a valuation that noted its choices in `chosen` (by node).
+  // The option valuation 0 takes at node n, having noted its choices in `chosen` (by node).
   std::uint32_t taken(std::uint32_t n, const std::uint32_t* chosen) const {
-    return nodes[n].fixed ? nodes[n].best : chosen[n];
+    return nodes[n].fixed & 1u ? nodes[n].best : chosen[n];
   }
 };
 
@@ -247,6 +338,7 @@ struct round_tree {
 // gathered at its depth of `open` and appended to the tree's once the list is played.
 struct tree_recorder : exact_chooser {
   round_tree* tree = nullptr;
+  retreat_fire_moments* fire = nullptr;  // (retreat_payoff's)
   double tolerance = 0;
   bool fight_on = false;  // settled_retreats: each retreat decision plays fighting on, unrecorded
   std::vector<std::vector<std::uint32_t>>* open = nullptr;  // (*open)[depth]: the choices of the list being played
@@ -320,9 +412,15 @@ struct plan_follower : exact_chooser {
 // trees held at once are those of one path down (the solve's stack).
 class game {
  public:
-  // keep_plan: keep each state's choices for play (a forward pass follows).
-  game(const battle_rules& r, const game_options& g, const exact_options& o, bool keep_plan)
-      : r_(r), g_(g), o_(o), keep_plan_(keep_plan) {
+  // keep_plan: keep each state's choices for play (a forward pass follows); valuations: 1, or 3
+  // (max_valuations) when both sides play optimally and the one-side games are wanted too.
+  game(const battle_rules& r, const game_options& g, const exact_options& o, bool keep_plan, int valuations = 1)
+      : r_(r), recording_(r), g_(g), o_(o), valuations_(valuations), keep_plan_(keep_plan) {
+    // The settled retreat decisions (settled_retreats) fight on: the recording plays each optimal
+    // retreat policy as `never`, which plays the same outcomes (wants_retreat) without asking.
+    if (settled_retreats())
+      for (retreat_policy& p : recording_.policy)
+        if (p.kind == retreat_kind::optimal) p = {};
     lo_ = g.goal == objective::win ? 0.0 : -static_cast<double>(r.starting_sp[0]);
     hi_ = g.goal == objective::win ? 1.0 : g.win_value + static_cast<double>(r.starting_sp[1]);
     scale_ = std::max({1.0, std::abs(lo_), std::abs(hi_)});
@@ -362,13 +460,14 @@ class game {
         continue;
       }
       const std::uint32_t i = f.state;
-      f.tree.finish(values_, i);
-      values_[i] = solve_state(f.tree);
+      f.tree.finish(values_, i, valuations_);
+      double* value = values_.data() + static_cast<std::size_t>(i) * static_cast<std::size_t>(valuations_);
+      for (int v = 0; v < valuations_; ++v) value[v] = solve_state(f.tree, v);
       solved_[i] = 1;
       if (keep_plan_) {
         plan_begin_[i] = plan_.size();
         chosen_.assign(f.tree.nodes.size(), 0);
-        f.tree.sum_of(f.tree.root, values_[i], chosen_.data());
+        f.tree.sum_of(f.tree.root, value[0], 0, chosen_.data());
         plan_of(f.tree, f.tree.root);
       }
       --depth;
@@ -377,8 +476,8 @@ class game {
   }
 
   // The game's own data by capacity: its states' keys, index, values and plans, and the decision
-  // trees held (the solve's stack, and the recorder's lists). The process's code, the allocator's
-  // overhead and the result are not in it (as solve_exact counts).
+  // trees held (the solve's stack, and the recorder's lists and successors). The process's code,
+  // the allocator's overhead and the result are not in it (as solve_exact counts).
   std::size_t bytes() const {
     std::size_t b = keys_.capacity() * sizeof(state_key) + index_.capacity() * sizeof(std::uint64_t) +
                     values_.capacity() * sizeof(double) + solved_.capacity() +
@@ -386,14 +485,16 @@ class game {
                     chosen_.capacity() * sizeof(std::uint32_t) + frames_.capacity() * sizeof(frame);
     for (const frame& f : frames_) b += f.tree.bytes();
     for (const auto& o : open_) b += o.capacity() * sizeof(std::uint32_t);
-    return b;
+    return b + pending_.capacity() * sizeof(state_key) + hashes_.capacity() * sizeof(std::uint64_t) +
+           fire_.table.capacity() * sizeof(fire_.table[0]);
   }
   std::size_t peak_bytes() const { return peak_bytes_; }
 
-  double start_value() const {
+  // The start state's value in valuation v.
+  double start_value(int v = 0) const {
     const battle_state start = rd::initial_state(r_);
     if (rd::is_stalemate(r_, start)) return payoff(r_, g_, start, battle_end::stalemate);
-    return values_[0];
+    return values_[static_cast<std::size_t>(v)];
   }
 
   // One round from s played as solved: emit(t, end, w) for each outcome; chosen (if set) sees each
@@ -450,8 +551,10 @@ class game {
     }
   }
 
-  std::uint32_t intern(const state_key& key) {
-    const std::uint64_t h = state_key_hash{}(key);
+  std::uint32_t intern(const state_key& key) { return intern(key, state_key_hash{}(key)); }
+
+  // `h` being its hash.
+  std::uint32_t intern(const state_key& key, std::uint64_t h) {
     std::size_t mask = index_.size() - 1;
     std::size_t at = h & mask;
     for (;; at = (at + 1) & mask) {
@@ -463,7 +566,7 @@ class game {
     if (keys_.size() >= o_.state_limit) throw state_limit_exceeded(o_.state_limit);
     const auto i = static_cast<std::uint32_t>(keys_.size());
     keys_.push_back(key);
-    values_.push_back(0.0);
+    values_.resize(values_.size() + static_cast<std::size_t>(valuations_), 0.0);
     solved_.push_back(0);
     if (keep_plan_) plan_begin_.push_back(0);
     if (2 * keys_.size() > index_.size()) {  // grow: every key placed again
@@ -504,6 +607,7 @@ class game {
     c.tree = &tree;
     c.tolerance = tolerance();
     c.fight_on = settled_retreats();
+    c.fire = &fire_;
     c.open = &open_;  // the lists' capacity kept from state to state
     if (open_.empty()) open_.resize(1);
     c.depth = 0;
@@ -514,9 +618,8 @@ class game {
         c.add(c.weight * payoff(r_, g_, t, end), round_tree::ended);
         return;
       }
-      const std::uint32_t to = intern(encode(r_, t, end));
-      if (to == i) tree.saw_loop = true;
-      c.add(c.weight, to);
+      pending_.push_back(key_of(t));  // looked up once the round is played (resolve)
+      c.add(c.weight, pending);
     };
     auto retreated = [&](double amount) {
       ++outcomes;
@@ -526,9 +629,58 @@ class game {
     tree.lists.emplace_back();
     tree.root = 0;
     c.list = tree.root;
-    play_game_round(r_, g_, s, c, played, retreated);
+    pending_.clear();
+    play_game_round(recording_, g_, s, c, played, retreated);
     c.close(0, tree.root);
+    resolve(tree, i);
     outcomes_ += outcomes;
+  }
+
+  // encode(r_, t, battle_end::none), the units' bytes (SP | status << 5) made in one vector
+  // operation, the lanes past the battle's units masked off: the same key.
+  state_key key_of(const battle_state& t) const {
+    static_assert(rd::max_units == 32 && sizeof t.sp == 32 && sizeof t.st == 32);
+    std::array<std::uint8_t, 40> bytes{};
+    for (std::size_t half = 0; half < 32; half += 16) {  // (16-byte vectors: no AVX assumed)
+      key_lanes sp, st, mask;
+      std::memcpy(&sp, t.sp.data() + half, 16);
+      std::memcpy(&st, t.st.data() + half, 16);
+      std::memcpy(&mask, unit_mask_.data() + half, 16);
+      const key_lanes units = (sp | (st << 5)) & mask;
+      std::memcpy(bytes.data() + half, &units, 16);
+    }
+    const std::size_t n = r_.units.size();
+    bytes[n] = t.rerolls[0];
+    bytes[n + 1] = t.rerolls[1];
+    bytes[n + 2] = static_cast<std::uint8_t>(t.first_round && r_.first_round_matters);
+    bytes[n + 3] = static_cast<std::uint8_t>(battle_end::none);
+    state_key key;
+    std::memcpy(key.words.data(), bytes.data(), bytes.size());
+    return key;
+  }
+
+  // A leaf's successor not yet looked up (record).
+  static constexpr std::uint32_t pending = round_tree::ended - 1;
+
+  // The round's successors (pending_, in play order) interned in that order, so numbered as if
+  // each were looked up as played, into their leaves; `self` the state's own number. Most of a
+  // look-up's time is the wait for its index slot (the index and keys outgrow the core's own
+  // caches), so the slots of the look-ups a few ahead are fetched meanwhile.
+  void resolve(round_tree& tree, std::uint32_t self) {
+    const std::size_t n = pending_.size();
+    hashes_.resize(n);
+    for (std::size_t k = 0; k < n; ++k) hashes_[k] = state_key_hash{}(pending_[k]);
+    constexpr std::size_t ahead = 8;
+    auto fetch = [&](std::size_t k) { __builtin_prefetch(&index_[hashes_[k] & (index_.size() - 1)]); };
+    for (std::size_t k = 0; k < std::min(ahead, n); ++k) fetch(k);
+    std::size_t k = 0;
+    for (round_tree::leaf& f : tree.leaves) {
+      if (f.to != pending) continue;
+      if (k + ahead < n) fetch(k + ahead);
+      f.to = intern(pending_[k], hashes_[k]);
+      if (f.to == self) tree.saw_loop = true;
+      ++k;
+    }
   }
 
   // The state's value V = g(V), g(x) the round's value with its self-loops worth x: under a fixed
@@ -538,13 +690,15 @@ class game {
   // piece chosen at x, sum / (1 - loop), kept inside a bracket (bisecting when it would leave it),
   // ends at a point whose own piece fixes it: the choices made there are the stationary strategy
   // of the self-looping state and V its value. Without a self-loop one step is exact.
-  double solve_state(const round_tree& tree) const {
+  // Valuation v's (finish's done).
+  double solve_state(const round_tree& tree, int v) const {
+    const bool saw_loop = tree.loops >> v & 1u;
     double lo = lo_, hi = hi_, x = lo_;
     for (int step = 0; step < 200; ++step) {
-      const auto [sum, loop] = tree.sum_of(tree.root, x);
+      const auto [sum, loop] = tree.sum_of(tree.root, x, v);
       if (loop >= 1.0) return x;  // (cannot happen: see above)
       const double fixed = sum / (1.0 - loop);
-      if (!tree.saw_loop || std::abs(fixed - x) <= 1e-14 * scale_) return fixed;
+      if (!saw_loop || std::abs(fixed - x) <= 1e-14 * scale_) return fixed;
       if (sum + loop * x > x)
         lo = x;
       else
@@ -555,14 +709,23 @@ class game {
     return x;
   }
 
+  using key_lanes = std::uint8_t __attribute__((vector_size(16)));
   const battle_rules& r_;
+  std::array<std::uint8_t, 32> unit_mask_ = [this] {  // (key_of's) 0xff for each of the battle's units
+    std::array<std::uint8_t, 32> m{};
+    for (std::size_t i = 0; i < r_.units.size(); ++i) m[i] = 0xff;
+    return m;
+  }();
+  battle_rules recording_;  // r_ for record (the constructor's)
+  retreat_fire_moments fire_{r_};
   game_options g_;
   exact_options o_;
+  int valuations_ = 1;
   double lo_ = 0, hi_ = 1, scale_ = 1, outcomes_ = 0;
   std::size_t peak_bytes_ = 0;
   std::vector<state_key> keys_;
   std::vector<std::uint64_t> index_ = std::vector<std::uint64_t>(1024, 0);  // (find, intern)
-  std::vector<double> values_;
+  std::vector<double> values_;  // valuations_ a state, from state x valuations_
   std::vector<std::uint8_t> solved_;
   // Each state's choices as solved (plan_of), from plan_begin_[state], when keep_plan_.
   bool keep_plan_ = false;
@@ -571,6 +734,8 @@ class game {
   std::vector<std::uint32_t> chosen_;             // plan_of's, by node
   std::vector<frame> frames_;                     // the solve's stack, each frame's tree reused
   std::vector<std::vector<std::uint32_t>> open_;  // the recorder's, reused
+  std::vector<state_key> pending_;                // record's successors to look up, reused
+  std::vector<std::uint64_t> hashes_;             // (resolve)
 };
 
 // Advice from the start state's round (each choice the solved play makes there, with the case it
@@ -680,21 +845,28 @@ struct advice_recorder {
 
 struct solved_game {
   double value = 0;
+  // With both sides optimal (shared): the attacker's value when only the attacker decides (the
+  // defender on its defaults), and when only the defender does.
+  double att_only = 0, def_only = 0;
   std::size_t states = 0;
   double outcomes = 0;
   battle_result outcome;
   std::array<side_advice, 2> advice;
 };
 
-solved_game solve_game(const battle& b, const game_options& g, const exact_options& options, bool report) {
+// shared: also value the one-side games (both sides optimal) from the same recorded rounds.
+solved_game solve_game(const battle& b, const game_options& g, const exact_options& options, bool shared) {
   const battle_rules r = rd::compile(b);
-  game gm(r, g, options, report);
+  game gm(r, g, options, true, shared ? max_valuations : 1);
   gm.solve();
   solved_game out;
   out.value = gm.start_value();
+  if (shared) {
+    out.att_only = gm.start_value(1);
+    out.def_only = gm.start_value(2);
+  }
   out.states = gm.states();
   out.outcomes = gm.outcomes();
-  if (!report) return out;
   for (int side = 0; side < 2; ++side)
     for (int i = r.begin[side]; i < r.end[side]; ++i)
       out.advice[static_cast<std::size_t>(side)].units.push_back(r.units[static_cast<std::size_t>(i)].name);
@@ -729,16 +901,14 @@ solved_game solve_game(const battle& b, const game_options& g, const exact_optio
 game_result solve_optimal_play(const battle& b, const game_options& g, const exact_options& options) {
   if (!(g.win_value >= 0) || !std::isfinite(g.win_value))
     throw invalid_input("win-value", "must be a number of SP, 0 or more");
-  const battle both = b;
   const battle neither = default_play(b);
   game_result out;
   out.goal = g.goal;
   const bool att = plays_optimally(b.attacker), def = plays_optimally(b.defender);
-  // The first solve predicts the whole cost (the budget is checked there; the one-side solves have
-  // fewer options, and the cost model counts them in).
-  solved_game main = solve_game(both, g, options, true);
-  game_options unbounded = g;
-  unbounded.time_budget = 0;
+  // One solve records each state's round once; with both sides optimal it is valued three ways
+  // (the game, and each side deciding against the other's defaults, for the gains: the one-side
+  // games' states are among the game's). The cost model counts the recorded outcomes.
+  solved_game main = solve_game(b, g, options, att && def);
   out.outcome = main.outcome;
   out.value = main.value;
   out.game_states = main.states;
@@ -747,12 +917,8 @@ game_result solve_optimal_play(const battle& b, const game_options& g, const exa
   out.advice = main.advice;
   out.value_default_play = play_value(solve_exact(neither), g);
   // One side solved against the other's default: the same solve when only that side is optimal.
-  const double att_only = !att   ? out.value_default_play
-                          : !def ? out.value
-                                 : solve_game(default_play(b, 1), unbounded, options, false).value;
-  const double def_only = !def   ? out.value_default_play
-                          : !att ? out.value
-                                 : solve_game(default_play(b, 0), unbounded, options, false).value;
+  const double att_only = !att ? out.value_default_play : !def ? out.value : main.att_only;
+  const double def_only = !def ? out.value_default_play : !att ? out.value : main.def_only;
   out.gain_attacker = att_only - out.value_default_play;
   out.gain_defender = out.value_default_play - def_only;
   return out;

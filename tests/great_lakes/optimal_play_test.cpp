@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <functional>
 #include <map>
@@ -334,6 +335,48 @@ TEST(GreatLakesOptimalPlay, SolvedRerollsAreTheBestOfEveryPolicy) {
     // Keeping the reroll for the unit that fires is worth something here.
     EXPECT_GT(res.gain_attacker, 1e-4);
   }
+}
+
+TEST(GreatLakesOptimalPlay, GainsAreTheOneSideGamesAgainstTheDefaults) {
+  // With both sides optimal the solve records each round once and values it three ways: the game,
+  // and each side deciding against the other's defaults (option 0 of each of its choices). Each
+  // gain is checked against the one-side game solved on its own (default_play of the other side:
+  // the fixed code's defaults), and on allocation_and_retreat (the attacker's hits, the defender's
+  // retreat) against brute force too: every policy of the deciding side, the other's table all
+  // option 0 (ps[0], qs[0]); the default play against both at option 0.
+  gl::game_options g;
+  g.goal = gl::objective::value;
+  g.win_value = 1;
+  auto one_side = [&](const gl::battle& b, const gl::game_result& res) {
+    const double att_only = gl::solve_optimal_play(gl::default_play(b, 1), g).value;
+    const double def_only = gl::solve_optimal_play(gl::default_play(b, 0), g).value;
+    EXPECT_NEAR(res.gain_attacker, att_only - res.value_default_play, 1e-12);
+    EXPECT_NEAR(res.gain_defender, res.value_default_play - def_only, 1e-12);
+    // Each side gains, and the one-side games are worth something else than the game: a valuation
+    // that let the other side decide too, or forced it to another option, would fail the above.
+    EXPECT_GT(res.gain_attacker, 1e-4);
+    EXPECT_GT(res.gain_defender, 1e-4);
+    EXPECT_GT(std::abs(att_only - res.value), 1e-4);
+    EXPECT_GT(std::abs(def_only - res.value), 1e-4);
+  };
+  {
+    const gl::battle b = allocation_and_retreat();
+    const policy_pairs pairs(b, g);
+    double att_only = -1e9, def_only = 1e9;  // max over ps against qs[0]; min over qs against ps[0]
+    for (std::size_t i = 0; i < pairs.ps.size(); ++i) att_only = std::max(att_only, pairs.v[i][0]);
+    for (std::size_t j = 0; j < pairs.qs.size(); ++j) def_only = std::min(def_only, pairs.v[0][j]);
+    const gl::game_result res = gl::solve_optimal_play(b, g);
+    EXPECT_NEAR(res.value_default_play, pairs.v[0][0], 1e-12);
+    EXPECT_NEAR(res.gain_attacker, att_only - pairs.v[0][0], 1e-12);
+    EXPECT_NEAR(res.gain_defender, pairs.v[0][0] - def_only, 1e-12);
+    one_side(b, res);
+  }
+  // Both sides' rerolls and hits (rerolls_and_hits: Brown's and Drummond's; too many policies for
+  // the brute force).
+  gl::battle b = rerolls_and_hits();
+  b.attacker.rerolls.kind = b.defender.rerolls.kind = gl::reroll_kind::optimal;
+  b.attacker.hit_allocation.kind = b.defender.hit_allocation.kind = gl::hit_allocation_kind::optimal;
+  one_side(b, gl::solve_optimal_play(b, g));
 }
 
 TEST(GreatLakesOptimalPlay, NoFixedPolicyBeatsTheSolvedPlay) {
