@@ -1301,18 +1301,26 @@ class folded_solver {
     exact_chooser c;
     c.merge_capped = false;  // the spill onto out units is needed hit by hit
     round::round_state t = round::track(r, s);
-    // A mid-round node whose second half is recorded already for its defender and dice replays it.
-    const std::size_t memo_at = mid_round ? second_half_memo_place(t, mid_round_dice, states.parts(i)) : no_memo;
-    const bool recording = memo_at != no_memo && memo_[memo_at].status == half_memo::not_yet;
+    // A mid-round node whose second half is recorded already for its defender and dice replays it;
+    // so does a state's round where the defender's fire misses (`unhit` below), from its own memo.
+    // A half being recorded is played at weight 1 and its outcomes weighed by `half_scale` (the
+    // weight it was reached with; 1 at a mid-round node): each outcome's weight is then the same
+    // product whether the half is played or replayed.
+    std::vector<half_memo>* memo = &memo_;
+    std::size_t memo_at = mid_round ? second_half_memo_place(memo_, t, mid_round_dice, states.parts(i)) : no_memo;
+    bool recording = memo_at != no_memo && memo_[memo_at].status == half_memo::not_yet;
     bool recording_failed = false;
+    double half_scale = 1.0;
     auto emit = [&](const battle_state& t, battle_end end) {
+      const double weight = half_scale * c.weight;
       if (end == battle_end::none) {
         state_key fold;
         std::array<state_key, 2> left;
         std::array<bool, 2> any_left{false, false};
         fold_successor(masks_, t, out_mask, fold, left, any_left);
         if (fold == key) {  // the self-loop: nothing changed
-          step.stay += c.weight;
+          if (recording) memo_outcomes_.push_back({states.parts(i)[round::defender], 0, c.weight, 0, 0, 0, 0});
+          step.stay += weight;
           return;
         }
         std::array<std::uint32_t, 2> left_number{0, 0};
@@ -1336,16 +1344,17 @@ class folded_solver {
           else
             memo_outcomes_.push_back({states.parts(node)[1], left_number[round::defender], c.weight, 0, 0, 0, 0});
         }
-        found_.add(node, false, out_units_of(fold, n), c.weight, left_number);
+        found_.add(node, false, out_units_of(fold, n), weight, left_number);
         return;
       }
-      recording_failed = true;  // (a mid-round node that can end in a stalemate is played, not replayed)
+      recording_failed = true;  // (a half that can end in a stalemate is played, not replayed)
       // RULINGS: nobody can ever hit; nobody retreats. Both sides' standing units end as they are.
-      step.ends_now += c.weight;
-      step.stalemate += c.weight;
-      for (int side = 0; side < 2; ++side) step.standing[side].add(r, side, t, step.out_units, c.weight);
+      step.ends_now += weight;
+      step.stalemate += weight;
+      for (int side = 0; side < 2; ++side) step.standing[side].add(r, side, t, step.out_units, weight);
     };
     auto retreat = [&](const battle_state& t, int side, bool forced, int spill) {
+      const double weight = half_scale * c.weight;
       if (recording) {
         const auto units_at = static_cast<std::uint32_t>(memo_units_.size());
         for (int u = r.begin[round::defender]; u < r.end[round::defender]; ++u) {
@@ -1355,8 +1364,8 @@ class folded_solver {
         memo_outcomes_.push_back({units_at, 0, c.weight, static_cast<std::int16_t>(spill), 1,
                                   static_cast<std::uint8_t>(side), static_cast<std::uint8_t>(forced)});
       }
-      step.ends_now += c.weight;
-      step.standing[1 - side].add(r, 1 - side, t, step.out_units, c.weight);
+      step.ends_now += weight;
+      step.standing[1 - side].add(r, 1 - side, t, step.out_units, weight);
       // The retreating side's units not out, as unit_bytes gives them (its out units come from each
       // label), eight to a word; the rest of the retreat rides in the last word.
       state_key k;
@@ -1375,7 +1384,7 @@ class folded_solver {
         retreat_sums_[side][start] = 0.0;
         starts_here_[side].push_back(start);
       }
-      retreat_sums_[side][start] += c.weight;
+      retreat_sums_[side][start] += weight;
     };
     // The attacker after its morale checks, rolling `dice` next: a mid-round node.
     auto emit_mid_round = [&](const round::round_state& t, int dice) {
@@ -1399,21 +1408,24 @@ class folded_solver {
     };
     auto checked_already = [](round::round_state& t, const round::hit_counts&, auto& next) { next(t); };
     const std::size_t held_before = ring_held(step);
-    if (memo_at != no_memo && memo_[memo_at].status == half_memo::recorded) {
-      // The same outcomes in the same order as the play below: the same sums to the last bit.
-      const half_memo& memo = memo_[memo_at];
+    // Replays a recorded half: the same outcomes in the same order as its play, the same sums.
+    auto replay = [&](const half_memo& recorded) {
       state_key attacker_part;
       for (std::size_t w = 0; w < key.words.size(); ++w)
         attacker_part.words[w] = key.words[w] & states.mask(0).words[w];
       const std::uint32_t attacker_number = states.parts(i)[round::attacker];
-      for (std::uint32_t k = memo.begin; k < memo.end; ++k) {
+      for (std::uint32_t k = recorded.begin; k < recorded.end; ++k) {
         const half_outcome& o = memo_outcomes_[k];
         c.weight = o.p;
         if (o.kind == 0) {
           const state_key fold =
               combine(combine(attacker_part, states.part_key(round::defender, o.part)), after_round_tail_);
+          if (fold == key) {  // (a state's round where nothing changed)
+            step.stay += half_scale * o.p;
+            continue;
+          }
           found_.add(states.intern(r, fold, folded_states::state, {attacker_number, o.part}), false,
-                     out_units_of(fold, n), o.p, {0, o.left});
+                     out_units_of(fold, n), half_scale * o.p, {0, o.left});
         } else {
           battle_state u = s;
           const std::uint8_t* units = &memo_units_[o.part];
@@ -1424,26 +1436,47 @@ class folded_solver {
           retreat(u, o.side, o.forced != 0, o.spill);
         }
       }
-    } else if (mid_round) {
-      if (recording) memo_[memo_at].begin = static_cast<std::uint32_t>(memo_outcomes_.size());
+    };
+    // Plays a half, recording it where memo_at says so (it was never met).
+    auto play_half = [&](round::round_state& u, int dice, round::defender_line line) {
+      if (recording) (*memo)[memo_at].begin = static_cast<std::uint32_t>(memo_outcomes_.size());
       round::hit_counts hits{};
-      round::play_attacker_fire(r, t, mid_round_dice, hits, round::defender_line::stands, c, checked_already,
-                                emit_state, retreat_state);
-      if (recording) {
-        half_memo& memo = memo_[memo_at];
-        if (recording_failed) {
-          memo_outcomes_.resize(memo.begin);
-          memo.status = half_memo::not_separable;
-        } else {
-          memo.end = static_cast<std::uint32_t>(memo_outcomes_.size());
-          memo.status = half_memo::recorded;
-        }
+      round::play_attacker_fire(r, u, dice, hits, line, c, checked_already, emit_state, retreat_state);
+      if (!recording) return;
+      half_memo& played = (*memo)[memo_at];
+      if (recording_failed) {
+        memo_outcomes_.resize(played.begin);
+        played.status = half_memo::not_separable;
+      } else {
+        played.end = static_cast<std::uint32_t>(memo_outcomes_.size());
+        played.status = half_memo::recorded;
       }
+    };
+    if (mid_round) {
+      if (memo_at != no_memo && memo_[memo_at].status == half_memo::recorded)
+        replay(memo_[memo_at]);
+      else
+        play_half(t, mid_round_dice, round::defender_line::stands);
     } else {
+      // The defender's fire missed: the attacker fires from the state as it is, its second half
+      // the same for every attacker that can hit with these dice (not in round 1, whose end clears
+      // the first-round flag).
       auto unhit = [&](round::round_state& u, int dice) {
-        round::hit_counts hits{};
-        round::play_attacker_fire(r, u, dice, hits, round::defender_line::any, c, checked_already, emit_state,
-                                  retreat_state);
+        memo = &unhit_memo_;
+        memo_at = s.first_round ? no_memo : second_half_memo_place(unhit_memo_, u, dice, states.parts(i));
+        const double reached = c.weight;
+        half_scale = memo_at == no_memo ? 1.0 : reached;
+        if (memo_at != no_memo && unhit_memo_[memo_at].status == half_memo::recorded) {
+          replay(unhit_memo_[memo_at]);
+        } else {
+          recording = memo_at != no_memo;
+          recording_failed = false;
+          if (recording) c.weight = 1.0;
+          play_half(u, dice, round::defender_line::any);
+          recording = false;
+        }
+        c.weight = reached;
+        half_scale = 1.0;
       };
       round::play_defender_fire(r, t, c, unhit, emit_mid_round, retreat_state);
     }
@@ -1455,8 +1488,8 @@ class folded_solver {
     meter_.set(0, states.bytes() + deltas[0].bytes() + deltas[1].bytes() + rounds.bytes() +
                       (ring_bytes_ - ring_freed_.load(std::memory_order_relaxed)) +
                       (retreat_starts_[0].size() + retreat_starts_[1].size()) * hashed_entry_bytes<state_key, char> +
-                      memo_.capacity() * sizeof(half_memo) + memo_outcomes_.capacity() * sizeof(half_outcome) +
-                      memo_units_.capacity());
+                      (memo_.capacity() + unhit_memo_.capacity()) * sizeof(half_memo) +
+                      memo_outcomes_.capacity() * sizeof(half_outcome) + memo_units_.capacity());
     for (int side = 0; side < 2; ++side) {
       step.retreats[side].clear();
       for (std::uint32_t start : starts_here_[side]) step.retreats[side].push_back({start, retreat_sums_[side][start]});
@@ -1598,15 +1631,19 @@ class folded_solver {
   static constexpr std::size_t no_memo = ~std::size_t{0};
   // The memo's place for a mid-round node (t its state, `dice` the attacker's), or no_memo where
   // the attacker could change something in the half.
-  std::size_t second_half_memo_place(const round::round_state& t, int dice, const std::array<std::uint32_t, 2>& part) {
+  std::size_t second_half_memo_place(std::vector<half_memo>& memo, const round::round_state& t, int dice,
+                                     const std::array<std::uint32_t, 2>& part) {
     if (!separable_) return no_memo;
     const round::side_sums& a = t.sum[round::attacker];
     if (a.line_units == 0 || a.waiting != 0 || (a.line_dice == 0 && !r.ships)) return no_memo;
+    if (static_cast<std::size_t>(dice) >= dice_values_) return no_memo;
     const std::size_t at = part[round::defender] * dice_values_ + static_cast<std::size_t>(dice);
-    if (memo_.size() <= at) memo_.resize(std::max(at + 1, memo_.size() + memo_.size() / 2));
-    return memo_[at].status == half_memo::not_separable ? no_memo : at;
+    if (memo.size() <= at) memo.resize(std::max(at + 1, memo.size() + memo.size() / 2));
+    return memo[at].status == half_memo::not_separable ? no_memo : at;
   }
-  std::vector<half_memo> memo_;  // by defender part and dice
+  // By defender part and dice: mid-round nodes' halves, and states' rounds where the defender
+  // misses (the attacker's fire may then take the defender's whole line: a half of its own).
+  std::vector<half_memo> memo_, unhit_memo_;
   std::vector<half_outcome> memo_outcomes_;
   std::vector<std::uint8_t> memo_units_;  // per recorded retreat, the defender's units: SP, status
   bool separable_ = false;
