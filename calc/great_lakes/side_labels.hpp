@@ -138,6 +138,10 @@ class side_labels {
   std::vector<std::uint8_t> digits_;
   std::deque<spread> spreads_;  // the taken labels' spreads, by target out units (a deque: one may point into itself)
   std::size_t spreads_used_ = 0;
+  // Where layouts are kept (by out units): the spread made for each since the last take, found in
+  // one read (1 + its place in spreads_ where spread_taken_ holds this take's number).
+  std::vector<std::uint32_t> spread_taken_, spread_place_;
+  std::uint32_t takes_ = 0;
   std::size_t bytes_ = 0, taken_bytes_ = 0, count_ = 0, limit_;  // (limit_: the state limit)
 };
 
