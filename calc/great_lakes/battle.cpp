@@ -802,7 +802,8 @@ struct left_part {
 class successor_moves {
  public:
   void clear() {
-    for (const auto& move : moves_) slot_[move.target] = 0;
+    for (const auto& move : moves_)
+      if (move.target < slot_.size()) slot_[move.target] = 0;  // (a replayed move may lie past it)
     moves_.clear();
     for (auto& l : left_) l.clear();
   }
@@ -832,11 +833,16 @@ class successor_moves {
       }
     }
   }
+  // A replayed half's lists (its outcomes summed as add() sums them when it was recorded) are
+  // written in whole, in place of add(), while the lists are empty (slot_ is then left as it is).
+  std::vector<successor_move>& replayed_moves() { return moves_; }
+  std::vector<left_part>& replayed_left(int side) { return left_[static_cast<std::size_t>(side)]; }
   const std::vector<successor_move>& moves() const { return moves_; }
   const std::vector<left_part>& left(int side) const { return left_[static_cast<std::size_t>(side)]; }
   // Hands the moves and parts over (swapped with the buffers given, which come back cleared).
   void hand_over(std::vector<successor_move>& moves, std::array<std::vector<left_part>, 2>& left) {
-    for (const auto& move : moves_) slot_[move.target] = 0;
+    for (const auto& move : moves_)
+      if (move.target < slot_.size()) slot_[move.target] = 0;  // (a replayed move may lie past it)
     moves.swap(moves_);
     moves_.clear();
     for (std::size_t side = 0; side < 2; ++side) {
@@ -1437,6 +1443,33 @@ class folded_solver {
         }
       }
     };
+    // Replays a mid-round node's recorded half from its moves as summed (keep_summed), then its
+    // retreats: the same lists, sums and numbering as replay() would make, each move found once.
+    auto replay_summed = [&](const half_memo& recorded) {
+      state_key attacker_part;
+      for (std::size_t w = 0; w < key.words.size(); ++w)
+        attacker_part.words[w] = key.words[w] & states.mask(0).words[w];
+      const std::uint32_t attacker_number = states.parts(i)[round::attacker];
+      auto& moves = found_.replayed_moves();
+      for (std::uint32_t k = recorded.moves_begin; k < recorded.moves_end; ++k) {
+        successor_move move = summed_moves_[k];
+        const std::uint32_t part = move.target;
+        const state_key fold =
+            combine(combine(attacker_part, states.part_key(round::defender, part)), after_round_tail_);
+        move.target = states.intern(r, fold, folded_states::state, {attacker_number, part});
+        move.out = out_units_of(fold, n);
+        moves.push_back(move);
+      }
+      auto& left = found_.replayed_left(round::defender);
+      for (std::uint32_t k = recorded.left_begin; k < recorded.left_end; ++k) {
+        left_part part = summed_left_[k];
+        const successor_move& move = moves[part.target];
+        part.target = move.target;
+        part.out = move.out;
+        left.push_back(part);
+      }
+      replay(recorded);  // (its retreats)
+    };
     // Plays a half, recording it where memo_at says so (it was never met).
     auto play_half = [&](round::round_state& u, int dice, round::defender_line line) {
       if (recording) (*memo)[memo_at].begin = static_cast<std::uint32_t>(memo_outcomes_.size());
@@ -1447,14 +1480,15 @@ class folded_solver {
       if (recording_failed) {
         memo_outcomes_.resize(played.begin);
         played.status = half_memo::not_separable;
-      } else {
-        played.end = static_cast<std::uint32_t>(memo_outcomes_.size());
-        played.status = half_memo::recorded;
+        return;
       }
+      played.end = static_cast<std::uint32_t>(memo_outcomes_.size());
+      played.status = half_memo::recorded;
+      if (memo == &memo_) keep_summed(played);
     };
     if (mid_round) {
       if (memo_at != no_memo && memo_[memo_at].status == half_memo::recorded)
-        replay(memo_[memo_at]);
+        replay_summed(memo_[memo_at]);
       else
         play_half(t, mid_round_dice, round::defender_line::stands);
     } else {
@@ -1489,6 +1523,7 @@ class folded_solver {
                       (ring_bytes_ - ring_freed_.load(std::memory_order_relaxed)) +
                       (retreat_starts_[0].size() + retreat_starts_[1].size()) * hashed_entry_bytes<state_key, char> +
                       (memo_.capacity() + unhit_memo_.capacity()) * sizeof(half_memo) +
+                      summed_moves_.capacity() * sizeof(successor_move) + summed_left_.capacity() * sizeof(left_part) +
                       memo_outcomes_.capacity() * sizeof(half_outcome) + memo_units_.capacity());
     for (int side = 0; side < 2; ++side) {
       step.retreats[side].clear();
@@ -1626,6 +1661,7 @@ class folded_solver {
   struct half_memo {
     enum status_kind : std::uint8_t { not_yet, recorded, not_separable };
     std::uint32_t begin = 0, end = 0;
+    std::uint32_t moves_begin = 0, moves_end = 0, left_begin = 0, left_end = 0;  // (mid-round nodes': keep_summed)
     status_kind status = not_yet;
   };
   static constexpr std::size_t no_memo = ~std::size_t{0};
@@ -1644,6 +1680,36 @@ class folded_solver {
   // By defender part and dice: mid-round nodes' halves, and states' rounds where the defender
   // misses (the attacker's fire may then take the defender's whole line: a half of its own).
   std::vector<half_memo> memo_, unhit_memo_;
+  // A mid-round node's half just recorded: its moves and the defender's parts as summed (found_
+  // holds only them), by the defender's part after (a part: by its move's place in the half), and
+  // only its retreats kept as outcomes. Replayed by the next mid-round node of the same defender
+  // and dice without finding each outcome's move again.
+  void keep_summed(half_memo& played) {
+    played.moves_begin = static_cast<std::uint32_t>(summed_moves_.size());
+    const auto& moves = found_.moves();
+    for (const successor_move& move : moves) {
+      successor_move kept = move;
+      kept.target = states.parts(move.target)[round::defender];
+      summed_moves_.push_back(kept);
+    }
+    played.moves_end = static_cast<std::uint32_t>(summed_moves_.size());
+    played.left_begin = static_cast<std::uint32_t>(summed_left_.size());
+    for (left_part part : found_.left(round::defender)) {
+      std::uint32_t place = 0;
+      while (moves[place].target != part.target) ++place;
+      part.target = place;
+      summed_left_.push_back(part);
+    }
+    played.left_end = static_cast<std::uint32_t>(summed_left_.size());
+    // Only the retreats stay outcomes, in their order.
+    std::uint32_t kept_end = played.begin;
+    for (std::uint32_t k = played.begin; k < played.end; ++k)
+      if (memo_outcomes_[k].kind != 0) memo_outcomes_[kept_end++] = memo_outcomes_[k];
+    played.end = kept_end;
+    memo_outcomes_.resize(kept_end);
+  }
+  std::vector<successor_move> summed_moves_;
+  std::vector<left_part> summed_left_;
   std::vector<half_outcome> memo_outcomes_;
   std::vector<std::uint8_t> memo_units_;  // per recorded retreat, the defender's units: SP, status
   bool separable_ = false;
