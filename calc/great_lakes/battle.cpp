@@ -537,9 +537,59 @@ class ordered_map {
   std::vector<std::uint32_t> used_;  // the slots taken, for clear()
 };
 
-// Summed probabilities by key.
-template <class Key, class Hash>
-using sum_map = ordered_map<Key, double, Hash>;
+// Sums by 64-bit key, each key's sum beside it in one open-addressing table (kept at most half
+// full): an addition reads one slot, where ordered_map reads its index and then the entry. The
+// keys are listed in the order first added (the order sums are used in, for the same answer on
+// any run). For sums added to millions of times over a few tens of thousands of keys.
+class key_sums {
+ public:
+  void add(std::uint64_t key, double x) {
+    if (key == empty) throw std::logic_error("key_sums: the empty key");
+    if ((order_.size() + 1) * 2 > slots_.size()) grow();
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t at = number_hash{}(key)&mask;
+    while (slots_[at].key != key) {
+      if (slots_[at].key == empty) {
+        slots_[at] = {key, 0.0};
+        order_.push_back(key);
+        break;
+      }
+      at = (at + 1) & mask;
+    }
+    slots_[at].sum += x;
+  }
+  // The key's sum (0 if never added).
+  double sum(std::uint64_t key) const {
+    if (slots_.empty()) return 0.0;
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t at = number_hash{}(key)&mask; slots_[at].key != empty; at = (at + 1) & mask)
+      if (slots_[at].key == key) return slots_[at].sum;
+    return 0.0;
+  }
+  const std::vector<std::uint64_t>& keys() const { return order_; }  // in the order first added
+  std::size_t size() const { return order_.size(); }
+  std::size_t bytes() const { return slots_.capacity() * sizeof(slot) + order_.capacity() * sizeof(std::uint64_t); }
+
+ private:
+  static constexpr std::uint64_t empty = ~std::uint64_t{0};
+  struct slot {
+    std::uint64_t key = empty;
+    double sum = 0.0;
+  };
+  void grow() {
+    std::vector<slot> bigger(std::max<std::size_t>(64, slots_.size() * 2));
+    const std::size_t mask = bigger.size() - 1;
+    for (const slot& kept : slots_) {
+      if (kept.key == empty) continue;
+      std::size_t at = number_hash{}(kept.key) & mask;
+      while (bigger[at].key != empty) at = (at + 1) & mask;
+      bigger[at] = kept;
+    }
+    slots_.swap(bigger);
+  }
+  std::vector<slot> slots_;
+  std::vector<std::uint64_t> order_;
+};
 
 // Keys numbered as found (the number is the place).
 template <class Key, class Hash>
@@ -1586,7 +1636,7 @@ class folded_solver {
           std::memcpy(key.words.data(), label.data(), label.size());
           const std::uint32_t number = label_keys_[side].place(key);
           for (const auto& [start, p] : step.retreats[side])
-            all_retreats_[side][pair_key(number, static_cast<std::uint32_t>(start))] += v * p;
+            all_retreats_[side].add(pair_key(number, static_cast<std::uint32_t>(start)), v * p);
         });
       for (std::size_t u = 0; u < n; ++u) {
         if (step.out_units >> u & 1u) continue;
@@ -1601,7 +1651,7 @@ class folded_solver {
     }
     std::size_t held = table[0].bytes() + table[1].bytes();
     for (int side = 0; side < 2; ++side)
-      held += all_retreats_[side].size() * hashed_entry_bytes<std::uint64_t, double> + label_keys_[side].bytes() +
+      held += all_retreats_[side].bytes() + label_keys_[side].bytes() +
               (delta_keys_[side].capacity() + retreat_start_keys_[side].capacity()) * sizeof(state_key);
     meter_.set(1, held);
   }
@@ -1620,7 +1670,8 @@ class folded_solver {
   // The retreats: the spill and the retreat fire fall on the side's units, labels put back.
   void resolve_retreats() {
     for (int side = 0; side < 2; ++side)
-      for (const auto& [label_start, p] : all_retreats_[side].items()) {
+      for (const std::uint64_t label_start : all_retreats_[side].keys()) {
+        const double p = all_retreats_[side].sum(label_start);
         const state_key k = combine(label_keys_[side].key(static_cast<std::uint32_t>(label_start >> 32)),
                                     retreat_start_keys_[side][static_cast<std::uint32_t>(label_start)]);
         battle_state merged{};
@@ -1733,7 +1784,7 @@ class folded_solver {
   alignas(64) std::array<std::vector<state_key>, 2> delta_keys_;
   std::array<std::vector<state_key>, 2> retreat_start_keys_;
   successor_moves found_;  // (stage one's: the node played)
-  std::array<sum_map<std::uint64_t, number_hash>, 2> all_retreats_;
+  std::array<key_sums, 2> all_retreats_;
   // The labels that retreat, numbered (by rank: a label's bytes are a delta's).
   std::array<key_numbering, 2> label_keys_;
   static constexpr std::size_t max_kept_moves = 8192;  // (320 KB)
