@@ -1009,11 +1009,28 @@ class folded_states {
     return parts_[0].bytes() + parts_[1].bytes() + table_bytes_ +
            keys_.capacity() * (sizeof(state_key) + 1 + 3 * sizeof(std::uint32_t));  // (kinds_, parts, buckets)
   }
-  // Calls f(node) for every node, predecessors first; f may intern successors.
+  // Calls f(node) for every node, predecessors first; f may intern successors (always into a
+  // later bucket: the one being taken does not change). Before f for a node, ahead(node, 1) and
+  // ahead(node, 2) are called for the nodes one and two places on in its bucket: their data can be
+  // asked for in time (a node's data lies anywhere in tens of MB).
+  template <class F, class Ahead>
+  void in_order(F&& f, Ahead&& ahead) {
+    for (std::size_t p = buckets_.size(); p-- > 0;) {
+      const std::vector<std::uint32_t>& bucket = buckets_[p];
+      for (std::size_t k = 0; k < bucket.size(); ++k) {
+        if (k + 2 < bucket.size()) ahead(bucket[k + 2], 2);
+        if (k + 1 < bucket.size()) ahead(bucket[k + 1], 1);
+        f(bucket[k]);
+      }
+    }
+  }
   template <class F>
   void in_order(F&& f) {
-    for (std::size_t p = buckets_.size(); p-- > 0;)
-      for (std::size_t k = 0; k < buckets_[p].size(); ++k) f(buckets_[p][k]);
+    in_order(f, [](std::uint32_t, int) {});
+  }
+  // Asks for a node's key ahead of its play.
+  void prefetch(std::uint32_t node) const {
+    if (node < keys_.size()) __builtin_prefetch(&keys_[node], 0);
   }
 
  private:
@@ -1071,6 +1088,12 @@ struct round_profile {
       a.capacity = capacity;
     }
     a.size = static_cast<std::uint32_t>(size);
+  }
+  void prefetch_slot(std::uint32_t node) const {
+    if (node < arrive.size()) __builtin_prefetch(&arrive[node], 0);
+  }
+  void prefetch(std::uint32_t node) const {
+    if (node < arrive.size() && arrive[node].data) __builtin_prefetch(arrive[node].data, 0);
   }
   void enter(std::uint32_t state, std::size_t t, double p) {
     grow_states(state);
@@ -1193,6 +1216,11 @@ class round_queue {
     if (!wait([&] { return ready() || finished_.load(std::memory_order_acquire); })) return nullptr;
     return ready() ? &ring_[tail % capacity] : nullptr;
   }
+  // The consumer's state `k` places after the one it holds, if the producer has put it (else nullptr).
+  const state_round* peek(std::size_t k) const {
+    const std::size_t at = tail_.load(std::memory_order_relaxed) + k;
+    return head_.load(std::memory_order_acquire) > at ? &ring_[at % capacity] : nullptr;
+  }
   void give_back(state_round*) { tail_.store(tail_.load(std::memory_order_relaxed) + 1, std::memory_order_release); }
   void finish() { finished_.store(true, std::memory_order_release); }  // the producer has put its last state
   void stop() { stopped_.store(true, std::memory_order_release); }     // either side failed: the other gives up
@@ -1278,6 +1306,11 @@ class folded_solver {
     std::thread consumer([&] {
       try {
         while (state_round* step = queue.take_full()) {
+          // The next states' own labels, taken first thing: asked for ahead.
+          for (int side = 0; side < 2; ++side) {
+            if (const state_round* next = queue.peek(2)) table[side].prefetch_slot(next->state);
+            if (const state_round* next = queue.peek(1)) table[side].prefetch_own(next->state);
+          }
           carry(*step);
           recycle(*step);
           queue.give_back(step);
@@ -1288,12 +1321,21 @@ class folded_solver {
       }
     });
     try {
-      states.in_order([&](std::uint32_t i) {
-        state_round* step = queue.take_empty();
-        if (!step) throw stage_stopped();
-        play(i, *step);
-        queue.put_full(step);
-      });
+      states.in_order(
+          [&](std::uint32_t i) {
+            state_round* step = queue.take_empty();
+            if (!step) throw stage_stopped();
+            play(i, *step);
+            queue.put_full(step);
+          },
+          [&](std::uint32_t next, int distance) {
+            if (distance == 2) {
+              states.prefetch(next);
+              rounds.prefetch_slot(next);
+            } else {
+              rounds.prefetch(next);
+            }
+          });
       queue.finish();
     } catch (const stage_stopped&) {
     } catch (...) {

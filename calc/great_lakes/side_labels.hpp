@@ -84,6 +84,10 @@ class side_labels {
   void prefetch_slot(std::uint32_t target) const {
     if (target < by_state_.size()) __builtin_prefetch(&by_state_[target], 0);
   }
+  // Asks for a state's own labels ahead of its take().
+  void prefetch_own(std::uint32_t state) const {
+    if (state < by_state_.size() && by_state_[state].data) __builtin_prefetch(by_state_[state].data, 0);
+  }
   std::size_t size() const { return count_; }                                  // labels held by the states played
   std::size_t bytes() const { return bytes_ + pool_.bytes() + taken_bytes_; }  // held now (memory_meter)
 
