@@ -119,6 +119,19 @@ template <class Chooser>
 concept deciding_chooser = requires(Chooser& c, const decision& d) {
   c.decide(d, 1, [](int) {});
 };
+struct round_state;
+// A deciding Chooser may also take over the round where the defender's morale check starts (GL
+// 11.24, after the attacker's checks and rerolls):
+//   defender_morale(s, hits, checks, go_on)   call go_on(s) to play the rest of the round, or not
+// The rest of the round reads only s (the state then, with its sums), the defender's units' hits
+// this round and `checks` (its units that check morale, which those hits and s fix), so the
+// chooser may value that rest once for every way the round reaches the same (s, hits)
+// (optimal_play.cpp does). Any other Chooser goes straight on.
+template <class Chooser>
+concept defender_morale_chooser = deciding_chooser<Chooser> &&
+    requires(Chooser& c, round_state& s, const hit_counts& h) {
+  c.defender_morale(s, h, std::uint32_t{}, [](round_state&) {});
+};
 
 inline bool in_battle(const battle_state& s, int i) {
   return s.st[i] != waiting;
@@ -977,6 +990,12 @@ void play_attacker_fire(const battle_rules& r, round_state& s, int dice, hit_cou
           auto after_attacker_morale = [&](round_state& s3) {
             if (s3.sum[attacker].line_units == 0) {
               retreat(s3, attacker, true, 0);
+              return;
+            }
+            if constexpr (defender_morale_chooser<Chooser>) {
+              c.defender_morale(s3, hits2, defender_checks, [&](round_state& t) {
+                check_morale(r, defender, defender_checks, t, hits2, c, after_defender_morale);
+              });
               return;
             }
             check_morale(r, defender, defender_checks, s3, hits2, c, after_defender_morale);
