@@ -465,8 +465,8 @@ class game {
         // Every option's round outcomes so far: the leaves the solve values (the time guard's count).
         const double predicted = outcomes_ * game_seconds_per_outcome;
         if (g_.time_budget > 0 && predicted > g_.time_budget) throw game_over_budget(predicted, g_.time_budget, true);
+        count_memory();  // (a phase position's tree was counted where it was recorded)
       }
-      count_memory();
     };
     push(0);
     while (depth > 0) {
@@ -493,8 +493,8 @@ class game {
         plan_of(f.tree, f.tree.root);
       }
       --depth;
-      count_memory();
     }
+    count_memory();  // (solving a state adds only to its plan, counted at the next state recorded)
   }
 
   // The game's own data by capacity: its states' keys, index, values and plans, and the decision
@@ -506,10 +506,9 @@ class game {
                     plan_.capacity() * sizeof(std::uint32_t) + plan_begin_.capacity() * sizeof(std::size_t) +
                     chosen_.capacity() * sizeof(std::uint32_t) + frames_.capacity() * sizeof(frame);
     for (const frame& f : frames_) b += f.tree.bytes();
-    for (const round_tree& t : spare_) b += t.bytes();
     for (const auto* open : {&open_, &phase_open_})
       for (const auto& o : *open) b += o.capacity() * sizeof(std::uint32_t);
-    return b + phase_bytes_ + phase_.capacity() +
+    return b + phase_bytes_ + spare_bytes_ + phase_trees_.bucket_count() * sizeof(void*) + phase_.capacity() +
            (pending_.capacity() + phase_pending_.capacity()) * sizeof(state_key) +
            hashes_.capacity() * sizeof(std::uint64_t) + fire_.table.capacity() * sizeof(fire_.table[0]);
   }
@@ -753,7 +752,10 @@ class game {
     const auto it = phase_trees_.find(i);
     phase_bytes_ -= it->second.bytes();
     std::swap(tree, it->second);
-    if (spare_.size() < 4) spare_.push_back(std::move(it->second));
+    if (spare_.size() < max_spare) {  // (its storage reused, not freed and allocated again)
+      spare_bytes_ += it->second.bytes();
+      spare_.push_back(std::move(it->second));
+    }
     phase_trees_.erase(it);
   }
 
@@ -761,9 +763,11 @@ class game {
     if (spare_.empty()) return {};
     round_tree t = std::move(spare_.back());
     spare_.pop_back();
+    spare_bytes_ -= t.bytes();
     t.clear();
     return t;
   }
+  static constexpr std::size_t max_spare = 256;
 
   // encode(r_, t, battle_end::none), the units' bytes (SP | status << 5) made in one vector
   // operation, the lanes past the battle's units masked off: the same key.
@@ -865,6 +869,7 @@ class game {
   std::unordered_map<std::uint32_t, round_tree> phase_trees_;
   std::size_t phase_bytes_ = 0;
   std::vector<round_tree> spare_;
+  std::size_t spare_bytes_ = 0;
   // Each state's choices as solved (plan_of), from plan_begin_[state], when keep_plan_.
   bool keep_plan_ = false;
   std::vector<std::uint32_t> plan_;
