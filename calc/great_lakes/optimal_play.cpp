@@ -358,6 +358,9 @@ struct tree_recorder : exact_chooser {
   template <class GoOn>
   void defender_morale(rd::round_state& s, const rd::hit_counts& hits, std::uint32_t checks, GoOn&& go_on);
 
+  // rd::hit_options as the game keeps them (game::listed_hit_options).
+  const std::vector<rd::hit_counts>& hit_options(const rd::battle_rules& r, const battle_state& s, int side, int count);
+
   void close(std::size_t d, std::uint32_t at) {
     std::vector<std::uint32_t>& o = (*open)[d];
     round_tree::list& l = tree->lists[at];
@@ -419,6 +422,8 @@ struct plan_follower : exact_chooser {
   // position's plan.
   template <class GoOn>
   void defender_morale(rd::round_state& s, const rd::hit_counts& hits, std::uint32_t checks, GoOn&& go_on);
+
+  const std::vector<rd::hit_counts>& hit_options(const rd::battle_rules& r, const battle_state& s, int side, int count);
 };
 
 // The game over a battle's full states, solved depth first: each state's round is played once,
@@ -441,6 +446,8 @@ class game {
     lo_ = g.goal == objective::win ? 0.0 : -static_cast<double>(r.starting_sp[0]);
     hi_ = g.goal == objective::win ? 1.0 : g.win_value + static_cast<double>(r.starting_sp[1]);
     scale_ = std::max({1.0, std::abs(lo_), std::abs(hi_)});
+    for (int side = 0; side < 2; ++side)
+      listed_[static_cast<std::size_t>(side)].resize(static_cast<std::size_t>(r.starting_sp[side]) + 1);
   }
 
   std::size_t states() const { return keys_.size() - phases_; }
@@ -588,6 +595,26 @@ class game {
     c.weight = outer_weight;
     phase_bytes_ += tree.bytes();
     phase_trees_.emplace(q, std::move(tree));
+  }
+
+  // rd::hit_options(r, s, side, count), listed once for each state and count it is asked for in a
+  // row: a round asks the attacker's from its own state for each of the defender's hit counts,
+  // and the defender's from its own for each hit count and allocation of the attacker's, so the
+  // list stays the same while the round is played (and while the chain's replay plays it), and a
+  // reference to it stays valid (one entry per side and count, made at the start).
+  const std::vector<rd::hit_counts>& listed_hit_options(const rd::battle_rules& r, const battle_state& s, int side,
+                                                        int count) const {
+    listed_options& l = listed_[static_cast<std::size_t>(side)][static_cast<std::size_t>(count)];
+    const auto first = static_cast<std::size_t>(r.begin[side]);
+    const auto units = static_cast<std::size_t>(r.end[side] - r.begin[side]);
+    if (!l.listed || std::memcmp(l.sp.data() + first, s.sp.data() + first, units) != 0 ||
+        std::memcmp(l.st.data() + first, s.st.data() + first, units) != 0) {
+      l.options = rd::hit_options(r, s, side, count);
+      l.sp = s.sp;
+      l.st = s.st;
+      l.listed = true;
+    }
+    return l.options;
   }
 
   // The plan of the phase position the round reaches there (record_defender_morale's), or null
@@ -845,6 +872,14 @@ class game {
     return x;
   }
 
+  struct listed_options {
+    bool listed = false;
+    std::array<std::uint8_t, rd::max_units> sp{}, st{};  // the state they were listed for (the side's units)
+    std::vector<rd::hit_counts> options;
+  };
+  // (listed_hit_options') by side and count (fewer than the side's SP: hit_options' domain).
+  mutable std::array<std::vector<listed_options>, 2> listed_;
+
   using key_lanes = std::uint8_t __attribute__((vector_size(16)));
   const battle_rules& r_;
   std::array<std::uint8_t, 32> unit_mask_ = [this] {  // (key_of's) 0xff for each of the battle's units
@@ -887,6 +922,16 @@ template <class GoOn>
 void tree_recorder::defender_morale(rd::round_state& s, const rd::hit_counts& hits, std::uint32_t checks,
                                     GoOn&& go_on) {
   host->record_defender_morale(*this, s, hits, checks, go_on);
+}
+
+const std::vector<rd::hit_counts>& tree_recorder::hit_options(const rd::battle_rules& r, const battle_state& s,
+                                                              int side, int count) {
+  return host->listed_hit_options(r, s, side, count);
+}
+
+const std::vector<rd::hit_counts>& plan_follower::hit_options(const rd::battle_rules& r, const battle_state& s,
+                                                              int side, int count) {
+  return host->listed_hit_options(r, s, side, count);
 }
 
 template <class GoOn>

@@ -580,6 +580,21 @@ inline std::vector<hit_counts> hit_options(const battle_rules& r, const battle_s
   return options;
 }
 
+// hit_options(r, s, side, count), or the same list as the deciding chooser keeps it where it keeps
+// one (c.hit_options(r, s, side, count), valid while the round that asked goes on): a round
+// asks a side's options for the same count from the same state many times (the defender's for
+// every hit count and allocation of the attacker's). `own` holds them otherwise.
+template <class Chooser>
+const std::vector<hit_counts>& listed_hit_options(const battle_rules& r, const battle_state& s, int side, int count,
+                                                  Chooser& c, std::vector<hit_counts>& own) {
+  if constexpr (requires { c.hit_options(r, s, side, count); }) {
+    return c.hit_options(r, s, side, count);
+  } else {
+    own = hit_options(r, s, side, count);
+    return own;
+  }
+}
+
 // `count` hits on `side` in a round by its policy, then next(t, hits, checks, spill) with the state,
 // the round's hits, the units to check morale (sums_of) and the hits nobody took. Where the policy
 // is `optimal` and the chooser decides, the owner picks one of hit_options (each from a copy).
@@ -588,7 +603,8 @@ inline void allocate_hits_then(const battle_rules& r, round_state& t, hit_counts
                                Next&& next) {
   if constexpr (deciding_chooser<Chooser>) {
     if (r.hit_allocation[side].kind == hit_allocation_kind::optimal && count > 0 && count < t.sum[side].line_sp) {
-      const std::vector<hit_counts> options = hit_options(r, t.s, side, count);
+      std::vector<hit_counts> own;
+      const std::vector<hit_counts>& options = listed_hit_options(r, t.s, side, count, c, own);
       decision d;
       d.side = side;
       d.kind = decision_kind::hits;
