@@ -419,7 +419,7 @@ struct plan_follower : exact_chooser {
   }
 
   // Where the recording valued the rest of the round as a phase position, its choices are that
-  // position's plan.
+  // position's plan (none where game::phase_plan finds that it can ask none).
   template <class GoOn>
   void defender_morale(rd::round_state& s, const rd::hit_counts& hits, std::uint32_t checks, GoOn&& go_on);
 
@@ -620,6 +620,12 @@ class game {
   // The plan of the phase position the round reaches there (record_defender_morale's), or null
   // where the recording played on.
   const std::uint32_t* phase_plan(const battle_state& s, const rd::hit_counts& hits, std::uint32_t checks) const {
+    // Where no choice can be asked in it (the defender's reroll, GL 11.26-11.27, and a voluntary
+    // retreat, GL 12.2, the only ones after its morale check) its plan is empty: not looked up.
+    const bool reroll = r_.reroll[rd::defender].kind == reroll_kind::optimal && s.rerolls[rd::defender] > 0;
+    const bool retreat = !settled_retreats() && (r_.policy[rd::attacker].kind == retreat_kind::optimal ||
+                                                 r_.policy[rd::defender].kind == retreat_kind::optimal);
+    if (!reroll && !retreat) return nullptr;
     state_key key;
     if (checks == 0 || !phase_key(s, hits, checks, key)) return nullptr;
     return plan_.data() + plan_begin_[find(key)];
