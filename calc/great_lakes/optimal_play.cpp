@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 #include <tuple>
+#include <unordered_map>
 
 #include "calc/great_lakes/exact_parts.hpp"
 #include "calc/great_lakes/round.hpp"
@@ -335,11 +336,15 @@ struct round_tree {
   }
 };
 
+class game;
+
 // Records a round's decision tree: each leaf tagged with the list being played, each list's choices
 // gathered at its depth of `open` and appended to the tree's once the list is played.
 struct tree_recorder : exact_chooser {
+  game* host = nullptr;  // (defender_morale's)
   round_tree* tree = nullptr;
-  retreat_fire_moments* fire = nullptr;  // (retreat_payoff's)
+  std::vector<state_key>* successors = nullptr;  // the tree's successors to look up once it is played
+  retreat_fire_moments* fire = nullptr;          // (retreat_payoff's)
   double tolerance = 0;
   bool fight_on = false;  // settled_retreats: each retreat decision plays fighting on, unrecorded
   std::vector<std::vector<std::uint32_t>>* open = nullptr;  // (*open)[depth]: the choices of the list being played
@@ -347,6 +352,14 @@ struct tree_recorder : exact_chooser {
   std::uint32_t list = 0;  // the list being played
 
   void add(double w, std::uint32_t to) { tree->leaves.push_back({w, to, list}); }
+
+  // The rest of the round from the defender's morale check on, valued once per phase position
+  // (game::record_defender_morale).
+  template <class GoOn>
+  void defender_morale(rd::round_state& s, const rd::hit_counts& hits, std::uint32_t checks, GoOn&& go_on);
+
+  // rd::hit_options as the game keeps them (game::listed_hit_options).
+  const std::vector<rd::hit_counts>& hit_options(const rd::battle_rules& r, const battle_state& s, int side, int count);
 
   void close(std::size_t d, std::uint32_t at) {
     std::vector<std::uint32_t>& o = (*open)[d];
@@ -384,6 +397,7 @@ struct tree_recorder : exact_chooser {
 // Replays a round making the choices of a state's plan (game::plan_of): one option per choice of
 // more than one, in the order the round asks them.
 struct plan_follower : exact_chooser {
+  const game* host = nullptr;  // (defender_morale's)
   const std::uint32_t* next = nullptr;
   const std::function<void(const rd::decision&, int)>* chosen = nullptr;
   bool fight_on = false;  // settled_retreats: each retreat decision fights on, with no entry in the plan
@@ -403,6 +417,13 @@ struct plan_follower : exact_chooser {
     if (chosen && *chosen) (*chosen)(d, k);
     f(k);
   }
+
+  // Where the recording valued the rest of the round as a phase position, its choices are that
+  // position's plan (none where game::phase_plan finds that it can ask none).
+  template <class GoOn>
+  void defender_morale(rd::round_state& s, const rd::hit_counts& hits, std::uint32_t checks, GoOn&& go_on);
+
+  const std::vector<rd::hit_counts>& hit_options(const rd::battle_rules& r, const battle_state& s, int side, int count);
 };
 
 // The game over a battle's full states, solved depth first: each state's round is played once,
@@ -425,9 +446,12 @@ class game {
     lo_ = g.goal == objective::win ? 0.0 : -static_cast<double>(r.starting_sp[0]);
     hi_ = g.goal == objective::win ? 1.0 : g.win_value + static_cast<double>(r.starting_sp[1]);
     scale_ = std::max({1.0, std::abs(lo_), std::abs(hi_)});
+    for (int side = 0; side < 2; ++side)
+      listed_[static_cast<std::size_t>(side)].resize(static_cast<std::size_t>(r.starting_sp[side]) + 1);
   }
 
-  std::size_t states() const { return keys_.size(); }
+  std::size_t states() const { return keys_.size() - phases_; }
+  std::size_t phase_positions() const { return phases_; }
   double outcomes() const { return outcomes_; }
 
   void solve() {
@@ -441,11 +465,15 @@ class game {
       frame& f = frames_[depth++];
       f.state = i;
       f.next = 0;
-      record(f.tree, i);
-      // Every option's round outcomes so far: the leaves the solve values (the time guard's count).
-      const double predicted = outcomes_ * game_seconds_per_outcome;
-      if (g_.time_budget > 0 && predicted > g_.time_budget) throw game_over_budget(predicted, g_.time_budget, true);
-      count_memory();
+      if (phase_[i]) {
+        take_phase_tree(i, f.tree);  // (recorded where the round first reached it)
+      } else {
+        record(f.tree, i);
+        // Every option's round outcomes so far: the leaves the solve values (the time guard's count).
+        const double predicted = outcomes_ * game_seconds_per_outcome;
+        if (g_.time_budget > 0 && predicted > g_.time_budget) throw game_over_budget(predicted, g_.time_budget, true);
+        count_memory();  // (a phase position's tree was counted where it was recorded)
+      }
     };
     push(0);
     while (depth > 0) {
@@ -472,8 +500,8 @@ class game {
         plan_of(f.tree, f.tree.root);
       }
       --depth;
-      count_memory();
     }
+    count_memory();  // (solving a state adds only to its plan, counted at the next state recorded)
   }
 
   // The game's own data by capacity: its states' keys, index, values and plans, and the decision
@@ -485,9 +513,11 @@ class game {
                     plan_.capacity() * sizeof(std::uint32_t) + plan_begin_.capacity() * sizeof(std::size_t) +
                     chosen_.capacity() * sizeof(std::uint32_t) + frames_.capacity() * sizeof(frame);
     for (const frame& f : frames_) b += f.tree.bytes();
-    for (const auto& o : open_) b += o.capacity() * sizeof(std::uint32_t);
-    return b + pending_.capacity() * sizeof(state_key) + hashes_.capacity() * sizeof(std::uint64_t) +
-           fire_.table.capacity() * sizeof(fire_.table[0]);
+    for (const auto* open : {&open_, &phase_open_})
+      for (const auto& o : *open) b += o.capacity() * sizeof(std::uint32_t);
+    return b + phase_bytes_ + spare_bytes_ + phase_trees_.bucket_count() * sizeof(void*) + phase_.capacity() +
+           (pending_.capacity() + phase_pending_.capacity()) * sizeof(state_key) +
+           hashes_.capacity() * sizeof(std::uint64_t) + fire_.table.capacity() * sizeof(fire_.table[0]);
   }
   std::size_t peak_bytes() const { return peak_bytes_; }
 
@@ -506,12 +536,99 @@ class game {
     const state_key self = encode(r_, s, battle_end::none);
     const std::uint32_t i = find(self);
     plan_follower c;
+    c.host = this;
     c.fight_on = settled_retreats();
     c.next = plan_.data() + plan_begin_[i];
     c.chosen = &chosen;
     c.weight = weight;
     auto played = [&](const battle_state& t, battle_end end) { emit(t, end, c.weight); };
     rd::play_round(r_, s, c, played);
+  }
+
+  // The rest of the round from the defender's morale check on (GL 11.24: its checks, its rerolls,
+  // voluntary retreats, reinforcement) reads only the state there and the hits of the defender's
+  // units that check morale: a phase position. Many rounds (of states with the same defender and
+  // attackers that end their own morale checks alike) reach the same one, so it is played and
+  // recorded once, as a tree of its own the first time a round reaches it, and valued once (a
+  // node of the solve like a state, solved before the states that reach it): a round's tree holds
+  // one leaf for it, its weight. It holds no self-loop (the defender has lost SP), so its choices
+  // do not depend on the value of any state that reaches it. With no defender's check there is
+  // nothing to share, and a battle whose key has no room for the hits plays on (phase_key).
+  template <class GoOn>
+  void record_defender_morale(tree_recorder& c, rd::round_state& s, const rd::hit_counts& hits, std::uint32_t checks,
+                              GoOn& go_on) {
+    state_key key;
+    if (std::popcount(checks) < min_checks || !phase_key(s.s, hits, checks, key)) {
+      go_on(s);
+      return;
+    }
+    ++outcomes_;  // (the phase position's leaf)
+    const std::size_t known = keys_.size();
+    const std::uint32_t q = intern(key, state_key_hash{}(key), true);
+    c.add(c.weight, q);
+    if (keys_.size() == known) return;
+    round_tree tree = spare_tree();
+    tree.lists.emplace_back();
+    tree.root = 0;
+    round_tree* const outer_tree = c.tree;
+    std::vector<state_key>* const outer_successors = c.successors;
+    std::vector<std::vector<std::uint32_t>>* const outer_open = c.open;
+    const std::size_t outer_depth = c.depth;
+    const std::uint32_t outer_list = c.list;
+    const double outer_weight = c.weight;
+    phase_pending_.clear();
+    if (phase_open_.empty()) phase_open_.resize(1);
+    c.tree = &tree;
+    c.successors = &phase_pending_;
+    c.open = &phase_open_;  // (no phase position is reached within one: no attacker's check is left)
+    c.depth = 0;
+    c.list = tree.root;
+    c.weight = 1.0;
+    go_on(s);
+    c.close(0, tree.root);
+    resolve(tree, phase_pending_, round_tree::ended);
+    c.tree = outer_tree;
+    c.successors = outer_successors;
+    c.open = outer_open;
+    c.depth = outer_depth;
+    c.list = outer_list;
+    c.weight = outer_weight;
+    phase_bytes_ += tree.bytes();
+    phase_trees_.emplace(q, std::move(tree));
+  }
+
+  // rd::hit_options(r, s, side, count), listed once for each state and count it is asked for in a
+  // row: a round asks the attacker's from its own state for each of the defender's hit counts,
+  // and the defender's from its own for each hit count and allocation of the attacker's, so the
+  // list stays the same while the round is played (and while the chain's replay plays it), and a
+  // reference to it stays valid (one entry per side and count, made at the start).
+  const std::vector<rd::hit_counts>& listed_hit_options(const rd::battle_rules& r, const battle_state& s, int side,
+                                                        int count) const {
+    listed_options& l = listed_[static_cast<std::size_t>(side)][static_cast<std::size_t>(count)];
+    const auto first = static_cast<std::size_t>(r.begin[side]);
+    const auto units = static_cast<std::size_t>(r.end[side] - r.begin[side]);
+    if (!l.listed || std::memcmp(l.sp.data() + first, s.sp.data() + first, units) != 0 ||
+        std::memcmp(l.st.data() + first, s.st.data() + first, units) != 0) {
+      l.options = rd::hit_options(r, s, side, count);
+      l.sp = s.sp;
+      l.st = s.st;
+      l.listed = true;
+    }
+    return l.options;
+  }
+
+  // The plan of the phase position the round reaches there (record_defender_morale's), or null
+  // where the recording played on.
+  const std::uint32_t* phase_plan(const battle_state& s, const rd::hit_counts& hits, std::uint32_t checks) const {
+    // Where no choice can be asked in it (the defender's reroll, GL 11.26-11.27, and a voluntary
+    // retreat, GL 12.2, the only ones after its morale check) its plan is empty: not looked up.
+    const bool reroll = r_.reroll[rd::defender].kind == reroll_kind::optimal && s.rerolls[rd::defender] > 0;
+    const bool retreat = !settled_retreats() && (r_.policy[rd::attacker].kind == retreat_kind::optimal ||
+                                                 r_.policy[rd::defender].kind == retreat_kind::optimal);
+    if (!reroll && !retreat) return nullptr;
+    state_key key;
+    if (std::popcount(checks) < min_checks || !phase_key(s, hits, checks, key)) return nullptr;
+    return plan_.data() + plan_begin_[find(key)];
   }
 
  private:
@@ -554,8 +671,8 @@ class game {
 
   std::uint32_t intern(const state_key& key) { return intern(key, state_key_hash{}(key)); }
 
-  // `h` being its hash.
-  std::uint32_t intern(const state_key& key, std::uint64_t h) {
+  // `h` being its hash; `phase`: a phase position (record_defender_morale), not counted as a state.
+  std::uint32_t intern(const state_key& key, std::uint64_t h, bool phase = false) {
     std::size_t mask = index_.size() - 1;
     std::size_t at = h & mask;
     for (;; at = (at + 1) & mask) {
@@ -564,9 +681,11 @@ class game {
       const auto i = static_cast<std::uint32_t>(slot) - 1;
       if (slot >> 32 == h >> 32 && keys_[i] == key) return i;
     }
-    if (keys_.size() >= o_.state_limit) throw state_limit_exceeded(o_.state_limit);
+    if (!phase && keys_.size() - phases_ >= o_.state_limit) throw state_limit_exceeded(o_.state_limit);
     const auto i = static_cast<std::uint32_t>(keys_.size());
     keys_.push_back(key);
+    phase_.push_back(phase);
+    phases_ += phase;
     values_.resize(values_.size() + static_cast<std::size_t>(valuations_), 0.0);
     solved_.push_back(0);
     if (keep_plan_) plan_begin_.push_back(0);
@@ -605,6 +724,8 @@ class game {
     const battle_state s = decode(r_, keys_[i], ignored);
     tree.clear();
     tree_recorder c;
+    c.host = this;
+    c.successors = &pending_;
     c.tree = &tree;
     c.tolerance = tolerance();
     c.fight_on = settled_retreats();
@@ -612,18 +733,19 @@ class game {
     c.open = &open_;  // the lists' capacity kept from state to state
     if (open_.empty()) open_.resize(1);
     c.depth = 0;
-    double outcomes = 0;
+    // (Also a phase position's, record_defender_morale's, played from the round: c's tree and
+    // successors are then its.)
     auto played = [&](const battle_state& t, battle_end end) {
-      ++outcomes;
+      ++outcomes_;
       if (end != battle_end::none) {
         c.add(c.weight * payoff(r_, g_, t, end), round_tree::ended);
         return;
       }
-      pending_.push_back(key_of(t));  // looked up once the round is played (resolve)
+      c.successors->push_back(key_of(t));  // looked up once the round is played (resolve)
       c.add(c.weight, pending);
     };
     auto retreated = [&](double amount) {
-      ++outcomes;
+      ++outcomes_;
       c.add(amount, round_tree::ended);
     };
     c.weight = 1.0;
@@ -633,9 +755,56 @@ class game {
     pending_.clear();
     play_game_round(recording_, g_, s, c, played, retreated);
     c.close(0, tree.root);
-    resolve(tree, i);
-    outcomes_ += outcomes;
+    resolve(tree, pending_, i);
   }
+
+  // A phase position's key (record_defender_morale): the state's bytes as encode makes them, but
+  // the first round's flag clear (the rest of the round only clears it) and a mark where the end
+  // goes, then the hits of each of the defender's units that checks morale, a byte a unit. False
+  // where they do not fit in the key.
+  bool phase_key(const battle_state& s, const rd::hit_counts& hits, std::uint32_t checks, state_key& key) const {
+    const std::size_t n = r_.units.size();
+    const auto first = static_cast<std::size_t>(r_.begin[rd::defender]);
+    const auto last = static_cast<std::size_t>(r_.end[rd::defender]);
+    if (n + 4 + (last - first) > sizeof key.words) return false;
+    std::array<std::uint8_t, sizeof key.words> bytes{};
+    for (std::size_t i = 0; i < n; ++i) bytes[i] = static_cast<std::uint8_t>(s.sp[i] | (s.st[i] << 5));
+    bytes[n] = s.rerolls[0];
+    bytes[n + 1] = s.rerolls[1];
+    bytes[n + 3] = phase_mark;
+    for (std::size_t i = first; i < last; ++i)
+      if (checks >> i & 1u) bytes[n + 4 + (i - first)] = hits[i];
+    std::memcpy(key.words.data(), bytes.data(), bytes.size());
+    return true;
+  }
+  // (No battle_end is this.)
+  static constexpr std::uint8_t phase_mark = 0x80;
+  // The defender's checks a phase position needs to be one: with one the rest of the round is
+  // only a few outcomes, yet Brown v Riall (two defending units) loses time without those shared
+  // (2: 3.17 M outcomes recorded, not 1.86 M, and 0.55-0.59 s, not 0.36-0.45 s, alternated).
+  static constexpr int min_checks = 1;
+
+  // Phase position i's tree into `tree` (whose own storage is kept for another).
+  void take_phase_tree(std::uint32_t i, round_tree& tree) {
+    const auto it = phase_trees_.find(i);
+    phase_bytes_ -= it->second.bytes();
+    std::swap(tree, it->second);
+    if (spare_.size() < max_spare) {  // (its storage reused, not freed and allocated again)
+      spare_bytes_ += it->second.bytes();
+      spare_.push_back(std::move(it->second));
+    }
+    phase_trees_.erase(it);
+  }
+
+  round_tree spare_tree() {
+    if (spare_.empty()) return {};
+    round_tree t = std::move(spare_.back());
+    spare_.pop_back();
+    spare_bytes_ -= t.bytes();
+    t.clear();
+    return t;
+  }
+  static constexpr std::size_t max_spare = 256;
 
   // encode(r_, t, battle_end::none), the units' bytes (SP | status << 5) made in one vector
   // operation, the lanes past the battle's units masked off: the same key.
@@ -666,14 +835,14 @@ class game {
   // A leaf's successor not yet looked up (record).
   static constexpr std::uint32_t pending = round_tree::ended - 1;
 
-  // The round's successors (pending_, in play order) interned in that order, so numbered as if
+  // A tree's successors (`keys`, in play order) interned in that order, so numbered as if
   // each were looked up as played, into their leaves; `self` the state's own number. Most of a
   // look-up's time is the wait for its index slot (the index and keys outgrow the core's own
   // caches), so the slots of the look-ups a few ahead are fetched meanwhile.
-  void resolve(round_tree& tree, std::uint32_t self) {
-    const std::size_t n = pending_.size();
+  void resolve(round_tree& tree, const std::vector<state_key>& keys, std::uint32_t self) {
+    const std::size_t n = keys.size();
     hashes_.resize(n);
-    for (std::size_t k = 0; k < n; ++k) hashes_[k] = state_key_hash{}(pending_[k]);
+    for (std::size_t k = 0; k < n; ++k) hashes_[k] = state_key_hash{}(keys[k]);
     constexpr std::size_t ahead = 8;
     auto fetch = [&](std::size_t k) { __builtin_prefetch(&index_[hashes_[k] & (index_.size() - 1)]); };
     for (std::size_t k = 0; k < std::min(ahead, n); ++k) fetch(k);
@@ -681,7 +850,7 @@ class game {
     for (round_tree::leaf& f : tree.leaves) {
       if (f.to != pending) continue;
       if (k + ahead < n) fetch(k + ahead);
-      f.to = intern(pending_[k], hashes_[k]);
+      f.to = intern(keys[k], hashes_[k]);
       if (f.to == self) tree.saw_loop = true;
       ++k;
     }
@@ -713,6 +882,14 @@ class game {
     return x;
   }
 
+  struct listed_options {
+    bool listed = false;
+    std::array<std::uint8_t, rd::max_units> sp{}, st{};  // the state they were listed for (the side's units)
+    std::vector<rd::hit_counts> options;
+  };
+  // (listed_hit_options') by side and count (fewer than the side's SP: hit_options' domain).
+  mutable std::array<std::vector<listed_options>, 2> listed_;
+
   using key_lanes = std::uint8_t __attribute__((vector_size(16)));
   const battle_rules& r_;
   std::array<std::uint8_t, 32> unit_mask_ = [this] {  // (key_of's) 0xff for each of the battle's units
@@ -725,12 +902,19 @@ class game {
   game_options g_;
   exact_options o_;
   int valuations_ = 1;
+  std::size_t phases_ = 0;  // phase positions among keys_ (record_defender_morale)
   double lo_ = 0, hi_ = 1, scale_ = 1, outcomes_ = 0;
   std::size_t peak_bytes_ = 0;
   std::vector<state_key> keys_;
   std::vector<std::uint64_t> index_ = std::vector<std::uint64_t>(1024, 0);  // (find, intern)
   std::vector<double> values_;  // valuations_ a state, from state x valuations_
   std::vector<std::uint8_t> solved_;
+  std::vector<std::uint8_t> phase_;  // 1 for a phase position
+  // Phase positions' trees recorded and not yet solved, their bytes, and trees kept for reuse.
+  std::unordered_map<std::uint32_t, round_tree> phase_trees_;
+  std::size_t phase_bytes_ = 0;
+  std::vector<round_tree> spare_;
+  std::size_t spare_bytes_ = 0;
   // Each state's choices as solved (plan_of), from plan_begin_[state], when keep_plan_.
   bool keep_plan_ = false;
   std::vector<std::uint32_t> plan_;
@@ -739,8 +923,40 @@ class game {
   std::vector<frame> frames_;                     // the solve's stack, each frame's tree reused
   std::vector<std::vector<std::uint32_t>> open_;  // the recorder's, reused
   std::vector<state_key> pending_;                // record's successors to look up, reused
-  std::vector<std::uint64_t> hashes_;             // (resolve)
+  std::vector<state_key> phase_pending_;          // the same for a phase position
+  std::vector<std::vector<std::uint32_t>> phase_open_;
+  std::vector<std::uint64_t> hashes_;  // (resolve)
 };
+
+template <class GoOn>
+void tree_recorder::defender_morale(rd::round_state& s, const rd::hit_counts& hits, std::uint32_t checks,
+                                    GoOn&& go_on) {
+  host->record_defender_morale(*this, s, hits, checks, go_on);
+}
+
+const std::vector<rd::hit_counts>& tree_recorder::hit_options(const rd::battle_rules& r, const battle_state& s,
+                                                              int side, int count) {
+  return host->listed_hit_options(r, s, side, count);
+}
+
+const std::vector<rd::hit_counts>& plan_follower::hit_options(const rd::battle_rules& r, const battle_state& s,
+                                                              int side, int count) {
+  return host->listed_hit_options(r, s, side, count);
+}
+
+template <class GoOn>
+void plan_follower::defender_morale(rd::round_state& s, const rd::hit_counts& hits, std::uint32_t checks,
+                                    GoOn&& go_on) {
+  const std::uint32_t* plan = host->phase_plan(s.s, hits, checks);
+  if (!plan) {
+    go_on(s);
+    return;
+  }
+  const std::uint32_t* outer = next;
+  next = plan;
+  go_on(s);
+  next = outer;
+}
 
 // Advice from the start state's round (each choice the solved play makes there, with the case it
 // is made in) and the retreats the solved play makes anywhere.

@@ -35,15 +35,16 @@ struct game_options {
 };
 
 // The cost model of solve_optimal_play, measured on the 2-core machine (docs/engines.md, BM
-// OptimalPlay medians in alternated runs: 635-705 ms CPU / 4.49 M outcomes, 141-157 ns, with
-// --play optimal in the machine's slow phase, 436-481 ms, 97-107 ns, in a fast one; 0.91-1.36 s /
-// 9.87 M, 92-138 ns, on the value objective (the CLI); the mixed 4 v 4 solved in full with --play
-// optimal, 132 ns; 104-161 ms / 0.77 M, 135-209 ns, with only the attacker's hits optimal, where
-// the fixed engine's default play and the chain weigh more): seconds per round outcome the solve
-// records (every option of every choice, a retreat one outcome, so the decision trees' leaves),
-// covering the recording, each state's solve (three valuations of each recorded round when both
-// sides play optimally: the game and the two one-side games of the gains) and the play.
-inline constexpr double game_seconds_per_outcome = 150e-9;
+// OptimalPlay medians and CLI runs alternated with the build before the phase positions: 341-504
+// ms CPU / 1.86 M outcomes, 184-272 ns, with --play optimal; 0.45-0.71 s / 2.85 M, 158-249 ns, on
+// the value objective; a fort, 207 ns (win) and 148-158 ns (value); the mixed 4 v 4 solved in
+// full with --play optimal, 255 ns; 101-144 ms / 0.36 M, 279-398 ns, with only the attacker's hits
+// optimal, where the fixed engine's default play and the chain weigh more): seconds per round
+// outcome the solve records (every option of every choice, a retreat one outcome and a phase
+// position reached one, so the decision trees' leaves), covering the recording, each state's
+// solve (three valuations of each recorded round when both sides play optimally: the game and the
+// two one-side games of the gains) and the play.
+inline constexpr double game_seconds_per_outcome = 250e-9;
 
 class game_over_budget : public std::runtime_error {
  public:

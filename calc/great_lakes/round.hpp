@@ -119,6 +119,19 @@ template <class Chooser>
 concept deciding_chooser = requires(Chooser& c, const decision& d) {
   c.decide(d, 1, [](int) {});
 };
+struct round_state;
+// A deciding Chooser may also take over the round where the defender's morale check starts (GL
+// 11.24, after the attacker's checks and rerolls):
+//   defender_morale(s, hits, checks, go_on)   call go_on(s) to play the rest of the round, or not
+// The rest of the round reads only s (the state then, with its sums), the defender's units' hits
+// this round and `checks` (its units that check morale, which those hits and s fix), so the
+// chooser may value that rest once for every way the round reaches the same (s, hits)
+// (optimal_play.cpp does). Any other Chooser goes straight on.
+template <class Chooser>
+concept defender_morale_chooser = deciding_chooser<Chooser> &&
+    requires(Chooser& c, round_state& s, const hit_counts& h) {
+  c.defender_morale(s, h, std::uint32_t{}, [](round_state&) {});
+};
 
 inline bool in_battle(const battle_state& s, int i) {
   return s.st[i] != waiting;
@@ -567,6 +580,21 @@ inline std::vector<hit_counts> hit_options(const battle_rules& r, const battle_s
   return options;
 }
 
+// hit_options(r, s, side, count), or the same list as the deciding chooser keeps it where it keeps
+// one (c.hit_options(r, s, side, count), valid while the round that asked goes on): a round
+// asks a side's options for the same count from the same state many times (the defender's for
+// every hit count and allocation of the attacker's). `own` holds them otherwise.
+template <class Chooser>
+const std::vector<hit_counts>& listed_hit_options(const battle_rules& r, const battle_state& s, int side, int count,
+                                                  Chooser& c, std::vector<hit_counts>& own) {
+  if constexpr (requires { c.hit_options(r, s, side, count); }) {
+    return c.hit_options(r, s, side, count);
+  } else {
+    own = hit_options(r, s, side, count);
+    return own;
+  }
+}
+
 // `count` hits on `side` in a round by its policy, then next(t, hits, checks, spill) with the state,
 // the round's hits, the units to check morale (sums_of) and the hits nobody took. Where the policy
 // is `optimal` and the chooser decides, the owner picks one of hit_options (each from a copy).
@@ -575,7 +603,8 @@ inline void allocate_hits_then(const battle_rules& r, round_state& t, hit_counts
                                Next&& next) {
   if constexpr (deciding_chooser<Chooser>) {
     if (r.hit_allocation[side].kind == hit_allocation_kind::optimal && count > 0 && count < t.sum[side].line_sp) {
-      const std::vector<hit_counts> options = hit_options(r, t.s, side, count);
+      std::vector<hit_counts> own;
+      const std::vector<hit_counts>& options = listed_hit_options(r, t.s, side, count, c, own);
       decision d;
       d.side = side;
       d.kind = decision_kind::hits;
@@ -977,6 +1006,12 @@ void play_attacker_fire(const battle_rules& r, round_state& s, int dice, hit_cou
           auto after_attacker_morale = [&](round_state& s3) {
             if (s3.sum[attacker].line_units == 0) {
               retreat(s3, attacker, true, 0);
+              return;
+            }
+            if constexpr (defender_morale_chooser<Chooser>) {
+              c.defender_morale(s3, hits2, defender_checks, [&](round_state& t) {
+                check_morale(r, defender, defender_checks, t, hits2, c, after_defender_morale);
+              });
               return;
             }
             check_morale(r, defender, defender_checks, s3, hits2, c, after_defender_morale);
