@@ -546,8 +546,8 @@ class key_sums {
   void add(std::uint64_t key, double x) {
     if (key == empty) throw std::logic_error("key_sums: the empty key");
     if ((order_.size() + 1) * 2 > slots_.size()) grow();
-    const std::size_t mask = slots_.size() - 1;
-    std::size_t at = number_hash{}(key)&mask;
+    const std::size_t mask = slots_.size() - 1, hash = number_hash{}(key);
+    std::size_t at = hash & mask;
     while (slots_[at].key != key) {
       if (slots_[at].key == empty) {
         slots_[at] = {key, 0.0};
@@ -561,13 +561,12 @@ class key_sums {
   // The key's sum (0 if never added).
   double sum(std::uint64_t key) const {
     if (slots_.empty()) return 0.0;
-    const std::size_t mask = slots_.size() - 1;
-    for (std::size_t at = number_hash{}(key)&mask; slots_[at].key != empty; at = (at + 1) & mask)
+    const std::size_t mask = slots_.size() - 1, hash = number_hash{}(key);
+    for (std::size_t at = hash & mask; slots_[at].key != empty; at = (at + 1) & mask)
       if (slots_[at].key == key) return slots_[at].sum;
     return 0.0;
   }
   const std::vector<std::uint64_t>& keys() const { return order_; }  // in the order first added
-  std::size_t size() const { return order_.size(); }
   std::size_t bytes() const { return slots_.capacity() * sizeof(slot) + order_.capacity() * sizeof(std::uint64_t); }
 
  private:
