@@ -175,7 +175,7 @@ exact_cost predict_exact_cost(const battle& b, std::size_t side_limit) {
     for (int d : sides[side].dice) states_by_dice[side][static_cast<std::size_t>(d)] += 1.0;
   }
   // The plain chain plays whole rounds: per pair of states, the product of the two sides' outcomes.
-  // The folded engine plays each half of the round on its own (battle.cpp): per pair, the sum.
+  // The folded engine plays each half of the round on its own (folded_solver.cpp): per pair, the sum.
   bool folded = false;
   for (const auto& u : r.units) folded |= u.fail_faces > 0;
   double transitions = 0;

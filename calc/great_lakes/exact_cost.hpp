@@ -7,7 +7,7 @@
 // out of the line just `out`, as the exact engine holds them) and, per state and per count of hits,
 // how many outcomes its half of a round has. A battle's folded states are at most the product of
 // the two sides' counts. Each side's losses depend only on the other's fire, and the folded engine
-// plays each half of a round on its own (battle.cpp): its outcomes are about the sum of the two
+// plays each half of a round on its own (folded_solver.cpp): its outcomes are about the sum of the two
 // sides' over every pair of side states. The plain chain (no unit can fail morale) plays whole
 // rounds, whose outcomes are about the product. Either, summed over the pairs grouped by the dice
 // each side fires, predicts the transitions the engine plays without touching a pair. Both are

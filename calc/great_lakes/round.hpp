@@ -40,7 +40,7 @@ inline constexpr int attacker = 0;
 inline constexpr int defender = 1;
 
 // `out` marks, in the exact engine's folded states only, a unit that has left the line for good
-// (eliminated or failed morale) whose SP is carried beside the state (battle.cpp explains why).
+// (eliminated or failed morale) whose SP is carried beside the state (folded_solver.cpp explains why).
 enum status : std::uint8_t { line = 0, failed = 1, waiting = 2, out = 3 };
 
 struct unit_rule {
@@ -941,7 +941,7 @@ void decide_retreats(const battle_rules& r, round_state& s, Chooser& c, Retreat&
 
 // Which outcomes of the attacker's fire a caller follows: all of them, or only those that leave the
 // defender a line, or only those that take it all (the split exact engine plays the two apart:
-// battle.cpp).
+// folded_solver.cpp).
 enum class defender_line { any, stands, falls };
 
 // Steps 2-5 of the round (GL 11.18 in the RULINGS order) from `s`, where the attacker has taken the
@@ -1056,7 +1056,7 @@ void play_tracked_round_until_retreat(const battle_rules& r, round_state& s, Cho
       });
 }
 
-// The split exact engine's first half of a round (battle.cpp): step 1 and the attacker's morale,
+// The split exact engine's first half of a round (folded_solver.cpp): step 1 and the attacker's morale,
 // the defender's side untouched, for a chooser that visits every outcome. A defender's fire that
 // hits nothing goes to unhit(state, dice), the attacker rolling `dice` next; one that hits goes,
 // after the attacker's morale checks, to attacker_checked(state, dice), `dice` counted before

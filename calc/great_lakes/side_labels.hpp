@@ -1,5 +1,5 @@
 #pragma once
-// The folded exact engine's labels of one side (battle.cpp explains the folded chain): beside each
+// The folded exact engine's labels of one side (folded_solver.cpp explains the folded chain): beside each
 // folded state, the probability of entering it with each way its out units can hold what they
 // left the line with. A state knows which of the side's units are out, and each out unit holds one
 // of a few things (eliminated, or failed morale with 1 to its starting SP; a garrison fails with
