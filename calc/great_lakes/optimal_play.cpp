@@ -515,7 +515,7 @@ class game {
     for (const frame& f : frames_) b += f.tree.bytes();
     for (const auto* open : {&open_, &phase_open_})
       for (const auto& o : *open) b += o.capacity() * sizeof(std::uint32_t);
-    return b + phase_bytes_ + spare_bytes_ + phase_trees_.bucket_count() * sizeof(void*) + phase_.capacity() +
+    return b + phase_bytes_ + phase_scratch_.bytes() + phase_trees_.bucket_count() * sizeof(void*) + phase_.capacity() +
            (pending_.capacity() + phase_pending_.capacity()) * sizeof(state_key) +
            hashes_.capacity() * sizeof(std::uint64_t) + fire_.table.capacity() * sizeof(fire_.table[0]);
   }
@@ -567,7 +567,10 @@ class game {
     const std::uint32_t q = intern(key, state_key_hash{}(key), true);
     c.add(c.weight, q);
     if (keys_.size() == known) return;
-    round_tree tree = spare_tree();
+    // (Played into one tree kept for it, its storage reused; no phase position is reached within
+    // one: no attacker's check is left.)
+    round_tree& tree = phase_scratch_;
+    tree.clear();
     tree.lists.emplace_back();
     tree.root = 0;
     round_tree* const outer_tree = c.tree;
@@ -580,7 +583,7 @@ class game {
     if (phase_open_.empty()) phase_open_.resize(1);
     c.tree = &tree;
     c.successors = &phase_pending_;
-    c.open = &phase_open_;  // (no phase position is reached within one: no attacker's check is left)
+    c.open = &phase_open_;
     c.depth = 0;
     c.list = tree.root;
     c.weight = 1.0;
@@ -593,8 +596,11 @@ class game {
     c.depth = outer_depth;
     c.list = outer_list;
     c.weight = outer_weight;
-    phase_bytes_ += tree.bytes();
-    phase_trees_.emplace(q, std::move(tree));
+    // Kept until it is solved as a copy of its own size: one allocation a vector, not one for each
+    // time a vector outgrew its storage as the tree was played (malloc and free took 5% of
+    // --play optimal's profile), and no room to spare held while it waits.
+    const round_tree& kept = phase_trees_.emplace(q, tree).first->second;
+    phase_bytes_ += kept.bytes();
   }
 
   // rd::hit_options(r, s, side, count), listed once for each state and count it is asked for in a
@@ -784,27 +790,14 @@ class game {
   // (2: 3.17 M outcomes recorded, not 1.86 M, and 0.55-0.59 s, not 0.36-0.45 s, alternated).
   static constexpr int min_checks = 1;
 
-  // Phase position i's tree into `tree` (whose own storage is kept for another).
+  // Phase position i's tree into `tree` (a frame's: copied into its storage, which is kept for the
+  // next state's round).
   void take_phase_tree(std::uint32_t i, round_tree& tree) {
     const auto it = phase_trees_.find(i);
     phase_bytes_ -= it->second.bytes();
-    std::swap(tree, it->second);
-    if (spare_.size() < max_spare) {  // (its storage reused, not freed and allocated again)
-      spare_bytes_ += it->second.bytes();
-      spare_.push_back(std::move(it->second));
-    }
+    tree = it->second;
     phase_trees_.erase(it);
   }
-
-  round_tree spare_tree() {
-    if (spare_.empty()) return {};
-    round_tree t = std::move(spare_.back());
-    spare_.pop_back();
-    spare_bytes_ -= t.bytes();
-    t.clear();
-    return t;
-  }
-  static constexpr std::size_t max_spare = 256;
 
   // encode(r_, t, battle_end::none), the units' bytes (SP | status << 5) made in one vector
   // operation, the lanes past the battle's units masked off: the same key.
@@ -910,11 +903,11 @@ class game {
   std::vector<double> values_;  // valuations_ a state, from state x valuations_
   std::vector<std::uint8_t> solved_;
   std::vector<std::uint8_t> phase_;  // 1 for a phase position
-  // Phase positions' trees recorded and not yet solved, their bytes, and trees kept for reuse.
+  // Phase positions' trees recorded and not yet solved, their bytes, and the tree each is played
+  // into (record_defender_morale).
   std::unordered_map<std::uint32_t, round_tree> phase_trees_;
   std::size_t phase_bytes_ = 0;
-  std::vector<round_tree> spare_;
-  std::size_t spare_bytes_ = 0;
+  round_tree phase_scratch_;
   // Each state's choices as solved (plan_of), from plan_begin_[state], when keep_plan_.
   bool keep_plan_ = false;
   std::vector<std::uint32_t> plan_;
