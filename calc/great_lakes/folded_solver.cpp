@@ -37,14 +37,22 @@ namespace {
 // fire are played on the state with that side's labels put back. Nothing is pruned or
 // approximated: this is the same sum as the unfolded chain, grouped differently.
 
-// Strictly smaller after every round that changes anything (a hit, a unit leaving the line, a
-// reinforcement entering, a reroll spent, round 1 over), so decreasing order is a topological order.
-int progress(const battle_rules& r, const battle_state& s) {
-  int p = s.rerolls[0] + s.rerolls[1] + (s.first_round && r.first_round_matters ? 1 : 0);
-  for (std::size_t i = 0; i < r.units.size(); ++i) {
+// A side's progress: smaller after every change of the side (a hit, a unit leaving the line, a
+// reinforcement entering, a reroll spent), the same while it does not change. folded_states orders
+// the nodes by it.
+int side_progress(const battle_rules& r, const battle_state& s, int side) {
+  int p = s.rerolls[static_cast<std::size_t>(side)];
+  for (int i = r.begin[side]; i < r.end[side]; ++i) {
     if (s.st[i] == round::line) p += s.sp[i] + 1;
     if (s.st[i] == round::waiting) p += s.sp[i] + 2;
   }
+  return p;
+}
+
+// The most a side's progress can be: all its units waiting at full SP, every reroll left.
+int most_progress(const battle_rules& r, int side) {
+  int p = r.rerolls[static_cast<std::size_t>(side)];
+  for (int i = r.begin[side]; i < r.end[side]; ++i) p += r.units[static_cast<std::size_t>(i)].start_sp + 2;
   return p;
 }
 
@@ -602,11 +610,19 @@ std::vector<std::vector<std::uint8_t>> side_part_bytes(const battle_rules& r, in
 // left, numbered per side by rank: a few hundred each, so the lookups stay in cache) and the byte
 // after them (a state's first-round flag, a mid-round node's attacker dice): its number is read
 // from a table by (kind, attacker part, that byte) and defender part, never by hashing the whole
-// 40-byte key. A bucket per doubled `progress` orders them: a state at 2p + 1, a mid-round node at
-// 2p + 2 (p its state's, the attacker after its losses, the defender before its own). A state's
-// mid-round nodes have the attacker's losses behind them (p at least one less), and a mid-round node
-// leads only to states of p or less: so taking the buckets from the top visits each node after all
-// its predecessors.
+// 40-byte key.
+// They are visited in blocks, one per attacker part. A state's moves go to mid-round nodes whose
+// attacker has taken the hits (its progress smaller: side_progress) or, when the defender's fire
+// missed, to states of the same attacker; a mid-round node's to states of its attacker (the
+// defender's fire is over; or an attacker's reinforcement has entered, its progress smaller). So
+// the blocks are taken by their attacker's progress from the top, and within a block its nodes by
+// the defender's progress from the top, at one progress a state in round 1 first, then the
+// mid-round nodes, then the other states (a mid-round node whose attacker's fire misses leads to
+// the state of its two parts; a round-1 state whose round changes nothing, to the same state out
+// of round 1): each node comes after all its predecessors. Three quarters of the moves stay inside
+// their block (the 5 v 4 Niagara battle of issue 20), whose nodes are few and whose data were
+// written a moment before, so a block's carries mostly find their targets in cache, where an order
+// by the two sides' progress summed sent them all over the solve's data.
 class folded_states {
  public:
   folded_states(const battle_rules& r, std::size_t limit, std::size_t max_ranks)
@@ -621,6 +637,9 @@ class folded_states {
     tail_values_[state] = folded_state_bytes(r)[n + 2].size();
     tail_values_[mid_round] = mid_round_bytes(r)[n + 2].size();
     for (auto& part : last_part_) part.words.fill(~std::uint64_t{0});  // (no part's key)
+    blocks_by_progress_.resize(static_cast<std::size_t>(most_progress(r, round::attacker)) + 1);
+    block_.resize(3 * (static_cast<std::size_t>(most_progress(r, round::defender)) + 1));
+    block_used_.resize((block_.size() + 63) / 64);
   }
   static constexpr int state = 0, mid_round = 1;
   std::uint32_t intern(const battle_rules& r, const state_key& key, int kind = state) {
@@ -651,12 +670,26 @@ class folded_states {
     keys_.push_back(key);
     kinds_.push_back(static_cast<std::uint8_t>(kind));
     parts_by_node_.push_back(part);
-    battle_end ignored;
-    battle_state s = decode(r, key, ignored);
-    s.first_round = s.first_round && kind == state;  // (a mid-round node's byte there is the dice)
-    const auto p = static_cast<std::size_t>(2 * progress(r, s) + 1 + kind);
-    if (buckets_.size() <= p) buckets_.resize(p + 1);
-    buckets_[p].push_back(node);
+    // Its place in the order (in_order): in its attacker's block, by the defender's progress, and
+    // at one progress a round-1 state, then a mid-round node, then another state.
+    const std::size_t place =
+        3 * static_cast<std::size_t>(part_progress(r, round::defender, part[1])) + (kind == mid_round ? 1
+                                                                                    : tail != 0       ? 2
+                                                                                                      : 0);
+    if (part[0] == block_part_) {
+      if (place > block_place_) throw std::logic_error("a folded node before the one that reaches it");
+      add_to_block(node, place);
+      return node;
+    }
+    if (pending_.size() <= part[0]) pending_.resize(part[0] + 1);
+    auto& pending = pending_[part[0]];
+    if (pending.taken) throw std::logic_error("a folded node of an attacker part already played");
+    if (pending.nodes.empty()) {
+      const auto progress = static_cast<std::size_t>(part_progress(r, round::attacker, part[0]));
+      if (progress >= block_progress_) throw std::logic_error("a folded node before the one that reaches it");
+      blocks_by_progress_[progress].push_back(part[0]);
+    }
+    pending.nodes.push_back({node, static_cast<std::uint32_t>(place)});
     return node;
   }
   // A key's side parts, numbered (new ones added).
@@ -686,19 +719,38 @@ class folded_states {
     return parts_[0].bytes() + parts_[1].bytes() + table_bytes_ +
            keys_.capacity() * (sizeof(state_key) + 1 + 3 * sizeof(std::uint32_t));  // (kinds_, parts, buckets)
   }
-  // Calls f(node) for every node, predecessors first; f may intern successors (always into a
-  // later bucket: the one being taken does not change). Before f for a node, ahead(node, 1) and
-  // ahead(node, 2) are called for the nodes one and two places on in its bucket: their data can be
-  // asked for in time (a node's data lies anywhere in tens of MB).
+  // Calls f(node) for every node, predecessors first, block by block (the class comment); f may
+  // intern successors (always after the node being taken). Before f for a node, ahead(node, 1)
+  // and ahead(node, 2) are called for the nodes one and two places on at its place in the block:
+  // their data can be asked for in time (a node's data lies anywhere in tens of MB).
   template <class F, class Ahead>
   void in_order(F&& f, Ahead&& ahead) {
-    for (std::size_t p = buckets_.size(); p-- > 0;) {
-      const std::vector<std::uint32_t>& bucket = buckets_[p];
-      for (std::size_t k = 0; k < bucket.size(); ++k) {
-        if (k + 2 < bucket.size()) ahead(bucket[k + 2], 2);
-        if (k + 1 < bucket.size()) ahead(bucket[k + 1], 1);
-        f(bucket[k]);
+    for (block_progress_ = blocks_by_progress_.size(); block_progress_-- > 0;) {
+      // (No block is added at the progress being taken: a move between attacker parts lowers it.)
+      for (const std::uint32_t part : blocks_by_progress_[block_progress_]) {
+        block_part_ = part;
+        pending& pending = pending_[part];
+        for (const auto& [node, place] : pending.nodes) add_to_block(node, place);
+        pending.taken = true;
+        std::vector<pending_node>().swap(pending.nodes);
+        // The places taken from the top, each found by its bit (most places of a block are empty).
+        for (std::size_t word = block_used_.size(); word-- > 0;) {
+          while (block_used_[word] != 0) {
+            block_place_ = 64 * word + 63 - static_cast<std::size_t>(std::countl_zero(block_used_[word]));
+            const std::vector<std::uint32_t>& nodes = block_[block_place_];
+            for (std::size_t k = 0; k < nodes.size(); ++k) {
+              if (k + 8 < nodes.size()) ahead(nodes[k + 8], 8);
+              if (k + 4 < nodes.size()) ahead(nodes[k + 4], 4);
+              f(nodes[k]);
+            }
+            block_[block_place_].clear();
+            block_used_[word] &= ~(std::uint64_t{1} << (block_place_ % 64));
+          }
+        }
+        block_place_ = 0;
+        block_part_ = no_part;
       }
+      std::vector<std::uint32_t>().swap(blocks_by_progress_[block_progress_]);
     }
   }
   template <class F>
@@ -707,7 +759,10 @@ class folded_states {
   }
   // Asks for a node's key ahead of its play.
   void prefetch(std::uint32_t node) const {
-    if (node < keys_.size()) __builtin_prefetch(&keys_[node], 0);
+    if (node < keys_.size()) {
+      __builtin_prefetch(&keys_[node], 0);
+      __builtin_prefetch(reinterpret_cast<const char*>(&keys_[node] + 1) - 1, 0);  // (a key may cross a line)
+    }
   }
 
  private:
@@ -723,7 +778,39 @@ class folded_states {
   std::vector<state_key> keys_;      // by node
   std::vector<std::uint8_t> kinds_;  // by node
   std::vector<std::array<std::uint32_t, 2>> parts_by_node_;
-  std::vector<std::vector<std::uint32_t>> buckets_;
+  // A side's progress by part number (side_progress of the part's units), found on first asking.
+  int part_progress(const battle_rules& r, int side, std::uint32_t part) {
+    auto& known = part_progress_[static_cast<std::size_t>(side)];
+    while (known.size() <= part) {
+      battle_end ignored;
+      const battle_state s =
+          decode(r, parts_[static_cast<std::size_t>(side)].key(static_cast<std::uint32_t>(known.size())), ignored);
+      known.push_back(side_progress(r, s, side));
+    }
+    return known[part];
+  }
+  static constexpr std::uint32_t no_part = ~std::uint32_t{0};
+  void add_to_block(std::uint32_t node, std::size_t place) {
+    block_[place].push_back(node);
+    block_used_[place / 64] |= std::uint64_t{1} << (place % 64);
+  }
+  struct pending_node {
+    std::uint32_t node, place;
+  };
+  // The blocks not taken yet: by attacker part, its nodes found so far and their places; by the
+  // attacker's progress, the parts with nodes, in the order first found.
+  struct pending {
+    std::vector<pending_node> nodes;
+    bool taken = false;
+  };
+  std::vector<pending> pending_;
+  std::vector<std::vector<std::uint32_t>> blocks_by_progress_;
+  std::array<std::vector<int>, 2> part_progress_;
+  // The block being taken: its part, its nodes by place, the place being taken, and its progress.
+  std::uint32_t block_part_ = no_part;
+  std::vector<std::vector<std::uint32_t>> block_;
+  std::vector<std::uint64_t> block_used_;  // a bit per place of block_ holding nodes
+  std::size_t block_place_ = 0, block_progress_ = ~std::size_t{0};
   std::size_t states_ = 0, limit_;
 };
 
@@ -770,7 +857,8 @@ struct round_profile {
     if (node < arrive.size()) __builtin_prefetch(&arrive[node], 0);
   }
   void prefetch(std::uint32_t node) const {
-    if (node < arrive.size() && arrive[node].data) __builtin_prefetch(arrive[node].data, 0);
+    if (node >= arrive.size() || !arrive[node].data) return;
+    for (std::uint32_t t = 0; t < arrive[node].size; t += 8) __builtin_prefetch(arrive[node].data + t, 0);
   }
   void enter(std::uint32_t state, std::size_t t, double p) {
     grow_states(state);
@@ -1006,7 +1094,7 @@ class folded_solver {
             queue.put_full(step);
           },
           [&](std::uint32_t next, int distance) {
-            if (distance == 2) {
+            if (distance == 8) {
               states.prefetch(next);
               rounds.prefetch_slot(next);
             } else {
