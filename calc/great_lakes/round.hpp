@@ -1061,13 +1061,21 @@ void play_tracked_round_until_retreat(const battle_rules& r, round_state& s, Cho
 // hits nothing goes to unhit(state, dice), the attacker rolling `dice` next; one that hits goes,
 // after the attacker's morale checks, to attacker_checked(state, dice), `dice` counted before
 // those checks (the attacker fires before morale, GL 11.18). The attacker's fire that takes the
-// defender's whole line ends the round before any morale check (step 2), so that is played here,
-// from the attacker's state before its checks, to retreat. The defender's morale is independent of
-// the attacker's, and the attacker's fire does not depend on its morale, so the second half
-// (play_attacker_fire with defender_line::stands, no attacker morale) gives the same round.
-template <class Chooser, class Unhit, class AttackerChecked, class Retreat>
+// defender's whole line ends the round before any morale check (step 2), so that is played from
+// the attacker's state before its checks, to retreat: falls(state, hits, dice) is called there,
+// and plays it with play_line_falls (the only part of this half that reads the defender). The
+// defender's morale is independent of the attacker's, and the attacker's fire does not depend on
+// its morale, so the second half (play_attacker_fire with defender_line::stands, no attacker
+// morale) gives the same round.
+template <class Chooser, class Retreat>
+void play_line_falls(const battle_rules& r, round_state& s, hit_counts& hits, int dice, Chooser& c, Retreat& retreat) {
+  auto unreached = [](round_state&, const hit_counts&, auto&) {};  // (the defender's line is gone)
+  auto none = [](const round_state&, battle_end) {};
+  play_attacker_fire(r, s, dice, hits, defender_line::falls, c, unreached, none, retreat);
+}
+template <class Chooser, class Unhit, class AttackerChecked, class Retreat, class Falls>
 void play_defender_fire(const battle_rules& r, round_state& s, Chooser& c, Unhit& unhit,
-                        AttackerChecked& attacker_checked, Retreat& retreat) {
+                        AttackerChecked& attacker_checked, Retreat& retreat, Falls& falls) {
   static_assert(!one_outcome_chooser<Chooser>, "every outcome is played from the same state");
   const bool first = s.s.first_round;
   c.binomial_capped(
@@ -1084,9 +1092,7 @@ void play_defender_fire(const battle_rules& r, round_state& s, Chooser& c, Unhit
             return;
           }
           const int dice = fire_dice(r, s1.sum[attacker], attacker, first);
-          auto unreached = [](round_state&, const hit_counts&, auto&) {};  // (the defender's line is gone)
-          auto none = [](const round_state&, battle_end) {};
-          play_attacker_fire(r, s1, dice, hits, defender_line::falls, c, unreached, none, retreat);
+          falls(s1, hits, dice);
           auto checked = [&](round_state& s3) { attacker_checked(s3, dice); };
           check_morale(r, attacker, attacker_checks, s1, hits, c, checked);
         };
