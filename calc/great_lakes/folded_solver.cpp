@@ -709,6 +709,28 @@ class folded_states {
   }
   const state_key& key(std::uint32_t node) const { return keys_[node]; }
   const std::array<std::uint32_t, 2>& parts(std::uint32_t node) const { return parts_by_node_[node]; }
+  // The node of these parts and tail byte, or no_node if not found yet; the row of an attacker part
+  // and tail byte (by defender part: 1 + the node, 0 if not found), or nullptr while it has none.
+  static constexpr std::uint32_t no_node = ~std::uint32_t{0};
+  const std::uint32_t* row(int kind, std::uint32_t attacker, std::size_t tail) const {
+    const auto& rows = rows_[static_cast<std::size_t>(kind)];
+    const std::size_t row_at = attacker * tail_values_[static_cast<std::size_t>(kind)] + tail;
+    return row_at < rows.size() && !rows[row_at].empty() ? rows[row_at].data() : nullptr;
+  }
+  std::uint32_t find(int kind, std::uint32_t attacker, std::size_t tail, std::uint32_t defender) const {
+    const auto& rows = rows_[static_cast<std::size_t>(kind)];
+    const std::size_t row_at = attacker * tail_values_[static_cast<std::size_t>(kind)] + tail;
+    if (row_at >= rows.size() || rows[row_at].size() <= defender) return no_node;
+    return rows[row_at][defender] - 1;  // (0 - 1: no_node)
+  }
+  // The out units of a side's part (out_units_of its key), kept once found.
+  std::uint32_t part_out(std::size_t unit_count, int side, std::uint32_t part) {
+    auto& known = part_out_[static_cast<std::size_t>(side)];
+    while (known.size() <= part)
+      known.push_back(out_units_of(parts_[static_cast<std::size_t>(side)].key(static_cast<std::uint32_t>(known.size())),
+                                   unit_count));
+    return known[part];
+  }
   // A side's part numbered `part`: the key with only that side's bytes.
   const state_key& part_key(int side, std::uint32_t part) const { return parts_[side].key(part); }
   const state_key& mask(int side) const { return masks_[side]; }
@@ -806,6 +828,7 @@ class folded_states {
   std::vector<pending> pending_;
   std::vector<std::vector<std::uint32_t>> blocks_by_progress_;
   std::array<std::vector<int>, 2> part_progress_;
+  std::array<std::vector<std::uint32_t>, 2> part_out_;
   // The block being taken: its part, its nodes by place, the place being taken, and its progress.
   std::uint32_t block_part_ = no_part;
   std::vector<std::vector<std::uint32_t>> block_;
@@ -1316,13 +1339,24 @@ class folded_solver {
         attacker_part.words[w] = key.words[w] & states.mask(0).words[w];
       const std::uint32_t attacker_number = states.parts(i)[round::attacker];
       auto& moves = found_.replayed_moves();
+      // Each target read by its parts (its key built only for a node never found before), its
+      // out units the union of its parts'; the look-ups asked for some moves ahead.
+      const std::uint32_t attacker_out = states.part_out(n, round::attacker, attacker_number);
+      const std::uint32_t* row = states.row(folded_states::state, attacker_number, 0);
+      constexpr std::uint32_t ahead = 8;
       for (std::uint32_t k = recorded.moves_begin; k < recorded.moves_end; ++k) {
+        if (row && k + ahead < recorded.moves_end) __builtin_prefetch(row + summed_moves_[k + ahead].target, 0);
         successor_move move = summed_moves_[k];
         const std::uint32_t part = move.target;
-        const state_key fold =
-            combine(combine(attacker_part, states.part_key(round::defender, part)), after_round_tail_);
-        move.target = states.intern(r, fold, folded_states::state, {attacker_number, part});
-        move.out = out_units_of(fold, n);
+        std::uint32_t node = states.find(folded_states::state, attacker_number, 0, part);
+        if (node == folded_states::no_node) {
+          const state_key fold =
+              combine(combine(attacker_part, states.part_key(round::defender, part)), after_round_tail_);
+          node = states.intern(r, fold, folded_states::state, {attacker_number, part});
+          row = states.row(folded_states::state, attacker_number, 0);  // (the row may have grown)
+        }
+        move.target = node;
+        move.out = attacker_out | states.part_out(n, round::defender, part);
         moves.push_back(move);
       }
       auto& left = found_.replayed_left(round::defender);
