@@ -761,8 +761,9 @@ class folded_states {
             block_place_ = 64 * word + 63 - static_cast<std::size_t>(std::countl_zero(block_used_[word]));
             const std::vector<std::uint32_t>& nodes = block_[block_place_];
             for (std::size_t k = 0; k < nodes.size(); ++k) {
-              if (k + 8 < nodes.size()) ahead(nodes[k + 8], 8);
-              if (k + 4 < nodes.size()) ahead(nodes[k + 4], 4);
+              // (A place holds a few nodes: the ones ahead are often at the next places.)
+              if (const std::uint32_t next = node_ahead(block_place_, k, 8); next != no_node) ahead(next, 8);
+              if (const std::uint32_t next = node_ahead(block_place_, k, 4); next != no_node) ahead(next, 4);
               f(nodes[k]);
             }
             block_[block_place_].clear();
@@ -812,6 +813,23 @@ class folded_states {
     return known[part];
   }
   static constexpr std::uint32_t no_part = ~std::uint32_t{0};
+  // The node `distance` on from node k at `place` in the block being taken, or no_node (nodes found
+  // after this call may come between: for asking data ahead only).
+  std::uint32_t node_ahead(std::size_t place, std::size_t k, std::size_t distance) const {
+    std::size_t at = k + distance;
+    for (;;) {
+      if (at < block_[place].size()) return block_[place][at];
+      at -= block_[place].size();
+      // The next place down holding nodes.
+      std::size_t word = place / 64;
+      std::uint64_t below = block_used_[word] & ((std::uint64_t{1} << (place % 64)) - 1);
+      while (below == 0) {
+        if (word == 0) return no_node;
+        below = block_used_[--word];
+      }
+      place = 64 * word + 63 - static_cast<std::size_t>(std::countl_zero(below));
+    }
+  }
   void add_to_block(std::uint32_t node, std::size_t place) {
     block_[place].push_back(node);
     block_used_[place / 64] |= std::uint64_t{1} << (place % 64);
