@@ -353,6 +353,26 @@ struct tree_recorder : exact_chooser {
 
   void add(double w, std::uint32_t to) { tree->leaves.push_back({w, to, list}); }
 
+  // Where the recorder writes: a state's tree, or a phase position's played from inside it (then
+  // put back once that is recorded).
+  struct place {
+    round_tree* tree;
+    std::vector<state_key>* successors;
+    std::vector<std::vector<std::uint32_t>>* open;
+    std::size_t depth;
+    std::uint32_t list;
+    double weight;
+  };
+  place here() const { return {tree, successors, open, depth, list, weight}; }
+  void go_to(const place& p) {
+    tree = p.tree;
+    successors = p.successors;
+    open = p.open;
+    depth = p.depth;
+    list = p.list;
+    weight = p.weight;
+  }
+
   // The rest of the round from the defender's morale check on, valued once per phase position
   // (game::record_defender_morale).
   template <class GoOn>
@@ -573,29 +593,14 @@ class game {
     tree.clear();
     tree.lists.emplace_back();
     tree.root = 0;
-    round_tree* const outer_tree = c.tree;
-    std::vector<state_key>* const outer_successors = c.successors;
-    std::vector<std::vector<std::uint32_t>>* const outer_open = c.open;
-    const std::size_t outer_depth = c.depth;
-    const std::uint32_t outer_list = c.list;
-    const double outer_weight = c.weight;
+    const tree_recorder::place outer = c.here();
     phase_pending_.clear();
     if (phase_open_.empty()) phase_open_.resize(1);
-    c.tree = &tree;
-    c.successors = &phase_pending_;
-    c.open = &phase_open_;
-    c.depth = 0;
-    c.list = tree.root;
-    c.weight = 1.0;
+    c.go_to({&tree, &phase_pending_, &phase_open_, 0, tree.root, 1.0});
     go_on(s);
     c.close(0, tree.root);
     resolve(tree, phase_pending_, round_tree::ended);
-    c.tree = outer_tree;
-    c.successors = outer_successors;
-    c.open = outer_open;
-    c.depth = outer_depth;
-    c.list = outer_list;
-    c.weight = outer_weight;
+    c.go_to(outer);
     // Kept until it is solved as a copy of its own size: one allocation a vector, not one for each
     // time a vector outgrew its storage as the tree was played (malloc and free took 5% of
     // --play optimal's profile), and no room to spare held while it waits.
