@@ -150,22 +150,25 @@ double side_labels::take(std::uint32_t state, std::uint32_t out_units, double sc
     pool_.give_back(v.data, v.size);
   } else {
     // In the order of their indexes, as a dense vector lists them (the sums downstream follow it).
-    std::array<std::pair<std::uint32_t, double>, sparse_most> entries;
+    struct entry {  // (no initialiser: the array is written before it is read, not zeroed each take)
+      std::uint32_t at;
+      double mass;
+    };
+    std::array<entry, sparse_most> entries;
     for (std::uint32_t k = 0; k < v.count; ++k)
       entries[k] = {static_cast<std::uint32_t>(v.data[2 * k]), v.data[2 * k + 1]};
-    std::sort(entries.begin(), entries.begin() + v.count,
-              [](const auto& x, const auto& y) { return x.first < y.first; });
+    std::sort(entries.begin(), entries.begin() + v.count, [](const entry& x, const entry& y) { return x.at < y.at; });
     for (std::uint32_t k = 0; k < v.count; ++k) {
-      if (entries[k].second == 0.0) continue;
+      if (entries[k].mass == 0.0) continue;
       for (int j = 0; j < taken_->count; ++j)
-        digit[j] = static_cast<std::uint8_t>(entries[k].first / taken_->stride[j] % taken_->radix[j]);
-      keep(entries[k].first, entries[k].second);
+        digit[j] = static_cast<std::uint8_t>(entries[k].at / taken_->stride[j] % taken_->radix[j]);
+      keep(entries[k].at, entries[k].mass);
     }
     pool_.give_back(v.data, 2u * v.capacity);
   }
   count_ += mass_.size();
-  taken_bytes_ = place_.capacity() * sizeof(std::uint32_t) + mass_.capacity() * sizeof(double) + digits_.capacity();
-  for (const auto& s : spreads_) taken_bytes_ += s.at.capacity() * sizeof(std::uint32_t);
+  taken_bytes_ = place_.capacity() * sizeof(std::uint32_t) + mass_.capacity() * sizeof(double) + digits_.capacity() +
+                 spread_bytes_;
   if (count_ / labels_per_state > limit_) throw state_limit_exceeded(limit_);
   by_state_[state] = {};
   return visits;
@@ -195,6 +198,7 @@ const side_labels::spread& side_labels::spread_to(std::uint32_t target_out) {
   const std::size_t before = s.at.capacity();
   s.at.resize(mass_.size());
   taken_bytes_ += (s.at.capacity() - before) * sizeof(std::uint32_t);
+  spread_bytes_ += (s.at.capacity() - before) * sizeof(std::uint32_t);
   const std::size_t count = static_cast<std::size_t>(taken_->count);
   for (std::size_t e = 0; e < mass_.size(); ++e) {
     std::uint32_t at = 0;

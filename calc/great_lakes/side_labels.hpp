@@ -147,6 +147,7 @@ class side_labels {
   std::vector<std::uint32_t> spread_taken_, spread_place_;
   std::uint32_t takes_ = 0;
   std::size_t bytes_ = 0, taken_bytes_ = 0, count_ = 0, limit_;  // (limit_: the state limit)
+  std::size_t spread_bytes_ = 0;                                 // the spreads' places held (their capacity only grows)
 };
 
 }  // namespace musket::great_lakes::folded
