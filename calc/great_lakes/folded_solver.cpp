@@ -7,6 +7,7 @@
 #include <cstring>
 #include <exception>
 #include <memory>
+#include <span>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -710,12 +711,13 @@ class folded_states {
   const state_key& key(std::uint32_t node) const { return keys_[node]; }
   const std::array<std::uint32_t, 2>& parts(std::uint32_t node) const { return parts_by_node_[node]; }
   // The node of these parts and tail byte, or no_node if not found yet; the row of an attacker part
-  // and tail byte (by defender part: 1 + the node, 0 if not found), or nullptr while it has none.
+  // and tail byte (by defender part: 1 + the node, 0 if not found; empty while it has none).
   static constexpr std::uint32_t no_node = ~std::uint32_t{0};
-  const std::uint32_t* row(int kind, std::uint32_t attacker, std::size_t tail) const {
+  std::span<const std::uint32_t> row(int kind, std::uint32_t attacker, std::size_t tail) const {
     const auto& rows = rows_[static_cast<std::size_t>(kind)];
     const std::size_t row_at = attacker * tail_values_[static_cast<std::size_t>(kind)] + tail;
-    return row_at < rows.size() && !rows[row_at].empty() ? rows[row_at].data() : nullptr;
+    if (row_at >= rows.size()) return {};
+    return rows[row_at];
   }
   std::uint32_t find(int kind, std::uint32_t attacker, std::size_t tail, std::uint32_t defender) const {
     const auto& rows = rows_[static_cast<std::size_t>(kind)];
@@ -1360,10 +1362,11 @@ class folded_solver {
       // Each target read by its parts (its key built only for a node never found before), its
       // out units the union of its parts'; the look-ups asked for some moves ahead.
       const std::uint32_t attacker_out = states.part_out(n, round::attacker, attacker_number);
-      const std::uint32_t* row = states.row(folded_states::state, attacker_number, 0);
+      std::span<const std::uint32_t> row = states.row(folded_states::state, attacker_number, 0);
       constexpr std::uint32_t ahead = 8;
       for (std::uint32_t k = recorded.moves_begin; k < recorded.moves_end; ++k) {
-        if (row && k + ahead < recorded.moves_end) __builtin_prefetch(row + summed_moves_[k + ahead].target, 0);
+        if (k + ahead < recorded.moves_end && summed_moves_[k + ahead].target < row.size())
+          __builtin_prefetch(&row[summed_moves_[k + ahead].target], 0);
         successor_move move = summed_moves_[k];
         const std::uint32_t part = move.target;
         std::uint32_t node = states.find(folded_states::state, attacker_number, 0, part);
