@@ -741,11 +741,11 @@ class folded_states {
   std::size_t nodes() const { return keys_.size(); }
   std::size_t bytes() const {
     return parts_[0].bytes() + parts_[1].bytes() + table_bytes_ +
-           keys_.capacity() * (sizeof(state_key) + 1 + 3 * sizeof(std::uint32_t));  // (kinds_, parts, buckets)
+           keys_.capacity() * (sizeof(state_key) + 1 + 3 * sizeof(std::uint32_t));  // (kinds_, parts, its place)
   }
   // Calls f(node) for every node, predecessors first, block by block (the class comment); f may
-  // intern successors (always after the node being taken). Before f for a node, ahead(node, 1)
-  // and ahead(node, 2) are called for the nodes one and two places on at its place in the block:
+  // intern successors (always after the node being taken). Before f for a node, ahead(next, 8)
+  // and ahead(next, 4) are called for the nodes eight and four on in the block (node_ahead):
   // their data can be asked for in time (a node's data lies anywhere in tens of MB).
   template <class F, class Ahead>
   void in_order(F&& f, Ahead&& ahead) {
