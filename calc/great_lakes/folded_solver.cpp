@@ -1473,6 +1473,7 @@ class folded_solver {
         for (std::size_t w = 0; w < key.words.size(); ++w)
           defender_part.words[w] = key.words[w] & states.mask(1).words[w];
         const std::uint32_t defender_number = states.parts(i)[round::defender];
+        const std::uint32_t defender_out = states.part_out(n, round::defender, defender_number);
         for (std::uint32_t k = recorded.begin; k < recorded.end; ++k) {
           const first_event e = first_events_[k];
           c.weight = e.p;
@@ -1494,12 +1495,16 @@ class folded_solver {
               break;
             }
             case first_event::mid_round: {
-              state_key fold = combine(states.part_key(round::attacker, e.part), defender_part);
-              set_tail_byte(fold, n + 2, e.dice);
-              set_tail_byte(fold, n + 3, mid_round_mark);
-              const std::uint32_t node = states.intern(r, fold, folded_states::mid_round, {e.part, defender_number});
+              // Found by its parts and dice; its key built only if it was never found before.
+              std::uint32_t node = states.find(folded_states::mid_round, e.part, e.dice, defender_number);
+              if (node == folded_states::no_node) {
+                state_key fold = combine(states.part_key(round::attacker, e.part), defender_part);
+                set_tail_byte(fold, n + 2, e.dice);
+                set_tail_byte(fold, n + 3, mid_round_mark);
+                node = states.intern(r, fold, folded_states::mid_round, {e.part, defender_number});
+              }
               std::array<std::uint32_t, 2> left_number{e.left, 0};
-              found_.add(node, true, out_units_of(fold, n), e.p, left_number);
+              found_.add(node, true, defender_out | states.part_out(n, round::attacker, e.part), e.p, left_number);
               break;
             }
           }
