@@ -205,7 +205,7 @@ struct exact_options {
   // more cores, or when it is 2 or more; 1 runs them in turn on one. The answer is the same to the
   // last bit either way: each stage makes its sums in one thread, in the same order.
   unsigned threads = 0;
-  // The folded engine numbers its states by rank (an array read; folded_solver.cpp) while the ranks a
+  // The folded engine numbers its states by rank (an array read; folded_numbering.hpp) while the ranks a
   // battle's states can take number at most this many (4 bytes each), and by hashing past that.
   // The numbers, and so the answer, are the same either way. 2^22 (16 MB at most) ranks issue 20's
   // 5 v 4 Niagara battle (3.24 M ranks): about a tenth less time than hashing its 18 M lookups.
