@@ -201,10 +201,8 @@ class folded_solver {
     bool recording = memo_at != no_memo && memo_[memo_at].status == half_memo::not_yet;
     bool recording_failed = false;
     double half_scale = 1.0;
-    // A state's first half being recorded (below), and how deep the play is in a part of it that
-    // is not recorded (the second half where the defender missed, the fire that takes its line).
-    bool first_recording = false, first_failed = false;
-    int first_paused = 0;
+    first_recording_ = false;  // (play_first_half's)
+    first_paused_ = 0;
     auto emit = [&](const battle_state& t, battle_end end) {
       const double weight = half_scale * c.weight;
       if (end == battle_end::none) {
@@ -295,7 +293,7 @@ class folded_solver {
         if (added) step.new_deltas[round::attacker].push_back(left[round::attacker]);
       }
       const std::uint32_t node = states.intern(r, fold, folded_states::mid_round);
-      if (first_recording && first_paused == 0)
+      if (first_recording_ && first_paused_ == 0)
         first_events_.push_back({first_event::mid_round, static_cast<std::uint8_t>(dice), 0,
                                  states.parts(node)[round::attacker], left_number[round::attacker], c.weight});
       found_.add(node, true, out_units_of(fold, n), c.weight, left_number);
@@ -416,126 +414,7 @@ class folded_solver {
         c.weight = reached;
         half_scale = 1.0;
       };
-      // The first half depends on the defender only through its fire dice and where the attacker's
-      // fire takes its whole line: within an attacker part's block (folded_states) it is recorded
-      // once per (defender's dice, round 1 or not) and replayed, the fall of the line played live.
-      const std::uint32_t attacker_number = states.parts(i)[round::attacker];
-      if (attacker_number != first_half_part_) {
-        first_half_part_ = attacker_number;
-        first_halves_.clear();
-        first_events_.clear();
-        first_units_.clear();
-        first_hits_.clear();
-      }
-      const auto defender_dice =
-          static_cast<std::size_t>(round::fire_dice(r, t.sum[round::defender], round::defender, false));
-      const std::size_t at = 2 * defender_dice + (s.first_round ? 1 : 0);
-      if (first_halves_.size() <= at) first_halves_.resize(at + 1);
-      // The attacker's units and rerolls as some outcome left them, kept, or put back into s.
-      const auto keep_attacker = [&](const battle_state& u) {
-        const auto units_at = static_cast<std::uint32_t>(first_units_.size());
-        for (int a = r.begin[round::attacker]; a < r.end[round::attacker]; ++a) {
-          first_units_.push_back(u.sp[a]);
-          first_units_.push_back(u.st[a]);
-        }
-        first_units_.push_back(u.rerolls[round::attacker]);
-        return units_at;
-      };
-      const auto put_back = [&](std::uint32_t units_at) {
-        battle_state u = s;
-        const std::uint8_t* units = &first_units_[units_at];
-        for (int a = r.begin[round::attacker]; a < r.end[round::attacker]; ++a, units += 2) {
-          u.sp[a] = units[0];
-          u.st[a] = units[1];
-        }
-        u.rerolls[round::attacker] = *units;
-        return u;
-      };
-      if (first_halves_[at].status == half_memo::recorded) {
-        const half_memo recorded = first_halves_[at];
-        state_key defender_part;
-        for (std::size_t w = 0; w < key.words.size(); ++w)
-          defender_part.words[w] = key.words[w] & states.mask(1).words[w];
-        const std::uint32_t defender_number = states.parts(i)[round::defender];
-        const std::uint32_t defender_out = states.part_out(n, round::defender, defender_number);
-        for (std::uint32_t k = recorded.begin; k < recorded.end; ++k) {
-          const first_event e = first_events_[k];
-          c.weight = e.p;
-          switch (e.kind) {
-            case first_event::unhit: {
-              round::round_state u = t;
-              unhit(u, e.dice);
-              break;
-            }
-            case first_event::retreat: {
-              battle_state u = put_back(e.part);
-              retreat(u, round::attacker, true, e.spill);
-              break;
-            }
-            case first_event::falls: {
-              round::round_state u = round::track(r, put_back(e.part));
-              round::hit_counts hits = first_hits_[e.left];
-              round::play_line_falls(r, u, hits, e.dice, c, retreat_state);
-              break;
-            }
-            case first_event::mid_round: {
-              // Found by its parts and dice; its key built only if it was never found before.
-              std::uint32_t node = states.find(folded_states::mid_round, e.part, e.dice, defender_number);
-              if (node == folded_states::no_node) {
-                state_key fold = combine(states.part_key(round::attacker, e.part), defender_part);
-                set_tail_byte(fold, n + 2, e.dice);
-                set_tail_byte(fold, n + 3, mid_round_mark);
-                node = states.intern(r, fold, folded_states::mid_round, {e.part, defender_number});
-              }
-              std::array<std::uint32_t, 2> left_number{e.left, 0};
-              found_.add(node, true, defender_out | states.part_out(n, round::attacker, e.part), e.p, left_number);
-              break;
-            }
-          }
-        }
-        c.weight = 1.0;
-      } else {
-        first_recording = first_halves_[at].status == half_memo::not_yet;
-        const auto begin = static_cast<std::uint32_t>(first_events_.size());
-        auto unhit_then = [&](round::round_state& u, int dice) {
-          if (first_recording && first_paused == 0)
-            first_events_.push_back({first_event::unhit, static_cast<std::uint8_t>(dice), 0, 0, 0, c.weight});
-          ++first_paused;
-          unhit(u, dice);
-          --first_paused;
-        };
-        auto falls = [&](round::round_state& u, round::hit_counts& hits, int dice) {
-          if (first_recording && first_paused == 0) {
-            first_events_.push_back({first_event::falls, static_cast<std::uint8_t>(dice), 0, keep_attacker(u.s),
-                                     static_cast<std::uint32_t>(first_hits_.size()), c.weight});
-            first_hits_.push_back(hits);
-          }
-          ++first_paused;
-          round::play_line_falls(r, u, hits, dice, c, retreat_state);
-          --first_paused;
-        };
-        auto retreat_then = [&](round::round_state& u, int side, bool forced, int spill) {
-          if (first_recording && first_paused == 0) {
-            if (side == round::attacker && forced)
-              first_events_.push_back(
-                  {first_event::retreat, 0, static_cast<std::int16_t>(spill), keep_attacker(u.s), 0, c.weight});
-            else
-              first_failed = true;  // (not a retreat this half can start: played every time)
-          }
-          retreat(u.s, side, forced, spill);
-        };
-        round::play_defender_fire(r, t, c, unhit_then, emit_mid_round, retreat_then, falls);
-        if (first_recording) {
-          half_memo& played = first_halves_[at];
-          if (first_failed) {
-            first_events_.resize(begin);
-            played.status = half_memo::not_separable;
-          } else {
-            played = {begin, static_cast<std::uint32_t>(first_events_.size()), 0, 0, 0, 0, half_memo::recorded};
-          }
-          first_recording = false;
-        }
-      }
+      play_first_half(i, key, s, t, c, unhit, retreat, retreat_state, emit_mid_round);
     }
     found_.hand_over(step.moves, step.left);
     // The rounds need no label: carried here, where the labels' stage has work enough.
@@ -553,6 +432,136 @@ class folded_solver {
     for (int side = 0; side < 2; ++side) {
       step.retreats[side].clear();
       for (std::uint32_t start : starts_here_[side]) step.retreats[side].push_back({start, retreat_sums_[side][start]});
+    }
+  }
+
+  // A state's first half (the defender's fire, the attacker's allocation, checks and rerolls)
+  // depends on the defender only through its fire dice and where the attacker's fire takes its
+  // whole line: within an attacker part's block (folded_states) it is recorded once per (defender's
+  // dice, round 1 or not) and replayed, the fall of the line played live. The callbacks are play()'s:
+  // `unhit` plays the second half where the defender missed, `emit_mid_round` moves on to a
+  // mid-round node (and records the move while first_recording_ and not first_paused_).
+  template <class Unhit, class Retreat, class RetreatState, class MidRound>
+  void play_first_half(std::uint32_t i, const state_key& key, const battle_state& s, round::round_state& t,
+                       exact_chooser& c, Unhit& unhit, Retreat& retreat, RetreatState& retreat_state,
+                       MidRound& emit_mid_round) {
+    bool first_failed = false;
+    const std::uint32_t attacker_number = states.parts(i)[round::attacker];
+    if (attacker_number != first_half_part_) {
+      first_half_part_ = attacker_number;
+      first_halves_.clear();
+      first_events_.clear();
+      first_units_.clear();
+      first_hits_.clear();
+    }
+    const auto defender_dice =
+        static_cast<std::size_t>(round::fire_dice(r, t.sum[round::defender], round::defender, false));
+    const std::size_t at = 2 * defender_dice + (s.first_round ? 1 : 0);
+    if (first_halves_.size() <= at) first_halves_.resize(at + 1);
+    // The attacker's units and rerolls as some outcome left them, kept, or put back into s.
+    const auto keep_attacker = [&](const battle_state& u) {
+      const auto units_at = static_cast<std::uint32_t>(first_units_.size());
+      for (int a = r.begin[round::attacker]; a < r.end[round::attacker]; ++a) {
+        first_units_.push_back(u.sp[a]);
+        first_units_.push_back(u.st[a]);
+      }
+      first_units_.push_back(u.rerolls[round::attacker]);
+      return units_at;
+    };
+    const auto put_back = [&](std::uint32_t units_at) {
+      battle_state u = s;
+      const std::uint8_t* units = &first_units_[units_at];
+      for (int a = r.begin[round::attacker]; a < r.end[round::attacker]; ++a, units += 2) {
+        u.sp[a] = units[0];
+        u.st[a] = units[1];
+      }
+      u.rerolls[round::attacker] = *units;
+      return u;
+    };
+    if (first_halves_[at].status == half_memo::recorded) {
+      const half_memo recorded = first_halves_[at];
+      state_key defender_part;
+      for (std::size_t w = 0; w < key.words.size(); ++w)
+        defender_part.words[w] = key.words[w] & states.mask(1).words[w];
+      const std::uint32_t defender_number = states.parts(i)[round::defender];
+      const std::uint32_t defender_out = states.part_out(n, round::defender, defender_number);
+      for (std::uint32_t k = recorded.begin; k < recorded.end; ++k) {
+        const first_event e = first_events_[k];
+        c.weight = e.p;
+        switch (e.kind) {
+          case first_event::unhit: {
+            round::round_state u = t;
+            unhit(u, e.dice);
+            break;
+          }
+          case first_event::retreat: {
+            battle_state u = put_back(e.part);
+            retreat(u, round::attacker, true, e.spill);
+            break;
+          }
+          case first_event::falls: {
+            round::round_state u = round::track(r, put_back(e.part));
+            round::hit_counts hits = first_hits_[e.left];
+            round::play_line_falls(r, u, hits, e.dice, c, retreat_state);
+            break;
+          }
+          case first_event::mid_round: {
+            // Found by its parts and dice; its key built only if it was never found before.
+            std::uint32_t node = states.find(folded_states::mid_round, e.part, e.dice, defender_number);
+            if (node == folded_states::no_node) {
+              state_key fold = combine(states.part_key(round::attacker, e.part), defender_part);
+              set_tail_byte(fold, n + 2, e.dice);
+              set_tail_byte(fold, n + 3, mid_round_mark);
+              node = states.intern(r, fold, folded_states::mid_round, {e.part, defender_number});
+            }
+            std::array<std::uint32_t, 2> left_number{e.left, 0};
+            found_.add(node, true, defender_out | states.part_out(n, round::attacker, e.part), e.p, left_number);
+            break;
+          }
+        }
+      }
+      c.weight = 1.0;
+    } else {
+      first_recording_ = first_halves_[at].status == half_memo::not_yet;
+      const auto begin = static_cast<std::uint32_t>(first_events_.size());
+      auto unhit_then = [&](round::round_state& u, int dice) {
+        if (first_recording_ && first_paused_ == 0)
+          first_events_.push_back({first_event::unhit, static_cast<std::uint8_t>(dice), 0, 0, 0, c.weight});
+        ++first_paused_;
+        unhit(u, dice);
+        --first_paused_;
+      };
+      auto falls = [&](round::round_state& u, round::hit_counts& hits, int dice) {
+        if (first_recording_ && first_paused_ == 0) {
+          first_events_.push_back({first_event::falls, static_cast<std::uint8_t>(dice), 0, keep_attacker(u.s),
+                                   static_cast<std::uint32_t>(first_hits_.size()), c.weight});
+          first_hits_.push_back(hits);
+        }
+        ++first_paused_;
+        round::play_line_falls(r, u, hits, dice, c, retreat_state);
+        --first_paused_;
+      };
+      auto retreat_then = [&](round::round_state& u, int side, bool forced, int spill) {
+        if (first_recording_ && first_paused_ == 0) {
+          if (side == round::attacker && forced)
+            first_events_.push_back(
+                {first_event::retreat, 0, static_cast<std::int16_t>(spill), keep_attacker(u.s), 0, c.weight});
+          else
+            first_failed = true;  // (not a retreat this half can start: played every time)
+        }
+        retreat(u.s, side, forced, spill);
+      };
+      round::play_defender_fire(r, t, c, unhit_then, emit_mid_round, retreat_then, falls);
+      if (first_recording_) {
+        half_memo& played = first_halves_[at];
+        if (first_failed) {
+          first_events_.resize(begin);
+          played.status = half_memo::not_separable;
+        } else {
+          played = {begin, static_cast<std::uint32_t>(first_events_.size()), 0, 0, 0, 0, half_memo::recorded};
+        }
+        first_recording_ = false;
+      }
     }
   }
 
@@ -709,6 +718,10 @@ class folded_solver {
   std::vector<first_event> first_events_;
   std::vector<std::uint8_t> first_units_;
   std::vector<round::hit_counts> first_hits_;
+  // A state's first half being recorded, and how deep the play is in a part of it that is not
+  // recorded (the second half where the defender missed, the fire that takes its line).
+  bool first_recording_ = false;
+  int first_paused_ = 0;
   // The memo's place for a mid-round node (t its state, `dice` the attacker's), or no_memo where
   // the attacker could change something in the half.
   std::size_t second_half_memo_place(std::vector<half_memo>& memo, const round::round_state& t, int dice,
