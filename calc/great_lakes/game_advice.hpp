@@ -10,21 +10,13 @@
 #include <vector>
 
 #include "calc/great_lakes/exact_parts.hpp"
+#include "calc/great_lakes/game_payoff.hpp"
 #include "calc/great_lakes/optimal_play.hpp"
 #include "calc/great_lakes/round.hpp"
 
 namespace musket::great_lakes::optimal {
 
-using detail::battle_rules;
-using detail::battle_state;
-using detail::exact_chooser;
-using detail::state_key;
-namespace rd = round;
-
-// Included by optimal_play.cpp alone, whose game these parts are: internal linkage, as they had
-// there, keeps GCC inlining them as before (with external linkage the solve ran 2.3% more
-// instructions: callgrind, `--benchmark_filter=OptimalPlay/3`).
-namespace {
+namespace {  // (internal linkage: game_payoff.hpp says why; its using-declarations serve here)
 
 // Advice from the start state's round (each choice the solved play makes there, with the case it
 // is made in) and the retreats the solved play makes anywhere.

@@ -14,16 +14,7 @@
 
 namespace musket::great_lakes::optimal {
 
-using detail::battle_rules;
-using detail::battle_state;
-using detail::exact_chooser;
-using detail::state_key;
-namespace rd = round;
-
-// Included by optimal_play.cpp alone, whose game these parts are: internal linkage, as they had
-// there, keeps GCC inlining them as before (with external linkage the solve ran 2.3% more
-// instructions: callgrind, `--benchmark_filter=OptimalPlay/3`).
-namespace {
+namespace {  // (internal linkage: game_payoff.hpp says why; its using-declarations serve here)
 
 // The valuations of one recorded game (issue 17's speed): valuation 0 is the game as posed (every
 // choice recorded is made by its side); when both sides play optimally, valuation 1 is the game
