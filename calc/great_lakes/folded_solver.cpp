@@ -2,13 +2,11 @@
 
 #include <algorithm>
 #include <atomic>
-#include <bit>
 #include <chrono>
 #include <cstring>
 #include <exception>
 #include <memory>
 #include <span>
-#include <stdexcept>
 #include <thread>
 #include <vector>
 

@@ -7,9 +7,6 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
-#include <map>
-#include <set>
-#include <tuple>
 #include <unordered_map>
 
 #include "calc/great_lakes/exact_parts.hpp"
