@@ -304,10 +304,8 @@ class folded_solver {
     const std::size_t held_before = ring_held(step);
     // Replays a recorded half: the same outcomes in the same order as its play, the same sums.
     auto replay = [&](const half_memo& recorded) {
-      state_key attacker_part;
-      for (std::size_t w = 0; w < key.words.size(); ++w)
-        attacker_part.words[w] = key.words[w] & states.mask(0).words[w];
       const std::uint32_t attacker_number = states.parts(i)[round::attacker];
+      const state_key& attacker_part = states.part_key(round::attacker, attacker_number);
       for (std::uint32_t k = recorded.begin; k < recorded.end; ++k) {
         const half_outcome& o = memo_outcomes_[k];
         c.weight = o.p;
@@ -334,10 +332,8 @@ class folded_solver {
     // Replays a mid-round node's recorded half from its moves as summed (keep_summed), then its
     // retreats: the same lists, sums and numbering as replay() would make, each move found once.
     auto replay_summed = [&](const half_memo& recorded) {
-      state_key attacker_part;
-      for (std::size_t w = 0; w < key.words.size(); ++w)
-        attacker_part.words[w] = key.words[w] & states.mask(0).words[w];
       const std::uint32_t attacker_number = states.parts(i)[round::attacker];
+      const state_key& attacker_part = states.part_key(round::attacker, attacker_number);
       auto& moves = found_.replayed_moves();
       // Each target read by its parts (its key built only for a node never found before), its
       // out units the union of its parts'; the look-ups asked for some moves ahead.
@@ -412,7 +408,7 @@ class folded_solver {
         c.weight = reached;
         half_scale = 1.0;
       };
-      play_first_half(i, key, s, t, c, unhit, retreat, retreat_state, emit_mid_round);
+      play_first_half(i, s, t, c, unhit, retreat, retreat_state, emit_mid_round);
     }
     found_.hand_over(step.moves, step.left);
     // The rounds need no label: carried here, where the labels' stage has work enough.
@@ -440,9 +436,8 @@ class folded_solver {
   // `unhit` plays the second half where the defender missed, `emit_mid_round` moves on to a
   // mid-round node (and records the move while first_recording_ and not first_paused_).
   template <class Unhit, class Retreat, class RetreatState, class MidRound>
-  void play_first_half(std::uint32_t i, const state_key& key, const battle_state& s, round::round_state& t,
-                       exact_chooser& c, Unhit& unhit, Retreat& retreat, RetreatState& retreat_state,
-                       MidRound& emit_mid_round) {
+  void play_first_half(std::uint32_t i, const battle_state& s, round::round_state& t, exact_chooser& c, Unhit& unhit,
+                       Retreat& retreat, RetreatState& retreat_state, MidRound& emit_mid_round) {
     bool first_failed = false;
     const std::uint32_t attacker_number = states.parts(i)[round::attacker];
     if (attacker_number != first_half_part_) {
@@ -478,10 +473,8 @@ class folded_solver {
     };
     if (first_halves_[at].status == half_memo::recorded) {
       const half_memo recorded = first_halves_[at];
-      state_key defender_part;
-      for (std::size_t w = 0; w < key.words.size(); ++w)
-        defender_part.words[w] = key.words[w] & states.mask(1).words[w];
       const std::uint32_t defender_number = states.parts(i)[round::defender];
+      const state_key& defender_part = states.part_key(round::defender, defender_number);
       const std::uint32_t defender_out = states.part_out(n, round::defender, defender_number);
       for (std::uint32_t k = recorded.begin; k < recorded.end; ++k) {
         const first_event e = first_events_[k];

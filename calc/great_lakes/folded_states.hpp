@@ -146,7 +146,6 @@ class folded_states {
   }
   // A side's part numbered `part`: the key with only that side's bytes.
   const state_key& part_key(int side, std::uint32_t part) const { return parts_[side].key(part); }
-  const state_key& mask(int side) const { return masks_[side]; }
   int kind(std::uint32_t node) const { return kinds_[node]; }
   std::size_t size() const { return states_; }  // the states
   std::size_t nodes() const { return keys_.size(); }
