@@ -305,7 +305,7 @@ class folded_solver {
     // Replays a recorded half: the same outcomes in the same order as its play, the same sums.
     auto replay = [&](const half_memo& recorded) {
       const std::uint32_t attacker_number = states.parts(i)[round::attacker];
-      const state_key& attacker_part = states.part_key(round::attacker, attacker_number);
+      const state_key attacker_part = states.part_key(round::attacker, attacker_number);
       for (std::uint32_t k = recorded.begin; k < recorded.end; ++k) {
         const half_outcome& o = memo_outcomes_[k];
         c.weight = o.p;
@@ -333,7 +333,7 @@ class folded_solver {
     // retreats: the same lists, sums and numbering as replay() would make, each move found once.
     auto replay_summed = [&](const half_memo& recorded) {
       const std::uint32_t attacker_number = states.parts(i)[round::attacker];
-      const state_key& attacker_part = states.part_key(round::attacker, attacker_number);
+      const state_key attacker_part = states.part_key(round::attacker, attacker_number);
       auto& moves = found_.replayed_moves();
       // Each target read by its parts (its key built only for a node never found before), its
       // out units the union of its parts'; the look-ups asked for some moves ahead.
@@ -474,7 +474,8 @@ class folded_solver {
     if (first_halves_[at].status == half_memo::recorded) {
       const half_memo recorded = first_halves_[at];
       const std::uint32_t defender_number = states.parts(i)[round::defender];
-      const state_key& defender_part = states.part_key(round::defender, defender_number);
+      // A copy: the replay below can number new parts (an unhit half's states), moving the keys.
+      const state_key defender_part = states.part_key(round::defender, defender_number);
       const std::uint32_t defender_out = states.part_out(n, round::defender, defender_number);
       for (std::uint32_t k = recorded.begin; k < recorded.end; ++k) {
         const first_event e = first_events_[k];

@@ -529,6 +529,19 @@ TEST(GreatLakesBattle, FoldedChainEqualsThePlainChain) {
   b.attacker.rerolls.kind = gl::reroll_kind::largest_unit;
   b.attacker.leaders = {"Brown", "Scott"};
   cases.push_back({"concentrate, largest_unit rerolls", b});
+  // Four a side (the benchmarks' mixed 4 v 4): a replayed first half meets defender parts not yet
+  // numbered, so the part numbering grows while the replay reads its keys.
+  b = gl::battle{};
+  b.attacker.side = gl::nation::american;
+  b.defender.side = gl::nation::british;
+  b.attacker.units = {make_unit("21st", 4, 3, 5), make_unit("Towson", 3, 5, 5, gl::unit_type::artillery),
+                      make_unit("NY Militia", 3, 2, 3, gl::unit_type::militia),
+                      make_unit("Dragoons", 1, 1, 4, gl::unit_type::dragoon)};
+  b.defender.units = {make_unit("104th", 4, 4, 5), make_unit("Lincoln", 3, 2, 3, gl::unit_type::militia),
+                      make_unit("Royal Artillery", 2, 5, 5, gl::unit_type::artillery),
+                      make_unit("19th Dragoons", 1, 2, 5, gl::unit_type::dragoon)};
+  b.defender.fortification = gl::fort{2, 2, 4, false};
+  cases.push_back({"four a side, fort", b});
   for (const auto& [what, battle] : cases) {
     const auto folded = gl::solve_exact(battle);
     const auto unfolded = gl::solve_exact(battle, plain);
