@@ -651,7 +651,12 @@ TEST(GreatLakesBattle, MemoryBoundStopsTheSolveOnceItIsPassed) {
         EXPECT_GT(e.counted(), needed / 2);
         EXPECT_LT(e.counted(), needed);  // stopped on the way, not at the end
         EXPECT_GT(e.states(), 0u);
-        EXPECT_LT(e.states(), full.method.states);
+        // The plain chain finds states breadth first, ahead of playing them: by the time its
+        // transitions pass half it may have found them all.
+        if (folded) {
+          EXPECT_LT(e.states(), full.method.states);
+        }
+        EXPECT_LE(e.states(), full.method.states);
       }
     }
   }

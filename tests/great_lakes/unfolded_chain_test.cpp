@@ -1,5 +1,6 @@
-// The plain exact chain (unfolded_chain.hpp) adds each state's finished battles either as kept from
-// its first pass or by playing the state's round again past the kept list's bound: the same answer.
+// The plain exact chain (unfolded_chain.hpp) adds each state's finished battles either from the row
+// its first pass summed them into or by playing the state's round again past the rows' bound: the
+// same answer.
 #include "calc/great_lakes/unfolded_chain.hpp"
 
 #include <gtest/gtest.h>
@@ -15,7 +16,7 @@ namespace {
 using gl::testing::duel;
 using gl::testing::make_unit;
 
-// The fixed policies' plain chain (battle.cpp's solve_unfolded) keeping at most `keep` finished battles.
+// The fixed policies' plain chain (battle.cpp's solve_unfolded) keeping at most `keep` states' rows.
 gl::battle_result solve_keeping(const gl::battle& b, std::size_t keep) {
   const gl::round::battle_rules r = gl::round::compile(b);
   return gl::detail::solve_unfolded_chain(
@@ -32,8 +33,8 @@ gl::battle_result solve_keeping(const gl::battle& b, std::size_t keep) {
 TEST(GreatLakesPlainChain, DuelKeptOrReplayed) {
   // 1 SP, 1 die, morale 6 each (battle_test's OneUnitEachSingleSp): the defender's hit (1/6) or,
   // after its miss, the attacker's (5/36) ends it, so P(attacker wins) = (5/36) / (11/36) = 5/11;
-  // mean rounds 36/11. The one state has two finished battles: keeping 0 or 1 replays it, 2 keeps.
-  for (std::size_t keep : {0u, 1u, 2u, 1u << 17}) {
+  // mean rounds 36/11. The one state's two finished battles: keeping no row replays it, one keeps it.
+  for (std::size_t keep : {std::size_t{0}, std::size_t{1}, gl::detail::rows_by_bytes}) {
     const auto r = solve_keeping(duel(make_unit("A", 1, 1), make_unit("D", 1, 1)), keep);
     EXPECT_NEAR(r.attacker_wins, 5.0 / 11, 1e-15) << keep;
     EXPECT_NEAR(r.defender_holds, 6.0 / 11, 1e-15) << keep;
@@ -44,7 +45,7 @@ TEST(GreatLakesPlainChain, DuelKeptOrReplayed) {
 
 TEST(GreatLakesPlainChain, KeptAndReplayedStatesAgree) {
   // Four single-SP, one-die, morale-6 blocks a side: every state replayed (0), the first few kept
-  // (16: the list runs out part way), and all kept; each the same sums, in another order.
+  // (8: the rows run out part way), and all kept; each the same sums, in another order.
   gl::battle b = duel(make_unit("a0", 1, 1), make_unit("d0", 1, 1));
   for (int i = 1; i < 4; ++i) {
     b.attacker.units.push_back(make_unit("a" + std::to_string(i), 1, 1));
@@ -52,7 +53,7 @@ TEST(GreatLakesPlainChain, KeptAndReplayedStatesAgree) {
   }
   const auto replayed = solve_keeping(b, 0);
   EXPECT_EQ(replayed.method.states, 16u);  // 1-4 units a side standing
-  for (std::size_t keep : {16u, 1u << 17}) {
+  for (std::size_t keep : {std::size_t{8}, std::size_t{16}, gl::detail::rows_by_bytes}) {
     const auto r = solve_keeping(b, keep);
     for (std::size_t e = 0; e < r.ends.size(); ++e) EXPECT_NEAR(r.ends[e], replayed.ends[e], 1e-15) << keep;
     ASSERT_EQ(r.attacker_sp_lost.size(), replayed.attacker_sp_lost.size());
