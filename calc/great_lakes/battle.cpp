@@ -328,7 +328,9 @@ battle_result solve_unfolded(const battle& b, const exact_options& options) {
     exact_chooser c;
     c.weight = weight;
     auto played = [&](const battle_state& t, battle_end end) { emit(t, end, c.weight); };
-    round::play_round(r, s, c, played);
+    // (Retreats handed to the chain, which plays each start's once.)
+    auto retreat = [&](battle_state& t, int side, bool forced, int) { emit.retreat(t, side, forced, c.weight); };
+    round::play_round_until_retreat(r, s, c, played, retreat);
   });
 }
 

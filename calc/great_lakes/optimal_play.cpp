@@ -175,7 +175,9 @@ class game {
     c.chosen = &chosen;
     c.weight = weight;
     auto played = [&](const battle_state& t, battle_end end) { emit(t, end, c.weight); };
-    rd::play_round(r_, s, c, played);
+    // (Retreats handed to the chain, which plays each start's once: no choice is asked in one.)
+    auto retreat = [&](battle_state& t, int side, bool forced, int) { emit.retreat(t, side, forced, c.weight); };
+    rd::play_round_until_retreat(r_, s, c, played, retreat);
   }
 
   // The rest of the round from the defender's morale check on (GL 11.24: its checks, its rerolls,

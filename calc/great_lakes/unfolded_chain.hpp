@@ -6,9 +6,12 @@
 //
 //   play(state, weight, emit)   plays one round from `state`, calling emit(t, end, w) for each
 //                               outcome (end == battle_end::none: the battle goes on from t) with
-//                               w its probability times `weight`
+//                               w its probability times `weight`; it may hand a retreat over
+//                               instead of resolving it, emit.retreat(t, side, forced, w)
+//                               (round::play_round_until_retreat's), for the chain to resolve
 #include <algorithm>
 #include <chrono>
+#include <unordered_map>
 #include <vector>
 
 #include "calc/great_lakes/exact_parts.hpp"
@@ -17,9 +20,53 @@
 namespace musket::great_lakes::detail {
 
 // The first pass keeps each state's finished battles summed into a row (outcome_layout) while the
-// rows fit in this many bytes: 6 MB.
+// rows fit in this many bytes: 6 MB; and the same for each retreat's.
 inline constexpr std::size_t kept_rows_bytes = std::size_t{6} << 20;
 inline constexpr std::size_t rows_by_bytes = static_cast<std::size_t>(-1);
+
+// Rows of an outcome_layout, numbered from 0 as taken, each zeroed when taken, in chunks of about
+// 32 kB: they grow without copying, and a chunk that small comes from the heap (one vector past
+// 128 kB would be mapped and unmapped by the allocator at every solve, its pages faulted in again:
+// the 12 v 12 blocks' solve spent a quarter of its time so).
+// The end a retreat of `side` reports unless the side is eliminated (round::resolve_retreat's).
+inline battle_end retreat_end(int side, bool forced) {
+  if (side == round::attacker)
+    return forced ? battle_end::attacker_forced_retreat : battle_end::attacker_voluntary_retreat;
+  return forced ? battle_end::defender_forced_retreat : battle_end::defender_voluntary_retreat;
+}
+
+class outcome_rows {
+ public:
+  outcome_rows(std::size_t row_size, std::size_t most)
+      : size_(row_size),
+        per_chunk_(std::max<std::size_t>(1, (std::size_t{32} << 10) / (row_size * sizeof(double)))),
+        most_(most) {}
+  bool full() const { return count_ == most_; }
+  // A new row (not full()): its number.
+  std::size_t take() {
+    // (A chunk is held whole and zeroed a row at a time.)
+    if (count_ % per_chunk_ == 0) chunks_.emplace_back().reserve(per_chunk_ * size_);
+    chunks_.back().resize(chunks_.back().size() + size_, 0.0);
+    return count_++;
+  }
+  double* at(std::size_t row) { return chunks_[row / per_chunk_].data() + row % per_chunk_ * size_; }
+  const double* at(std::size_t row) const { return chunks_[row / per_chunk_].data() + row % per_chunk_ * size_; }
+  std::size_t bytes() const { return chunks_.size() * per_chunk_ * size_ * sizeof(double); }
+
+ private:
+  std::size_t size_, per_chunk_, most_, count_ = 0;
+  std::vector<std::vector<double>> chunks_;
+};
+
+// What a state's round ends in, as `play` reports it (above): a battle going on or finished, or a
+// retreat handed over.
+template <class Outcome, class Retreat>
+struct round_outcomes {
+  Outcome outcome;
+  Retreat retreat_of;
+  void operator()(const battle_state& t, battle_end end, double w) { outcome(t, end, w); }
+  void retreat(const battle_state& t, int side, bool forced, double w) { retreat_of(t, side, forced, w); }
+};
 
 // `keep_rows`: the most states whose rows are kept (0: every state played again); by default as
 // many as fit kept_rows_bytes.
@@ -39,17 +86,41 @@ battle_result solve_unfolded_chain(const battle_rules& r, const exact_options& o
   // `keep_rows`; the states played after they ran out are played again after the solve.
   std::vector<double> exit_probability;  // per transient state: P(the battle ends this round)
   std::vector<std::uint32_t> row_of;     // per transient state: 1 + its row, or 0 (no finished battle, or not kept)
-  // The kept rows, layout.size numbers each, in chunks of about 32 kB: they grow without copying,
-  // and a chunk that small comes from the heap (a vector of them past 128 kB would be mapped and
-  // unmapped by the allocator at every solve, its pages faulted in again: the 12 v 12 blocks' solve
-  // spent a quarter of its time so).
-  const std::size_t rows_per_chunk = std::max<std::size_t>(1, (std::size_t{32} << 10) / (layout.size * sizeof(double)));
-  std::vector<std::vector<double>> row_chunks;
-  std::size_t rows_kept = 0;
-  auto row_at = [&](std::size_t row) {
-    return row_chunks[row / rows_per_chunk].data() + row % rows_per_chunk * layout.size;
-  };
+  outcome_rows rows(layout.size, keep_rows);
   bool keeping = keep_rows > 0;
+  // A retreat (GL 12.2-12.3) reads only the state it starts from and who retreats, and the rounds
+  // of many states reach the same (Brown v Riall's plain chain: 54,710 retreats from 3,567
+  // starts), so each start's retreat fire is played once, its finished battles summed into a row
+  // of their own (at weight 1) that each retreat from it adds in, scaled; past the rows' bound a
+  // retreat is played where it happens.
+  outcome_rows retreat_rows(layout.size, kept_rows_bytes / (layout.size * sizeof(double)));
+  std::unordered_map<state_key, std::uint32_t, state_key_hash> retreat_row_of;
+  auto retreat_row = [&](const battle_state& t, int side, bool forced) -> const double* {
+    const state_key key = encode(r, t, retreat_end(side, forced));
+    const auto found = retreat_row_of.find(key);
+    if (found != retreat_row_of.end()) return retreat_rows.at(found->second);
+    if (retreat_rows.full()) return nullptr;
+    const std::size_t number = retreat_rows.take();
+    retreat_row_of.emplace(key, static_cast<std::uint32_t>(number));
+    double* row = retreat_rows.at(number);
+    exact_chooser c;
+    battle_state from = t;
+    auto finished = [&](const battle_state& u, battle_end end) { add_terminal(r, layout, row, u, end, c.weight); };
+    round::resolve_retreat(r, from, side, forced, c, finished);
+    return row;
+  };
+  // Adds w x a retreat's row into `row`, or plays the retreat into add(t, end, w) past the bound.
+  auto add_retreat = [&](double* row, const battle_state& t, int side, bool forced, double w, auto&& add) {
+    if (const double* from = retreat_row(t, side, forced)) {
+      for (std::size_t e = 0; e < layout.size; ++e) row[e] += w * from[e];
+      return;
+    }
+    exact_chooser c;
+    c.weight = w;
+    battle_state from = t;
+    auto finished = [&](const battle_state& u, battle_end end) { add(u, end, c.weight); };
+    round::resolve_retreat(r, from, side, forced, c, finished);
+  };
   absorbing_chain<state_key, state_key_hash> chain;
   std::vector<double> totals(layout.size, 0.0);
   double expected_rounds = 0.0;
@@ -62,9 +133,10 @@ battle_result solve_unfolded_chain(const battle_rules& r, const exact_options& o
         [&](const state_key& key, std::uint32_t index, auto&& add) {
           throw_if_cancelled(options);
           // The chain's memory so far (its states and every transition), checked once per state.
-          memory_bytes = std::max(memory_bytes, chain.bytes() + exit_probability.capacity() * sizeof(double) +
-                                                    row_chunks.size() * rows_per_chunk * layout.size * sizeof(double) +
-                                                    row_of.capacity() * sizeof(std::uint32_t));
+          memory_bytes =
+              std::max(memory_bytes, chain.bytes() + exit_probability.capacity() * sizeof(double) + rows.bytes() +
+                                         retreat_rows.bytes() + retreat_row_of.size() * (sizeof(state_key) + 32) +
+                                         row_of.capacity() * sizeof(std::uint32_t));
           if (options.memory_limit > 0 && memory_bytes > options.memory_limit)
             throw memory_limit_exceeded(options.memory_limit, memory_bytes, chain.state_count());
           battle_end ignored;
@@ -72,25 +144,34 @@ battle_result solve_unfolded_chain(const battle_rules& r, const exact_options& o
           exit_probability.resize(static_cast<std::size_t>(index) + 1, 0.0);
           row_of.resize(static_cast<std::size_t>(index) + 1, 0);
           double* row = nullptr;  // this state's row, once it has one
-          play(s, 1.0, [&](const battle_state& t, battle_end end, double w) {
-            if (end == battle_end::none) {
-              add(encode(r, t, end), w, false);
-              return;
-            }
-            exit_probability[index] += w;
+          auto row_now = [&]() -> double* {
             if (!row && keeping) {
-              if (rows_kept == keep_rows) {
+              if (rows.full()) {
                 keeping = false;  // this state and every later one: played again
               } else {
-                // (A chunk is held whole and zeroed a row at a time, as rows are taken.)
-                if (rows_kept % rows_per_chunk == 0) row_chunks.emplace_back().reserve(rows_per_chunk * layout.size);
-                row_chunks.back().resize(row_chunks.back().size() + layout.size, 0.0);
-                row = row_at(rows_kept);
-                row_of[index] = static_cast<std::uint32_t>(++rows_kept);
+                const std::size_t number = rows.take();
+                row = rows.at(number);
+                row_of[index] = static_cast<std::uint32_t>(number + 1);
               }
             }
-            if (row) add_terminal(r, layout, row, t, end, w);
-          });
+            return row;
+          };
+          auto finished = [&](const battle_state& t, battle_end end, double w) {
+            if (double* to = row_now()) add_terminal(r, layout, to, t, end, w);
+          };
+          play(s, 1.0,
+               round_outcomes{[&](const battle_state& t, battle_end end, double w) {
+                                if (end == battle_end::none) {
+                                  add(encode(r, t, end), w, false);
+                                  return;
+                                }
+                                exit_probability[index] += w;
+                                finished(t, end, w);
+                              },
+                              [&](const battle_state& t, int side, bool forced, double w) {
+                                exit_probability[index] += w;
+                                if (double* to = row_now()) add_retreat(to, t, side, forced, w, finished);
+                              }});
         },
         options.state_limit);
     const auto solution = chain.solve();
@@ -98,15 +179,18 @@ battle_result solve_unfolded_chain(const battle_rules& r, const exact_options& o
       const double visits = solution.visits[i];
       if (visits == 0.0 || exit_probability[i] == 0.0) continue;
       if (row_of[i] != 0) {  // kept
-        const double* row = row_at(row_of[i] - 1);
+        const double* row = rows.at(row_of[i] - 1);
         for (std::size_t e = 0; e < layout.size; ++e) totals[e] += visits * row[e];
         continue;
       }
       battle_end ignored;
       const battle_state s = decode(r, chain.key(i), ignored);
-      play(s, visits, [&](const battle_state& t, battle_end end, double w) {
+      auto finished = [&](const battle_state& t, battle_end end, double w) {
         if (end != battle_end::none) add_terminal(r, layout, totals.data(), t, end, w);
-      });
+      };
+      play(s, visits, round_outcomes{finished, [&](const battle_state& t, int side, bool forced, double w) {
+                                       add_retreat(totals.data(), t, side, forced, w, finished);
+                                     }});
     }
     expected_rounds = solution.expected_steps;
   }
