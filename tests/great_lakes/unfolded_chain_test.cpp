@@ -16,23 +16,10 @@ namespace {
 using gl::testing::duel;
 using gl::testing::make_unit;
 
-// The fixed policies' plain chain (battle.cpp's solve_unfolded) keeping at most `keep` states' rows.
-gl::battle_result solve_keeping(const gl::battle& b, std::size_t keep) {
-  const gl::round::battle_rules r = gl::round::compile(b);
-  return gl::detail::solve_unfolded_chain(
-      r, gl::exact_options{},
-      [&](const gl::round::battle_state& s, double weight, auto&& emit) {
-        gl::detail::exact_chooser c;
-        c.weight = weight;
-        auto played = [&](const gl::round::battle_state& t, gl::battle_end end) { emit(t, end, c.weight); };
-        gl::round::play_round(r, s, c, played);
-      },
-      keep);
-}
-
-// The same chain with each retreat handed over to it (emit.retreat, round::play_round_until_retreat),
-// which plays each retreat's start once and adds its row.
-gl::battle_result solve_handing_retreats(const gl::battle& b, std::size_t keep) {
+// The fixed policies' plain chain (battle.cpp's solve_unfolded) keeping at most `keep` states' rows;
+// each retreat played in its round, or handed over to the chain (emit.retreat,
+// round::play_round_until_retreat), which plays each retreat's start once and adds its row.
+gl::battle_result solve_keeping(const gl::battle& b, std::size_t keep, bool hand_over_retreats = false) {
   const gl::round::battle_rules r = gl::round::compile(b);
   return gl::detail::solve_unfolded_chain(
       r, gl::exact_options{},
@@ -41,7 +28,8 @@ gl::battle_result solve_handing_retreats(const gl::battle& b, std::size_t keep) 
         c.weight = weight;
         auto played = [&](const gl::round::battle_state& t, gl::battle_end end) { emit(t, end, c.weight); };
         auto retreat = [&](gl::round::battle_state& t, int side, bool forced, int) {
-          emit.retreat(t, side, forced, c.weight);
+          if (hand_over_retreats) return emit.retreat(t, side, forced, c.weight);
+          gl::round::resolve_retreat(r, t, side, forced, c, played);
         };
         gl::round::play_round_until_retreat(r, s, c, played, retreat);
       },
@@ -81,9 +69,9 @@ TEST(GreatLakesPlainChain, RetreatsHandedOverAddTheSameAsPlayed) {
   // (The battle retreats both ways, so both paths are taken.)
   EXPECT_GT(played.ends[static_cast<std::size_t>(gl::battle_end::attacker_forced_retreat)], 0.0);
   EXPECT_GT(played.ends[static_cast<std::size_t>(gl::battle_end::defender_voluntary_retreat)], 0.0);
-  expect_same_outcome(played, solve_handing_retreats(b, gl::detail::rows_by_bytes), "handed over, kept");
-  expect_same_outcome(played, solve_handing_retreats(b, 0), "handed over, played again");
-  expect_same_outcome(played, solve_handing_retreats(b, 3), "handed over, part kept");
+  expect_same_outcome(played, solve_keeping(b, gl::detail::rows_by_bytes, true), "handed over, kept");
+  expect_same_outcome(played, solve_keeping(b, 0, true), "handed over, played again");
+  expect_same_outcome(played, solve_keeping(b, 3, true), "handed over, part kept");
 }
 
 TEST(GreatLakesPlainChain, DuelKeptOrReplayed) {
