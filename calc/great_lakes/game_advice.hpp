@@ -4,7 +4,6 @@
 // gathered as the outcome chain replays the solved rounds.
 #include <array>
 #include <map>
-#include <set>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -23,7 +22,10 @@ namespace {  // (internal linkage: game_payoff.hpp says why; its using-declarati
 struct advice_recorder {
   const battle_rules& r;
   std::array<side_advice, 2>& advice;
-  std::array<std::set<std::pair<int, int>>, 2> retreats, fights;
+  // By side, each (own line SP, enemy line SP) a retreat decision was met at: bit 1 where it
+  // retreats, bit 2 where it fights on (a table: the chain's replay asks it every round).
+  std::array<std::vector<std::uint8_t>, 2> retreat_seen;
+  std::array<int, 2> most_sp{0, 0};  // each side's, the table's bound
   // Round 1's choices as made, by side, what is decided (hits taken; units failed on one die) and
   // case: the choice, and the rulings' choice.
   std::map<std::tuple<int, int, choice_case>, std::pair<std::vector<int>, std::vector<int>>> allocations;
@@ -89,16 +91,26 @@ struct advice_recorder {
 
   void any_round(const rd::decision& d, int option) {
     if (d.kind != rd::decision_kind::retreat) return;
-    const auto t = rd::track(r, *d.state);
-    const std::pair<int, int> sp{t.sum[d.side].line_sp, t.sum[1 - d.side].line_sp};
-    (option == 1 ? retreats : fights)[static_cast<std::size_t>(d.side)].insert(sp);
+    const auto side = static_cast<std::size_t>(d.side);
+    if (retreat_seen[side].empty()) {
+      for (std::size_t u = 0; u < r.units.size(); ++u)
+        most_sp[static_cast<std::size_t>(r.units[u].owner)] += r.units[u].start_sp;
+      for (auto& seen : retreat_seen) seen.assign(static_cast<std::size_t>((most_sp[0] + 1) * (most_sp[1] + 1)), 0);
+    }
+    const int own = d.line_sp[side], enemy = d.line_sp[1 - side];
+    retreat_seen[side].at(static_cast<std::size_t>(own * (most_sp[1 - side] + 1) + enemy)) |= option == 1 ? 1 : 2;
   }
 
   void finish() {
     for (std::size_t side = 0; side < 2; ++side) {
       retreat_advice& a = advice[side].retreat;
-      a.retreats.assign(retreats[side].begin(), retreats[side].end());
-      a.fights.assign(fights[side].begin(), fights[side].end());
+      // (In order of own SP, then enemy SP.)
+      for (std::size_t at = 0; at < retreat_seen[side].size(); ++at) {
+        const std::pair<int, int> sp{static_cast<int>(at) / (most_sp[1 - side] + 1),
+                                     static_cast<int>(at) % (most_sp[1 - side] + 1)};
+        if (retreat_seen[side][at] & 1) a.retreats.push_back(sp);
+        if (retreat_seen[side][at] & 2) a.fights.push_back(sp);
+      }
       if (a.retreats.empty()) continue;
       int own = 0, enemy = 1 << 20;
       for (const auto& [o, e] : a.retreats) {

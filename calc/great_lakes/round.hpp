@@ -114,6 +114,7 @@ struct decision {
   const std::vector<hit_counts>* allocations = nullptr;  // hits: option k's hits per unit
   const battle_state* state = nullptr;                   // where the choice is made (before it)
   std::uint32_t pending = 0;                             // reroll: the units that failed with one die
+  std::array<int, 2> line_sp{};                          // retreat: each side's line SP there
 };
 template <class Chooser>
 concept deciding_chooser = requires(Chooser& c, const decision& d) {
@@ -929,6 +930,7 @@ void decide_retreats(const battle_rules& r, round_state& s, Chooser& c, Retreat&
     d.side = side;
     d.kind = decision_kind::retreat;
     d.state = &s.s;
+    d.line_sp = {s.sum[attacker].line_sp, s.sum[defender].line_sp};
     c.decide(d, 2, [&](int k) {
       if (k == 1)
         retreat(s, side, false, 0);
