@@ -67,6 +67,8 @@ struct round_outcomes {
   void operator()(const battle_state& t, battle_end end, double w) { outcome(t, end, w); }
   void retreat(const battle_state& t, int side, bool forced, double w) { retreat_of(t, side, forced, w); }
 };
+template <class Outcome, class Retreat>
+round_outcomes(Outcome, Retreat) -> round_outcomes<Outcome, Retreat>;  // (clang before 17: no aggregate CTAD)
 
 // `keep_rows`: the most states whose rows are kept (0: every state played again); by default as
 // many as fit kept_rows_bytes.
