@@ -702,6 +702,12 @@ inline void take_retreat_fire(const battle_rules& r, round_state& t, int side, i
   allocate_retreat_fire(r, t.s, t.sum[side], side, count);
 }
 
+// The end a retreat of `side` reports where the side is not eliminated (GL 12.2-12.3).
+inline battle_end retreat_end(int side, bool forced) {
+  if (side == attacker) return forced ? battle_end::attacker_forced_retreat : battle_end::attacker_voluntary_retreat;
+  return forced ? battle_end::defender_forced_retreat : battle_end::defender_voluntary_retreat;
+}
+
 // GL 12.2-12.3 with RULINGS, the retreat of `side` from state `s` (a battle_state or a round_state)
 // under `dice` of retreat fire: the garrison of a retreating defender is eliminated first; with no
 // route every retreating unit is eliminated and nothing is rolled. A side left with none of its
@@ -710,9 +716,7 @@ inline void take_retreat_fire(const battle_rules& r, round_state& t, int side, i
 template <class Chooser, class State, class Emit>
 void resolve_retreat_under_fire(const battle_rules& r, State& s, int side, bool forced, int dice, Chooser& c,
                                 Emit& emit) {
-  const battle_end end = side == attacker
-                             ? (forced ? battle_end::attacker_forced_retreat : battle_end::attacker_voluntary_retreat)
-                             : (forced ? battle_end::defender_forced_retreat : battle_end::defender_voluntary_retreat);
+  const battle_end end = retreat_end(side, forced);
   change<Chooser>(s, [&](State& t) {
     if (side == defender && r.garrison >= 0) lose_garrison(r, t);
     if (!r.route[side]) {

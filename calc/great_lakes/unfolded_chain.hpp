@@ -28,13 +28,6 @@ inline constexpr std::size_t rows_by_bytes = static_cast<std::size_t>(-1);
 // 32 kB: they grow without copying, and a chunk that small comes from the heap (one vector past
 // 128 kB would be mapped and unmapped by the allocator at every solve, its pages faulted in again:
 // the 12 v 12 blocks' solve spent a quarter of its time so).
-// The end a retreat of `side` reports unless the side is eliminated (round::resolve_retreat's).
-inline battle_end retreat_end(int side, bool forced) {
-  if (side == round::attacker)
-    return forced ? battle_end::attacker_forced_retreat : battle_end::attacker_voluntary_retreat;
-  return forced ? battle_end::defender_forced_retreat : battle_end::defender_voluntary_retreat;
-}
-
 class outcome_rows {
  public:
   outcome_rows(std::size_t row_size, std::size_t most)
@@ -98,7 +91,7 @@ battle_result solve_unfolded_chain(const battle_rules& r, const exact_options& o
   outcome_rows retreat_rows(layout.size, kept_rows_bytes / (layout.size * sizeof(double)));
   std::unordered_map<state_key, std::uint32_t, state_key_hash> retreat_row_of;
   auto retreat_row = [&](const battle_state& t, int side, bool forced) -> const double* {
-    const state_key key = encode(r, t, retreat_end(side, forced));
+    const state_key key = encode(r, t, round::retreat_end(side, forced));
     const auto found = retreat_row_of.find(key);
     if (found != retreat_row_of.end()) return retreat_rows.at(found->second);
     if (retreat_rows.full()) return nullptr;
