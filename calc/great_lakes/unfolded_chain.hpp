@@ -90,6 +90,14 @@ battle_result solve_unfolded_chain(const battle_rules& r, const exact_options& o
   // retreat is played where it happens.
   outcome_rows retreat_rows(layout.size, kept_rows_bytes / (layout.size * sizeof(double)));
   std::unordered_map<state_key, std::uint32_t, state_key_hash> retreat_row_of;
+  // Plays the retreat of `side` from t at weight w: add(u, end, weight) for each finished battle.
+  auto play_retreat = [&](const battle_state& t, int side, bool forced, double w, auto&& add) {
+    exact_chooser c;
+    c.weight = w;
+    battle_state from = t;
+    auto finished = [&](const battle_state& u, battle_end end) { add(u, end, c.weight); };
+    round::resolve_retreat(r, from, side, forced, c, finished);
+  };
   auto retreat_row = [&](const battle_state& t, int side, bool forced) -> const double* {
     const state_key key = encode(r, t, round::retreat_end(side, forced));
     const auto found = retreat_row_of.find(key);
@@ -98,10 +106,8 @@ battle_result solve_unfolded_chain(const battle_rules& r, const exact_options& o
     const std::size_t number = retreat_rows.take();
     retreat_row_of.emplace(key, static_cast<std::uint32_t>(number));
     double* row = retreat_rows.at(number);
-    exact_chooser c;
-    battle_state from = t;
-    auto finished = [&](const battle_state& u, battle_end end) { add_terminal(r, layout, row, u, end, c.weight); };
-    round::resolve_retreat(r, from, side, forced, c, finished);
+    play_retreat(t, side, forced, 1.0,
+                 [&](const battle_state& u, battle_end end, double w) { add_terminal(r, layout, row, u, end, w); });
     return row;
   };
   // Adds w x a retreat's row into `row`, or plays the retreat into add(t, end, w) past the bound.
@@ -110,11 +116,7 @@ battle_result solve_unfolded_chain(const battle_rules& r, const exact_options& o
       for (std::size_t e = 0; e < layout.size; ++e) row[e] += w * from[e];
       return;
     }
-    exact_chooser c;
-    c.weight = w;
-    battle_state from = t;
-    auto finished = [&](const battle_state& u, battle_end end) { add(u, end, c.weight); };
-    round::resolve_retreat(r, from, side, forced, c, finished);
+    play_retreat(t, side, forced, w, add);
   };
   absorbing_chain<state_key, state_key_hash> chain;
   std::vector<double> totals(layout.size, 0.0);
