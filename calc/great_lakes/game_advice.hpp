@@ -25,11 +25,16 @@ struct advice_recorder {
   // By side, each (own line SP, enemy line SP) a retreat decision was met at: bit 1 where it
   // retreats, bit 2 where it fights on (a table: the chain's replay asks it every round).
   std::array<std::vector<std::uint8_t>, 2> retreat_seen;
-  std::array<int, 2> most_sp{0, 0};  // each side's, the table's bound
+  std::array<int, 2> most_sp{0, 0};  // each side's starting SP, the table's bound
   // Round 1's choices as made, by side, what is decided (hits taken; units failed on one die) and
   // case: the choice, and the rulings' choice.
   std::map<std::tuple<int, int, choice_case>, std::pair<std::vector<int>, std::vector<int>>> allocations;
   std::map<std::tuple<int, std::vector<int>, choice_case>, std::pair<int, int>> rerolls;
+
+  advice_recorder(const battle_rules& rules, std::array<side_advice, 2>& advice_out) : r(rules), advice(advice_out) {
+    for (const auto& unit : r.units) most_sp[static_cast<std::size_t>(unit.owner)] += unit.start_sp;
+    for (auto& seen : retreat_seen) seen.assign(static_cast<std::size_t>((most_sp[0] + 1) * (most_sp[1] + 1)), 0);
+  }
 
   choice_case case_of(const rd::decision& d) const {
     choice_case c;
@@ -92,11 +97,6 @@ struct advice_recorder {
   void any_round(const rd::decision& d, int option) {
     if (d.kind != rd::decision_kind::retreat) return;
     const auto side = static_cast<std::size_t>(d.side);
-    if (retreat_seen[side].empty()) {
-      for (std::size_t u = 0; u < r.units.size(); ++u)
-        most_sp[static_cast<std::size_t>(r.units[u].owner)] += r.units[u].start_sp;
-      for (auto& seen : retreat_seen) seen.assign(static_cast<std::size_t>((most_sp[0] + 1) * (most_sp[1] + 1)), 0);
-    }
     const int own = d.line_sp[side], enemy = d.line_sp[1 - side];
     retreat_seen[side].at(static_cast<std::size_t>(own * (most_sp[1 - side] + 1) + enemy)) |= option == 1 ? 1 : 2;
   }

@@ -6,7 +6,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <functional>
 #include <unordered_map>
 
 #include "calc/great_lakes/exact_parts.hpp"
@@ -161,14 +160,13 @@ class game {
     return values_[static_cast<std::size_t>(v)];
   }
 
-  // One round from s played as solved: emit(t, end, w) for each outcome; chosen (if set) sees each
-  // choice made.
-  template <class Emit>
-  void play(const battle_state& s, double weight, Emit&& emit,
-            const std::function<void(const rd::decision&, int)>& chosen = {}) {
+  // One round from s played as solved: emit(t, end, w) for each outcome; chosen(decision, option)
+  // sees each choice made.
+  template <class Emit, class Chosen>
+  void play(const battle_state& s, double weight, Emit&& emit, Chosen& chosen) {
     const state_key self = encode(r_, s, battle_end::none);
     const std::uint32_t i = find(self);
-    plan_follower c;
+    plan_follower<Chosen> c;
     c.host = this;
     c.fight_on = settled_retreats();
     c.next = plan_.data() + plan_begin_[i];
@@ -552,14 +550,16 @@ const std::vector<rd::hit_counts>& tree_recorder::hit_options(const rd::battle_r
   return host->listed_hit_options(r, s, side, count);
 }
 
-const std::vector<rd::hit_counts>& plan_follower::hit_options(const rd::battle_rules& r, const battle_state& s,
-                                                              int side, int count) {
+template <class Chosen>
+const std::vector<rd::hit_counts>& plan_follower<Chosen>::hit_options(const rd::battle_rules& r, const battle_state& s,
+                                                                      int side, int count) {
   return host->listed_hit_options(r, s, side, count);
 }
 
+template <class Chosen>
 template <class GoOn>
-void plan_follower::defender_morale(rd::round_state& s, const rd::hit_counts& hits, std::uint32_t checks,
-                                    GoOn&& go_on) {
+void plan_follower<Chosen>::defender_morale(rd::round_state& s, const rd::hit_counts& hits, std::uint32_t checks,
+                                            GoOn&& go_on) {
   const std::uint32_t* plan = host->phase_plan(s.s, hits, checks);
   if (!plan) {
     go_on(s);
@@ -607,7 +607,7 @@ solved_game solve_game(const battle& b, const game_options& g, const exact_optio
   for (int side = 0; side < 2; ++side)
     for (int i = r.begin[side]; i < r.end[side]; ++i)
       out.advice[static_cast<std::size_t>(side)].units.push_back(r.units[static_cast<std::size_t>(i)].name);
-  advice_recorder rec{r, out.advice, {}, {}, {}, {}};
+  advice_recorder rec(r, out.advice);
   const state_key start_key = encode(r, rd::initial_state(r), battle_end::none);
   // The chain is built while the game is held: it gets what of --memory-mb the game leaves, and
   // the count reported is both.
@@ -620,10 +620,11 @@ solved_game solve_game(const battle& b, const game_options& g, const exact_optio
     // advice recorder keeps the first sight of each.
     out.outcome = solve_unfolded_chain(r, chain_options, [&](const battle_state& s, double weight, auto&& emit) {
       const bool at_start = encode(r, s, battle_end::none) == start_key;
-      gm.play(s, weight, emit, [&](const rd::decision& d, int k) {
+      auto chosen = [&](const rd::decision& d, int k) {
         if (at_start) rec.start_round(d, k);
         rec.any_round(d, k);
-      });
+      };
+      gm.play(s, weight, emit, chosen);
     });
   } catch (const memory_limit_exceeded& e) {
     throw memory_limit_exceeded(options.memory_limit, game_bytes + e.counted(), e.states());

@@ -5,7 +5,6 @@
 // it shares between rounds.
 #include <array>
 #include <cstdint>
-#include <functional>
 #include <vector>
 
 #include "calc/great_lakes/exact_parts.hpp"
@@ -279,11 +278,13 @@ struct tree_recorder : exact_chooser {
 };
 
 // Replays a round making the choices of a state's plan (game::plan_of): one option per choice of
-// more than one, in the order the round asks them.
+// more than one, in the order the round asks them; chosen(decision, option), if set, sees each
+// choice made (a template parameter: the chain's replay meets every decision of every state).
+template <class Chosen>
 struct plan_follower : exact_chooser {
   const game* host = nullptr;  // (defender_morale's)
   const std::uint32_t* next = nullptr;
-  const std::function<void(const rd::decision&, int)>* chosen = nullptr;
+  Chosen* chosen = nullptr;
   bool fight_on = false;  // settled_retreats: each retreat decision fights on, with no entry in the plan
 
   template <class F>
@@ -293,12 +294,12 @@ struct plan_follower : exact_chooser {
       return;
     }
     if (fight_on && d.kind == rd::decision_kind::retreat) {
-      if (chosen && *chosen) (*chosen)(d, 0);
+      if (chosen) (*chosen)(d, 0);
       f(0);
       return;
     }
     const int k = static_cast<int>(*next++);
-    if (chosen && *chosen) (*chosen)(d, k);
+    if (chosen) (*chosen)(d, k);
     f(k);
   }
 
