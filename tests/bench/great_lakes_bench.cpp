@@ -8,6 +8,7 @@
 #include <string>
 
 #include "calc/great_lakes/battle.hpp"
+#include "calc/great_lakes/column_sweep.hpp"
 #include "calc/great_lakes/exact_cost.hpp"
 #include "calc/great_lakes/optimal_play.hpp"
 #include "calc/great_lakes/turn.hpp"
@@ -87,6 +88,19 @@ static void BM_GreatLakesNiagara5v4Exact(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_GreatLakesNiagara5v4Exact)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
+
+// Who wins the same 5 v 4 (Arg 0), or the 6 v 6 (Arg 1, seconds: left out of the smoke run), by
+// the column sweep (column_sweep.hpp: each side played alone, then one sweep over pairs of side
+// states in dense arrays), one thread.
+static void BM_GreatLakesNiagaraSweep(benchmark::State& state) {
+  const auto b = niagara(state.range(0) == 1);
+  for (auto _ : state) {
+    auto o = gl::sweep_battle_outcomes(b);
+    state.counters["attacker_wins"] = o ? o->attacker_wins : -1.0;
+    benchmark::DoNotOptimize(o);
+  }
+}
+BENCHMARK(BM_GreatLakesNiagaraSweep)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
 
 // `auto` as `musket gl battle` runs it (budget 1 s, 4096 MB, 200,000 trials): the prediction,
 // then the exact solve if it fits, else the simulation. Arg 0: the 5 v 4, 1: the 6 v 6; the
