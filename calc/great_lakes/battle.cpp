@@ -7,6 +7,7 @@
 #include <string>
 #include <type_traits>
 
+#include "calc/great_lakes/column_sweep.hpp"
 #include "calc/great_lakes/exact_parts.hpp"
 #include "calc/great_lakes/folded_solver.hpp"
 #include "calc/great_lakes/round.hpp"
@@ -362,7 +363,11 @@ battle_result solve_exact(const battle& b, const exact_options& options) {
     for (const auto& re : side->reinforcements) can_fail |= re.u.morale < 6;
     if (side->fortification && !side->fortification->destroyed) can_fail |= side->fortification->morale < 6;
   }
-  return options.fold_out_units && can_fail ? detail::solve_folded(b, options) : solve_unfolded(b, options);
+  if (!options.fold_out_units || !can_fail) return solve_unfolded(b, options);
+  // Issue 20: the column sweep where it plays the battle (column_sweep.hpp), the folded chain else.
+  if (options.column_sweep)
+    if (auto swept = solve_by_column_sweep(b, options)) return *std::move(swept);
+  return detail::solve_folded(b, options);
 }
 
 battle_result simulate(const battle& b, const simulation_options& options) {

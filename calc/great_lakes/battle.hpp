@@ -198,6 +198,9 @@ struct exact_options {
   // Fold units out of the line (eliminated or failed) out of the chain's states and carry their SP
   // beside it (folded_solver.cpp): the same answer from far fewer states. false: the plain chain.
   bool fold_out_units = true;
+  // Solve a folded battle by the column sweep (column_sweep.hpp) where it plays it; false: the
+  // folded chain always (its tests, and checks of one against the other).
+  bool column_sweep = true;
   // Set to stop the solve early (the dashboard's Cancel): solve_exact then throws solve_cancelled.
   const std::atomic<bool>* cancel = nullptr;
   // The folded chain's two stages (playing each state's round; carrying labels and rounds along

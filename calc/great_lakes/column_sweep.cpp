@@ -1,141 +1,46 @@
 #include "calc/great_lakes/column_sweep.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
-#include <string>
-#include <unordered_map>
+#include <exception>
+#include <map>
+#include <thread>
 #include <utility>
 #include <vector>
 
 #include "calc/great_lakes/exact_parts.hpp"
+#include "calc/great_lakes/folded_moves.hpp"
 #include "calc/great_lakes/round.hpp"
+#include "calc/great_lakes/side_alone.hpp"
+#include "core/markov_chain.hpp"
 
 namespace musket::great_lakes {
 
 namespace {
 
-// A side state's key: per unit SP | status << 5, then the rerolls left; folded, a unit out of the
-// line for good (eliminated or failed morale) is just 0xFF, as the folded engine holds it.
-std::string side_key(const round::battle_rules& r, const round::battle_state& s, int side, bool folded) {
-  std::string key;
-  for (int i = r.begin[side]; i < r.end[side]; ++i) {
-    const bool out = s.st[i] == round::failed || (s.st[i] == round::line && s.sp[i] == 0);
-    key.push_back(static_cast<char>(folded && out ? 0xFF : (s.sp[i] | s.st[i] << 5)));
-  }
-  key.push_back(static_cast<char>(s.rerolls[side]));
-  return key;
-}
+using folded::outcome_sums;
+using round::battle_rules;
+using round::battle_state;
+using sweep::side_alone;
+using sweep::side_move;
+using sweep::side_order;
 
-struct side_move {
-  std::uint32_t to = 0;
-  int dice = 0;  // the attacker's: the dice it fires this round (after the hits, before its checks)
-  double p = 0;
-};
-
-// One side played alone from the start: each unfolded state, the folded part it belongs to, and
-// for each count of hits below its line SP the states after allocation and morale (GL 11.23-11.27).
-struct side_alone {
-  std::vector<round::battle_state> states;
-  std::vector<std::uint32_t> part;     // by state
-  std::vector<std::uint32_t> example;  // by part: one of its states
-  std::vector<int> line_sp, dice;      // by state: before the round; dice with the ship's (GL 7.13)
-  std::vector<std::vector<std::vector<side_move>>> after_hits;  // [state][hits]
-  std::vector<std::vector<double>> line_gone;  // [state][hits]: the defender's line gone after its checks
-};
-
-side_alone play_alone(const round::battle_rules& r, int side) {
-  side_alone out;
-  std::unordered_map<std::string, std::uint32_t> seen, parts;
-  auto intern = [&](const round::battle_state& s) {
-    const auto [at, fresh] = seen.emplace(side_key(r, s, side, false), static_cast<std::uint32_t>(out.states.size()));
-    if (fresh) {
-      out.states.push_back(s);
-      const auto [p, new_part] = parts.emplace(side_key(r, s, side, true), static_cast<std::uint32_t>(parts.size()));
-      out.part.push_back(p->second);
-      if (new_part) out.example.push_back(at->second);
-    }
-    return at->second;
-  };
-  intern(round::initial_state(r));
-  for (std::size_t i = 0; i < out.states.size(); ++i) {
-    const round::battle_state s = out.states[i];
-    const round::side_sums sums = round::sums_of(r, s, side);
-    out.line_sp.push_back(sums.line_sp);
-    out.dice.push_back(round::fire_dice(r, sums, side, false));
-    std::vector<std::vector<side_move>> by_hits(static_cast<std::size_t>(sums.line_sp));
-    std::vector<double> gone(static_cast<std::size_t>(sums.line_sp), 0.0);
-    for (int hits = 1; hits < sums.line_sp; ++hits) {
-      round::round_state t = round::track(r, s);
-      round::hit_counts taken{};
-      std::uint32_t checks = 0;
-      round::allocate_hits(r, t, taken, side, hits, checks);
-      const int dice = round::fire_dice(r, t.sum[side], side, false);
-      detail::exact_chooser c;
-      std::vector<std::pair<round::battle_state, double>> found;
-      auto checked = [&](round::round_state& u) {
-        if (side == round::defender && u.sum[side].line_units == 0)
-          gone[static_cast<std::size_t>(hits)] += c.weight;  // GL 12.1: a forced retreat
-        else
-          found.emplace_back(u.s, c.weight);
-      };
-      round::check_morale(r, side, checks, t, taken, c, checked);
-      for (const auto& [state, p] : found) by_hits[static_cast<std::size_t>(hits)].push_back({intern(state), dice, p});
-    }
-    out.after_hits.push_back(std::move(by_hits));
-    out.line_gone.push_back(std::move(gone));
-  }
-  return out;
-}
-
-// A side's parts ranked by line SP, highest first, and its states listed part by part.
-struct side_order {
-  std::vector<std::uint32_t> part_rank;   // by part
-  std::vector<std::uint32_t> part_begin;  // by rank: its first place (and one past the last)
-  std::vector<std::uint32_t> place;       // by state
-};
-
-side_order order_of(const side_alone& s) {
-  const std::size_t parts = s.example.size();
-  std::vector<std::uint32_t> ranked(parts);
-  for (std::uint32_t p = 0; p < parts; ++p) ranked[p] = p;
-  std::stable_sort(ranked.begin(), ranked.end(),
-                   [&](auto x, auto y) { return s.line_sp[s.example[x]] > s.line_sp[s.example[y]]; });
-  side_order o;
-  o.part_rank.resize(parts);
-  for (std::uint32_t k = 0; k < parts; ++k) o.part_rank[ranked[k]] = k;
-  o.part_begin.assign(parts + 1, 0);
-  for (std::uint32_t p : s.part) ++o.part_begin[o.part_rank[p] + 1];
-  for (std::size_t k = 0; k < parts; ++k) o.part_begin[k + 1] += o.part_begin[k];
-  std::vector<std::uint32_t> next(o.part_begin.begin(), o.part_begin.end() - 1);
-  o.place.resize(s.states.size());
-  for (std::size_t i = 0; i < s.states.size(); ++i) o.place[i] = next[o.part_rank[s.part[i]]]++;
-  return o;
-}
-
-// Binomial probabilities of sixes (hit faces 1, GL 11.22), by dice and hits.
+// Binomial probabilities of sixes (GL 11.22: every fire but retreat fire hits on 6), by hits.
 const double* sixes(int dice) {
   return detail::tables().pmf_row(1, dice);
 }
 
-// A side's moves for one fire: summed over the hits, each (target, dice) once, in target order.
-// `gone` gets the probability the side's line is gone (hits >= line SP, or the defender's after
-// its checks). `from` is a state, targets are mapped by `to_place`; only the attacker's moves keep
-// the dice it fires next.
-template <class ToPlace>
+// A side's moves under `enemy_dice` of fire, summed over the hits below its line SP, each (target,
+// dice) once, in target order; targets mapped by `to`. (More hits take the whole line.)
+template <class To>
 std::vector<side_move> moves_under_fire(const side_alone& s, std::uint32_t from, int enemy_dice, bool keep_dice,
-                                        double& gone, ToPlace&& to_place) {
+                                        To&& to) {
   std::vector<side_move> moves;
   const double* p = sixes(enemy_dice);
-  gone = 0;
-  for (int hits = 1; hits <= enemy_dice; ++hits) {
-    if (hits >= s.line_sp[from]) {
-      gone += p[hits];
-      continue;
-    }
-    gone += p[hits] * s.line_gone[from][static_cast<std::size_t>(hits)];
+  for (int hits = 1; hits <= enemy_dice && hits < s.line_sp[from]; ++hits)
     for (const side_move& m : s.after_hits[from][static_cast<std::size_t>(hits)])
-      moves.push_back({to_place(m.to), keep_dice ? m.dice : 0, p[hits] * m.p});
-  }
+      moves.push_back({to(m.to), keep_dice ? m.dice : 0, p[hits] * m.p});
   std::sort(moves.begin(), moves.end(),
             [](const side_move& x, const side_move& y) { return x.to != y.to ? x.to < y.to : x.dice < y.dice; });
   std::size_t kept = 0;
@@ -148,182 +53,635 @@ std::vector<side_move> moves_under_fire(const side_alone& s, std::uint32_t from,
   return moves;
 }
 
-bool sweep_plays(const round::battle_rules& r) {
-  if (r.first_round_matters || r.has_reinforcements[0] || r.has_reinforcements[1]) return false;
-  for (int side = 0; side < 2; ++side) {
-    const bool retreat_never =
-        r.policy[side].kind == retreat_kind::never || r.policy[side].kind == retreat_kind::optimal;  // (optimal: never)
-    if (!retreat_never || r.hit_allocation[side].kind == hit_allocation_kind::optimal ||
-        r.reroll[side].kind == reroll_kind::optimal)
-      return false;
+// Masses by (a small key: dice), each a dense row over a side's states, made on first use.
+struct by_dice {
+  std::size_t width = 0;
+  std::map<int, std::vector<double>> rows;
+  std::vector<double>& operator[](int dice) {
+    auto& row = rows[dice];
+    if (row.empty()) row.assign(width, 0.0);
+    return row;
   }
+};
+
+// How the battle ended, summed by what each end depends on, to be played once after the sweep.
+struct ends_to_play {
+  // The attacker's line taken by the defender's fire (GL 12.1): by (defender's fire dice, its line
+  // dice: the retreat fire, GL 12.2), the attacker's state before the fire.
+  std::map<std::pair<int, int>, std::vector<double>> attacker_line_taken;
+  std::vector<double> attacker_stands;    // by attacker state: the attacker won (or a stalemate)
+  std::vector<double> attacker_hit_wins;  // by attacker hit state: its fire took the defender's line
+  by_dice attacker_checks_away;           // by the defender's line dice, attacker state: its line gone in its checks
+  std::vector<double> defender_stands;    // by defender state
+  by_dice defender_line_taken;            // by the attacker's fire dice, defender state: its whole line taken
+  by_dice
+      defender_hit_holds;  // by the attacker's fire dice, defender state: holds, the attacker's line gone in its checks
+  by_dice defender_checks_away;  // by the attacker's line dice, defender state: its line gone in its checks
+};
+
+class column_solver {
+ public:
+  column_solver(const battle_rules& r, const exact_options& options) : r_(r), options_(options) {}
+
+  // False where a side alone has too many states to sweep (the folded engine takes it).
+  bool prepare() {
+    constexpr std::size_t side_limit = 200'000;
+    if (!sweep::play_alone(r_, round::attacker, side_limit, a_) ||
+        !sweep::play_alone(r_, round::defender, side_limit, d_))
+      return false;
+    int most = 0;
+    for (int d : a_.dice) most = std::max(most, d);
+    for (int d : d_.dice) most = std::max(most, d);
+    if (most > detail::max_table_dice) return false;
+    detail::tables().ensure(most);
+    ao_ = sweep::order_of(a_);
+    do_ = sweep::order_of(d_);
+    a_parts_ = a_.example.size();
+    a_states_ = a_.states.size();
+    d_parts_ = d_.example.size();
+    d_states_ = d_.states.size();
+    if (static_cast<double>(a_parts_) * static_cast<double>(d_parts_) > static_cast<double>(options_.state_limit))
+      throw state_limit_exceeded(options_.state_limit);
+    // The sweep's dense arrays (both sides' masses, the rounds stepped a round at a time); the moves
+    // below are counted as they are made.
+    bytes_ = 8 * (d_parts_ * a_states_ + d_states_ * a_parts_ + 2 * d_parts_ * a_parts_);
+    check_memory();
+    for (int d : a_.dice) a_dice_count_ = std::max(a_dice_count_, d + 1);
+    a_line_.resize(a_states_);
+    a_dice_.resize(a_states_);
+    a_rank_at_.resize(a_states_);
+    for (std::uint32_t at = 0; at < a_states_; ++at) {
+      a_rank_at_[at] = ao_.part_rank[a_.part[ao_.state_at[at]]];
+      a_line_[at] = a_.line_sp[ao_.state_at[at]];
+      a_dice_[at] = a_.dice[ao_.state_at[at]];
+    }
+    part_line_dice_.resize(a_parts_);
+    for (std::uint32_t k = 0; k < a_parts_; ++k) part_line_dice_[k] = a_.line_dice[ao_.state_at[ao_.part_begin[k]]];
+    auto a_place = [&](std::uint32_t s) { return ao_.place[s]; };
+    auto a_rank = [&](std::uint32_t s) { return ao_.part_rank[a_.part[s]]; };
+    auto d_place = [&](std::uint32_t s) { return do_.place[s]; };
+    int d_most = 0;
+    for (int d : d_.dice) d_most = std::max(d_most, d);
+    a_moves_.resize(static_cast<std::size_t>(d_most) + 1);
+    a_part_moves_.resize(static_cast<std::size_t>(d_most) + 1);
+    for (int f : d_.dice) {
+      auto& moves = a_moves_[static_cast<std::size_t>(f)];
+      if (!moves.empty()) continue;
+      moves.resize(a_states_);
+      for (std::uint32_t at = 0; at < a_states_; ++at)
+        moves[at] = moves_under_fire(a_, ao_.state_at[at], f, true, a_place);
+      auto& part_moves = a_part_moves_[static_cast<std::size_t>(f)];
+      part_moves.resize(a_parts_);
+      for (std::uint32_t k = 0; k < a_parts_; ++k)
+        part_moves[k] = moves_under_fire(a_, ao_.state_at[ao_.part_begin[k]], f, true, a_rank);
+    }
+    auto d_rank = [&](std::uint32_t s) { return do_.part_rank[d_.part[s]]; };
+    d_moves_.resize(static_cast<std::size_t>(a_dice_count_));
+    d_part_moves_.resize(static_cast<std::size_t>(a_dice_count_));
+    for (int n = 0; n < a_dice_count_; ++n) {
+      auto& moves = d_moves_[static_cast<std::size_t>(n)];
+      moves.resize(d_states_);
+      for (std::uint32_t at = 0; at < d_states_; ++at)
+        moves[at] = moves_under_fire(d_, do_.state_at[at], n, false, d_place);
+      auto& part_moves = d_part_moves_[static_cast<std::size_t>(n)];
+      part_moves.resize(d_parts_);
+      for (std::uint32_t k = 0; k < d_parts_; ++k)
+        part_moves[k] = moves_under_fire(d_, do_.state_at[do_.part_begin[k]], n, false, d_rank);
+    }
+    for (const auto* by_dice : {&a_moves_, &a_part_moves_, &d_moves_, &d_part_moves_})
+      for (const auto& lists : *by_dice)
+        for (const auto& list : lists) bytes_ += sizeof(side_move) * list.capacity() + sizeof(list);
+    check_memory();
+    d_part_line_.resize(d_parts_);
+    for (std::uint32_t k = 0; k < d_parts_; ++k) d_part_line_[k] = d_.line_sp[do_.state_at[do_.part_begin[k]]];
+    return true;
+  }
+
+  void sweep(outcome_sums& sums, double& expected_rounds);
+  // `window_bytes`: what the rounds' window held, if one was used (counted with bytes_).
+  std::vector<double> rounds(double& tail, std::size_t& window_bytes) const;
+  // The same from one sweep over the folded pairs, each pair's arrivals by round in a window of
+  // `window` rounds; false (nothing set) where more rounds than that are to be listed.
+  bool rounds_in_window(std::size_t window, std::vector<double>& by_round, double& tail) const;
+
+  std::size_t pairs_visited = 0;
+  std::size_t transitions = 0;  // folded half-round moves: comparable with the folded chain's
+  std::size_t bytes_ = 0;
+
+ private:
+  void check_memory() const {
+    if (options_.memory_limit > 0 && bytes_ > options_.memory_limit)
+      throw memory_limit_exceeded(options_.memory_limit, bytes_, a_parts_ * d_parts_);
+  }
+  void play_ends(const ends_to_play& ends, outcome_sums& sums) const;
+
+  const battle_rules& r_;
+  const exact_options& options_;
+  side_alone a_, d_;
+  side_order ao_, do_;
+  std::size_t a_parts_ = 0, a_states_ = 0, d_parts_ = 0, d_states_ = 0;
+  int a_dice_count_ = 1;
+  std::vector<std::vector<std::vector<side_move>>> a_moves_, a_part_moves_, d_moves_, d_part_moves_;
+  std::vector<int> d_part_line_;          // by defender rank
+  std::vector<int> a_line_, a_dice_;      // by attacker place
+  std::vector<std::uint32_t> a_rank_at_;  // by attacker place: its part's rank
+  std::vector<int> part_line_dice_;       // by attacker rank
+};
+
+void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
+  // by_attacker[d rank][a place]: the expected visits to each pair at a round's start, beside the
+  // attacker's unfolded state; by_defender[d place][a rank]: beside the defender's.
+  std::vector<double> by_attacker(d_parts_ * a_states_, 0.0), by_defender(d_states_ * a_parts_, 0.0);
+  by_attacker[do_.part_rank[d_.part[0]] * a_states_ + ao_.place[0]] = 1.0;
+  by_defender[do_.place[0] * a_parts_ + ao_.part_rank[a_.part[0]]] = 1.0;
+  ends_to_play ends;
+  ends.attacker_stands.assign(a_states_, 0.0);
+  ends.attacker_hit_wins.assign(a_.hit.size(), 0.0);
+  ends.attacker_checks_away.width = a_states_;
+  ends.defender_stands.assign(d_states_, 0.0);
+  ends.defender_line_taken.width = ends.defender_hit_holds.width = ends.defender_checks_away.width = d_states_;
+  const auto dice_count = static_cast<std::size_t>(a_dice_count_);
+  std::vector<double> mid_attacker(dice_count * a_states_), mid_defender;
+  expected_rounds = 0;
+  for (std::uint32_t column = 0; column < d_parts_; ++column) {
+    detail::throw_if_cancelled(options_);
+    const std::uint32_t d_first = do_.part_begin[column], rows = do_.part_begin[column + 1] - d_first;
+    const std::uint32_t d_rep = do_.state_at[d_first];
+    const int fire = d_.dice[d_rep], d_line = d_.line_sp[d_rep];
+    const double* fire_p = sixes(fire);
+    const double miss = fire_p[0];
+    double* column_mass = &by_attacker[column * a_states_];
+    std::fill(mid_attacker.begin(), mid_attacker.end(), 0.0);
+    const std::size_t dice_stride = static_cast<std::size_t>(rows) * a_parts_;
+    mid_defender.assign(dice_count * dice_stride, 0.0);
+    auto& line_taken = ends.attacker_line_taken[{fire, d_.line_dice[d_rep]}];
+    if (line_taken.empty()) line_taken.assign(a_states_, 0.0);
+    // First halves: the defender's fire on each attacker part, highest line SP first (GL 11.18 step 1,
+    // the attacker's allocation, checks and rerolls).
+    for (std::uint32_t k = 0; k < a_parts_; ++k) {
+      const std::uint32_t first = ao_.part_begin[k], last = ao_.part_begin[k + 1];
+      const int line = a_line_[first], dice = a_dice_[first];
+      if (line == 0) continue;  // (mid-round only: the attacker's line gone in its checks)
+      // Mid-round mass of this part from higher parts whose fire misses: it arrives here.
+      for (std::size_t n = 0; n < dice_count; ++n) {
+        const double all_miss = sixes(static_cast<int>(n))[0];
+        const double* mid = &mid_attacker[n * a_states_];
+        for (std::uint32_t at = first; at < last; ++at) column_mass[at] += all_miss * mid[at];
+        for (std::uint32_t row = 0; row < rows; ++row)
+          by_defender[(d_first + row) * a_parts_ + k] += all_miss * mid_defender[n * dice_stride + row * a_parts_ + k];
+      }
+      const double loop = miss * sixes(dice)[0];  // both fires miss: the round changes nothing
+      if (loop >= 1.0) {                          // RULINGS "stalemate": nobody can hit (no ships, nothing waiting)
+        for (std::uint32_t at = first; at < last; ++at) {
+          sums.ends[static_cast<std::size_t>(battle_end::stalemate)] += column_mass[at];
+          ends.attacker_stands[at] += column_mass[at];
+        }
+        for (std::uint32_t row = 0; row < rows; ++row)
+          ends.defender_stands[d_first + row] += by_defender[(d_first + row) * a_parts_ + k];
+        continue;
+      }
+      const double scale = 1.0 / (1.0 - loop);
+      bool visited = false;
+      for (std::uint32_t at = first; at < last; ++at) {
+        double& m = column_mass[at];
+        if (m == 0.0) continue;
+        m *= scale;
+        visited = true;
+        expected_rounds += m;
+        const std::uint32_t state = ao_.state_at[at];
+        line_taken[at] += m;  // (played after the sweep: hits of `fire` >= line SP)
+        // The attacker's fire with its dice after the hits, before its checks, may take the defender's
+        // whole line: the round ends there (step 2), the attacker as it was then.
+        for (int hits = 0; hits < line && hits <= fire; ++hits) {
+          const std::uint32_t hit = a_.hit_of[state][static_cast<std::size_t>(hits)];
+          double falls = 0;
+          const double* p = sixes(a_.hit_dice[hit]);
+          for (int h = d_line; h <= a_.hit_dice[hit]; ++h) falls += p[h];
+          ends.attacker_hit_wins[hit] += m * fire_p[hits] * falls;
+        }
+        mid_attacker[static_cast<std::size_t>(dice) * a_states_ + at] += miss * m;
+        const auto& moves = a_moves_[static_cast<std::size_t>(fire)][at];
+        for (const side_move& mv : moves)
+          mid_attacker[static_cast<std::size_t>(mv.dice) * a_states_ + mv.to] += mv.p * m;
+      }
+      const std::uint32_t example = ao_.state_at[first];
+      if (visited) {
+        ++pairs_visited;
+        transitions += a_part_moves_[static_cast<std::size_t>(fire)][k].size() + 1;  // (the miss)
+      }
+      double taken = 0;
+      for (int h = line; h <= fire; ++h) taken += fire_p[h];
+      const auto& part_moves = a_part_moves_[static_cast<std::size_t>(fire)][k];
+      for (std::uint32_t row = 0; row < rows; ++row) {
+        double& m = by_defender[(d_first + row) * a_parts_ + k];
+        if (m == 0.0) continue;
+        m *= scale;
+        ends.defender_stands[d_first + row] += m * taken;  // the attacker's line taken (GL 12.1)
+        for (int hits = 0; hits < line && hits <= fire; ++hits) {
+          const int n = a_.hit_dice[a_.hit_of[example][static_cast<std::size_t>(hits)]];
+          ends.defender_line_taken[n][d_first + row] += m * fire_p[hits];  // (the falls played later)
+        }
+        double* mid = &mid_defender[row * a_parts_];
+        mid[static_cast<std::size_t>(dice) * dice_stride + k] += miss * m;
+        for (const side_move& mv : part_moves) mid[static_cast<std::size_t>(mv.dice) * dice_stride + mv.to] += mv.p * m;
+      }
+    }
+    // Second halves: each mid-round mass fires with the dice it had before its checks. A fire that
+    // takes the defender's whole line was played above; a miss came back above; hits go to lower
+    // columns, or take the defender's line in its checks.
+    for (std::size_t n = 0; n < dice_count; ++n) {
+      const double* hit_p = sixes(static_cast<int>(n));
+      double* mid = &mid_attacker[n * a_states_];
+      std::uint32_t low = static_cast<std::uint32_t>(a_states_), high = 0;
+      std::uint32_t last_part = static_cast<std::uint32_t>(a_parts_);
+      for (std::uint32_t at = 0; at < a_states_; ++at) {
+        if (mid[at] == 0.0) continue;
+        if (a_rank_at_[at] != last_part) {  // a mid-round node (places run part by part)
+          last_part = a_rank_at_[at];
+          transitions += d_part_moves_[n][column].size() + 1;
+        }
+        if (a_line_[at] == 0) {
+          // GL 12.1: the attacker's line gone in its checks; the defender fires retreat fire with its
+          // line after this fire's hits (none of its checks: the round ends).
+          for (int h = 0; h < d_line && h <= static_cast<int>(n); ++h)
+            ends.attacker_checks_away[d_.hit_line_dice[d_.hit_of[d_rep][static_cast<std::size_t>(h)]]][at] +=
+                hit_p[h] * mid[at];
+          mid[at] = 0.0;
+          continue;
+        }
+        low = std::min(low, at);
+        high = at + 1;
+      }
+      if (low < high) {
+        for (const side_move& mv : d_part_moves_[n][column]) {
+          if (d_part_line_[mv.to] == 0) {  // the defender's line gone in its checks
+            for (std::uint32_t at = low; at < high; ++at) ends.attacker_stands[at] += mv.p * mid[at];
+            continue;
+          }
+          double* to = &by_attacker[mv.to * a_states_];
+          for (std::uint32_t at = low; at < high; ++at) to[at] += mv.p * mid[at];
+        }
+      }
+      for (std::uint32_t row = 0; row < rows; ++row) {
+        double* from = &mid_defender[n * dice_stride + row * a_parts_];
+        double attacker_gone = 0;
+        std::uint32_t part_low = static_cast<std::uint32_t>(a_parts_), part_high = 0;
+        for (std::uint32_t k = 0; k < a_parts_; ++k) {
+          if (from[k] == 0.0) continue;
+          if (a_line_[ao_.part_begin[k]] == 0) {
+            attacker_gone += from[k];
+            from[k] = 0.0;
+            continue;
+          }
+          part_low = std::min(part_low, k);
+          part_high = k + 1;
+        }
+        if (attacker_gone > 0) ends.defender_hit_holds[static_cast<int>(n)][d_first + row] += attacker_gone;
+        if (part_low >= part_high) continue;
+        for (const side_move& mv : d_moves_[n][d_first + row]) {
+          if (d_.line_sp[do_.state_at[mv.to]] == 0) {
+            // Retreat fire from the attacker's line after its checks (GL 12.2).
+            for (std::uint32_t k = part_low; k < part_high; ++k)
+              if (from[k] != 0.0) ends.defender_checks_away[part_line_dice_[k]][mv.to] += mv.p * from[k];
+            continue;
+          }
+          double* to = &by_defender[mv.to * a_parts_];
+          for (std::uint32_t k = part_low; k < part_high; ++k) to[k] += mv.p * from[k];
+        }
+      }
+    }
+  }
+  play_ends(ends, sums);
+}
+
+// Each end summed in the sweep, played once: retreat fire (GL 12.2-12.3) where a side retreats, and
+// each side's part of the report (outcome_sums::add_side).
+void column_solver::play_ends(const ends_to_play& ends, outcome_sums& sums) const {
+  const int att = round::attacker, def = round::defender;
+  auto retreat = [&](const battle_state& from, int side, int dice, double w) {
+    round::round_state t = round::track(r_, from);
+    detail::exact_chooser c;
+    c.weight = w;
+    auto ended = [&](const battle_state& final_state, battle_end end) {
+      sums.ends[static_cast<std::size_t>(end)] += c.weight;
+      sums.add_side(r_, side, final_state, c.weight);
+    };
+    round::resolve_retreat_under_fire(r_, t, side, true, dice, c, ended);
+  };
+  // A fire of `dice` on `side` in state `from`, hits `low` .. `high` (capped at the dice): f(state, p).
+  auto fired_on = [&](const battle_state& from, int side, int dice, int low, int high, auto&& f) {
+    const double* p = sixes(dice);
+    for (int h = low; h <= std::min(high, dice); ++h) {
+      if (p[h] == 0.0) continue;
+      round::round_state t = round::track(r_, from);
+      round::hit_counts taken{};
+      std::uint32_t checks = 0;
+      round::allocate_hits(r_, t, taken, side, h, checks);
+      f(t.s, p[h]);
+    }
+  };
+  // (Entries named, not bound: clang 14, CI's, cannot capture a structured binding in a lambda.)
+  for (const auto& entry : ends.attacker_line_taken) {
+    const int fire = entry.first.first, line_dice = entry.first.second;
+    for (std::uint32_t at = 0; at < a_states_; ++at) {
+      const double w = entry.second[at];
+      if (w == 0.0) continue;
+      const std::uint32_t s = ao_.state_at[at];
+      fired_on(a_.states[s], att, fire, a_.line_sp[s], fire,
+               [&](const battle_state& hit, double p) { retreat(hit, att, line_dice, w * p); });
+    }
+  }
+  for (std::uint32_t at = 0; at < a_states_; ++at)
+    if (ends.attacker_stands[at] != 0.0) sums.add_side(r_, att, a_.states[ao_.state_at[at]], ends.attacker_stands[at]);
+  for (std::size_t hit = 0; hit < a_.hit.size(); ++hit)
+    if (ends.attacker_hit_wins[hit] != 0.0) sums.add_side(r_, att, a_.hit[hit], ends.attacker_hit_wins[hit]);
+  for (const auto& [line_dice, masses] : ends.attacker_checks_away.rows)
+    for (std::uint32_t at = 0; at < a_states_; ++at)
+      if (masses[at] != 0.0) retreat(a_.states[ao_.state_at[at]], att, line_dice, masses[at]);
+  for (std::uint32_t at = 0; at < d_states_; ++at)
+    if (ends.defender_stands[at] != 0.0) sums.add_side(r_, def, d_.states[do_.state_at[at]], ends.defender_stands[at]);
+  const int ship = r_.ship_dice[att];
+  for (const auto& entry : ends.defender_line_taken.rows) {
+    const int dice = entry.first;
+    for (std::uint32_t at = 0; at < d_states_; ++at) {
+      const double w = entry.second[at];
+      if (w == 0.0) continue;
+      const std::uint32_t s = do_.state_at[at];
+      // The attacker's fire takes the whole line (step 2); retreat fire from its line (GL 12.2).
+      fired_on(d_.states[s], def, dice, d_.line_sp[s], dice,
+               [&](const battle_state& hit, double p) { retreat(hit, def, dice - ship, w * p); });
+    }
+  }
+  for (const auto& entry : ends.defender_hit_holds.rows) {
+    const int dice = entry.first;
+    for (std::uint32_t at = 0; at < d_states_; ++at) {
+      const double w = entry.second[at];
+      if (w == 0.0) continue;
+      const std::uint32_t s = do_.state_at[at];
+      fired_on(d_.states[s], def, dice, 0, d_.line_sp[s] - 1,
+               [&](const battle_state& hit, double p) { sums.add_side(r_, def, hit, w * p); });
+    }
+  }
+  for (const auto& [line_dice, masses] : ends.defender_checks_away.rows)
+    for (std::uint32_t at = 0; at < d_states_; ++at)
+      if (masses[at] != 0.0) retreat(d_.states[do_.state_at[at]], def, line_dice, masses[at]);
+}
+
+bool column_solver::rounds_in_window(std::size_t window, std::vector<double>& by_round, double& tail) const {
+  const std::size_t w = window;
+  // arrivals[(d rank * a_parts + a rank) * w + t]: mass reaching the pair at round t + 1's start.
+  std::vector<double> arrivals(d_parts_ * a_parts_ * w, 0.0);
+  arrivals[(do_.part_rank[d_.part[0]] * a_parts_ + ao_.part_rank[a_.part[0]]) * w] = 1.0;
+  std::vector<double> present(w, 0.0);  // mass in the battle at round t + 1's start
+  const auto dice_count = static_cast<std::size_t>(a_dice_count_);
+  std::vector<double> mid(dice_count * a_parts_ * w, 0.0), stay(w);
+  std::vector<std::vector<std::uint32_t>> mid_parts(dice_count);  // by dice: the parts with mass
+  std::vector<std::uint8_t> has_mid(dice_count * a_parts_, 0);
+  std::vector<side_move> targets;  // a column's second-half moves: (target, dice fired, p)
+  std::vector<int> part_line(a_parts_), part_dice(a_parts_);
+  for (std::uint32_t k = 0; k < a_parts_; ++k) {
+    part_line[k] = a_line_[ao_.part_begin[k]];
+    part_dice[k] = a_dice_[ao_.part_begin[k]];
+  }
+  auto axpy = [w](double* to, double p, const double* from) {
+    for (std::size_t t = 0; t < w; ++t) to[t] += p * from[t];
+  };
+  // A round later: the second half ends the round (t + 1 at the next pair; past the window, dropped).
+  auto axpy_next_round = [w](double* to, double p, const double* from) {
+    for (std::size_t t = 0; t + 1 < w; ++t) to[t + 1] += p * from[t];
+  };
+  for (std::uint32_t column = 0; column < d_parts_; ++column) {
+    detail::throw_if_cancelled(options_);
+    const std::uint32_t d_rep = do_.state_at[do_.part_begin[column]];
+    const int fire = d_.dice[d_rep];
+    const double miss = sixes(fire)[0];
+    for (std::uint32_t k = 0; k < a_parts_; ++k) {
+      if (part_line[k] == 0) continue;
+      double* arrived = &arrivals[(column * a_parts_ + k) * w];
+      for (std::size_t n = 0; n < dice_count; ++n)
+        if (has_mid[n * a_parts_ + k])
+          axpy_next_round(arrived, sixes(static_cast<int>(n))[0], &mid[(n * a_parts_ + k) * w]);
+      const double loop = miss * sixes(part_dice[k])[0];
+      if (loop >= 1.0) continue;  // a stalemate: the battle ended as the pair was reached
+      // Who is here at each round's start: arrivals, and those the round before kept (both missed).
+      double kept = 0, any = 0;
+      for (std::size_t t = 0; t < w; ++t) {
+        stay[t] = arrived[t] + loop * kept;
+        kept = stay[t];
+        present[t] += stay[t];
+        any += stay[t];
+      }
+      if (any == 0.0) continue;
+      auto add_mid = [&](int n, std::uint32_t to, double p) {
+        const std::size_t at = static_cast<std::size_t>(n) * a_parts_ + to;
+        if (!has_mid[at]) {
+          has_mid[at] = 1;
+          mid_parts[static_cast<std::size_t>(n)].push_back(to);
+        }
+        axpy(&mid[at * w], p, stay.data());
+      };
+      add_mid(part_dice[k], k, miss);
+      for (const side_move& mv : a_part_moves_[static_cast<std::size_t>(fire)][k])
+        if (part_line[mv.to] > 0) add_mid(mv.dice, mv.to, mv.p);
+    }
+    // Second halves, target column by target column (each column's arrivals stay in cache while
+    // every fire that reaches it is added; one add per move and pair, in a fixed order).
+    targets.clear();
+    for (std::size_t n = 0; n < dice_count; ++n)
+      if (!mid_parts[n].empty())
+        for (const side_move& mv : d_part_moves_[n][column])
+          if (d_part_line_[mv.to] > 0) targets.push_back({mv.to, static_cast<int>(n), mv.p});
+    std::sort(targets.begin(), targets.end(),
+              [](const side_move& x, const side_move& y) { return x.to != y.to ? x.to < y.to : x.dice < y.dice; });
+    for (const side_move& target : targets) {
+      const auto n = static_cast<std::size_t>(target.dice);
+      for (std::uint32_t k : mid_parts[n])
+        axpy_next_round(&arrivals[(target.to * a_parts_ + k) * w], target.p, &mid[(n * a_parts_ + k) * w]);
+    }
+    for (std::size_t n = 0; n < dice_count; ++n) {
+      for (std::uint32_t k : mid_parts[n]) {
+        std::fill(&mid[(n * a_parts_ + k) * w], &mid[(n * a_parts_ + k) * w] + w, 0.0);
+        has_mid[n * a_parts_ + k] = 0;
+      }
+      mid_parts[n].clear();
+    }
+  }
+  std::vector<double> listed;
+  double going = 1.0;
+  while (going > options_.rounds_tolerance && listed.size() + 1 < options_.max_listed_rounds + 1) {
+    const std::size_t t = listed.size();
+    if (t + 1 >= w) return false;  // (present[t + 1] is not in the window)
+    listed.push_back(present[t] - present[t + 1]);
+    going = present[t + 1];
+  }
+  by_round = std::move(listed);
+  tail = going;
   return true;
+}
+
+// The rounds' distribution: the folded pairs stepped a round at a time (each pair's mass at a
+// round's start), until no more than the tolerance goes on. by_round[t]: ended in round t + 1.
+std::vector<double> column_solver::rounds(double& tail, std::size_t& window_bytes) const {
+  // One sweep with a window of rounds where it fits (a few times the work of the mass alone), else
+  // a round at a time (the work of a sweep each round, no more memory than counted already).
+  const double room =
+      options_.memory_limit > 0 ? static_cast<double>(options_.memory_limit) - static_cast<double>(bytes_) : 512e6;
+  window_bytes = 0;
+  for (std::size_t window : {40u, 160u, 640u}) {
+    const double needed = 8.0 * static_cast<double>(window) *
+                          static_cast<double>(d_parts_ * a_parts_ + static_cast<std::size_t>(a_dice_count_) * a_parts_);
+    if (needed > std::min(room, 512e6)) break;
+    window_bytes = static_cast<std::size_t>(needed);
+    std::vector<double> by_round;
+    if (rounds_in_window(window, by_round, tail)) return by_round;
+  }
+  window_bytes = 0;
+  std::vector<double> now(d_parts_ * a_parts_, 0.0), next(d_parts_ * a_parts_, 0.0);
+  now[do_.part_rank[d_.part[0]] * a_parts_ + ao_.part_rank[a_.part[0]]] = 1.0;
+  const auto dice_count = static_cast<std::size_t>(a_dice_count_);
+  std::vector<double> mid(dice_count * a_parts_);
+  std::vector<std::vector<std::uint32_t>> mid_parts(dice_count);  // by dice: the parts with mass
+  std::vector<int> part_line(a_parts_), part_dice(a_parts_);
+  for (std::uint32_t k = 0; k < a_parts_; ++k) {
+    part_line[k] = a_line_[ao_.part_begin[k]];
+    part_dice[k] = a_dice_[ao_.part_begin[k]];
+  }
+  std::vector<double> by_round;
+  double going = 1.0;
+  while (going > options_.rounds_tolerance && by_round.size() + 1 < options_.max_listed_rounds + 1) {
+    detail::throw_if_cancelled(options_);
+    std::fill(next.begin(), next.end(), 0.0);
+    for (std::uint32_t column = 0; column < d_parts_; ++column) {
+      const double* at = &now[column * a_parts_];
+      std::uint32_t low = static_cast<std::uint32_t>(a_parts_), high = 0;
+      for (std::uint32_t k = 0; k < a_parts_; ++k)
+        if (at[k] != 0.0) {
+          low = std::min(low, k);
+          high = k + 1;
+        }
+      if (low >= high) continue;
+      const std::uint32_t d_first = do_.part_begin[column];
+      const std::uint32_t d_rep = do_.state_at[d_first];
+      const int fire = d_.dice[d_rep];
+      const double miss = sixes(fire)[0];
+      auto add_mid = [&](int n, std::uint32_t k, double m) {
+        double& to = mid[static_cast<std::size_t>(n) * a_parts_ + k];
+        if (to == 0.0) mid_parts[static_cast<std::size_t>(n)].push_back(k);
+        to += m;
+      };
+      for (std::uint32_t k = low; k < high; ++k) {
+        const double m = at[k];
+        if (m == 0.0) continue;
+        add_mid(part_dice[k], k, miss * m);
+        for (const side_move& mv : a_part_moves_[static_cast<std::size_t>(fire)][k])
+          if (part_line[mv.to] > 0) add_mid(mv.dice, mv.to, mv.p * m);
+      }
+      // (Each pair's sum is made in the same order whatever the order of a list: one add per move.)
+      for (std::size_t n = 0; n < dice_count; ++n) {
+        auto& parts = mid_parts[n];
+        if (parts.empty()) continue;
+        double* from = &mid[n * a_parts_];
+        const double all_miss = sixes(static_cast<int>(n))[0];
+        double* here = &next[column * a_parts_];
+        for (std::uint32_t k : parts) here[k] += all_miss * from[k];
+        for (const side_move& mv : d_part_moves_[n][column]) {
+          if (d_part_line_[mv.to] == 0) continue;
+          double* to = &next[mv.to * a_parts_];
+          for (std::uint32_t k : parts) to[k] += mv.p * from[k];
+        }
+        for (std::uint32_t k : parts) from[k] = 0.0;
+        parts.clear();
+      }
+    }
+    // Pairs where nobody can hit end the battle as they are reached (a stalemate).
+    double next_going = 0;
+    for (std::uint32_t column = 0; column < d_parts_; ++column) {
+      const bool defender_fires = d_.dice[do_.state_at[do_.part_begin[column]]] > 0;
+      for (std::uint32_t k = 0; k < a_parts_; ++k) {
+        double& m = next[column * a_parts_ + k];
+        if (!defender_fires && part_dice[k] == 0) m = 0.0;
+        next_going += m;
+      }
+    }
+    by_round.push_back(going - next_going);
+    going = next_going;
+    std::swap(now, next);
+  }
+  tail = going;
+  return by_round;
 }
 
 }  // namespace
 
-std::optional<sweep_outcomes> sweep_battle_outcomes(const battle& b) {
-  const round::battle_rules r = round::compile(b);
-  if (!sweep_plays(r)) return std::nullopt;
-  const side_alone attacker = play_alone(r, round::attacker), defender = play_alone(r, round::defender);
-  const side_order a_order = order_of(attacker), d_order = order_of(defender);
-  const std::size_t a_parts = attacker.example.size(), a_states = attacker.states.size();
-  const std::size_t d_parts = defender.example.size(), d_states = defender.states.size();
-  int a_most_dice = 0, d_most_dice = 0;
-  for (int d : attacker.dice) a_most_dice = std::max(a_most_dice, d);
-  for (int d : defender.dice) d_most_dice = std::max(d_most_dice, d);
-  if (std::max(a_most_dice, d_most_dice) > detail::max_table_dice) return std::nullopt;
-  detail::tables().ensure(std::max(a_most_dice, d_most_dice));
-
-  // By place (the attacker's) or rank: what the sweep reads of each.
-  std::vector<std::uint32_t> a_state_at(a_states), d_state_at(d_states);
-  for (std::size_t i = 0; i < a_states; ++i) a_state_at[a_order.place[i]] = static_cast<std::uint32_t>(i);
-  for (std::size_t i = 0; i < d_states; ++i) d_state_at[d_order.place[i]] = static_cast<std::uint32_t>(i);
-  auto a_place = [&](std::uint32_t s) { return a_order.place[s]; };
-  auto a_rank = [&](std::uint32_t s) { return a_order.part_rank[attacker.part[s]]; };
-  auto d_place = [&](std::uint32_t s) { return d_order.place[s]; };
-
-  // The attacker's moves under each count of the defender's dice: per unfolded place and per part
-  // (rank); the defender's under each count of the attacker's, per unfolded place.
-  const int a_dice_count = a_most_dice + 1;
-  std::vector<std::vector<std::vector<side_move>>> a_moves(static_cast<std::size_t>(d_most_dice) + 1),
-      a_part_moves(static_cast<std::size_t>(d_most_dice) + 1), d_moves(static_cast<std::size_t>(a_dice_count));
-  std::vector<std::vector<double>> a_gone(static_cast<std::size_t>(d_most_dice) + 1),
-      d_gone(static_cast<std::size_t>(a_dice_count));
-  std::vector<bool> enemy_dice_seen(static_cast<std::size_t>(d_most_dice) + 1, false);
-  for (int d : defender.dice) enemy_dice_seen[static_cast<std::size_t>(d)] = true;
-  for (std::size_t f = 0; f < enemy_dice_seen.size(); ++f) {
-    if (!enemy_dice_seen[f]) continue;
-    a_moves[f].resize(a_states);
-    a_gone[f].resize(a_states);
-    a_part_moves[f].resize(a_parts);
-    for (std::uint32_t at = 0; at < a_states; ++at)
-      a_moves[f][at] = moves_under_fire(attacker, a_state_at[at], static_cast<int>(f), true, a_gone[f][at], a_place);
-    double unused = 0;
-    for (std::uint32_t k = 0; k < a_parts; ++k)
-      a_part_moves[f][k] =
-          moves_under_fire(attacker, a_state_at[a_order.part_begin[k]], static_cast<int>(f), true, unused, a_rank);
+bool column_sweep_plays(const round::battle_rules& r) {
+  if (r.first_round_matters || r.has_reinforcements[0] || r.has_reinforcements[1]) return false;
+  for (int side = 0; side < 2; ++side) {
+    // (`optimal` retreat plays as never: round.hpp's wants_retreat.)
+    const auto retreat = r.policy[side].kind;
+    if (retreat != retreat_kind::never && retreat != retreat_kind::optimal) return false;
   }
-  for (std::size_t n = 0; n < d_moves.size(); ++n) {
-    d_moves[n].resize(d_states);
-    d_gone[n].resize(d_states);
-    for (std::uint32_t at = 0; at < d_states; ++at)
-      d_moves[n][at] = moves_under_fire(defender, d_state_at[at], static_cast<int>(n), false, d_gone[n][at], d_place);
-  }
+  return true;
+}
 
-  // by_attacker[d rank][a place]: mass beside the attacker's unfolded state; by_defender[d place][a
-  // rank]: beside the defender's. Each entry is the expected visits to the pair at a round's start.
-  std::vector<double> by_attacker(d_parts * a_states, 0.0), by_defender(d_states * a_parts, 0.0);
-  const std::uint32_t a_start = a_place(0), d_start = d_place(0);
-  by_attacker[d_order.part_rank[defender.part[0]] * a_states + a_start] = 1.0;
-  by_defender[d_start * a_parts + a_rank(0)] = 1.0;
-  std::vector<int> a_line(a_states), a_dice(a_states);
-  for (std::uint32_t at = 0; at < a_states; ++at) {
-    a_line[at] = attacker.line_sp[a_state_at[at]];
-    a_dice[at] = attacker.dice[a_state_at[at]];
-  }
-  // Mid-round mass of the column: the attacker after its checks, by the dice it fires.
-  std::vector<double> mid_attacker(static_cast<std::size_t>(a_dice_count) * a_states), mid_defender;
-  sweep_outcomes out;
-  double multiply_adds = 0;
-  for (std::uint32_t column = 0; column < d_parts; ++column) {
-    const std::uint32_t d_first = d_order.part_begin[column], rows = d_order.part_begin[column + 1] - d_first;
-    const std::uint32_t d_rep = d_state_at[d_first];
-    const int fire = defender.dice[d_rep], d_line = defender.line_sp[d_rep];
-    const double* fire_p = sixes(fire);
-    const double miss = fire_p[0];
-    double* column_mass = &by_attacker[column * a_states];
-    std::fill(mid_attacker.begin(), mid_attacker.end(), 0.0);
-    const std::size_t dice_stride = static_cast<std::size_t>(rows) * a_parts;
-    mid_defender.assign(static_cast<std::size_t>(a_dice_count) * dice_stride, 0.0);
-    // First halves: the defender's fire on each attacker part, highest line SP first.
-    for (std::uint32_t k = 0; k < a_parts; ++k) {
-      const std::uint32_t first = a_order.part_begin[k], last = a_order.part_begin[k + 1];
-      const int line = a_line[first], dice = a_dice[first];
-      if (line == 0) continue;  // (only mid-round: the attacker's line gone in its checks)
-      // Mid-round mass of this part from higher parts, whose fire misses the defender: arrives here.
-      for (int n = 0; n < a_dice_count; ++n) {
-        const double all_miss = sixes(n)[0];
-        const double* mid = &mid_attacker[static_cast<std::size_t>(n) * a_states];
-        for (std::uint32_t at = first; at < last; ++at) column_mass[at] += all_miss * mid[at];
-        for (std::uint32_t row = 0; row < rows; ++row)
-          by_defender[(d_first + row) * a_parts + k] += all_miss * mid_defender[n * dice_stride + row * a_parts + k];
+std::optional<battle_result> solve_by_column_sweep(const battle& b, const exact_options& options) {
+  const auto started = std::chrono::steady_clock::now();
+  const battle_rules r = round::compile(b);
+  if (!column_sweep_plays(r)) return std::nullopt;
+  const battle_state start = round::initial_state(r);
+  if (round::is_stalemate(r, start)) return std::nullopt;  // (the folded engine's one-line answer)
+  column_solver solver(r, options);
+  if (!solver.prepare()) return std::nullopt;
+  battle_result out;
+  out.units = detail::unit_rows(r);
+  outcome_sums sums(r);
+  double expected_rounds = 0;
+  // The rounds' distribution reads only the prepared moves: on a second core it runs beside the
+  // sweep (each makes its sums in one thread, so the answer is the same either way).
+  const unsigned threads = options.threads ? options.threads : std::thread::hardware_concurrency();
+  std::size_t window_bytes = 0;
+  if (threads >= 2) {
+    std::exception_ptr failed;
+    std::thread rounds([&] {
+      try {
+        out.rounds_distribution = solver.rounds(out.rounds_tail, window_bytes);
+      } catch (...) {
+        failed = std::current_exception();
       }
-      // The self-loop: both fires miss.
-      const double loop = miss * sixes(dice)[0];
-      if (loop >= 1.0) {  // RULINGS "stalemate": nobody can hit (no ships, nothing waiting)
-        for (std::uint32_t at = first; at < last; ++at) out.stalemate += column_mass[at];
-        continue;
-      }
-      const double scale = 1.0 / (1.0 - loop);
-      for (std::uint32_t at = first; at < last; ++at) column_mass[at] *= scale;
-      for (std::uint32_t row = 0; row < rows; ++row) by_defender[(d_first + row) * a_parts + k] *= scale;
-      for (std::uint32_t at = first; at < last; ++at) {
-        const double m = column_mass[at];
-        if (m == 0.0) continue;
-        mid_attacker[static_cast<std::size_t>(dice) * a_states + at] += miss * m;
-        out.defender_holds += m * a_gone[static_cast<std::size_t>(fire)][at];  // GL 12.1: forced retreat
-        const auto& moves = a_moves[static_cast<std::size_t>(fire)][at];
-        for (const side_move& mv : moves)
-          mid_attacker[static_cast<std::size_t>(mv.dice) * a_states + mv.to] += mv.p * m;
-        multiply_adds += static_cast<double>(moves.size());
-      }
-      const auto& part_moves = a_part_moves[static_cast<std::size_t>(fire)][k];
-      for (std::uint32_t row = 0; row < rows; ++row) {
-        const double m = by_defender[(d_first + row) * a_parts + k];
-        if (m == 0.0) continue;
-        double* mid = &mid_defender[row * a_parts];
-        mid[static_cast<std::size_t>(dice) * dice_stride + k] += miss * m;
-        for (const side_move& mv : part_moves) mid[static_cast<std::size_t>(mv.dice) * dice_stride + mv.to] += mv.p * m;
-        multiply_adds += static_cast<double>(part_moves.size());
-      }
+    });
+    try {
+      solver.sweep(sums, expected_rounds);
+    } catch (...) {
+      rounds.join();
+      throw;
     }
-    // Second halves: each mid-round mass fires; a fire that takes the defender's whole line ends the
-    // round before any morale check (GL 11.18 step 2), a miss came back above, hits go to lower columns.
-    for (int n = 0; n < a_dice_count; ++n) {
-      double falls = 0;
-      const double* hit_p = sixes(n);
-      for (int h = d_line; h <= n; ++h) falls += hit_p[h];
-      double* mid = &mid_attacker[static_cast<std::size_t>(n) * a_states];
-      std::uint32_t low = static_cast<std::uint32_t>(a_states), high = 0;
-      double stands = 0;
-      for (std::uint32_t at = 0; at < a_states; ++at) {
-        if (mid[at] == 0.0) continue;
-        if (a_line[at] == 0) {
-          out.attacker_wins += falls * mid[at];
-          out.defender_holds += (1.0 - falls) * mid[at];  // GL 12.1: the attacker's line gone in its checks
-          mid[at] = 0.0;
-          continue;
-        }
-        stands += mid[at];
-        low = std::min(low, at);
-        high = at + 1;
-      }
-      if (low >= high) continue;
-      const auto& moves = d_moves[static_cast<std::size_t>(n)][d_first];
-      out.attacker_wins += stands * d_gone[static_cast<std::size_t>(n)][d_first];  // (the falls included)
-      for (const side_move& mv : moves) {
-        double* to = &by_attacker[d_order.part_rank[defender.part[d_state_at[mv.to]]] * a_states];
-        for (std::uint32_t at = low; at < high; ++at) to[at] += mv.p * mid[at];
-        multiply_adds += static_cast<double>(high - low);
-      }
-      for (std::uint32_t row = 0; row < rows; ++row) {
-        double* from = &mid_defender[n * dice_stride + row * a_parts];
-        for (std::uint32_t k = 0; k < a_parts; ++k)
-          if (a_line[a_order.part_begin[k]] == 0) from[k] = 0.0;
-        for (const side_move& mv : d_moves[static_cast<std::size_t>(n)][d_first + row]) {
-          double* to = &by_defender[mv.to * a_parts];
-          for (std::uint32_t k = 0; k < a_parts; ++k) to[k] += mv.p * from[k];
-          multiply_adds += static_cast<double>(a_parts);
-        }
-      }
-    }
+    rounds.join();
+    if (failed) std::rethrow_exception(failed);
+    out.method.threads = 2;
+  } else {
+    solver.sweep(sums, expected_rounds);
+    out.rounds_distribution = solver.rounds(out.rounds_tail, window_bytes);
+    out.method.threads = 1;
   }
-  out.attacker_parts = a_parts;
-  out.defender_parts = d_parts;
-  out.attacker_states = a_states;
-  out.defender_states = d_states;
-  out.multiply_adds = multiply_adds;
+  for (std::size_t e = 0; e < 7; ++e) out.ends[e] = sums.ends[e];
+  out.attacker_sp_lost = sums.lost[0];
+  out.defender_sp_lost = sums.lost[1];
+  for (std::size_t u = 0; u < r.units.size(); ++u) {
+    out.units[u].survives = sums.survives[u];
+    out.units[u].expected_sp = sums.sp[u];
+    out.units[u].fails_morale = sums.fails[u];
+  }
+  if (r.garrison >= 0) out.garrison_eliminated = 1.0 - sums.survives[static_cast<std::size_t>(r.garrison)];
+  detail::fill_outcomes(out);
+  detail::clamp_probabilities(out);
+  out.rounds_mean = expected_rounds;
+  for (auto& p : out.rounds_distribution) p = detail::unit_interval(p);
+  out.method.name = "exact";
+  out.method.states = solver.pairs_visited;
+  out.method.transitions = solver.transitions;
+  out.method.labels = 0;
+  out.method.memory_bytes = solver.bytes_ + window_bytes;
+  out.method.pruned_mass = 0.0;
+  out.method.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return out;
 }
 

@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "calc/great_lakes/column_sweep.hpp"
 #include "calc/great_lakes/round.hpp"
 
 namespace musket::great_lakes {
@@ -187,6 +188,12 @@ exact_cost predict_exact_cost(const battle& b, std::size_t side_limit) {
                             : attacker_outcomes * defender_outcomes;
     }
   cost.transitions = transitions;
+  if (folded && column_sweep_plays(r)) {  // (solve_exact's choice: battle.cpp)
+    cost.swept = true;
+    cost.seconds = swept_fixed_seconds + transitions * seconds_per_swept_outcome;
+    cost.bytes = cost.states * bytes_per_swept_state;
+    return cost;
+  }
   cost.seconds = fixed_seconds + transitions * (folded ? seconds_per_half_outcome : seconds_per_transition);
   // The folded engine keeps no transition; the plain chain (no unit can fail morale) keeps them all.
   cost.bytes = folded ? std::max(cost.states * bytes_per_folded_state, transitions * bytes_per_half_outcome)

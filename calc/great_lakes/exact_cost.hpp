@@ -26,6 +26,7 @@ struct exact_cost {
   double transitions = 0;                    // predicted round outcomes (half rounds where folded)
   double seconds = 0;                        // predicted wall time of the exact solve
   double bytes = 0;                          // predicted peak memory of the exact solve
+  bool swept = false;                        // solved by the column sweep (column_sweep.hpp)
 };
 
 // The cost model, measured on the 2-core machine (docs/benchmarks.md): a solve's fixed cost (two
@@ -47,6 +48,14 @@ inline constexpr double bytes_per_state = 3'500;  // the plain chain's
 inline constexpr double bytes_per_folded_state = 2'500;
 inline constexpr double bytes_per_half_outcome = 35;
 inline constexpr double bytes_per_transition = 16;
+// The column sweep (column_sweep.hpp), where it plays the battle, on the same predicted half-round
+// outcomes: on two threads 60-80 ns an outcome on this machine (docs/benchmarks.md: the 4 v 3
+// 24 ms for 0.32 M, the 4 v 4 128 ms for 2.0 M, the 5 v 4 263 ms for 4.35 M, the 6 v 6 3.3 s for
+// 41 M), and its dense arrays about 600-750 bytes a predicted state at the peak (46 MB for the
+// 5 v 4's 62,920, 232 MB for the 6 v 6's 381,892).
+inline constexpr double swept_fixed_seconds = 0.005;
+inline constexpr double seconds_per_swept_outcome = 85e-9;
+inline constexpr double bytes_per_swept_state = 900;
 
 // Whether the predicted solve fits a time budget and a memory bound (`auto` solves exactly only then).
 inline bool exact_fits(const exact_cost& c, double seconds, double bytes) {

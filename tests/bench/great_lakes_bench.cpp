@@ -8,7 +8,6 @@
 #include <string>
 
 #include "calc/great_lakes/battle.hpp"
-#include "calc/great_lakes/column_sweep.hpp"
 #include "calc/great_lakes/exact_cost.hpp"
 #include "calc/great_lakes/optimal_play.hpp"
 #include "calc/great_lakes/turn.hpp"
@@ -78,7 +77,8 @@ gl::battle niagara(bool extra) {
 
 }  // namespace
 
-// Issue 20's 5 v 4, exact (seconds: left out of the ctest smoke run, bench_smoke's filter).
+// Issue 20's 5 v 4, exact (solve_exact: the column sweep; left out of the ctest smoke run,
+// bench_smoke's filter, with the other real battles).
 static void BM_GreatLakesNiagara5v4Exact(benchmark::State& state) {
   const auto b = niagara(false);
   for (auto _ : state) {
@@ -89,18 +89,32 @@ static void BM_GreatLakesNiagara5v4Exact(benchmark::State& state) {
 }
 BENCHMARK(BM_GreatLakesNiagara5v4Exact)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
 
-// Who wins the same 5 v 4 (Arg 0), or the 6 v 6 (Arg 1, seconds: left out of the smoke run), by
-// the column sweep (column_sweep.hpp: each side played alone, then one sweep over pairs of side
-// states in dense arrays), one thread.
-static void BM_GreatLakesNiagaraSweep(benchmark::State& state) {
-  const auto b = niagara(state.range(0) == 1);
+// The 6 v 6 exact (the column sweep, as solve_exact runs it; seconds: left out of the smoke run).
+static void BM_GreatLakesNiagara6v6Exact(benchmark::State& state) {
+  const auto b = niagara(true);
+  gl::exact_options options;
+  options.state_limit = 2'000'000;
   for (auto _ : state) {
-    auto o = gl::sweep_battle_outcomes(b);
-    state.counters["attacker_wins"] = o ? o->attacker_wins : -1.0;
-    benchmark::DoNotOptimize(o);
+    auto r = gl::solve_exact(b, options);
+    state.counters["states"] = static_cast<double>(r.method.states);
+    benchmark::DoNotOptimize(r);
   }
 }
-BENCHMARK(BM_GreatLakesNiagaraSweep)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
+BENCHMARK(BM_GreatLakesNiagara6v6Exact)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
+
+// The 5 v 4 by the folded chain, which solve_exact used before the column sweep (and still uses for
+// what the sweep does not play): the comparison (seconds: left out of the smoke run).
+static void BM_GreatLakesNiagara5v4FoldedChain(benchmark::State& state) {
+  const auto b = niagara(false);
+  gl::exact_options options;
+  options.column_sweep = false;
+  for (auto _ : state) {
+    auto r = gl::solve_exact(b, options);
+    state.counters["states"] = static_cast<double>(r.method.states);
+    benchmark::DoNotOptimize(r);
+  }
+}
+BENCHMARK(BM_GreatLakesNiagara5v4FoldedChain)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
 
 // `auto` as `musket gl battle` runs it (budget 1 s, 4096 MB, 200,000 trials): the prediction,
 // then the exact solve if it fits, else the simulation. Arg 0: the 5 v 4, 1: the 6 v 6; the

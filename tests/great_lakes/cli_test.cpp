@@ -162,11 +162,12 @@ TEST(GreatLakesCli, AutoSimulatesWhenThePredictedCostIsPastTheTimeBudget) {
   why = j["method"]["why"].get<std::string>();
   EXPECT_NE(why.find("within the --time-budget of 60 s"), std::string::npos) << why;
   // Past the memory bound: auto simulates, exact refuses before solving.
-  // (Issue 20's 5 v 4: 4.35 M half-round outcomes at 75 B, about 330 MB.)
+  // (Issue 20's 6 v 6, swept: 381,892 predicted states at 900 B, about 344 MB.)
   const std::string big =
       "gl battle --att 11th:regular:4/4:5:3 --att 21st:regular:4/4:5:3 --att NYMil:militia:3/4:3:2 "
       "--att Art:artillery:2/3:5:4 --att Drag:dragoon:2/2:4:2 --def 100th:regular:4/4:5:4 "
       "--def 41st:regular:4/4:5:3 --def Glengarry:militia:3/3:4:2 --def Mohawk:native:2/3:4:2 --fort 2:2:4 "
+      "--att X:regular:4/4:5:3 --def Y:regular:4/4:5:3 "
       "--att-leader Brown --def-leader Drummond --trials 2000 --memory-mb 64 --time-budget 3600";
   j = run_json(big);
   EXPECT_EQ(j["method"]["name"], "simulation");

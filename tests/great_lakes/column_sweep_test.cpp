@@ -1,16 +1,21 @@
-// The column sweep (issue 20's next engine, its first part): who wins, against closed forms and
-// against solve_exact on random battles with morale, rerolls and a fort.
+// The column sweep (issue 20): against closed forms, and against the folded chain (its oracle tests
+// in battle_test.cpp) on random battles with morale, rerolls, forts, ships and no route, every
+// number of the result.
 #include "calc/great_lakes/column_sweep.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <random>
 #include <string>
 
+#include "core/markov_chain.hpp"
 #include "tests/great_lakes/battle_builders.hpp"
 
 namespace gl = musket::great_lakes;
+using gl::battle_end;
 using gl::testing::duel;
 using gl::testing::make_unit;
 
@@ -18,56 +23,131 @@ namespace {
 
 constexpr double sweep_tight = 1e-12;  // (a name of its own: the suite is one unity batch)
 
+// Every number two results report, compared.
+void expect_same_result(const gl::battle_result& swept, const gl::battle_result& folded, const std::string& what) {
+  for (std::size_t e = 0; e < 7; ++e) EXPECT_NEAR(swept.ends[e], folded.ends[e], sweep_tight) << what << " end " << e;
+  auto same_list = [&](const std::vector<double>& x, const std::vector<double>& y, const char* name) {
+    EXPECT_EQ(x.size(), y.size()) << what << " " << name;
+    for (std::size_t i = 0; i < std::min(x.size(), y.size()); ++i)
+      EXPECT_NEAR(x[i], y[i], sweep_tight) << what << " " << name << " " << i;
+  };
+  same_list(swept.attacker_sp_lost, folded.attacker_sp_lost, "attacker SP lost");
+  same_list(swept.defender_sp_lost, folded.defender_sp_lost, "defender SP lost");
+  same_list(swept.rounds_distribution, folded.rounds_distribution, "rounds");
+  EXPECT_NEAR(swept.rounds_mean, folded.rounds_mean, 1e-10) << what;
+  EXPECT_NEAR(swept.rounds_tail, folded.rounds_tail, sweep_tight) << what;
+  ASSERT_EQ(swept.units.size(), folded.units.size());
+  for (std::size_t u = 0; u < swept.units.size(); ++u) {
+    EXPECT_NEAR(swept.units[u].survives, folded.units[u].survives, sweep_tight) << what << " unit " << u;
+    EXPECT_NEAR(swept.units[u].expected_sp, folded.units[u].expected_sp, sweep_tight) << what << " unit " << u;
+    EXPECT_NEAR(swept.units[u].fails_morale, folded.units[u].fails_morale, sweep_tight) << what << " unit " << u;
+  }
+  ASSERT_EQ(swept.garrison_eliminated.has_value(), folded.garrison_eliminated.has_value());
+  if (swept.garrison_eliminated) {
+    EXPECT_NEAR(*swept.garrison_eliminated, *folded.garrison_eliminated, sweep_tight);
+  }
+}
+
+gl::battle_result folded_chain(const gl::battle& b) {
+  gl::exact_options options;
+  options.column_sweep = false;
+  return gl::solve_exact(b, options);
+}
+
 TEST(GreatLakesColumnSweep, OneSpUnitsWinByTheFirstHit) {
   // 1 SP a side, morale 6: the defender fires first (GL 11.18), so the attacker wins a round when
   // the defender's dd dice all miss and any of its da dice hits; the rounds where both miss
-  // repeat. P(attacker wins) = m_d (1 - m_a) / (1 - m_d m_a), m = (5/6)^dice: 5/11 for one die each.
+  // repeat. With m = (5/6)^dice, P(attacker wins) = m_d (1 - m_a) / (1 - m_d m_a) (5/11 for one
+  // die each), and the rounds are geometric: each ends the battle with p = 1 - m_d m_a.
   for (const auto& [attacker_dice, defender_dice] : {std::pair{1, 1}, std::pair{2, 3}, std::pair{4, 1}}) {
-    const auto o = gl::sweep_battle_outcomes(duel(make_unit("A", 1, attacker_dice), make_unit("D", 1, defender_dice)));
-    ASSERT_TRUE(o.has_value());
+    const auto r = gl::solve_by_column_sweep(duel(make_unit("A", 1, attacker_dice), make_unit("D", 1, defender_dice)));
+    ASSERT_TRUE(r.has_value());
     const double miss_a = std::pow(5.0 / 6, attacker_dice), miss_d = std::pow(5.0 / 6, defender_dice);
-    const double wins = miss_d * (1 - miss_a) / (1 - miss_d * miss_a);
-    EXPECT_NEAR(o->attacker_wins, wins, sweep_tight) << attacker_dice << " v " << defender_dice;
-    EXPECT_NEAR(o->defender_holds, 1 - wins, sweep_tight);
-    EXPECT_EQ(o->stalemate, 0.0);
+    const double wins = miss_d * (1 - miss_a) / (1 - miss_d * miss_a), ends = 1 - miss_d * miss_a;
+    EXPECT_NEAR(r->attacker_wins, wins, sweep_tight) << attacker_dice << " v " << defender_dice;
+    EXPECT_NEAR(r->defender_holds, 1 - wins, sweep_tight);
+    // Nobody is left to retreat: both lose by elimination.
+    EXPECT_NEAR((*r)[battle_end::defender_eliminated], wins, sweep_tight);
+    EXPECT_NEAR((*r)[battle_end::attacker_eliminated], 1 - wins, sweep_tight);
+    EXPECT_NEAR(r->rounds_mean, 1 / ends, 1e-10);
+    ASSERT_GE(r->rounds_distribution.size(), 3u);
+    EXPECT_NEAR(r->rounds_distribution[0], ends, sweep_tight);
+    EXPECT_NEAR(r->rounds_distribution[2], (1 - ends) * (1 - ends) * ends, sweep_tight);
+    EXPECT_LE(r->rounds_tail, 1e-12);
+    EXPECT_NEAR(r->units[0].survives, wins, sweep_tight);
+    EXPECT_NEAR(r->units[1].expected_sp, 1 - wins, sweep_tight);
   }
-  const auto one_each = gl::sweep_battle_outcomes(duel(make_unit("A", 1, 1), make_unit("D", 1, 1)));
+  const auto one_each = gl::solve_by_column_sweep(duel(make_unit("A", 1, 1), make_unit("D", 1, 1)));
   EXPECT_NEAR(one_each->attacker_wins, 5.0 / 11, sweep_tight);
+  EXPECT_NEAR(one_each->rounds_mean, 36.0 / 11, 1e-10);
 }
 
-TEST(GreatLakesColumnSweep, NobodyCanHitIsAStalemate) {
-  // Units with no dice (RULINGS "stalemate"): the battle cannot be decided.
-  const auto o = gl::sweep_battle_outcomes(duel(make_unit("A", 2, 0), make_unit("D", 2, 0)));
-  ASSERT_TRUE(o.has_value());
-  EXPECT_NEAR(o->stalemate, 1.0, sweep_tight);
-  EXPECT_EQ(o->attacker_wins, 0.0);
+TEST(GreatLakesColumnSweep, AUnitNeverHitKeepsItsSp) {
+  // 2 SP, 1 die, morale 5 (fails on a 6) attacks 1 SP, 0 dice, morale 6, which never fires: the
+  // attacker wins when it hits, 1/6 a round, and nothing else can happen. Its morale is never
+  // checked (it takes no hit), so it ends with its 2 SP.
+  const auto r = gl::solve_by_column_sweep(duel(make_unit("A", 2, 1, 5), make_unit("D", 1, 0)));
+  ASSERT_TRUE(r.has_value());
+  EXPECT_NEAR(r->attacker_wins, 1.0, sweep_tight);
+  EXPECT_NEAR(r->units[0].expected_sp, 2.0, sweep_tight);
+  EXPECT_NEAR(r->rounds_mean, 6.0, 1e-10);
+  // The other way round: the defender (2 SP, 1 die, morale 5) is fired on by 1 SP, 0 dice: it
+  // wins by a hit, 1/6 a round (the attacker's line taken, GL 12.1), its own morale never checked.
+  const auto held = gl::solve_by_column_sweep(duel(make_unit("A", 1, 0), make_unit("D", 2, 1, 5)));
+  ASSERT_TRUE(held.has_value());
+  EXPECT_NEAR(held->defender_holds, 1.0, sweep_tight);
+  EXPECT_NEAR((*held)[battle_end::attacker_eliminated], 1.0, sweep_tight);
 }
 
-TEST(GreatLakesColumnSweep, RefusesWhatItDoesNotPlayYet) {
+TEST(GreatLakesColumnSweep, ADefenderWithoutDiceFallsByHitsOrMorale) {
+  // The defender, 2 SP, no dice, morale 2 (fails on 3-6), is hit 1/6 a round: it then checks
+  // morale and fails 4/6 of the time (its line gone: the attacker wins), else it stands with 1 SP
+  // until the next hit eliminates it. So the attacker always wins, the defender failing 4/6.
+  const auto r = gl::solve_by_column_sweep(duel(make_unit("A", 2, 1), make_unit("D", 2, 0, 2)));
+  ASSERT_TRUE(r.has_value());
+  EXPECT_NEAR(r->attacker_wins, 1.0, sweep_tight);
+  EXPECT_NEAR(r->units[1].fails_morale, 4.0 / 6, sweep_tight);
+  // Nobody has dice at all from the start: the folded engine's one answer (not the sweep's).
+  EXPECT_FALSE(gl::solve_by_column_sweep(duel(make_unit("A", 2, 0), make_unit("D", 2, 0))).has_value());
+}
+
+TEST(GreatLakesColumnSweep, RefusesWhatItDoesNotPlay) {
   const gl::battle plain = duel(make_unit("A", 2, 1, 4), make_unit("D", 2, 1, 4));
-  ASSERT_TRUE(gl::sweep_battle_outcomes(plain).has_value());
+  ASSERT_TRUE(gl::solve_by_column_sweep(plain).has_value());
   gl::battle retreats = plain;
   retreats.attacker.retreat = {gl::retreat_kind::line_sp_at_most, 1};
-  EXPECT_FALSE(gl::sweep_battle_outcomes(retreats).has_value());
+  EXPECT_FALSE(gl::solve_by_column_sweep(retreats).has_value());
   gl::battle crossing = plain;
   crossing.attacker.units[0].crossed = gl::crossing::river;
-  EXPECT_FALSE(gl::sweep_battle_outcomes(crossing).has_value());
+  EXPECT_FALSE(gl::solve_by_column_sweep(crossing).has_value());
   gl::battle reinforced = plain;
   reinforced.defender.reinforcements.push_back({make_unit("R", 1, 1), false});
-  EXPECT_FALSE(gl::sweep_battle_outcomes(reinforced).has_value());
-  gl::battle game = plain;
-  game.defender.hit_allocation.kind = gl::hit_allocation_kind::optimal;
-  EXPECT_FALSE(gl::sweep_battle_outcomes(game).has_value());
+  EXPECT_FALSE(gl::solve_by_column_sweep(reinforced).has_value());
+}
+
+TEST(GreatLakesColumnSweep, StopsAtItsLimits) {
+  const gl::battle b = duel(make_unit("A", 4, 2, 4), make_unit("D", 4, 2, 4));
+  gl::exact_options few_states;
+  few_states.state_limit = 3;
+  EXPECT_THROW((void)gl::solve_by_column_sweep(b, few_states), musket::state_limit_exceeded);
+  gl::exact_options little_memory;
+  little_memory.memory_limit = 16;
+  EXPECT_THROW((void)gl::solve_by_column_sweep(b, little_memory), gl::memory_limit_exceeded);
+  std::atomic<bool> cancel{true};
+  gl::exact_options cancelled;
+  cancelled.cancel = &cancel;
+  EXPECT_THROW((void)gl::solve_by_column_sweep(b, cancelled), gl::solve_cancelled);
 }
 
 // Random battles of one to three units a side (SP 1-4, dice 0-3, morale 2-6), with or without
-// leaders (rerolls), a fort and the concentrate allocation: the sweep and solve_exact (its oracle
-// tests in battle_test.cpp) agree on who wins.
-TEST(GreatLakesColumnSweep, AgreesWithTheExactEngine) {
+// leaders (rerolls), a fort, a ship, no route, the Niagara and the concentrate allocation: the
+// sweep and the folded chain agree on every number.
+TEST(GreatLakesColumnSweep, AgreesWithTheFoldedChain) {
   std::mt19937 random(1814);
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(random); };
   const gl::unit_type types[] = {gl::unit_type::regular, gl::unit_type::militia, gl::unit_type::artillery};
-  for (int trial = 0; trial < 40; ++trial) {
+  int swept = 0;
+  for (int trial = 0; trial < 60; ++trial) {
     gl::battle b;
     b.attacker.side = gl::nation::american;
     b.defender.side = gl::nation::british;
@@ -80,21 +160,23 @@ TEST(GreatLakesColumnSweep, AgreesWithTheExactEngine) {
         army->units.back().max_sp = sp + pick(0, 1);
       }
       if (pick(0, 1) == 1) army->hit_allocation.kind = gl::hit_allocation_kind::concentrate;
+      if (pick(0, 3) == 0) army->retreat_route = false;
     }
     if (pick(0, 1) == 1) b.attacker.leaders = {"Brown"};
     if (pick(0, 1) == 1) b.defender.leaders = {"Drummond"};
-    if (pick(0, 2) == 2) b.defender.fortification = gl::fort{pick(1, 2), pick(1, 2), pick(3, 5), false};
-    const auto sweep = gl::sweep_battle_outcomes(b);
-    ASSERT_TRUE(sweep.has_value()) << "trial " << trial;
-    const auto exact = gl::solve_exact(b);
-    EXPECT_NEAR(sweep->attacker_wins, exact.attacker_wins, sweep_tight) << "trial " << trial;
-    EXPECT_NEAR(sweep->defender_holds, exact.defender_holds, sweep_tight) << "trial " << trial;
-    EXPECT_NEAR(sweep->stalemate, exact[gl::battle_end::stalemate], sweep_tight) << "trial " << trial;
+    if (pick(0, 2) == 2) b.defender.fortification = gl::fort{pick(0, 2), pick(1, 2), pick(3, 5), false};
+    if (pick(0, 3) == 0) b.niagara = true;
+    if (pick(0, 3) == 0) b.attacker.ship_dice = pick(1, 2);
+    const auto sweep = gl::solve_by_column_sweep(b);
+    if (!sweep) continue;  // (nobody can hit from the start)
+    ++swept;
+    expect_same_result(*sweep, folded_chain(b), "trial " + std::to_string(trial));
   }
+  EXPECT_GE(swept, 55);
 }
 
 // Issue 20's 5 v 4 Niagara battle less the dragoon, the guns and the Mohawk (docs/benchmarks.md's
-// "4 v 3": 7,308 folded states): the sweep and solve_exact agree.
+// "4 v 3": 7,308 folded states): solve_exact sweeps it, and the folded chain agrees.
 TEST(GreatLakesColumnSweep, AgreesOnASmallerNiagaraBattle) {
   gl::battle b;
   b.attacker.side = gl::nation::american;
@@ -107,14 +189,10 @@ TEST(GreatLakesColumnSweep, AgreesOnASmallerNiagaraBattle) {
   b.defender.fortification = gl::fort{2, 2, 4, false};
   b.attacker.leaders = {"Brown"};
   b.defender.leaders = {"Drummond"};
-  const auto sweep = gl::sweep_battle_outcomes(b);
-  ASSERT_TRUE(sweep.has_value());
-  const auto exact = gl::solve_exact(b);
-  EXPECT_NEAR(sweep->attacker_wins, exact.attacker_wins, sweep_tight);
-  EXPECT_NEAR(sweep->defender_holds, exact.defender_holds, sweep_tight);
-  // Each pair of side parts is one folded state of solve_exact's, at most.
-  EXPECT_LE(static_cast<double>(exact.method.states),
-            static_cast<double>(sweep->attacker_parts) * static_cast<double>(sweep->defender_parts));
+  const auto swept = gl::solve_exact(b);
+  const auto folded = folded_chain(b);
+  expect_same_result(swept, folded, "4 v 3");
+  EXPECT_EQ(swept.method.states, folded.method.states);  // the pairs the battle reaches, both ways
 }
 
 }  // namespace

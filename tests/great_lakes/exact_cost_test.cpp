@@ -38,13 +38,23 @@ TEST(GreatLakesExactCost, MoraleOutcomesCount) {
   // dice), has its one state and one outcome. A unit can fail morale, so the engine plays half
   // rounds: per pair of states the sum of the sides' outcomes, (1 + 2) + 1 from 2 SP and 2 + 1
   // from 1 SP, 7 (whole rounds would be their products, (1 + 2) x 1 + 2 x 1 = 5).
-  const auto c = gl::predict_exact_cost(duel(make_unit("A", 2, 0, 5), make_unit("D", 1, 1, 6)));
+  gl::battle b = duel(make_unit("A", 2, 0, 5), make_unit("D", 1, 1, 6));
+  const auto c = gl::predict_exact_cost(b);
   EXPECT_EQ(c.side_states[0], 2u);
   EXPECT_EQ(c.side_states[1], 1u);
   EXPECT_DOUBLE_EQ(c.transitions, 7.0);
-  EXPECT_DOUBLE_EQ(c.seconds, gl::fixed_seconds + 7 * gl::seconds_per_half_outcome);
-  // Folded (a unit can fail morale): memory the larger of the states' and the outcomes' bounds.
-  EXPECT_DOUBLE_EQ(c.bytes, std::max(2 * gl::bytes_per_folded_state, 7 * gl::bytes_per_half_outcome));
+  // The column sweep plays it (column_sweep.hpp): its cost per outcome, its memory per state.
+  EXPECT_TRUE(c.swept);
+  EXPECT_DOUBLE_EQ(c.seconds, gl::swept_fixed_seconds + 7 * gl::seconds_per_swept_outcome);
+  EXPECT_DOUBLE_EQ(c.bytes, 2 * gl::bytes_per_swept_state);
+  // With a retreat policy the folded chain plays it: memory the larger of the states' and the
+  // outcomes' bounds. (The policy, at most 0 SP, never fires while a line stands: the same counts.)
+  b.attacker.retreat = {gl::retreat_kind::line_sp_at_most, 0};
+  const auto folded = gl::predict_exact_cost(b);
+  EXPECT_FALSE(folded.swept);
+  EXPECT_DOUBLE_EQ(folded.transitions, 7.0);
+  EXPECT_DOUBLE_EQ(folded.seconds, gl::fixed_seconds + 7 * gl::seconds_per_half_outcome);
+  EXPECT_DOUBLE_EQ(folded.bytes, std::max(2 * gl::bytes_per_folded_state, 7 * gl::bytes_per_half_outcome));
 }
 
 TEST(GreatLakesExactCost, GivesUpPastTheSideLimit) {

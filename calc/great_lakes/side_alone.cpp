@@ -1,0 +1,110 @@
+#include "calc/great_lakes/side_alone.hpp"
+
+#include <algorithm>
+#include <string>
+#include <unordered_map>
+#include <utility>
+
+#include "calc/great_lakes/exact_parts.hpp"
+
+namespace musket::great_lakes::sweep {
+
+namespace {
+
+// A side state's key: per unit SP | status << 5, then the rerolls left; folded, a unit out of the
+// line for good (eliminated or failed morale) is just 0xFF, as the folded engine holds it.
+std::string side_key(const round::battle_rules& r, const round::battle_state& s, int side, bool folded) {
+  std::string key;
+  for (int i = r.begin[side]; i < r.end[side]; ++i) {
+    const bool out = s.st[i] == round::failed || (s.st[i] == round::line && s.sp[i] == 0);
+    key.push_back(static_cast<char>(folded && out ? 0xFF : (s.sp[i] | s.st[i] << 5)));
+  }
+  key.push_back(static_cast<char>(s.rerolls[side]));
+  return key;
+}
+
+}  // namespace
+
+bool play_alone(const round::battle_rules& r, int side, std::size_t limit, side_alone& out) {
+  out = side_alone{};
+  out.side = side;
+  std::unordered_map<std::string, std::uint32_t> seen, parts, hit_seen;
+  auto intern = [&](const round::battle_state& s) {
+    const auto [at, fresh] = seen.emplace(side_key(r, s, side, false), static_cast<std::uint32_t>(out.states.size()));
+    if (fresh) {
+      out.states.push_back(s);
+      const auto [p, new_part] = parts.emplace(side_key(r, s, side, true), static_cast<std::uint32_t>(parts.size()));
+      out.part.push_back(p->second);
+      if (new_part) out.example.push_back(at->second);
+    }
+    return at->second;
+  };
+  auto intern_hit = [&](const round::round_state& t) {
+    const auto [at, fresh] =
+        hit_seen.emplace(side_key(r, t.s, side, false), static_cast<std::uint32_t>(out.hit.size()));
+    if (fresh) {
+      out.hit.push_back(t.s);
+      out.hit_dice.push_back(round::fire_dice(r, t.sum[side], side, false));
+      out.hit_line_dice.push_back(t.sum[side].line_dice);
+    }
+    return at->second;
+  };
+  round::battle_state start = round::initial_state(r);
+  start.first_round = false;  // (column_sweep plays no battle whose first round differs)
+  intern(start);
+  for (std::size_t i = 0; i < out.states.size(); ++i) {
+    if (out.states.size() > limit || out.hit.size() > limit) return false;
+    const round::battle_state s = out.states[i];
+    const round::round_state tracked = round::track(r, s);
+    const round::side_sums& sums = tracked.sum[side];
+    out.line_sp.push_back(sums.line_sp);
+    out.dice.push_back(round::fire_dice(r, sums, side, false));
+    out.line_dice.push_back(sums.line_dice);
+    const auto line = static_cast<std::size_t>(std::max<int>(sums.line_sp, 0));
+    std::vector<std::uint32_t> hit_of(line);
+    std::vector<std::vector<side_move>> by_hits(line);
+    for (int hits = 0; hits < sums.line_sp; ++hits) {
+      round::round_state t = tracked;
+      round::hit_counts taken{};
+      std::uint32_t checks = 0;
+      round::allocate_hits(r, t, taken, side, hits, checks);
+      const std::uint32_t hit = intern_hit(t);
+      hit_of[static_cast<std::size_t>(hits)] = hit;
+      if (hits == 0) continue;  // (no hit, no check: the state itself)
+      detail::exact_chooser c;
+      std::vector<std::pair<round::battle_state, double>> found;
+      auto checked = [&](round::round_state& u) { found.emplace_back(u.s, c.weight); };
+      round::check_morale(r, side, checks, t, taken, c, checked);
+      for (const auto& [state, p] : found)
+        by_hits[static_cast<std::size_t>(hits)].push_back({intern(state), out.hit_dice[hit], p});
+    }
+    out.hit_of.push_back(std::move(hit_of));
+    out.after_hits.push_back(std::move(by_hits));
+  }
+  return out.states.size() <= limit && out.hit.size() <= limit;
+}
+
+side_order order_of(const side_alone& s) {
+  const std::size_t parts = s.example.size();
+  std::vector<std::uint32_t> ranked(parts);
+  for (std::uint32_t p = 0; p < parts; ++p) ranked[p] = p;
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [&](auto x, auto y) { return s.line_sp[s.example[x]] > s.line_sp[s.example[y]]; });
+  side_order o;
+  o.part_rank.resize(parts);
+  for (std::uint32_t k = 0; k < parts; ++k) o.part_rank[ranked[k]] = k;
+  o.part_begin.assign(parts + 1, 0);
+  for (std::uint32_t p : s.part) ++o.part_begin[o.part_rank[p] + 1];
+  for (std::size_t k = 0; k < parts; ++k) o.part_begin[k + 1] += o.part_begin[k];
+  std::vector<std::uint32_t> next(o.part_begin.begin(), o.part_begin.end() - 1);
+  o.place.resize(s.states.size());
+  o.state_at.resize(s.states.size());
+  for (std::size_t i = 0; i < s.states.size(); ++i) {
+    const std::uint32_t at = next[o.part_rank[s.part[i]]]++;
+    o.place[i] = at;
+    o.state_at[at] = static_cast<std::uint32_t>(i);
+  }
+  return o;
+}
+
+}  // namespace musket::great_lakes::sweep

@@ -1,0 +1,51 @@
+#pragma once
+// One side of a Great Lakes battle played alone (column_sweep.hpp): every state its units can be in
+// at a round's start, and for each count of hits it can take below its line SP what its
+// allocation, morale checks and rerolls make of it (GL 11.23-11.27, round.hpp's rules). A side's
+// half of a round reads the other side only through the hits it takes, so this is played once a
+// battle, whatever the other side does. Internal to calc/great_lakes.
+#include <cstdint>
+#include <vector>
+
+#include "calc/great_lakes/round.hpp"
+
+namespace musket::great_lakes::sweep {
+
+struct side_move {
+  std::uint32_t to = 0;
+  int dice = 0;  // the dice the side fires this round: after the hits, before its checks (GL 11.18)
+  double p = 0;
+};
+
+struct side_alone {
+  int side = 0;
+  // Round-start states (after a round's checks), unfolded: each unit's SP and status, rerolls left.
+  std::vector<round::battle_state> states;
+  std::vector<std::uint32_t> part;     // by state: its folded part (units out of the line just out)
+  std::vector<std::uint32_t> example;  // by part: one of its states
+  std::vector<int> line_sp, dice;      // by state: line SP; fire dice, the ship's included (GL 7.13)
+  std::vector<int> line_dice;          // by state: the line's dice alone (retreat fire, GL 12.2)
+  // States after a fire's hits, before any check: per state, by hits 0 .. line SP - 1.
+  std::vector<round::battle_state> hit;
+  std::vector<int> hit_dice, hit_line_dice;  // by hit state, as above
+  std::vector<std::vector<std::uint32_t>> hit_of;
+  // Per state, by hits 1 .. line SP - 1: the round-start states after the checks (a line gone in
+  // them is a state whose line SP is 0), each with the dice fired (hit_dice of the hit state).
+  std::vector<std::vector<std::vector<side_move>>> after_hits;
+};
+
+// Plays `side` from the battle's start. Returns false (and stops) once it has found more than
+// `limit` states or hit states.
+bool play_alone(const round::battle_rules& r, int side, std::size_t limit, side_alone& out);
+
+// A side's parts ranked by line SP, highest first (every move but the self-loop lowers it, so this
+// is a topological order), and its states listed part by part in that order ("places").
+struct side_order {
+  std::vector<std::uint32_t> part_rank;   // by part
+  std::vector<std::uint32_t> part_begin;  // by rank: its first place (and one past the last)
+  std::vector<std::uint32_t> place;       // by state
+  std::vector<std::uint32_t> state_at;    // by place
+};
+side_order order_of(const side_alone& s);
+
+}  // namespace musket::great_lakes::sweep
