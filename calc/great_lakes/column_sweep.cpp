@@ -160,9 +160,10 @@ class column_solver {
   void sweep(outcome_sums& sums, double& expected_rounds);
   // `window_bytes`: what the rounds' window held, if one was used (counted with bytes_).
   std::vector<double> rounds(double& tail, std::size_t& window_bytes) const;
-  // The same from one sweep over the folded pairs, each pair's arrivals by round in a window of
-  // `window` rounds; false (nothing set) where more rounds than that are to be listed.
-  bool rounds_in_window(std::size_t window, std::vector<double>& by_round, double& tail) const;
+  // The first `window` rounds from one sweep over the folded pairs, each pair's arrivals by round
+  // held in a window: present[t] the mass in the battle at round t + 1's start, `last` each
+  // pair's then at the window's last round.
+  void rounds_in_window(std::size_t window, std::vector<double>& present, std::vector<double>& last) const;
 
   std::size_t pairs_visited = 0;
   std::size_t transitions = 0;  // folded half-round moves: comparable with the folded chain's
@@ -427,12 +428,14 @@ void column_solver::play_ends(const ends_to_play& ends, outcome_sums& sums) cons
       if (masses[at] != 0.0) retreat(d_.states[do_.state_at[at]], def, line_dice, masses[at]);
 }
 
-bool column_solver::rounds_in_window(std::size_t window, std::vector<double>& by_round, double& tail) const {
+void column_solver::rounds_in_window(std::size_t window, std::vector<double>& present,
+                                     std::vector<double>& last) const {
   const std::size_t w = window;
   // arrivals[(d rank * a_parts + a rank) * w + t]: mass reaching the pair at round t + 1's start.
   std::vector<double> arrivals(d_parts_ * a_parts_ * w, 0.0);
   arrivals[(do_.part_rank[d_.part[0]] * a_parts_ + ao_.part_rank[a_.part[0]]) * w] = 1.0;
-  std::vector<double> present(w, 0.0);  // mass in the battle at round t + 1's start
+  present.assign(w, 0.0);  // mass in the battle at round t + 1's start
+  last.assign(d_parts_ * a_parts_, 0.0);
   const auto dice_count = static_cast<std::size_t>(a_dice_count_);
   std::vector<double> mid(dice_count * a_parts_ * w, 0.0), stay(w);
   std::vector<std::vector<std::uint32_t>> mid_parts(dice_count);  // by dice: the parts with mass
@@ -471,6 +474,7 @@ bool column_solver::rounds_in_window(std::size_t window, std::vector<double>& by
         present[t] += stay[t];
         any += stay[t];
       }
+      last[column * a_parts_ + k] = stay[w - 1];
       if (any == 0.0) continue;
       auto add_mid = [&](int n, std::uint32_t to, double p) {
         const std::size_t at = static_cast<std::size_t>(n) * a_parts_ + to;
@@ -506,38 +510,29 @@ bool column_solver::rounds_in_window(std::size_t window, std::vector<double>& by
       mid_parts[n].clear();
     }
   }
-  std::vector<double> listed;
-  double going = 1.0;
-  while (going > options_.rounds_tolerance && listed.size() + 1 < options_.max_listed_rounds + 1) {
-    const std::size_t t = listed.size();
-    if (t + 1 >= w) return false;  // (present[t + 1] is not in the window)
-    listed.push_back(present[t] - present[t + 1]);
-    going = present[t + 1];
-  }
-  by_round = std::move(listed);
-  tail = going;
-  return true;
 }
 
 // The rounds' distribution: the folded pairs stepped a round at a time (each pair's mass at a
 // round's start), until no more than the tolerance goes on. by_round[t]: ended in round t + 1.
 std::vector<double> column_solver::rounds(double& tail, std::size_t& window_bytes) const {
-  // One sweep with a window of rounds where it fits (a few times the work of the mass alone), else
-  // a round at a time (the work of a sweep each round, no more memory than counted already).
+  // The first rounds in one sweep with a window of them (a few times the work of the mass alone),
+  // where its memory fits; the rest a round at a time from where the window ends (the work of a
+  // sweep each round). present[t]: the mass still in the battle at round t + 1's start.
+  constexpr std::size_t window = 40;  // (most battles list fewer rounds)
   const double room =
       options_.memory_limit > 0 ? static_cast<double>(options_.memory_limit) - static_cast<double>(bytes_) : 512e6;
+  const double needed = 8.0 * static_cast<double>(window + 1) *
+                        static_cast<double>(d_parts_ * a_parts_ + static_cast<std::size_t>(a_dice_count_) * a_parts_);
+  std::vector<double> present, now, next(d_parts_ * a_parts_, 0.0);
   window_bytes = 0;
-  for (std::size_t window : {40u, 160u, 640u}) {
-    const double needed = 8.0 * static_cast<double>(window) *
-                          static_cast<double>(d_parts_ * a_parts_ + static_cast<std::size_t>(a_dice_count_) * a_parts_);
-    if (needed > std::min(room, 512e6)) break;
+  if (needed <= std::min(room, 512e6)) {
     window_bytes = static_cast<std::size_t>(needed);
-    std::vector<double> by_round;
-    if (rounds_in_window(window, by_round, tail)) return by_round;
+    rounds_in_window(window, present, now);
+  } else {
+    now.assign(d_parts_ * a_parts_, 0.0);
+    now[do_.part_rank[d_.part[0]] * a_parts_ + ao_.part_rank[a_.part[0]]] = 1.0;
+    present.push_back(1.0);
   }
-  window_bytes = 0;
-  std::vector<double> now(d_parts_ * a_parts_, 0.0), next(d_parts_ * a_parts_, 0.0);
-  now[do_.part_rank[d_.part[0]] * a_parts_ + ao_.part_rank[a_.part[0]]] = 1.0;
   const auto dice_count = static_cast<std::size_t>(a_dice_count_);
   std::vector<double> mid(dice_count * a_parts_);
   std::vector<std::vector<std::uint32_t>> mid_parts(dice_count);  // by dice: the parts with mass
@@ -546,9 +541,16 @@ std::vector<double> column_solver::rounds(double& tail, std::size_t& window_byte
     part_line[k] = a_line_[ao_.part_begin[k]];
     part_dice[k] = a_dice_[ao_.part_begin[k]];
   }
+  // Listed while more than the tolerance goes on, as the folded chain lists them (folded_rounds.hpp).
   std::vector<double> by_round;
   double going = 1.0;
   while (going > options_.rounds_tolerance && by_round.size() + 1 < options_.max_listed_rounds + 1) {
+    const std::size_t t = by_round.size();
+    if (t + 1 < present.size()) {
+      by_round.push_back(present[t] - present[t + 1]);
+      going = present[t + 1];
+      continue;
+    }
     detail::throw_if_cancelled(options_);
     std::fill(next.begin(), next.end(), 0.0);
     for (std::uint32_t column = 0; column < d_parts_; ++column) {
@@ -603,8 +605,7 @@ std::vector<double> column_solver::rounds(double& tail, std::size_t& window_byte
         next_going += m;
       }
     }
-    by_round.push_back(going - next_going);
-    going = next_going;
+    present.push_back(next_going);
     std::swap(now, next);
   }
   tail = going;
