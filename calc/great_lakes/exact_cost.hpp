@@ -49,12 +49,13 @@ inline constexpr double bytes_per_folded_state = 2'500;
 inline constexpr double bytes_per_half_outcome = 35;
 inline constexpr double bytes_per_transition = 16;
 // The column sweep (column_sweep.hpp), where it plays the battle, on the same predicted half-round
-// outcomes: on two threads 60-80 ns an outcome on this machine (docs/benchmarks.md: the 4 v 3
-// 24 ms for 0.32 M, the 4 v 4 128 ms for 2.0 M, the 5 v 4 263 ms for 4.35 M, the 6 v 6 3.3 s for
-// 41 M), and its dense arrays about 600-750 bytes a predicted state at the peak (46 MB for the
-// 5 v 4's 62,920, 232 MB for the 6 v 6's 381,892).
+// outcomes: on two threads 50-100 ns an outcome on this machine, more the larger the battle
+// (docs/benchmarks.md: the 5 v 4 0.20-0.32 s for 4.35 M, the 5 v 4 with a sixth British regular
+// 0.92-1.00 s for 13.4 M, with a sixth American 1.07-1.29 s for 13.1 M, the 6 v 6 3.5-3.7 s for
+// 41 M), so the budget's decision takes the dearest; and its dense arrays about 600-800 bytes a
+// predicted state at the peak (53 MB for the 5 v 4's 62,920, 250 MB for the 6 v 6's 381,892).
 inline constexpr double swept_fixed_seconds = 0.005;
-inline constexpr double seconds_per_swept_outcome = 85e-9;
+inline constexpr double seconds_per_swept_outcome = 100e-9;
 inline constexpr double bytes_per_swept_state = 900;
 
 // Whether the predicted solve fits a time budget and a memory bound (`auto` solves exactly only then).
