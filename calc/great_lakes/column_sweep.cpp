@@ -4,190 +4,89 @@
 #include <chrono>
 #include <cstdint>
 #include <exception>
-#include <map>
 #include <thread>
 #include <utility>
 #include <vector>
 
-#include "calc/great_lakes/exact_parts.hpp"
-#include "calc/great_lakes/folded_moves.hpp"
-#include "calc/great_lakes/round.hpp"
-#include "calc/great_lakes/side_alone.hpp"
+#include "calc/great_lakes/column_solver.hpp"
 #include "core/markov_chain.hpp"
 
 namespace musket::great_lakes {
 
-namespace {
+namespace sweep {
 
-using folded::outcome_sums;
-using round::battle_rules;
-using round::battle_state;
-using sweep::side_alone;
-using sweep::side_move;
-using sweep::side_order;
-
-// Binomial probabilities of sixes (GL 11.22: every fire but retreat fire hits on 6), by hits.
-const double* sixes(int dice) {
-  return detail::tables().pmf_row(1, dice);
+bool column_solver::prepare() {
+  constexpr std::size_t side_limit = 200'000;
+  if (!sweep::play_alone(r_, round::attacker, side_limit, a_) ||
+      !sweep::play_alone(r_, round::defender, side_limit, d_))
+    return false;
+  int most = 0;
+  for (int d : a_.dice) most = std::max(most, d);
+  for (int d : d_.dice) most = std::max(most, d);
+  if (most > detail::max_table_dice) return false;
+  detail::tables().ensure(most);
+  ao_ = sweep::order_of(a_);
+  do_ = sweep::order_of(d_);
+  a_parts_ = a_.example.size();
+  a_states_ = a_.states.size();
+  d_parts_ = d_.example.size();
+  d_states_ = d_.states.size();
+  if (static_cast<double>(a_parts_) * static_cast<double>(d_parts_) > static_cast<double>(options_.state_limit))
+    throw state_limit_exceeded(options_.state_limit);
+  // The sweep's dense arrays (both sides' masses, the rounds stepped a round at a time); the moves
+  // below are counted as they are made.
+  bytes_ = 8 * (d_parts_ * a_states_ + d_states_ * a_parts_ + 2 * d_parts_ * a_parts_);
+  check_memory();
+  for (int d : a_.dice) a_dice_count_ = std::max(a_dice_count_, d + 1);
+  a_line_.resize(a_states_);
+  a_dice_.resize(a_states_);
+  a_rank_at_.resize(a_states_);
+  for (std::uint32_t at = 0; at < a_states_; ++at) {
+    a_rank_at_[at] = ao_.part_rank[a_.part[ao_.state_at[at]]];
+    a_line_[at] = a_.line_sp[ao_.state_at[at]];
+    a_dice_[at] = a_.dice[ao_.state_at[at]];
+  }
+  part_line_dice_.resize(a_parts_);
+  for (std::uint32_t k = 0; k < a_parts_; ++k) part_line_dice_[k] = a_.line_dice[ao_.state_at[ao_.part_begin[k]]];
+  auto a_place = [&](std::uint32_t s) { return ao_.place[s]; };
+  auto a_rank = [&](std::uint32_t s) { return ao_.part_rank[a_.part[s]]; };
+  auto d_place = [&](std::uint32_t s) { return do_.place[s]; };
+  int d_most = 0;
+  for (int d : d_.dice) d_most = std::max(d_most, d);
+  a_moves_.resize(static_cast<std::size_t>(d_most) + 1);
+  a_part_moves_.resize(static_cast<std::size_t>(d_most) + 1);
+  for (int f : d_.dice) {
+    auto& moves = a_moves_[static_cast<std::size_t>(f)];
+    if (!moves.empty()) continue;
+    moves.resize(a_states_);
+    for (std::uint32_t at = 0; at < a_states_; ++at)
+      moves[at] = moves_under_fire(a_, ao_.state_at[at], f, true, a_place);
+    auto& part_moves = a_part_moves_[static_cast<std::size_t>(f)];
+    part_moves.resize(a_parts_);
+    for (std::uint32_t k = 0; k < a_parts_; ++k)
+      part_moves[k] = moves_under_fire(a_, ao_.state_at[ao_.part_begin[k]], f, true, a_rank);
+  }
+  auto d_rank = [&](std::uint32_t s) { return do_.part_rank[d_.part[s]]; };
+  d_moves_.resize(static_cast<std::size_t>(a_dice_count_));
+  d_part_moves_.resize(static_cast<std::size_t>(a_dice_count_));
+  for (int n = 0; n < a_dice_count_; ++n) {
+    auto& moves = d_moves_[static_cast<std::size_t>(n)];
+    moves.resize(d_states_);
+    for (std::uint32_t at = 0; at < d_states_; ++at)
+      moves[at] = moves_under_fire(d_, do_.state_at[at], n, false, d_place);
+    auto& part_moves = d_part_moves_[static_cast<std::size_t>(n)];
+    part_moves.resize(d_parts_);
+    for (std::uint32_t k = 0; k < d_parts_; ++k)
+      part_moves[k] = moves_under_fire(d_, do_.state_at[do_.part_begin[k]], n, false, d_rank);
+  }
+  for (const auto* by_dice : {&a_moves_, &a_part_moves_, &d_moves_, &d_part_moves_})
+    for (const auto& lists : *by_dice)
+      for (const auto& list : lists) bytes_ += sizeof(side_move) * list.capacity() + sizeof(list);
+  check_memory();
+  d_part_line_.resize(d_parts_);
+  for (std::uint32_t k = 0; k < d_parts_; ++k) d_part_line_[k] = d_.line_sp[do_.state_at[do_.part_begin[k]]];
+  return true;
 }
-
-// A side's moves under `enemy_dice` of fire, summed over the hits below its line SP, each (target,
-// dice) once, in target order; targets mapped by `to`. (More hits take the whole line.)
-template <class To>
-std::vector<side_move> moves_under_fire(const side_alone& s, std::uint32_t from, int enemy_dice, bool keep_dice,
-                                        To&& to) {
-  std::vector<side_move> moves;
-  const double* p = sixes(enemy_dice);
-  for (int hits = 1; hits <= enemy_dice && hits < s.line_sp[from]; ++hits)
-    for (const side_move& m : s.after_hits[from][static_cast<std::size_t>(hits)])
-      moves.push_back({to(m.to), keep_dice ? m.dice : 0, p[hits] * m.p});
-  std::sort(moves.begin(), moves.end(),
-            [](const side_move& x, const side_move& y) { return x.to != y.to ? x.to < y.to : x.dice < y.dice; });
-  std::size_t kept = 0;
-  for (std::size_t i = 0; i < moves.size(); ++i)
-    if (kept > 0 && moves[kept - 1].to == moves[i].to && moves[kept - 1].dice == moves[i].dice)
-      moves[kept - 1].p += moves[i].p;
-    else
-      moves[kept++] = moves[i];
-  moves.resize(kept);
-  return moves;
-}
-
-// Masses by (a small key: dice), each a dense row over a side's states, made on first use.
-struct by_dice {
-  std::size_t width = 0;
-  std::map<int, std::vector<double>> rows;
-  std::vector<double>& operator[](int dice) {
-    auto& row = rows[dice];
-    if (row.empty()) row.assign(width, 0.0);
-    return row;
-  }
-};
-
-// How the battle ended, summed by what each end depends on, to be played once after the sweep.
-struct ends_to_play {
-  // The attacker's line taken by the defender's fire (GL 12.1): by (defender's fire dice, its line
-  // dice: the retreat fire, GL 12.2), the attacker's state before the fire.
-  std::map<std::pair<int, int>, std::vector<double>> attacker_line_taken;
-  std::vector<double> attacker_stands;    // by attacker state: the attacker won (or a stalemate)
-  std::vector<double> attacker_hit_wins;  // by attacker hit state: its fire took the defender's line
-  by_dice attacker_checks_away;           // by the defender's line dice, attacker state: its line gone in its checks
-  std::vector<double> defender_stands;    // by defender state
-  by_dice defender_line_taken;            // by the attacker's fire dice, defender state: its whole line taken
-  by_dice
-      defender_hit_holds;  // by the attacker's fire dice, defender state: holds, the attacker's line gone in its checks
-  by_dice defender_checks_away;  // by the attacker's line dice, defender state: its line gone in its checks
-};
-
-class column_solver {
- public:
-  column_solver(const battle_rules& r, const exact_options& options) : r_(r), options_(options) {}
-
-  // False where a side alone has too many states to sweep (the folded engine takes it).
-  bool prepare() {
-    constexpr std::size_t side_limit = 200'000;
-    if (!sweep::play_alone(r_, round::attacker, side_limit, a_) ||
-        !sweep::play_alone(r_, round::defender, side_limit, d_))
-      return false;
-    int most = 0;
-    for (int d : a_.dice) most = std::max(most, d);
-    for (int d : d_.dice) most = std::max(most, d);
-    if (most > detail::max_table_dice) return false;
-    detail::tables().ensure(most);
-    ao_ = sweep::order_of(a_);
-    do_ = sweep::order_of(d_);
-    a_parts_ = a_.example.size();
-    a_states_ = a_.states.size();
-    d_parts_ = d_.example.size();
-    d_states_ = d_.states.size();
-    if (static_cast<double>(a_parts_) * static_cast<double>(d_parts_) > static_cast<double>(options_.state_limit))
-      throw state_limit_exceeded(options_.state_limit);
-    // The sweep's dense arrays (both sides' masses, the rounds stepped a round at a time); the moves
-    // below are counted as they are made.
-    bytes_ = 8 * (d_parts_ * a_states_ + d_states_ * a_parts_ + 2 * d_parts_ * a_parts_);
-    check_memory();
-    for (int d : a_.dice) a_dice_count_ = std::max(a_dice_count_, d + 1);
-    a_line_.resize(a_states_);
-    a_dice_.resize(a_states_);
-    a_rank_at_.resize(a_states_);
-    for (std::uint32_t at = 0; at < a_states_; ++at) {
-      a_rank_at_[at] = ao_.part_rank[a_.part[ao_.state_at[at]]];
-      a_line_[at] = a_.line_sp[ao_.state_at[at]];
-      a_dice_[at] = a_.dice[ao_.state_at[at]];
-    }
-    part_line_dice_.resize(a_parts_);
-    for (std::uint32_t k = 0; k < a_parts_; ++k) part_line_dice_[k] = a_.line_dice[ao_.state_at[ao_.part_begin[k]]];
-    auto a_place = [&](std::uint32_t s) { return ao_.place[s]; };
-    auto a_rank = [&](std::uint32_t s) { return ao_.part_rank[a_.part[s]]; };
-    auto d_place = [&](std::uint32_t s) { return do_.place[s]; };
-    int d_most = 0;
-    for (int d : d_.dice) d_most = std::max(d_most, d);
-    a_moves_.resize(static_cast<std::size_t>(d_most) + 1);
-    a_part_moves_.resize(static_cast<std::size_t>(d_most) + 1);
-    for (int f : d_.dice) {
-      auto& moves = a_moves_[static_cast<std::size_t>(f)];
-      if (!moves.empty()) continue;
-      moves.resize(a_states_);
-      for (std::uint32_t at = 0; at < a_states_; ++at)
-        moves[at] = moves_under_fire(a_, ao_.state_at[at], f, true, a_place);
-      auto& part_moves = a_part_moves_[static_cast<std::size_t>(f)];
-      part_moves.resize(a_parts_);
-      for (std::uint32_t k = 0; k < a_parts_; ++k)
-        part_moves[k] = moves_under_fire(a_, ao_.state_at[ao_.part_begin[k]], f, true, a_rank);
-    }
-    auto d_rank = [&](std::uint32_t s) { return do_.part_rank[d_.part[s]]; };
-    d_moves_.resize(static_cast<std::size_t>(a_dice_count_));
-    d_part_moves_.resize(static_cast<std::size_t>(a_dice_count_));
-    for (int n = 0; n < a_dice_count_; ++n) {
-      auto& moves = d_moves_[static_cast<std::size_t>(n)];
-      moves.resize(d_states_);
-      for (std::uint32_t at = 0; at < d_states_; ++at)
-        moves[at] = moves_under_fire(d_, do_.state_at[at], n, false, d_place);
-      auto& part_moves = d_part_moves_[static_cast<std::size_t>(n)];
-      part_moves.resize(d_parts_);
-      for (std::uint32_t k = 0; k < d_parts_; ++k)
-        part_moves[k] = moves_under_fire(d_, do_.state_at[do_.part_begin[k]], n, false, d_rank);
-    }
-    for (const auto* by_dice : {&a_moves_, &a_part_moves_, &d_moves_, &d_part_moves_})
-      for (const auto& lists : *by_dice)
-        for (const auto& list : lists) bytes_ += sizeof(side_move) * list.capacity() + sizeof(list);
-    check_memory();
-    d_part_line_.resize(d_parts_);
-    for (std::uint32_t k = 0; k < d_parts_; ++k) d_part_line_[k] = d_.line_sp[do_.state_at[do_.part_begin[k]]];
-    return true;
-  }
-
-  void sweep(outcome_sums& sums, double& expected_rounds);
-  // `window_bytes`: what the rounds' window held, if one was used (counted with bytes_).
-  std::vector<double> rounds(double& tail, std::size_t& window_bytes) const;
-  // The first `window` rounds from one sweep over the folded pairs, each pair's arrivals by round
-  // held in a window: present[t] the mass in the battle at round t + 1's start, `last` each
-  // pair's then at the window's last round.
-  void rounds_in_window(std::size_t window, std::vector<double>& present, std::vector<double>& last) const;
-
-  std::size_t pairs_visited = 0;
-  std::size_t transitions = 0;  // folded half-round moves: comparable with the folded chain's
-  std::size_t bytes_ = 0;
-
- private:
-  void check_memory() const {
-    if (options_.memory_limit > 0 && bytes_ > options_.memory_limit)
-      throw memory_limit_exceeded(options_.memory_limit, bytes_, a_parts_ * d_parts_);
-  }
-  void play_ends(const ends_to_play& ends, outcome_sums& sums) const;
-
-  const battle_rules& r_;
-  const exact_options& options_;
-  side_alone a_, d_;
-  side_order ao_, do_;
-  std::size_t a_parts_ = 0, a_states_ = 0, d_parts_ = 0, d_states_ = 0;
-  int a_dice_count_ = 1;
-  std::vector<std::vector<std::vector<side_move>>> a_moves_, a_part_moves_, d_moves_, d_part_moves_;
-  std::vector<int> d_part_line_;          // by defender rank
-  std::vector<int> a_line_, a_dice_;      // by attacker place
-  std::vector<std::uint32_t> a_rank_at_;  // by attacker place: its part's rank
-  std::vector<int> part_line_dice_;       // by attacker rank
-};
 
 void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
   // by_attacker[d rank][a place]: the expected visits to each pair at a round's start, beside the
@@ -428,191 +327,7 @@ void column_solver::play_ends(const ends_to_play& ends, outcome_sums& sums) cons
       if (masses[at] != 0.0) retreat(d_.states[do_.state_at[at]], def, line_dice, masses[at]);
 }
 
-void column_solver::rounds_in_window(std::size_t window, std::vector<double>& present,
-                                     std::vector<double>& last) const {
-  const std::size_t w = window;
-  // arrivals[(d rank * a_parts + a rank) * w + t]: mass reaching the pair at round t + 1's start.
-  std::vector<double> arrivals(d_parts_ * a_parts_ * w, 0.0);
-  arrivals[(do_.part_rank[d_.part[0]] * a_parts_ + ao_.part_rank[a_.part[0]]) * w] = 1.0;
-  present.assign(w, 0.0);  // mass in the battle at round t + 1's start
-  last.assign(d_parts_ * a_parts_, 0.0);
-  const auto dice_count = static_cast<std::size_t>(a_dice_count_);
-  std::vector<double> mid(dice_count * a_parts_ * w, 0.0), stay(w);
-  std::vector<std::vector<std::uint32_t>> mid_parts(dice_count);  // by dice: the parts with mass
-  std::vector<std::uint8_t> has_mid(dice_count * a_parts_, 0);
-  std::vector<side_move> targets;  // a column's second-half moves: (target, dice fired, p)
-  std::vector<int> part_line(a_parts_), part_dice(a_parts_);
-  for (std::uint32_t k = 0; k < a_parts_; ++k) {
-    part_line[k] = a_line_[ao_.part_begin[k]];
-    part_dice[k] = a_dice_[ao_.part_begin[k]];
-  }
-  auto axpy = [w](double* to, double p, const double* from) {
-    for (std::size_t t = 0; t < w; ++t) to[t] += p * from[t];
-  };
-  // A round later: the second half ends the round (t + 1 at the next pair; past the window, dropped).
-  auto axpy_next_round = [w](double* to, double p, const double* from) {
-    for (std::size_t t = 0; t + 1 < w; ++t) to[t + 1] += p * from[t];
-  };
-  for (std::uint32_t column = 0; column < d_parts_; ++column) {
-    detail::throw_if_cancelled(options_);
-    const std::uint32_t d_rep = do_.state_at[do_.part_begin[column]];
-    const int fire = d_.dice[d_rep];
-    const double miss = sixes(fire)[0];
-    for (std::uint32_t k = 0; k < a_parts_; ++k) {
-      if (part_line[k] == 0) continue;
-      double* arrived = &arrivals[(column * a_parts_ + k) * w];
-      for (std::size_t n = 0; n < dice_count; ++n)
-        if (has_mid[n * a_parts_ + k])
-          axpy_next_round(arrived, sixes(static_cast<int>(n))[0], &mid[(n * a_parts_ + k) * w]);
-      const double loop = miss * sixes(part_dice[k])[0];
-      if (loop >= 1.0) continue;  // a stalemate: the battle ended as the pair was reached
-      // Who is here at each round's start: arrivals, and those the round before kept (both missed).
-      double kept = 0, any = 0;
-      for (std::size_t t = 0; t < w; ++t) {
-        stay[t] = arrived[t] + loop * kept;
-        kept = stay[t];
-        present[t] += stay[t];
-        any += stay[t];
-      }
-      last[column * a_parts_ + k] = stay[w - 1];
-      if (any == 0.0) continue;
-      auto add_mid = [&](int n, std::uint32_t to, double p) {
-        const std::size_t at = static_cast<std::size_t>(n) * a_parts_ + to;
-        if (!has_mid[at]) {
-          has_mid[at] = 1;
-          mid_parts[static_cast<std::size_t>(n)].push_back(to);
-        }
-        axpy(&mid[at * w], p, stay.data());
-      };
-      add_mid(part_dice[k], k, miss);
-      for (const side_move& mv : a_part_moves_[static_cast<std::size_t>(fire)][k])
-        if (part_line[mv.to] > 0) add_mid(mv.dice, mv.to, mv.p);
-    }
-    // Second halves, target column by target column (each column's arrivals stay in cache while
-    // every fire that reaches it is added; one add per move and pair, in a fixed order).
-    targets.clear();
-    for (std::size_t n = 0; n < dice_count; ++n)
-      if (!mid_parts[n].empty())
-        for (const side_move& mv : d_part_moves_[n][column])
-          if (d_part_line_[mv.to] > 0) targets.push_back({mv.to, static_cast<int>(n), mv.p});
-    std::sort(targets.begin(), targets.end(),
-              [](const side_move& x, const side_move& y) { return x.to != y.to ? x.to < y.to : x.dice < y.dice; });
-    for (const side_move& target : targets) {
-      const auto n = static_cast<std::size_t>(target.dice);
-      for (std::uint32_t k : mid_parts[n])
-        axpy_next_round(&arrivals[(target.to * a_parts_ + k) * w], target.p, &mid[(n * a_parts_ + k) * w]);
-    }
-    for (std::size_t n = 0; n < dice_count; ++n) {
-      for (std::uint32_t k : mid_parts[n]) {
-        std::fill(&mid[(n * a_parts_ + k) * w], &mid[(n * a_parts_ + k) * w] + w, 0.0);
-        has_mid[n * a_parts_ + k] = 0;
-      }
-      mid_parts[n].clear();
-    }
-  }
-}
-
-// The rounds' distribution: the folded pairs stepped a round at a time (each pair's mass at a
-// round's start), until no more than the tolerance goes on. by_round[t]: ended in round t + 1.
-std::vector<double> column_solver::rounds(double& tail, std::size_t& window_bytes) const {
-  // The first rounds in one sweep with a window of them (a few times the work of the mass alone),
-  // where its memory fits; the rest a round at a time from where the window ends (the work of a
-  // sweep each round). present[t]: the mass still in the battle at round t + 1's start.
-  constexpr std::size_t window = 40;  // (most battles list fewer rounds)
-  const double room =
-      options_.memory_limit > 0 ? static_cast<double>(options_.memory_limit) - static_cast<double>(bytes_) : 512e6;
-  const double needed = 8.0 * static_cast<double>(window + 1) *
-                        static_cast<double>(d_parts_ * a_parts_ + static_cast<std::size_t>(a_dice_count_) * a_parts_);
-  std::vector<double> present, now, next(d_parts_ * a_parts_, 0.0);
-  window_bytes = 0;
-  if (needed <= std::min(room, 512e6)) {
-    window_bytes = static_cast<std::size_t>(needed);
-    rounds_in_window(window, present, now);
-  } else {
-    now.assign(d_parts_ * a_parts_, 0.0);
-    now[do_.part_rank[d_.part[0]] * a_parts_ + ao_.part_rank[a_.part[0]]] = 1.0;
-    present.push_back(1.0);
-  }
-  const auto dice_count = static_cast<std::size_t>(a_dice_count_);
-  std::vector<double> mid(dice_count * a_parts_);
-  std::vector<std::vector<std::uint32_t>> mid_parts(dice_count);  // by dice: the parts with mass
-  std::vector<int> part_line(a_parts_), part_dice(a_parts_);
-  for (std::uint32_t k = 0; k < a_parts_; ++k) {
-    part_line[k] = a_line_[ao_.part_begin[k]];
-    part_dice[k] = a_dice_[ao_.part_begin[k]];
-  }
-  // Listed while more than the tolerance goes on, as the folded chain lists them (folded_rounds.hpp).
-  std::vector<double> by_round;
-  double going = 1.0;
-  while (going > options_.rounds_tolerance && by_round.size() + 1 < options_.max_listed_rounds + 1) {
-    const std::size_t t = by_round.size();
-    if (t + 1 < present.size()) {
-      by_round.push_back(present[t] - present[t + 1]);
-      going = present[t + 1];
-      continue;
-    }
-    detail::throw_if_cancelled(options_);
-    std::fill(next.begin(), next.end(), 0.0);
-    for (std::uint32_t column = 0; column < d_parts_; ++column) {
-      const double* at = &now[column * a_parts_];
-      std::uint32_t low = static_cast<std::uint32_t>(a_parts_), high = 0;
-      for (std::uint32_t k = 0; k < a_parts_; ++k)
-        if (at[k] != 0.0) {
-          low = std::min(low, k);
-          high = k + 1;
-        }
-      if (low >= high) continue;
-      const std::uint32_t d_first = do_.part_begin[column];
-      const std::uint32_t d_rep = do_.state_at[d_first];
-      const int fire = d_.dice[d_rep];
-      const double miss = sixes(fire)[0];
-      auto add_mid = [&](int n, std::uint32_t k, double m) {
-        double& to = mid[static_cast<std::size_t>(n) * a_parts_ + k];
-        if (to == 0.0) mid_parts[static_cast<std::size_t>(n)].push_back(k);
-        to += m;
-      };
-      for (std::uint32_t k = low; k < high; ++k) {
-        const double m = at[k];
-        if (m == 0.0) continue;
-        add_mid(part_dice[k], k, miss * m);
-        for (const side_move& mv : a_part_moves_[static_cast<std::size_t>(fire)][k])
-          if (part_line[mv.to] > 0) add_mid(mv.dice, mv.to, mv.p * m);
-      }
-      // (Each pair's sum is made in the same order whatever the order of a list: one add per move.)
-      for (std::size_t n = 0; n < dice_count; ++n) {
-        auto& parts = mid_parts[n];
-        if (parts.empty()) continue;
-        double* from = &mid[n * a_parts_];
-        const double all_miss = sixes(static_cast<int>(n))[0];
-        double* here = &next[column * a_parts_];
-        for (std::uint32_t k : parts) here[k] += all_miss * from[k];
-        for (const side_move& mv : d_part_moves_[n][column]) {
-          if (d_part_line_[mv.to] == 0) continue;
-          double* to = &next[mv.to * a_parts_];
-          for (std::uint32_t k : parts) to[k] += mv.p * from[k];
-        }
-        for (std::uint32_t k : parts) from[k] = 0.0;
-        parts.clear();
-      }
-    }
-    // Pairs where nobody can hit end the battle as they are reached (a stalemate).
-    double next_going = 0;
-    for (std::uint32_t column = 0; column < d_parts_; ++column) {
-      const bool defender_fires = d_.dice[do_.state_at[do_.part_begin[column]]] > 0;
-      for (std::uint32_t k = 0; k < a_parts_; ++k) {
-        double& m = next[column * a_parts_ + k];
-        if (!defender_fires && part_dice[k] == 0) m = 0.0;
-        next_going += m;
-      }
-    }
-    present.push_back(next_going);
-    std::swap(now, next);
-  }
-  tail = going;
-  return by_round;
-}
-
-}  // namespace
+}  // namespace sweep
 
 bool column_sweep_plays(const round::battle_rules& r) {
   if (r.first_round_matters || r.has_reinforcements[0] || r.has_reinforcements[1]) return false;
@@ -626,15 +341,15 @@ bool column_sweep_plays(const round::battle_rules& r) {
 
 std::optional<battle_result> solve_by_column_sweep(const battle& b, const exact_options& options) {
   const auto started = std::chrono::steady_clock::now();
-  const battle_rules r = round::compile(b);
+  const round::battle_rules r = round::compile(b);
   if (!column_sweep_plays(r)) return std::nullopt;
-  const battle_state start = round::initial_state(r);
+  const round::battle_state start = round::initial_state(r);
   if (round::is_stalemate(r, start)) return std::nullopt;  // (the folded engine's one-line answer)
-  column_solver solver(r, options);
+  sweep::column_solver solver(r, options);
   if (!solver.prepare()) return std::nullopt;
   battle_result out;
   out.units = detail::unit_rows(r);
-  outcome_sums sums(r);
+  folded::outcome_sums sums(r);
   double expected_rounds = 0;
   // The rounds' distribution reads only the prepared moves: on a second core it runs beside the
   // sweep (each makes its sums in one thread, so the answer is the same either way).

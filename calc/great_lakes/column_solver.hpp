@@ -1,0 +1,115 @@
+#pragma once
+// The column sweep's solver (column_sweep.hpp explains the sweep), shared by column_sweep.cpp (the
+// sides, the sweep and its ends) and column_rounds.cpp (the rounds' distribution). Internal to
+// calc/great_lakes.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <utility>
+#include <vector>
+
+#include "calc/great_lakes/battle.hpp"
+#include "calc/great_lakes/exact_parts.hpp"
+#include "calc/great_lakes/folded_moves.hpp"
+#include "calc/great_lakes/round.hpp"
+#include "calc/great_lakes/side_alone.hpp"
+
+namespace musket::great_lakes::sweep {
+
+using folded::outcome_sums;
+using round::battle_rules;
+using round::battle_state;
+
+// Binomial probabilities of sixes (GL 11.22: every fire but retreat fire hits on 6), by hits.
+inline const double* sixes(int dice) {
+  return detail::tables().pmf_row(1, dice);
+}
+
+// A side's moves under `enemy_dice` of fire, summed over the hits below its line SP, each (target,
+// dice) once, in target order; targets mapped by `to`. (More hits take the whole line.)
+template <class To>
+inline std::vector<side_move> moves_under_fire(const side_alone& s, std::uint32_t from, int enemy_dice, bool keep_dice,
+                                               To&& to) {
+  std::vector<side_move> moves;
+  const double* p = sixes(enemy_dice);
+  for (int hits = 1; hits <= enemy_dice && hits < s.line_sp[from]; ++hits)
+    for (const side_move& m : s.after_hits[from][static_cast<std::size_t>(hits)])
+      moves.push_back({to(m.to), keep_dice ? m.dice : 0, p[hits] * m.p});
+  std::sort(moves.begin(), moves.end(),
+            [](const side_move& x, const side_move& y) { return x.to != y.to ? x.to < y.to : x.dice < y.dice; });
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < moves.size(); ++i)
+    if (kept > 0 && moves[kept - 1].to == moves[i].to && moves[kept - 1].dice == moves[i].dice)
+      moves[kept - 1].p += moves[i].p;
+    else
+      moves[kept++] = moves[i];
+  moves.resize(kept);
+  return moves;
+}
+
+// Masses by (a small key: dice), each a dense row over a side's states, made on first use.
+struct by_dice {
+  std::size_t width = 0;
+  std::map<int, std::vector<double>> rows;
+  std::vector<double>& operator[](int dice) {
+    auto& row = rows[dice];
+    if (row.empty()) row.assign(width, 0.0);
+    return row;
+  }
+};
+
+// How the battle ended, summed by what each end depends on, to be played once after the sweep.
+struct ends_to_play {
+  // The attacker's line taken by the defender's fire (GL 12.1): by (defender's fire dice, its line
+  // dice: the retreat fire, GL 12.2), the attacker's state before the fire.
+  std::map<std::pair<int, int>, std::vector<double>> attacker_line_taken;
+  std::vector<double> attacker_stands;    // by attacker state: the attacker won (or a stalemate)
+  std::vector<double> attacker_hit_wins;  // by attacker hit state: its fire took the defender's line
+  by_dice attacker_checks_away;           // by the defender's line dice, attacker state: its line gone in its checks
+  std::vector<double> defender_stands;    // by defender state
+  by_dice defender_line_taken;            // by the attacker's fire dice, defender state: its whole line taken
+  by_dice defender_hit_holds;             // by the attacker's fire dice, defender state: holds (the attacker's checks)
+  by_dice defender_checks_away;           // by the attacker's line dice, defender state: its line gone in its checks
+};
+
+class column_solver {
+ public:
+  column_solver(const battle_rules& r, const exact_options& options) : r_(r), options_(options) {}
+
+  // False where a side alone has too many states to sweep (the folded engine takes it).
+  bool prepare();
+
+  void sweep(outcome_sums& sums, double& expected_rounds);
+  // `window_bytes`: what the rounds' window held, if one was used (counted with bytes_).
+  std::vector<double> rounds(double& tail, std::size_t& window_bytes) const;
+  // The first `window` rounds from one sweep over the folded pairs, each pair's arrivals by round
+  // held in a window: present[t] the mass in the battle at round t + 1's start, `last` each
+  // pair's then at the window's last round.
+  void rounds_in_window(std::size_t window, std::vector<double>& present, std::vector<double>& last) const;
+
+  std::size_t pairs_visited = 0;
+  std::size_t transitions = 0;  // folded half-round moves: comparable with the folded chain's
+  std::size_t bytes_ = 0;
+
+ private:
+  void check_memory() const {
+    if (options_.memory_limit > 0 && bytes_ > options_.memory_limit)
+      throw memory_limit_exceeded(options_.memory_limit, bytes_, a_parts_ * d_parts_);
+  }
+  void play_ends(const ends_to_play& ends, outcome_sums& sums) const;
+
+  const battle_rules& r_;
+  const exact_options& options_;
+  side_alone a_, d_;
+  side_order ao_, do_;
+  std::size_t a_parts_ = 0, a_states_ = 0, d_parts_ = 0, d_states_ = 0;
+  int a_dice_count_ = 1;
+  std::vector<std::vector<std::vector<side_move>>> a_moves_, a_part_moves_, d_moves_, d_part_moves_;
+  std::vector<int> d_part_line_;          // by defender rank
+  std::vector<int> a_line_, a_dice_;      // by attacker place
+  std::vector<std::uint32_t> a_rank_at_;  // by attacker place: its part's rank
+  std::vector<int> part_line_dice_;       // by attacker rank
+};
+
+}  // namespace musket::great_lakes::sweep
