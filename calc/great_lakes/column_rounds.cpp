@@ -7,12 +7,26 @@
 
 namespace musket::great_lakes::sweep {
 
+constexpr std::size_t rounds_window = 40;  // rounds held by the window (most battles list fewer)
+
+double column_solver::window_bytes() const {
+  return 8.0 * static_cast<double>(rounds_window + 1) *
+         static_cast<double>(d_parts_ * a_parts_ + static_cast<std::size_t>(a_dice_count_) * a_parts_);
+}
+
+bool column_solver::window_fits() const {
+  const double room =
+      options_.memory_limit > 0 ? static_cast<double>(options_.memory_limit) - static_cast<double>(bytes_) : 512e6;
+  return window_bytes() <= std::min(room, 512e6);
+}
+
 void column_solver::rounds_in_window(std::size_t window, std::vector<double>& present,
                                      std::vector<double>& last) const {
   const std::size_t w = window;
   // arrivals[(d rank * a_parts + a rank) * w + t]: mass reaching the pair at round t + 1's start.
   std::vector<double> arrivals(d_parts_ * a_parts_ * w, 0.0);
-  arrivals[(do_.part_rank[d_.part[0]] * a_parts_ + ao_.part_rank[a_.part[0]]) * w] = 1.0;
+  const std::uint32_t start_column = do_.part_rank[d_.part[0]];
+  if (!first_round_) arrivals[(start_column * a_parts_ + ao_.part_rank[a_.part[0]]) * w] = 1.0;
   present.assign(w, 0.0);  // mass in the battle at round t + 1's start
   last.assign(d_parts_ * a_parts_, 0.0);
   const auto dice_count = static_cast<std::size_t>(a_dice_count_);
@@ -37,6 +51,22 @@ void column_solver::rounds_in_window(std::size_t window, std::vector<double>& pr
     const std::uint32_t d_rep = do_.state_at[do_.part_begin[column]];
     const int fire = d_.dice[d_rep];
     const double miss = sixes(fire)[0];
+    auto add_mid = [&](int n, std::uint32_t to, double p, const double* weights) {
+      const std::size_t at = static_cast<std::size_t>(n) * a_parts_ + to;
+      if (!has_mid[at]) {
+        has_mid[at] = 1;
+        mid_parts[static_cast<std::size_t>(n)].push_back(to);
+      }
+      axpy(&mid[at * w], p, weights);
+    };
+    if (first_round_ && column == start_column) {  // round 1 from the start, played apart (column_sweep.cpp)
+      std::vector<double> once(w, 0.0);
+      once[0] = 1.0;
+      present[0] += 1.0;
+      add_mid(a_.hit_first_dice[a_.hit_of[0][0]], ao_.part_rank[a_.part[0]], miss, once.data());
+      for (const side_move& mv : start_part_moves_)
+        if (part_line[mv.to] > 0) add_mid(mv.dice, mv.to, mv.p, once.data());
+    }
     for (std::uint32_t k = 0; k < a_parts_; ++k) {
       if (part_line[k] == 0) continue;
       double* arrived = &arrivals[(column * a_parts_ + k) * w];
@@ -55,17 +85,9 @@ void column_solver::rounds_in_window(std::size_t window, std::vector<double>& pr
       }
       last[column * a_parts_ + k] = stay[w - 1];
       if (any == 0.0) continue;
-      auto add_mid = [&](int n, std::uint32_t to, double p) {
-        const std::size_t at = static_cast<std::size_t>(n) * a_parts_ + to;
-        if (!has_mid[at]) {
-          has_mid[at] = 1;
-          mid_parts[static_cast<std::size_t>(n)].push_back(to);
-        }
-        axpy(&mid[at * w], p, stay.data());
-      };
-      add_mid(part_dice[k], k, miss);
+      add_mid(part_dice[k], k, miss, stay.data());
       for (const side_move& mv : a_part_moves_[static_cast<std::size_t>(fire)][k])
-        if (part_line[mv.to] > 0) add_mid(mv.dice, mv.to, mv.p);
+        if (part_line[mv.to] > 0) add_mid(mv.dice, mv.to, mv.p, stay.data());
     }
     // Second halves, target column by target column (each column's arrivals stay in cache while
     // every fire that reaches it is added; one add per move and pair, in a fixed order).
@@ -97,17 +119,12 @@ std::vector<double> column_solver::rounds(double& tail, std::size_t& window_byte
   // The first rounds in one sweep with a window of them (a few times the work of the mass alone),
   // where its memory fits; the rest a round at a time from where the window ends (the work of a
   // sweep each round). present[t]: the mass still in the battle at round t + 1's start.
-  constexpr std::size_t window = 40;  // (most battles list fewer rounds)
-  const double room =
-      options_.memory_limit > 0 ? static_cast<double>(options_.memory_limit) - static_cast<double>(bytes_) : 512e6;
-  const double needed = 8.0 * static_cast<double>(window + 1) *
-                        static_cast<double>(d_parts_ * a_parts_ + static_cast<std::size_t>(a_dice_count_) * a_parts_);
   std::vector<double> present, now, next(d_parts_ * a_parts_, 0.0);
   window_bytes = 0;
-  if (needed <= std::min(room, 512e6)) {
-    window_bytes = static_cast<std::size_t>(needed);
-    rounds_in_window(window, present, now);
-  } else {
+  if (window_fits()) {
+    window_bytes = static_cast<std::size_t>(this->window_bytes());
+    rounds_in_window(rounds_window, present, now);
+  } else {  // (never with a first round that differs: prepare() leaves such a battle to the folded chain)
     now.assign(d_parts_ * a_parts_, 0.0);
     now[do_.part_rank[d_.part[0]] * a_parts_ + ao_.part_rank[a_.part[0]]] = 1.0;
     present.push_back(1.0);

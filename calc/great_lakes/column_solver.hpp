@@ -75,7 +75,8 @@ struct ends_to_play {
 
 class column_solver {
  public:
-  column_solver(const battle_rules& r, const exact_options& options) : r_(r), options_(options) {}
+  column_solver(const battle_rules& r, const exact_options& options)
+      : r_(r), options_(options), first_round_(r.first_round_matters) {}
 
   // False where a side alone has too many states to sweep (the folded engine takes it).
   bool prepare();
@@ -83,6 +84,9 @@ class column_solver {
   void sweep(outcome_sums& sums, double& expected_rounds);
   // `window_bytes`: what the rounds' window held, if one was used (counted with bytes_).
   std::vector<double> rounds(double& tail, std::size_t& window_bytes) const;
+  // The bytes of the rounds' window (column_rounds.cpp), and whether they fit the memory bound.
+  double window_bytes() const;
+  bool window_fits() const;
   // The first `window` rounds from one sweep over the folded pairs, each pair's arrivals by round
   // held in a window: present[t] the mass in the battle at round t + 1's start, `last` each
   // pair's then at the window's last round.
@@ -106,7 +110,10 @@ class column_solver {
   std::size_t a_parts_ = 0, a_states_ = 0, d_parts_ = 0, d_states_ = 0;
   int a_dice_count_ = 1;
   std::vector<std::vector<std::vector<side_move>>> a_moves_, a_part_moves_, d_moves_, d_part_moves_;
-  std::vector<int> d_part_line_;          // by defender rank
+  std::vector<int> d_part_line_;  // by defender rank
+  // A first round that differs (GL 11.22): the start's moves then, by place and by part.
+  bool first_round_ = false;
+  std::vector<side_move> start_moves_, start_part_moves_;
   std::vector<int> a_line_, a_dice_;      // by attacker place
   std::vector<std::uint32_t> a_rank_at_;  // by attacker place: its part's rank
   std::vector<int> part_line_dice_;       // by attacker rank

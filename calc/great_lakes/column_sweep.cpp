@@ -85,6 +85,22 @@ bool column_solver::prepare() {
   check_memory();
   d_part_line_.resize(d_parts_);
   for (std::uint32_t k = 0; k < d_parts_; ++k) d_part_line_[k] = d_.line_sp[do_.state_at[do_.part_begin[k]]];
+  if (first_round_) {
+    // Round 1's moves from the start (state 0 of each side), each with the dice fired in round 1.
+    if (!window_fits()) return false;  // (the rounds' stepping starts after round 1 only)
+    const int fire = d_.dice[0];
+    const double* p = sixes(fire);
+    std::map<std::pair<std::uint32_t, int>, double> to_place, to_part;
+    for (int hits = 1; hits <= fire && hits < a_.line_sp[0]; ++hits) {
+      const int dice = a_.hit_first_dice[a_.hit_of[0][static_cast<std::size_t>(hits)]];
+      for (const side_move& m : a_.after_hits[0][static_cast<std::size_t>(hits)]) {
+        to_place[{ao_.place[m.to], dice}] += p[hits] * m.p;
+        to_part[{a_rank(m.to), dice}] += p[hits] * m.p;
+      }
+    }
+    for (const auto& [to, q] : to_place) start_moves_.push_back({to.first, to.second, q});
+    for (const auto& [to, q] : to_part) start_part_moves_.push_back({to.first, to.second, q});
+  }
   return true;
 }
 
@@ -92,8 +108,10 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
   // by_attacker[d rank][a place]: the expected visits to each pair at a round's start, beside the
   // attacker's unfolded state; by_defender[d place][a rank]: beside the defender's.
   std::vector<double> by_attacker(d_parts_ * a_states_, 0.0), by_defender(d_states_ * a_parts_, 0.0);
-  by_attacker[do_.part_rank[d_.part[0]] * a_states_ + ao_.place[0]] = 1.0;
-  by_defender[do_.place[0] * a_parts_ + ao_.part_rank[a_.part[0]]] = 1.0;
+  if (!first_round_) {  // (else the start is played apart, below)
+    by_attacker[do_.part_rank[d_.part[0]] * a_states_ + ao_.place[0]] = 1.0;
+    by_defender[do_.place[0] * a_parts_ + ao_.part_rank[a_.part[0]]] = 1.0;
+  }
   ends_to_play ends;
   ends.attacker_stands.assign(a_states_, 0.0);
   ends.attacker_hit_wins.assign(a_.hit.size(), 0.0);
@@ -116,6 +134,51 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
     mid_defender.assign(dice_count * dice_stride, 0.0);
     auto& line_taken = ends.attacker_line_taken[{fire, d_.line_dice[d_rep]}];
     if (line_taken.empty()) line_taken.assign(a_states_, 0.0);
+    // The first half of a round from attacker state `at` (a place) with mass m, beside the attacker:
+    // its line taken (played after the sweep: hits of `fire` >= line SP); the attacker's fire with its
+    // dice after the hits, before its checks, taking the defender's whole line (the round ends there,
+    // step 2, the attacker as it was then); the rest to the mid-round masses by the dice fired.
+    auto attacker_half = [&](std::uint32_t at, double m, int line, int dice, const std::vector<side_move>& moves,
+                             const std::vector<int>& dice_of_hit) {
+      const std::uint32_t state = ao_.state_at[at];
+      line_taken[at] += m;
+      for (int hits = 0; hits < line && hits <= fire; ++hits) {
+        const std::uint32_t hit = a_.hit_of[state][static_cast<std::size_t>(hits)];
+        double falls = 0;
+        const double* p = sixes(dice_of_hit[hit]);
+        for (int h = d_line; h <= dice_of_hit[hit]; ++h) falls += p[h];
+        ends.attacker_hit_wins[hit] += m * fire_p[hits] * falls;
+      }
+      mid_attacker[static_cast<std::size_t>(dice) * a_states_ + at] += miss * m;
+      for (const side_move& mv : moves) mid_attacker[static_cast<std::size_t>(mv.dice) * a_states_ + mv.to] += mv.p * m;
+    };
+    // The same beside the defender's state (`row` of the column) from attacker part k.
+    auto defender_half = [&](std::uint32_t row, std::uint32_t k, double m, int line, int dice,
+                             const std::vector<side_move>& part_moves, const std::vector<int>& dice_of_hit) {
+      const std::uint32_t example = ao_.state_at[ao_.part_begin[k]];
+      double taken = 0;
+      for (int h = line; h <= fire; ++h) taken += fire_p[h];
+      ends.defender_stands[d_first + row] += m * taken;  // the attacker's line taken (GL 12.1)
+      for (int hits = 0; hits < line && hits <= fire; ++hits) {
+        const int n = dice_of_hit[a_.hit_of[example][static_cast<std::size_t>(hits)]];
+        ends.defender_line_taken[n][d_first + row] += m * fire_p[hits];  // (the falls played later)
+      }
+      double* mid = &mid_defender[row * a_parts_];
+      mid[static_cast<std::size_t>(dice) * dice_stride + k] += miss * m;
+      for (const side_move& mv : part_moves) mid[static_cast<std::size_t>(mv.dice) * dice_stride + mv.to] += mv.p * m;
+    };
+    // GL 11.22: where attackers that crossed roll a die less in round 1, the start is played once with
+    // those dice (the battle leaves it after round 1: both missing lands on the same parts without
+    // the flag, which the column then takes as any other pair).
+    if (first_round_ && column == do_.part_rank[d_.part[0]]) {
+      const std::uint32_t k = ao_.part_rank[a_.part[0]];
+      const int line = a_.line_sp[0], dice = a_.hit_first_dice[a_.hit_of[0][0]];
+      ++pairs_visited;
+      expected_rounds += 1.0;
+      transitions += start_part_moves_.size() + 1;
+      attacker_half(ao_.place[0], 1.0, line, dice, start_moves_, a_.hit_first_dice);
+      defender_half(do_.place[0] - d_first, k, 1.0, line, dice, start_part_moves_, a_.hit_first_dice);
+    }
     // First halves: the defender's fire on each attacker part, highest line SP first (GL 11.18 step 1,
     // the attacker's allocation, checks and rerolls).
     for (std::uint32_t k = 0; k < a_parts_; ++k) {
@@ -148,42 +211,17 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
         m *= scale;
         visited = true;
         expected_rounds += m;
-        const std::uint32_t state = ao_.state_at[at];
-        line_taken[at] += m;  // (played after the sweep: hits of `fire` >= line SP)
-        // The attacker's fire with its dice after the hits, before its checks, may take the defender's
-        // whole line: the round ends there (step 2), the attacker as it was then.
-        for (int hits = 0; hits < line && hits <= fire; ++hits) {
-          const std::uint32_t hit = a_.hit_of[state][static_cast<std::size_t>(hits)];
-          double falls = 0;
-          const double* p = sixes(a_.hit_dice[hit]);
-          for (int h = d_line; h <= a_.hit_dice[hit]; ++h) falls += p[h];
-          ends.attacker_hit_wins[hit] += m * fire_p[hits] * falls;
-        }
-        mid_attacker[static_cast<std::size_t>(dice) * a_states_ + at] += miss * m;
-        const auto& moves = a_moves_[static_cast<std::size_t>(fire)][at];
-        for (const side_move& mv : moves)
-          mid_attacker[static_cast<std::size_t>(mv.dice) * a_states_ + mv.to] += mv.p * m;
+        attacker_half(at, m, line, dice, a_moves_[static_cast<std::size_t>(fire)][at], a_.hit_dice);
       }
-      const std::uint32_t example = ao_.state_at[first];
       if (visited) {
         ++pairs_visited;
         transitions += a_part_moves_[static_cast<std::size_t>(fire)][k].size() + 1;  // (the miss)
       }
-      double taken = 0;
-      for (int h = line; h <= fire; ++h) taken += fire_p[h];
-      const auto& part_moves = a_part_moves_[static_cast<std::size_t>(fire)][k];
       for (std::uint32_t row = 0; row < rows; ++row) {
         double& m = by_defender[(d_first + row) * a_parts_ + k];
         if (m == 0.0) continue;
         m *= scale;
-        ends.defender_stands[d_first + row] += m * taken;  // the attacker's line taken (GL 12.1)
-        for (int hits = 0; hits < line && hits <= fire; ++hits) {
-          const int n = a_.hit_dice[a_.hit_of[example][static_cast<std::size_t>(hits)]];
-          ends.defender_line_taken[n][d_first + row] += m * fire_p[hits];  // (the falls played later)
-        }
-        double* mid = &mid_defender[row * a_parts_];
-        mid[static_cast<std::size_t>(dice) * dice_stride + k] += miss * m;
-        for (const side_move& mv : part_moves) mid[static_cast<std::size_t>(mv.dice) * dice_stride + mv.to] += mv.p * m;
+        defender_half(row, k, m, line, dice, a_part_moves_[static_cast<std::size_t>(fire)][k], a_.hit_dice);
       }
     }
     // Second halves: each mid-round mass fires with the dice it had before its checks. A fire that
@@ -330,7 +368,7 @@ void column_solver::play_ends(const ends_to_play& ends, outcome_sums& sums) cons
 }  // namespace sweep
 
 bool column_sweep_plays(const round::battle_rules& r) {
-  if (r.first_round_matters || r.has_reinforcements[0] || r.has_reinforcements[1]) return false;
+  if (r.has_reinforcements[0] || r.has_reinforcements[1]) return false;
   for (int side = 0; side < 2; ++side) {
     // (`optimal` retreat plays as never: round.hpp's wants_retreat.)
     const auto retreat = r.policy[side].kind;

@@ -16,9 +16,10 @@
 // rounds' distribution comes from stepping the folded pairs a round at a time; their mean from the
 // sweep's visits.
 //
-// Plays the battles the folded engine plays but for reinforcements (GL 13), a first round that
-// differs (GL 11.8), voluntary retreat (a policy other than never) and choices solved as a game:
-// for those it answers nullopt and solve_exact uses the folded engine.
+// Plays the battles the folded engine plays but for reinforcements (GL 13), voluntary retreat (a
+// policy other than never) and choices solved as a game: for those it answers nullopt and
+// solve_exact uses the folded engine. A first round that differs (GL 11.22) is played from the
+// start apart.
 #include <optional>
 
 #include "calc/great_lakes/battle.hpp"

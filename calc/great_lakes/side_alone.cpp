@@ -46,11 +46,12 @@ bool play_alone(const round::battle_rules& r, int side, std::size_t limit, side_
       out.hit.push_back(t.s);
       out.hit_dice.push_back(round::fire_dice(r, t.sum[side], side, false));
       out.hit_line_dice.push_back(t.sum[side].line_dice);
+      out.hit_first_dice.push_back(round::fire_dice(r, t.sum[side], side, true));
     }
     return at->second;
   };
   round::battle_state start = round::initial_state(r);
-  start.first_round = false;  // (column_sweep plays no battle whose first round differs)
+  start.first_round = false;  // (column_sweep plays round 1 from the start apart)
   intern(start);
   for (std::size_t i = 0; i < out.states.size(); ++i) {
     if (out.states.size() > limit || out.hit.size() > limit) return false;

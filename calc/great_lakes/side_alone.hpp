@@ -28,6 +28,7 @@ struct side_alone {
   // States after a fire's hits, before any check: per state, by hits 0 .. line SP - 1.
   std::vector<round::battle_state> hit;
   std::vector<int> hit_dice, hit_line_dice;  // by hit state, as above
+  std::vector<int> hit_first_dice;           // by hit state: its fire dice in round 1 (GL 11.22)
   std::vector<std::vector<std::uint32_t>> hit_of;
   // Per state, by hits 1 .. line SP - 1: the round-start states after the checks (a line gone in
   // them is a state whose line SP is 0), each with the dice fired (hit_dice of the hit state).
