@@ -9,6 +9,7 @@
 
 #include "calc/great_lakes/column_sweep.hpp"
 #include "calc/great_lakes/round.hpp"
+#include "calc/great_lakes/side_alone.hpp"
 
 namespace musket::great_lakes {
 
@@ -47,16 +48,9 @@ struct listing_chooser {
   }
 };
 
-// One side's folded state as the exact engine holds it: per unit out, in the line with its SP, or
-// waiting; and the side's rerolls left.
+// One side's folded state as the exact engine holds it (side_alone.hpp's key).
 std::string side_key(const round::battle_rules& r, const round::battle_state& s, int side) {
-  std::string key;
-  for (int i = r.begin[side]; i < r.end[side]; ++i) {
-    const bool out = s.st[i] == round::failed || s.st[i] == round::out || (s.st[i] == round::line && s.sp[i] == 0);
-    key.push_back(static_cast<char>(out ? 0xFF : (s.sp[i] | s.st[i] << 5)));
-  }
-  key.push_back(static_cast<char>(s.rerolls[side]));
-  return key;
+  return sweep::side_key(r, s, side, true);
 }
 
 void fold(const round::battle_rules& r, round::battle_state& s, int side) {

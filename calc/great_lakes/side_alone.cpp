@@ -9,21 +9,15 @@
 
 namespace musket::great_lakes::sweep {
 
-namespace {
-
-// A side state's key: per unit SP | status << 5, then the rerolls left; folded, a unit out of the
-// line for good (eliminated or failed morale) is just 0xFF, as the folded engine holds it.
 std::string side_key(const round::battle_rules& r, const round::battle_state& s, int side, bool folded) {
   std::string key;
   for (int i = r.begin[side]; i < r.end[side]; ++i) {
-    const bool out = s.st[i] == round::failed || (s.st[i] == round::line && s.sp[i] == 0);
+    const bool out = s.st[i] == round::failed || s.st[i] == round::out || (s.st[i] == round::line && s.sp[i] == 0);
     key.push_back(static_cast<char>(folded && out ? 0xFF : (s.sp[i] | s.st[i] << 5)));
   }
   key.push_back(static_cast<char>(s.rerolls[side]));
   return key;
 }
-
-}  // namespace
 
 bool play_alone(const round::battle_rules& r, int side, std::size_t limit, side_alone& out) {
   out = side_alone{};

@@ -5,6 +5,7 @@
 // half of a round reads the other side only through the hits it takes, so this is played once a
 // battle, whatever the other side does. Internal to calc/great_lakes.
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "calc/great_lakes/round.hpp"
@@ -34,6 +35,11 @@ struct side_alone {
   // them is a state whose line SP is 0), each with the dice fired (hit_dice of the hit state).
   std::vector<std::vector<std::vector<side_move>>> after_hits;
 };
+
+// A side state's key: per unit SP | status << 5, then the rerolls left; folded, a unit out of the
+// line for good (eliminated, failed morale, or already `out`) is just 0xFF, as the folded engine
+// holds it (exact_cost.cpp counts sides by it too).
+std::string side_key(const round::battle_rules& r, const round::battle_state& s, int side, bool folded);
 
 // Plays `side` from the battle's start. Returns false (and stops) once it has found more than
 // `limit` states or hit states.
