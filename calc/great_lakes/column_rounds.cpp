@@ -26,7 +26,7 @@ void column_solver::rounds_in_window(std::size_t window, std::vector<double>& pr
   // arrivals[(d rank * a_parts + a rank) * w + t]: mass reaching the pair at round t + 1's start.
   std::vector<double> arrivals(d_parts_ * a_parts_ * w, 0.0);
   const std::uint32_t start_column = do_.part_rank[d_.part[0]];
-  if (!first_round_) arrivals[(start_column * a_parts_ + ao_.part_rank[a_.part[0]]) * w] = 1.0;
+  if (!start_apart_) arrivals[(start_column * a_parts_ + ao_.part_rank[a_.part[0]]) * w] = 1.0;
   present.assign(w, 0.0);  // mass in the battle at round t + 1's start
   last.assign(d_parts_ * a_parts_, 0.0);
   const auto dice_count = static_cast<std::size_t>(a_dice_count_);
@@ -59,7 +59,7 @@ void column_solver::rounds_in_window(std::size_t window, std::vector<double>& pr
       }
       axpy(&mid[at * w], p, weights);
     };
-    if (first_round_ && column == start_column) {  // round 1 from the start, played apart (column_sweep.cpp)
+    if (start_apart_ && column == start_column) {  // round 1 from the start, played apart (column_sweep.cpp)
       std::vector<double> once(w, 0.0);
       once[0] = 1.0;
       present[0] += 1.0;
@@ -73,6 +73,7 @@ void column_solver::rounds_in_window(std::size_t window, std::vector<double>& pr
       for (std::size_t n = 0; n < dice_count; ++n)
         if (has_mid[n * a_parts_ + k])
           axpy_next_round(arrived, sixes(static_cast<int>(n))[0], &mid[(n * a_parts_ + k) * w]);
+      if (withdrawing(column, k) >= 0) continue;  // a retreat policy ends the battle as the pair is reached
       const double loop = miss * sixes(part_dice[k])[0];
       if (loop >= 1.0) continue;  // a stalemate: the battle ended as the pair was reached
       // Who is here at each round's start: arrivals, and those the round before kept (both missed).
@@ -124,7 +125,7 @@ std::vector<double> column_solver::rounds(double& tail, std::size_t& window_byte
   if (window_fits()) {
     window_bytes = static_cast<std::size_t>(this->window_bytes());
     rounds_in_window(rounds_window, present, now);
-  } else {  // (never with a first round that differs: prepare() leaves such a battle to the folded chain)
+  } else {  // (never with a start played apart: prepare() leaves such a battle to the folded chain)
     now.assign(d_parts_ * a_parts_, 0.0);
     now[do_.part_rank[d_.part[0]] * a_parts_ + ao_.part_rank[a_.part[0]]] = 1.0;
     present.push_back(1.0);
@@ -191,13 +192,14 @@ std::vector<double> column_solver::rounds(double& tail, std::size_t& window_byte
         parts.clear();
       }
     }
-    // Pairs where nobody can hit end the battle as they are reached (a stalemate).
+    // Pairs where nobody can hit (a stalemate) or a retreat policy takes a side away end the battle
+    // as they are reached.
     double next_going = 0;
     for (std::uint32_t column = 0; column < d_parts_; ++column) {
       const bool defender_fires = d_.dice[do_.state_at[do_.part_begin[column]]] > 0;
       for (std::uint32_t k = 0; k < a_parts_; ++k) {
         double& m = next[column * a_parts_ + k];
-        if (!defender_fires && part_dice[k] == 0) m = 0.0;
+        if ((!defender_fires && part_dice[k] == 0) || (m != 0.0 && withdrawing(column, k) >= 0)) m = 0.0;
         next_going += m;
       }
     }

@@ -71,6 +71,9 @@ struct ends_to_play {
   by_dice defender_line_taken;            // by the attacker's fire dice, defender state: its whole line taken
   by_dice defender_hit_holds;             // by the attacker's fire dice, defender state: holds (the attacker's checks)
   by_dice defender_checks_away;           // by the attacker's line dice, defender state: its line gone in its checks
+  // A side's retreat policy taking it away at a round's end (GL 12.2 step 4): by the other side's
+  // line units (a die each, GL 12.2), the retreating side's state.
+  by_dice attacker_withdraws, defender_withdraws;
 };
 
 class column_solver {
@@ -102,6 +105,9 @@ class column_solver {
       throw memory_limit_exceeded(options_.memory_limit, bytes_, a_parts_ * d_parts_);
   }
   void play_ends(const ends_to_play& ends, outcome_sums& sums) const;
+  // The side whose retreat policy (round.hpp's wants_retreat: the attacker asked first) takes it
+  // away from the pair of defender rank `column` and attacker rank `k` at a round's end, or -1.
+  int withdrawing(std::uint32_t column, std::uint32_t k) const;
 
   const battle_rules& r_;
   const exact_options& options_;
@@ -110,13 +116,14 @@ class column_solver {
   std::size_t a_parts_ = 0, a_states_ = 0, d_parts_ = 0, d_states_ = 0;
   int a_dice_count_ = 1;
   std::vector<std::vector<std::vector<side_move>>> a_moves_, a_part_moves_, d_moves_, d_part_moves_;
-  std::vector<int> d_part_line_;  // by defender rank
-  // A first round that differs (GL 11.22): the start's moves then, by place and by part.
-  bool first_round_ = false;
+  std::vector<int> d_part_line_, d_part_line_units_;  // by defender rank
+  // A first round that differs (GL 11.22), or a start that a retreat policy leaves after its first
+  // round (so its self-loop is no loop): the start played apart, its moves by place and by part.
+  bool first_round_ = false, start_apart_ = false;
   std::vector<side_move> start_moves_, start_part_moves_;
-  std::vector<int> a_line_, a_dice_;      // by attacker place
-  std::vector<std::uint32_t> a_rank_at_;  // by attacker place: its part's rank
-  std::vector<int> part_line_dice_;       // by attacker rank
+  std::vector<int> a_line_, a_dice_;                   // by attacker place
+  std::vector<std::uint32_t> a_rank_at_;               // by attacker place: its part's rank
+  std::vector<int> part_line_dice_, part_line_units_;  // by attacker rank
 };
 
 }  // namespace musket::great_lakes::sweep

@@ -47,7 +47,12 @@ bool column_solver::prepare() {
     a_dice_[at] = a_.dice[ao_.state_at[at]];
   }
   part_line_dice_.resize(a_parts_);
-  for (std::uint32_t k = 0; k < a_parts_; ++k) part_line_dice_[k] = a_.line_dice[ao_.state_at[ao_.part_begin[k]]];
+  part_line_units_.resize(a_parts_);
+  for (std::uint32_t k = 0; k < a_parts_; ++k) {
+    const std::uint32_t example = ao_.state_at[ao_.part_begin[k]];
+    part_line_dice_[k] = a_.line_dice[example];
+    part_line_units_[k] = round::track(r_, a_.states[example]).sum[round::attacker].line_units;
+  }
   auto a_place = [&](std::uint32_t s) { return ao_.place[s]; };
   auto a_rank = [&](std::uint32_t s) { return ao_.part_rank[a_.part[s]]; };
   auto d_place = [&](std::uint32_t s) { return do_.place[s]; };
@@ -84,9 +89,16 @@ bool column_solver::prepare() {
       for (const auto& list : lists) bytes_ += sizeof(side_move) * list.capacity() + sizeof(list);
   check_memory();
   d_part_line_.resize(d_parts_);
-  for (std::uint32_t k = 0; k < d_parts_; ++k) d_part_line_[k] = d_.line_sp[do_.state_at[do_.part_begin[k]]];
-  if (first_round_) {
-    // Round 1's moves from the start (state 0 of each side), each with the dice fired in round 1.
+  d_part_line_units_.resize(d_parts_);
+  for (std::uint32_t k = 0; k < d_parts_; ++k) {
+    const std::uint32_t example = do_.state_at[do_.part_begin[k]];
+    d_part_line_[k] = d_.line_sp[example];
+    d_part_line_units_[k] = round::track(r_, d_.states[example]).sum[round::defender].line_units;
+  }
+  start_apart_ = first_round_ || withdrawing(do_.part_rank[d_.part[0]], ao_.part_rank[a_.part[0]]) >= 0;
+  if (start_apart_) {
+    // Round 1's moves from the start (state 0 of each side), each with the dice fired in round 1
+    // (those of every round where no attacker crossed).
     if (!window_fits()) return false;  // (the rounds' stepping starts after round 1 only)
     const int fire = d_.dice[0];
     const double* p = sixes(fire);
@@ -108,7 +120,7 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
   // by_attacker[d rank][a place]: the expected visits to each pair at a round's start, beside the
   // attacker's unfolded state; by_defender[d place][a rank]: beside the defender's.
   std::vector<double> by_attacker(d_parts_ * a_states_, 0.0), by_defender(d_states_ * a_parts_, 0.0);
-  if (!first_round_) {  // (else the start is played apart, below)
+  if (!start_apart_) {  // (else the start is played apart, below)
     by_attacker[do_.part_rank[d_.part[0]] * a_states_ + ao_.place[0]] = 1.0;
     by_defender[do_.place[0] * a_parts_ + ao_.part_rank[a_.part[0]]] = 1.0;
   }
@@ -118,6 +130,8 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
   ends.attacker_checks_away.width = a_states_;
   ends.defender_stands.assign(d_states_, 0.0);
   ends.defender_line_taken.width = ends.defender_hit_holds.width = ends.defender_checks_away.width = d_states_;
+  ends.attacker_withdraws.width = a_states_;
+  ends.defender_withdraws.width = d_states_;
   const auto dice_count = static_cast<std::size_t>(a_dice_count_);
   std::vector<double> mid_attacker(dice_count * a_states_), mid_defender;
   expected_rounds = 0;
@@ -169,8 +183,9 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
     };
     // GL 11.22: where attackers that crossed roll a die less in round 1, the start is played once with
     // those dice (the battle leaves it after round 1: both missing lands on the same parts without
-    // the flag, which the column then takes as any other pair).
-    if (first_round_ && column == do_.part_rank[d_.part[0]]) {
+    // the flag, which the column then takes as any other pair). So is a start that a retreat policy
+    // leaves at round 1's end: both missing there is a retreat, not a self-loop.
+    if (start_apart_ && column == do_.part_rank[d_.part[0]]) {
       const std::uint32_t k = ao_.part_rank[a_.part[0]];
       const int line = a_.line_sp[0], dice = a_.hit_first_dice[a_.hit_of[0][0]];
       ++pairs_visited;
@@ -192,6 +207,19 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
         for (std::uint32_t at = first; at < last; ++at) column_mass[at] += all_miss * mid[at];
         for (std::uint32_t row = 0; row < rows; ++row)
           by_defender[(d_first + row) * a_parts_ + k] += all_miss * mid_defender[n * dice_stride + row * a_parts_ + k];
+      }
+      // GL 12.2 step 4: a retreat policy takes a side away as the pair is reached at a round's end
+      // (the start, played apart, is reached first at round 1's end).
+      if (const int side = withdrawing(column, k); side >= 0) {
+        auto& withdraws = side == round::attacker ? ends.attacker_withdraws[d_part_line_units_[column]]
+                                                  : ends.defender_withdraws[part_line_units_[k]];
+        auto& attacker_end = side == round::attacker ? withdraws : ends.attacker_stands;
+        for (std::uint32_t at = first; at < last; ++at) attacker_end[at] += column_mass[at];
+        for (std::uint32_t row = 0; row < rows; ++row) {
+          const double m = by_defender[(d_first + row) * a_parts_ + k];
+          (side == round::defender ? withdraws : ends.defender_stands)[d_first + row] += m;
+        }
+        continue;
       }
       const double loop = miss * sixes(dice)[0];  // both fires miss: the round changes nothing
       if (loop >= 1.0) {                          // RULINGS "stalemate": nobody can hit (no ships, nothing waiting)
@@ -296,7 +324,7 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
 // each side's part of the report (outcome_sums::add_side).
 void column_solver::play_ends(const ends_to_play& ends, outcome_sums& sums) const {
   const int att = round::attacker, def = round::defender;
-  auto retreat = [&](const battle_state& from, int side, int dice, double w) {
+  auto retreat = [&](const battle_state& from, int side, int dice, double w, bool forced = true) {
     round::round_state t = round::track(r_, from);
     detail::exact_chooser c;
     c.weight = w;
@@ -304,7 +332,7 @@ void column_solver::play_ends(const ends_to_play& ends, outcome_sums& sums) cons
       sums.ends[static_cast<std::size_t>(end)] += c.weight;
       sums.add_side(r_, side, final_state, c.weight);
     };
-    round::resolve_retreat_under_fire(r_, t, side, true, dice, c, ended);
+    round::resolve_retreat_under_fire(r_, t, side, forced, dice, c, ended);
   };
   // A fire of `dice` on `side` in state `from`, hits `low` .. `high` (capped at the dice): f(state, p).
   auto fired_on = [&](const battle_state& from, int side, int dice, int low, int high, auto&& f) {
@@ -363,18 +391,28 @@ void column_solver::play_ends(const ends_to_play& ends, outcome_sums& sums) cons
   for (const auto& [line_dice, masses] : ends.defender_checks_away.rows)
     for (std::uint32_t at = 0; at < d_states_; ++at)
       if (masses[at] != 0.0) retreat(d_.states[do_.state_at[at]], def, line_dice, masses[at]);
+  for (const auto& [dice, masses] : ends.attacker_withdraws.rows)
+    for (std::uint32_t at = 0; at < a_states_; ++at)
+      if (masses[at] != 0.0) retreat(a_.states[ao_.state_at[at]], att, dice, masses[at], false);
+  for (const auto& [dice, masses] : ends.defender_withdraws.rows)
+    for (std::uint32_t at = 0; at < d_states_; ++at)
+      if (masses[at] != 0.0) retreat(d_.states[do_.state_at[at]], def, dice, masses[at], false);
+}
+
+int column_solver::withdrawing(std::uint32_t column, std::uint32_t k) const {
+  std::array<round::side_sums, 2> sum{};
+  sum[round::attacker].line_sp = static_cast<std::int16_t>(a_line_[ao_.part_begin[k]]);
+  sum[round::defender].line_sp = static_cast<std::int16_t>(d_part_line_[column]);
+  for (int side : {round::attacker, round::defender})
+    if (round::wants_retreat(r_, sum, side)) return side;
+  return -1;
 }
 
 }  // namespace sweep
 
 bool column_sweep_plays(const round::battle_rules& r) {
-  if (r.has_reinforcements[0] || r.has_reinforcements[1]) return false;
-  for (int side = 0; side < 2; ++side) {
-    // (`optimal` retreat plays as never: round.hpp's wants_retreat.)
-    const auto retreat = r.policy[side].kind;
-    if (retreat != retreat_kind::never && retreat != retreat_kind::optimal) return false;
-  }
-  return true;
+  // (Every retreat policy reads only the line SP of both sides: column_solver::withdrawing.)
+  return !r.has_reinforcements[0] && !r.has_reinforcements[1];
 }
 
 std::optional<battle_result> solve_by_column_sweep(const battle& b, const exact_options& options) {

@@ -114,12 +114,46 @@ TEST(GreatLakesColumnSweep, ADefenderWithoutDiceFallsByHitsOrMorale) {
 TEST(GreatLakesColumnSweep, RefusesWhatItDoesNotPlay) {
   const gl::battle plain = duel(make_unit("A", 2, 1, 4), make_unit("D", 2, 1, 4));
   ASSERT_TRUE(gl::solve_by_column_sweep(plain).has_value());
-  gl::battle retreats = plain;
-  retreats.attacker.retreat = {gl::retreat_kind::line_sp_at_most, 1};
-  EXPECT_FALSE(gl::solve_by_column_sweep(retreats).has_value());
   gl::battle reinforced = plain;
   reinforced.defender.reinforcements.push_back({make_unit("R", 1, 1), false});
   EXPECT_FALSE(gl::solve_by_column_sweep(reinforced).has_value());
+}
+
+// GL 12.2 step 4 with RULINGS' policies, 2-SP units of one die that never fail morale (6), hits on
+// a 6. The attacker retreats at line SP <= 1. From (2, 2) a round leaves with 11/36: the attacker
+// hit (6/36) retreats; the defender alone hit (5/36) goes to (2, 1), from which the attacker wins
+// when it hits (6/36 a round, its fire ending the round) and retreats when only it is hit (5/36):
+// wins 5/11 x 6/11 = 30/121, retreats 91/121, under one die of retreat fire (the defender's one
+// line unit) that eliminates it 1/6. Rounds: 36/11 at (2, 2), 36/11 at (2, 1) with 5/11.
+TEST(GreatLakesColumnSweep, PlaysARetreatThreshold) {
+  gl::battle b = duel(make_unit("A", 2, 1, 6), make_unit("D", 2, 1, 6));
+  b.attacker.retreat = {gl::retreat_kind::line_sp_at_most, 1};
+  const auto r = gl::solve_by_column_sweep(b);
+  ASSERT_TRUE(r.has_value());
+  EXPECT_NEAR(r->attacker_wins, 30.0 / 121, sweep_tight);
+  EXPECT_NEAR(r->ends[static_cast<std::size_t>(battle_end::attacker_voluntary_retreat)], 91.0 / 121 * 5 / 6,
+              sweep_tight);
+  EXPECT_NEAR(r->ends[static_cast<std::size_t>(battle_end::attacker_eliminated)], 91.0 / 121 / 6, sweep_tight);
+  EXPECT_NEAR(r->rounds_mean, 36.0 / 11 * (1 + 5.0 / 11), 1e-12);
+  expect_same_result(*r, folded_chain(b), "threshold");
+}
+
+// A start the policy leaves after round 1 (its both-miss is a retreat, not a self-loop): a 1-SP
+// attacker, `weaker` against a 2-SP defender. Round 1: the defender's hit (1/6) takes its line;
+// else its own hit (5/36) makes (1, 1), no longer weaker, where it wins 5/11 (the defender first);
+// else (25/36) it retreats under one die. Rounds: 1 + 5/36 x 36/11.
+TEST(GreatLakesColumnSweep, PlaysARetreatFromTheStart) {
+  gl::battle b = duel(make_unit("A", 1, 1, 6), make_unit("D", 2, 1, 6));
+  b.attacker.retreat = {gl::retreat_kind::weaker, 0};
+  const auto r = gl::solve_by_column_sweep(b);
+  ASSERT_TRUE(r.has_value());
+  EXPECT_NEAR(r->attacker_wins, 5.0 / 36 * 5 / 11, sweep_tight);
+  EXPECT_NEAR(r->ends[static_cast<std::size_t>(battle_end::attacker_voluntary_retreat)], 25.0 / 36 * 5 / 6,
+              sweep_tight);
+  EXPECT_NEAR(r->rounds_mean, 1 + 5.0 / 11, 1e-12);
+  ASSERT_GE(r->rounds_distribution.size(), 2u);
+  EXPECT_NEAR(r->rounds_distribution[0], 1 - 5.0 / 36, sweep_tight);
+  expect_same_result(*r, folded_chain(b), "from the start");
 }
 
 TEST(GreatLakesColumnSweep, StopsAtItsLimits) {
@@ -137,8 +171,8 @@ TEST(GreatLakesColumnSweep, StopsAtItsLimits) {
 }
 
 // Random battles of one to three units a side (SP 1-4, dice 0-3, morale 2-6), with or without
-// leaders (rerolls), a fort, a ship, no route, the Niagara, a river crossing and the concentrate
-// allocation: the sweep and the folded chain agree on every number.
+// leaders (rerolls), a fort, a ship, no route, the Niagara, a river crossing, the concentrate
+// allocation and retreat policies: the sweep and the folded chain agree on every number.
 TEST(GreatLakesColumnSweep, AgreesWithTheFoldedChain) {
   std::mt19937 random(1814);
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(random); };
@@ -159,6 +193,10 @@ TEST(GreatLakesColumnSweep, AgreesWithTheFoldedChain) {
       if (army == &b.attacker && pick(0, 2) == 2) army->units[0].crossed = gl::crossing::river;  // GL 11.22
       if (pick(0, 1) == 1) army->hit_allocation.kind = gl::hit_allocation_kind::concentrate;
       if (pick(0, 3) == 0) army->retreat_route = false;
+      if (const int policy = pick(0, 5); policy == 1)  // RULINGS' retreat policies (GL 12.2)
+        army->retreat = {gl::retreat_kind::line_sp_at_most, pick(1, 4)};
+      else if (policy == 2)
+        army->retreat = {gl::retreat_kind::weaker, 0};
     }
     if (pick(0, 1) == 1) b.attacker.leaders = {"Brown"};
     if (pick(0, 1) == 1) b.defender.leaders = {"Drummond"};
