@@ -107,7 +107,9 @@ class column_solver {
   void play_ends(const ends_to_play& ends, outcome_sums& sums) const;
   // The side whose retreat policy (round.hpp's wants_retreat: the attacker asked first) takes it
   // away from the pair of defender rank `column` and attacker rank `k` at a round's end, or -1.
-  int withdrawing(std::uint32_t column, std::uint32_t k) const;
+  int withdrawing(std::uint32_t column, std::uint32_t k) const {
+    return withdraws_.empty() ? -1 : withdraws_[column * a_parts_ + k];
+  }
 
   const battle_rules& r_;
   const exact_options& options_;
@@ -124,6 +126,7 @@ class column_solver {
   std::vector<int> a_line_, a_dice_;                   // by attacker place
   std::vector<std::uint32_t> a_rank_at_;               // by attacker place: its part's rank
   std::vector<int> part_line_dice_, part_line_units_;  // by attacker rank
+  std::vector<std::int8_t> withdraws_;                 // withdrawing's, by pair; empty: no policy retreats
 };
 
 }  // namespace musket::great_lakes::sweep

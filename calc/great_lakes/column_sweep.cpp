@@ -1,6 +1,7 @@
 #include "calc/great_lakes/column_sweep.hpp"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <exception>
@@ -94,6 +95,26 @@ bool column_solver::prepare() {
     const std::uint32_t example = do_.state_at[do_.part_begin[k]];
     d_part_line_[k] = d_.line_sp[example];
     d_part_line_units_[k] = round::track(r_, d_.states[example]).sum[round::defender].line_units;
+  }
+  // Which side a retreat policy takes away from each pair (none with `never` or `optimal`).
+  auto may_retreat = [](const retreat_policy& p) {
+    return p.kind != retreat_kind::never && p.kind != retreat_kind::optimal;  // (round.hpp's wants_retreat)
+  };
+  if (may_retreat(r_.policy[round::attacker]) || may_retreat(r_.policy[round::defender])) {
+    withdraws_.assign(d_parts_ * a_parts_, -1);
+    bytes_ += withdraws_.size();
+    check_memory();
+    std::array<round::side_sums, 2> sum{};
+    for (std::uint32_t column = 0; column < d_parts_; ++column)
+      for (std::uint32_t k = 0; k < a_parts_; ++k) {
+        sum[round::attacker].line_sp = static_cast<std::int16_t>(a_line_[ao_.part_begin[k]]);
+        sum[round::defender].line_sp = static_cast<std::int16_t>(d_part_line_[column]);
+        for (int side : {round::attacker, round::defender})  // (the attacker is asked first)
+          if (round::wants_retreat(r_, sum, side)) {
+            withdraws_[column * a_parts_ + k] = static_cast<std::int8_t>(side);
+            break;
+          }
+      }
   }
   start_apart_ = first_round_ || withdrawing(do_.part_rank[d_.part[0]], ao_.part_rank[a_.part[0]]) >= 0;
   if (start_apart_) {
@@ -211,14 +232,14 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
       // GL 12.2 step 4: a retreat policy takes a side away as the pair is reached at a round's end
       // (the start, played apart, is reached first at round 1's end).
       if (const int side = withdrawing(column, k); side >= 0) {
-        auto& withdraws = side == round::attacker ? ends.attacker_withdraws[d_part_line_units_[column]]
-                                                  : ends.defender_withdraws[part_line_units_[k]];
-        auto& attacker_end = side == round::attacker ? withdraws : ends.attacker_stands;
+        // The side retreats under a die for each line unit of the other (GL 12.2), which stands.
+        std::vector<double>& attacker_end =
+            side == round::attacker ? ends.attacker_withdraws[d_part_line_units_[column]] : ends.attacker_stands;
+        std::vector<double>& defender_end =
+            side == round::defender ? ends.defender_withdraws[part_line_units_[k]] : ends.defender_stands;
         for (std::uint32_t at = first; at < last; ++at) attacker_end[at] += column_mass[at];
-        for (std::uint32_t row = 0; row < rows; ++row) {
-          const double m = by_defender[(d_first + row) * a_parts_ + k];
-          (side == round::defender ? withdraws : ends.defender_stands)[d_first + row] += m;
-        }
+        for (std::uint32_t row = 0; row < rows; ++row)
+          defender_end[d_first + row] += by_defender[(d_first + row) * a_parts_ + k];
         continue;
       }
       const double loop = miss * sixes(dice)[0];  // both fires miss: the round changes nothing
@@ -397,15 +418,6 @@ void column_solver::play_ends(const ends_to_play& ends, outcome_sums& sums) cons
   for (const auto& [dice, masses] : ends.defender_withdraws.rows)
     for (std::uint32_t at = 0; at < d_states_; ++at)
       if (masses[at] != 0.0) retreat(d_.states[do_.state_at[at]], def, dice, masses[at], false);
-}
-
-int column_solver::withdrawing(std::uint32_t column, std::uint32_t k) const {
-  std::array<round::side_sums, 2> sum{};
-  sum[round::attacker].line_sp = static_cast<std::int16_t>(a_line_[ao_.part_begin[k]]);
-  sum[round::defender].line_sp = static_cast<std::int16_t>(d_part_line_[column]);
-  for (int side : {round::attacker, round::defender})
-    if (round::wants_retreat(r_, sum, side)) return side;
-  return -1;
 }
 
 }  // namespace sweep
