@@ -59,22 +59,35 @@ void column_solver::rounds_in_window(std::size_t window, std::vector<double>& pr
       }
       axpy(&mid[at * w], p, weights);
     };
+    // Where the attacker's fire misses, the round ends with the defender as it was: `weights` with
+    // the attacker at part k_to reach the next round's pairs after the reinforcement (GL 13.3; none
+    // waiting, the pair itself), but for the pair's own self-loop (`self`, divided out below).
+    auto missed = [&](std::uint32_t k_to, double p, const double* weights, bool self) {
+      each_entering(a_enter_.by_part[k_to], k_to, [&](std::uint32_t a_to, double qa) {
+        each_entering(d_enter_.by_part[column], column, [&](std::uint32_t d_to, double qd) {
+          if (!self || a_to != k_to || d_to != column)
+            axpy_next_round(&arrivals[(d_to * a_parts_ + a_to) * w], p * qa * qd, weights);
+        });
+      });
+    };
     if (start_apart_ && column == start_column) {  // round 1 from the start, played apart (column_sweep.cpp)
       std::vector<double> once(w, 0.0);
       once[0] = 1.0;
       present[0] += 1.0;
-      add_mid(a_.hit_first_dice[a_.hit_of[0][0]], ao_.part_rank[a_.part[0]], miss, once.data());
+      const int dice = a_.hit_first_dice[a_.hit_of[0][0]];
+      add_mid(dice, ao_.part_rank[a_.part[0]], miss, once.data());
+      missed(ao_.part_rank[a_.part[0]], miss * sixes(dice)[0], once.data(), false);
       for (const side_move& mv : start_part_moves_)
-        if (part_line[mv.to] > 0) add_mid(mv.dice, mv.to, mv.p, once.data());
+        if (part_line[mv.to] > 0) {
+          add_mid(mv.dice, mv.to, mv.p, once.data());
+          missed(mv.to, mv.p * sixes(mv.dice)[0], once.data(), false);
+        }
     }
     for (std::uint32_t k = 0; k < a_parts_; ++k) {
       if (part_line[k] == 0) continue;
-      double* arrived = &arrivals[(column * a_parts_ + k) * w];
-      for (std::size_t n = 0; n < dice_count; ++n)
-        if (has_mid[n * a_parts_ + k])
-          axpy_next_round(arrived, sixes(static_cast<int>(n))[0], &mid[(n * a_parts_ + k) * w]);
+      const double* arrived = &arrivals[(column * a_parts_ + k) * w];
       if (withdrawing(column, k) >= 0) continue;  // a retreat policy ends the battle as the pair is reached
-      const double loop = miss * sixes(part_dice[k])[0];
+      const double loop = miss * sixes(part_dice[k])[0] * a_enter_.stay[k] * d_enter_.stay[column];
       if (loop >= 1.0) continue;  // a stalemate: the battle ended as the pair was reached
       // Who is here at each round's start: arrivals, and those the round before kept (both missed).
       double kept = 0, any = 0;
@@ -87,8 +100,12 @@ void column_solver::rounds_in_window(std::size_t window, std::vector<double>& pr
       last[column * a_parts_ + k] = stay[w - 1];
       if (any == 0.0) continue;
       add_mid(part_dice[k], k, miss, stay.data());
+      missed(k, miss * sixes(part_dice[k])[0], stay.data(), true);
       for (const side_move& mv : a_part_moves_[static_cast<std::size_t>(fire)][k])
-        if (part_line[mv.to] > 0) add_mid(mv.dice, mv.to, mv.p, stay.data());
+        if (part_line[mv.to] > 0) {
+          add_mid(mv.dice, mv.to, mv.p, stay.data());
+          missed(mv.to, mv.p * sixes(mv.dice)[0], stay.data(), false);
+        }
     }
     // Second halves, target column by target column (each column's arrivals stay in cache while
     // every fire that reaches it is added; one add per move and pair, in a fixed order).
@@ -101,8 +118,10 @@ void column_solver::rounds_in_window(std::size_t window, std::vector<double>& pr
               [](const side_move& x, const side_move& y) { return x.to != y.to ? x.to < y.to : x.dice < y.dice; });
     for (const side_move& target : targets) {
       const auto n = static_cast<std::size_t>(target.dice);
-      for (std::uint32_t k : mid_parts[n])
-        axpy_next_round(&arrivals[(target.to * a_parts_ + k) * w], target.p, &mid[(n * a_parts_ + k) * w]);
+      for (std::uint32_t k : mid_parts[n])  // (the attacker's reinforcement, GL 13.3)
+        each_entering(a_enter_.by_part[k], k, [&](std::uint32_t a_to, double q) {
+          axpy_next_round(&arrivals[(target.to * a_parts_ + a_to) * w], target.p * q, &mid[(n * a_parts_ + k) * w]);
+        });
     }
     for (std::size_t n = 0; n < dice_count; ++n) {
       for (std::uint32_t k : mid_parts[n]) {
@@ -181,25 +200,35 @@ std::vector<double> column_solver::rounds(double& tail, std::size_t& window_byte
         if (parts.empty()) continue;
         double* from = &mid[n * a_parts_];
         const double all_miss = sixes(static_cast<int>(n))[0];
-        double* here = &next[column * a_parts_];
-        for (std::uint32_t k : parts) here[k] += all_miss * from[k];
+        // The round's end where the battle goes on: each side's reinforcement (GL 13.3), the
+        // defender's in its moves.
+        for (std::uint32_t k : parts)
+          each_entering(a_enter_.by_part[k], k, [&](std::uint32_t a_to, double qa) {
+            each_entering(d_enter_.by_part[column], column, [&](std::uint32_t d_to, double qd) {
+              next[d_to * a_parts_ + a_to] += all_miss * qa * qd * from[k];
+            });
+          });
         for (const side_move& mv : d_part_moves_[n][column]) {
           if (d_part_line_[mv.to] == 0) continue;
           double* to = &next[mv.to * a_parts_];
-          for (std::uint32_t k : parts) to[k] += mv.p * from[k];
+          for (std::uint32_t k : parts)
+            each_entering(a_enter_.by_part[k], k,
+                          [&](std::uint32_t a_to, double q) { to[a_to] += mv.p * q * from[k]; });
         }
         for (std::uint32_t k : parts) from[k] = 0.0;
         parts.clear();
       }
     }
-    // Pairs where nobody can hit (a stalemate) or a retreat policy takes a side away end the battle
-    // as they are reached.
+    // Pairs where nobody can hit and nobody waits (a stalemate) or a retreat policy takes a side
+    // away end the battle as they are reached.
     double next_going = 0;
     for (std::uint32_t column = 0; column < d_parts_; ++column) {
       const bool defender_fires = d_.dice[do_.state_at[do_.part_begin[column]]] > 0;
       for (std::uint32_t k = 0; k < a_parts_; ++k) {
         double& m = next[column * a_parts_ + k];
-        if ((!defender_fires && part_dice[k] == 0) || (m != 0.0 && withdrawing(column, k) >= 0)) m = 0.0;
+        const bool stalemate =
+            !defender_fires && part_dice[k] == 0 && a_enter_.stay[k] == 1.0 && d_enter_.stay[column] == 1.0;
+        if (stalemate || (m != 0.0 && withdrawing(column, k) >= 0)) m = 0.0;
         next_going += m;
       }
     }

@@ -48,6 +48,71 @@ inline std::vector<side_move> moves_under_fire(const side_alone& s, std::uint32_
   return moves;
 }
 
+// f(target, p) for each state the round's reinforcement (GL 13.3) makes of `self` (side_alone's
+// `entering`, mapped), or f(self, 1) where none wait.
+template <class F>
+inline void each_entering(const std::vector<side_move>& entering, std::uint32_t self, F&& f) {
+  if (entering.empty()) {
+    f(self, 1.0);
+    return;
+  }
+  for (const side_move& m : entering) f(m.to, m.p);
+}
+
+// The moves whose target's line stands, each followed by the reinforcement there (`entering` by
+// target; the battle goes on, GL 13.3), merged by (target, dice); the others kept as they are.
+template <class LineOf>
+inline std::vector<side_move> then_entering(const std::vector<side_move>& moves,
+                                            const std::vector<std::vector<side_move>>& entering, LineOf&& line_of) {
+  std::vector<side_move> out;
+  for (const side_move& mv : moves) {
+    if (line_of(mv.to) == 0) {
+      out.push_back(mv);
+      continue;
+    }
+    each_entering(entering[mv.to], mv.to, [&](std::uint32_t to, double p) { out.push_back({to, mv.dice, mv.p * p}); });
+  }
+  std::sort(out.begin(), out.end(),
+            [](const side_move& x, const side_move& y) { return x.to != y.to ? x.to < y.to : x.dice < y.dice; });
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < out.size(); ++i)
+    if (kept > 0 && out[kept - 1].to == out[i].to && out[kept - 1].dice == out[i].dice)
+      out[kept - 1].p += out[i].p;
+    else
+      out[kept++] = out[i];
+  out.resize(kept);
+  return out;
+}
+
+// A side's reinforcement (GL 13.3) by place and by part (side_alone's `entering`, its targets
+// mapped to places and ranks), and each part's chance that nobody enters.
+struct side_entering {
+  std::vector<std::vector<side_move>> by_place, by_part;  // empty where none wait
+  std::vector<double> stay;                               // by rank
+  bool any = false;
+};
+inline side_entering entering_of(const side_alone& s, const side_order& o) {
+  side_entering e;
+  e.by_place.resize(s.states.size());
+  e.by_part.resize(s.example.size());
+  e.stay.assign(s.example.size(), 1.0);
+  for (std::uint32_t place = 0; place < s.states.size(); ++place)
+    for (const side_move& m : s.entering[o.state_at[place]]) {
+      e.by_place[place].push_back({o.place[m.to], 0, m.p});
+      e.any = true;
+    }
+  for (std::uint32_t k = 0; k < s.example.size(); ++k) {
+    const std::uint32_t example = o.state_at[o.part_begin[k]];
+    if (s.entering[example].empty()) continue;  // (nobody waits: it stays)
+    e.stay[k] = 0;                              // (a unit that always enters leaves no outcome where it stays)
+    for (const side_move& m : s.entering[example]) {
+      e.by_part[k].push_back({o.part_rank[s.part[m.to]], 0, m.p});
+      if (m.to == example) e.stay[k] = m.p;
+    }
+  }
+  return e;
+}
+
 // Masses by (a small key: dice), each a dense row over a side's states, made on first use.
 struct by_dice {
   std::size_t width = 0;
@@ -127,6 +192,7 @@ class column_solver {
   std::vector<std::uint32_t> a_rank_at_;               // by attacker place: its part's rank
   std::vector<int> part_line_dice_, part_line_units_;  // by attacker rank
   std::vector<std::int8_t> withdraws_;                 // withdrawing's, by pair; empty: no policy retreats
+  side_entering a_enter_, d_enter_;                    // GL 13.3 at a round's end
 };
 
 }  // namespace musket::great_lakes::sweep

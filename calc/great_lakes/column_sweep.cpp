@@ -85,6 +85,22 @@ bool column_solver::prepare() {
     for (std::uint32_t k = 0; k < d_parts_; ++k)
       part_moves[k] = moves_under_fire(d_, do_.state_at[do_.part_begin[k]], n, false, d_rank);
   }
+  // GL 13.3: where the attacker's fire leaves the defender a line after its checks (and the
+  // attacker one: the sweep sends only those on), the round ends with reinforcement, the
+  // defender's folded into its moves here, the attacker's added as the mass arrives.
+  a_enter_ = entering_of(a_, ao_);
+  d_enter_ = entering_of(d_, do_);
+  if (d_enter_.any) {
+    auto line_at = [&](std::uint32_t place) { return d_.line_sp[do_.state_at[place]]; };
+    auto line_of_rank = [&](std::uint32_t k) { return d_.line_sp[do_.state_at[do_.part_begin[k]]]; };
+    for (auto& moves : d_moves_)
+      for (auto& list : moves) list = then_entering(list, d_enter_.by_place, line_at);
+    for (auto& moves : d_part_moves_)
+      for (auto& list : moves) list = then_entering(list, d_enter_.by_part, line_of_rank);
+  }
+  for (const side_entering* e : {&a_enter_, &d_enter_})
+    for (const auto* lists : {&e->by_place, &e->by_part})
+      for (const auto& list : *lists) bytes_ += sizeof(side_move) * list.capacity() + sizeof(list);
   for (const auto* by_dice : {&a_moves_, &a_part_moves_, &d_moves_, &d_part_moves_})
     for (const auto& lists : *by_dice)
       for (const auto& list : lists) bytes_ += sizeof(side_move) * list.capacity() + sizeof(list);
@@ -155,6 +171,8 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
   ends.defender_withdraws.width = d_states_;
   const auto dice_count = static_cast<std::size_t>(a_dice_count_);
   std::vector<double> mid_attacker(dice_count * a_states_), mid_defender;
+  // (The second halves' attacker after its reinforcement, by place and by part.)
+  std::vector<double> entered(a_enter_.any ? a_states_ : 0), entered_parts(a_enter_.any ? a_parts_ : 0);
   expected_rounds = 0;
   for (std::uint32_t column = 0; column < d_parts_; ++column) {
     detail::throw_if_cancelled(options_);
@@ -169,12 +187,32 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
     mid_defender.assign(dice_count * dice_stride, 0.0);
     auto& line_taken = ends.attacker_line_taken[{fire, d_.line_dice[d_rep]}];
     if (line_taken.empty()) line_taken.assign(a_states_, 0.0);
+    // A round's end where the attacker's fire missed (the defender as it was, this column's): mass m
+    // beside the attacker at place `at` (its line standing) goes on to the next round's pair after
+    // the reinforcement (GL 13.3: each side's own roll; none waiting, the pair itself). `self`: the
+    // pair being played, whose staying as it is is the self-loop (divided out), not an arrival.
+    auto missed_beside_attacker = [&](std::uint32_t at, double m, bool self) {
+      each_entering(a_enter_.by_place[at], at, [&](std::uint32_t a_to, double qa) {
+        each_entering(d_enter_.by_part[column], column, [&](std::uint32_t d_to, double qd) {
+          if (!self || a_to != at || d_to != column) by_attacker[d_to * a_states_ + a_to] += m * qa * qd;
+        });
+      });
+    };
+    // The same beside the defender's state (`place`) with the attacker at part k.
+    auto missed_beside_defender = [&](std::uint32_t place, std::uint32_t k, double m, bool self) {
+      each_entering(d_enter_.by_place[place], place, [&](std::uint32_t d_to, double qd) {
+        each_entering(a_enter_.by_part[k], k, [&](std::uint32_t a_to, double qa) {
+          if (!self || a_to != k || d_to != place) by_defender[d_to * a_parts_ + a_to] += m * qa * qd;
+        });
+      });
+    };
     // The first half of a round from attacker state `at` (a place) with mass m, beside the attacker:
     // its line taken (played after the sweep: hits of `fire` >= line SP); the attacker's fire with its
     // dice after the hits, before its checks, taking the defender's whole line (the round ends there,
-    // step 2, the attacker as it was then); the rest to the mid-round masses by the dice fired.
+    // step 2, the attacker as it was then); the rest to the mid-round masses by the dice fired, and
+    // where that fire misses, on to the next round (`self`: the pair's own round).
     auto attacker_half = [&](std::uint32_t at, double m, int line, int dice, const std::vector<side_move>& moves,
-                             const std::vector<int>& dice_of_hit) {
+                             const std::vector<int>& dice_of_hit, bool self) {
       const std::uint32_t state = ao_.state_at[at];
       line_taken[at] += m;
       for (int hits = 0; hits < line && hits <= fire; ++hits) {
@@ -185,11 +223,15 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
         ends.attacker_hit_wins[hit] += m * fire_p[hits] * falls;
       }
       mid_attacker[static_cast<std::size_t>(dice) * a_states_ + at] += miss * m;
-      for (const side_move& mv : moves) mid_attacker[static_cast<std::size_t>(mv.dice) * a_states_ + mv.to] += mv.p * m;
+      missed_beside_attacker(at, miss * m * sixes(dice)[0], self);
+      for (const side_move& mv : moves) {
+        mid_attacker[static_cast<std::size_t>(mv.dice) * a_states_ + mv.to] += mv.p * m;
+        if (a_line_[mv.to] > 0) missed_beside_attacker(mv.to, mv.p * m * sixes(mv.dice)[0], false);
+      }
     };
     // The same beside the defender's state (`row` of the column) from attacker part k.
     auto defender_half = [&](std::uint32_t row, std::uint32_t k, double m, int line, int dice,
-                             const std::vector<side_move>& part_moves, const std::vector<int>& dice_of_hit) {
+                             const std::vector<side_move>& part_moves, const std::vector<int>& dice_of_hit, bool self) {
       const std::uint32_t example = ao_.state_at[ao_.part_begin[k]];
       double taken = 0;
       for (int h = line; h <= fire; ++h) taken += fire_p[h];
@@ -200,7 +242,12 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
       }
       double* mid = &mid_defender[row * a_parts_];
       mid[static_cast<std::size_t>(dice) * dice_stride + k] += miss * m;
-      for (const side_move& mv : part_moves) mid[static_cast<std::size_t>(mv.dice) * dice_stride + mv.to] += mv.p * m;
+      missed_beside_defender(d_first + row, k, miss * m * sixes(dice)[0], self);
+      for (const side_move& mv : part_moves) {
+        mid[static_cast<std::size_t>(mv.dice) * dice_stride + mv.to] += mv.p * m;
+        if (a_line_[ao_.part_begin[mv.to]] > 0)
+          missed_beside_defender(d_first + row, mv.to, mv.p * m * sixes(mv.dice)[0], false);
+      }
     };
     // GL 11.22: where attackers that crossed roll a die less in round 1, the start is played once with
     // those dice (the battle leaves it after round 1: both missing lands on the same parts without
@@ -212,8 +259,8 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
       ++pairs_visited;
       expected_rounds += 1.0;
       transitions += start_part_moves_.size() + 1;
-      attacker_half(ao_.place[0], 1.0, line, dice, start_moves_, a_.hit_first_dice);
-      defender_half(do_.place[0] - d_first, k, 1.0, line, dice, start_part_moves_, a_.hit_first_dice);
+      attacker_half(ao_.place[0], 1.0, line, dice, start_moves_, a_.hit_first_dice, false);
+      defender_half(do_.place[0] - d_first, k, 1.0, line, dice, start_part_moves_, a_.hit_first_dice, false);
     }
     // First halves: the defender's fire on each attacker part, highest line SP first (GL 11.18 step 1,
     // the attacker's allocation, checks and rerolls).
@@ -221,14 +268,6 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
       const std::uint32_t first = ao_.part_begin[k], last = ao_.part_begin[k + 1];
       const int line = a_line_[first], dice = a_dice_[first];
       if (line == 0) continue;  // (mid-round only: the attacker's line gone in its checks)
-      // Mid-round mass of this part from higher parts whose fire misses: it arrives here.
-      for (std::size_t n = 0; n < dice_count; ++n) {
-        const double all_miss = sixes(static_cast<int>(n))[0];
-        const double* mid = &mid_attacker[n * a_states_];
-        for (std::uint32_t at = first; at < last; ++at) column_mass[at] += all_miss * mid[at];
-        for (std::uint32_t row = 0; row < rows; ++row)
-          by_defender[(d_first + row) * a_parts_ + k] += all_miss * mid_defender[n * dice_stride + row * a_parts_ + k];
-      }
       // GL 12.2 step 4: a retreat policy takes a side away as the pair is reached at a round's end
       // (the start, played apart, is reached first at round 1's end).
       if (const int side = withdrawing(column, k); side >= 0) {
@@ -242,8 +281,9 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
           defender_end[d_first + row] += by_defender[(d_first + row) * a_parts_ + k];
         continue;
       }
-      const double loop = miss * sixes(dice)[0];  // both fires miss: the round changes nothing
-      if (loop >= 1.0) {                          // RULINGS "stalemate": nobody can hit (no ships, nothing waiting)
+      // Both fires miss and nobody enters (GL 13.3): the round changes nothing.
+      const double loop = miss * sixes(dice)[0] * a_enter_.stay[k] * d_enter_.stay[column];
+      if (loop >= 1.0) {  // RULINGS "stalemate": nobody can hit (no ships, nothing waiting)
         for (std::uint32_t at = first; at < last; ++at) {
           sums.ends[static_cast<std::size_t>(battle_end::stalemate)] += column_mass[at];
           ends.attacker_stands[at] += column_mass[at];
@@ -260,7 +300,7 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
         m *= scale;
         visited = true;
         expected_rounds += m;
-        attacker_half(at, m, line, dice, a_moves_[static_cast<std::size_t>(fire)][at], a_.hit_dice);
+        attacker_half(at, m, line, dice, a_moves_[static_cast<std::size_t>(fire)][at], a_.hit_dice, true);
       }
       if (visited) {
         ++pairs_visited;
@@ -270,12 +310,13 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
         double& m = by_defender[(d_first + row) * a_parts_ + k];
         if (m == 0.0) continue;
         m *= scale;
-        defender_half(row, k, m, line, dice, a_part_moves_[static_cast<std::size_t>(fire)][k], a_.hit_dice);
+        defender_half(row, k, m, line, dice, a_part_moves_[static_cast<std::size_t>(fire)][k], a_.hit_dice, true);
       }
     }
     // Second halves: each mid-round mass fires with the dice it had before its checks. A fire that
-    // takes the defender's whole line was played above; a miss came back above; hits go to lower
-    // columns, or take the defender's line in its checks.
+    // takes the defender's whole line was played above; a miss went on above; hits go to lower
+    // columns (the defender's reinforcement in its moves, the attacker's added here, GL 13.3), or
+    // take the defender's line in its checks.
     for (std::size_t n = 0; n < dice_count; ++n) {
       const double* hit_p = sixes(static_cast<int>(n));
       double* mid = &mid_attacker[n * a_states_];
@@ -300,13 +341,26 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
         high = at + 1;
       }
       if (low < high) {
+        const double* going_on = mid;  // the attacker as the round ends where it goes on
+        std::uint32_t on_low = low, on_high = high;
+        if (a_enter_.any) {
+          std::fill(entered.begin(), entered.end(), 0.0);
+          on_high = 0;
+          for (std::uint32_t at = low; at < high; ++at)
+            if (mid[at] != 0.0)
+              each_entering(a_enter_.by_place[at], at, [&](std::uint32_t to, double q) {
+                entered[to] += q * mid[at];
+                on_high = std::max(on_high, to + 1);
+              });
+          going_on = entered.data();
+        }
         for (const side_move& mv : d_part_moves_[n][column]) {
           if (d_part_line_[mv.to] == 0) {  // the defender's line gone in its checks
             for (std::uint32_t at = low; at < high; ++at) ends.attacker_stands[at] += mv.p * mid[at];
             continue;
           }
           double* to = &by_attacker[mv.to * a_states_];
-          for (std::uint32_t at = low; at < high; ++at) to[at] += mv.p * mid[at];
+          for (std::uint32_t at = on_low; at < on_high; ++at) to[at] += mv.p * going_on[at];
         }
       }
       for (std::uint32_t row = 0; row < rows; ++row) {
@@ -325,6 +379,19 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
         }
         if (attacker_gone > 0) ends.defender_hit_holds[static_cast<int>(n)][d_first + row] += attacker_gone;
         if (part_low >= part_high) continue;
+        const double* going_on = from;  // the attacker as the round ends where it goes on (GL 13.3)
+        std::uint32_t on_high = part_high;
+        if (a_enter_.any) {
+          std::fill(entered_parts.begin(), entered_parts.end(), 0.0);
+          on_high = 0;
+          for (std::uint32_t k = part_low; k < part_high; ++k)
+            if (from[k] != 0.0)
+              each_entering(a_enter_.by_part[k], k, [&](std::uint32_t to, double q) {
+                entered_parts[to] += q * from[k];
+                on_high = std::max(on_high, to + 1);
+              });
+          going_on = entered_parts.data();
+        }
         for (const side_move& mv : d_moves_[n][d_first + row]) {
           if (d_.line_sp[do_.state_at[mv.to]] == 0) {
             // Retreat fire from the attacker's line after its checks (GL 12.2).
@@ -333,7 +400,7 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
             continue;
           }
           double* to = &by_defender[mv.to * a_parts_];
-          for (std::uint32_t k = part_low; k < part_high; ++k) to[k] += mv.p * from[k];
+          for (std::uint32_t k = part_low; k < on_high; ++k) to[k] += mv.p * going_on[k];
         }
       }
     }
@@ -423,8 +490,17 @@ void column_solver::play_ends(const ends_to_play& ends, outcome_sums& sums) cons
 }  // namespace sweep
 
 bool column_sweep_plays(const round::battle_rules& r) {
-  // (Every retreat policy reads only the line SP of both sides: column_solver::withdrawing.)
-  return !r.has_reinforcements[0] && !r.has_reinforcements[1];
+  // Every retreat policy reads only the line SP of both sides (column_solver::withdrawing), before
+  // the reinforcement; the sweep's pairs are after it, so it plays one or the other. A unit that
+  // can never enter (no enter faces) would wait for ever: the folded chain's.
+  auto may_retreat = [](const retreat_policy& p) {
+    return p.kind != retreat_kind::never && p.kind != retreat_kind::optimal;  // (round.hpp's wants_retreat)
+  };
+  if (!r.has_reinforcements[0] && !r.has_reinforcements[1]) return true;
+  if (may_retreat(r.policy[0]) || may_retreat(r.policy[1])) return false;
+  for (const auto& u : r.units)
+    if (u.reinforcement && u.enter_faces <= 0) return false;
+  return true;
 }
 
 std::optional<battle_result> solve_by_column_sweep(const battle& b, const exact_options& options) {

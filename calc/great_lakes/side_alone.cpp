@@ -55,6 +55,17 @@ bool play_alone(const round::battle_rules& r, int side, std::size_t limit, side_
     out.line_sp.push_back(sums.line_sp);
     out.dice.push_back(round::fire_dice(r, sums, side, false));
     out.line_dice.push_back(sums.line_dice);
+    out.waiting.push_back(sums.waiting);
+    std::vector<side_move> entering;
+    if (sums.waiting > 0 && sums.line_units > 0) {  // GL 13.3, at the end of a round the battle goes on
+      detail::exact_chooser c;
+      std::vector<std::pair<round::battle_state, double>> found;
+      round::round_state t = tracked;
+      auto entered = [&](round::round_state& u) { found.emplace_back(u.s, c.weight); };
+      round::reinforce(r, side, t, c, entered);
+      for (const auto& [state, p] : found) entering.push_back({intern(state), 0, p});
+    }
+    out.entering.push_back(std::move(entering));
     const auto line = static_cast<std::size_t>(std::max<int>(sums.line_sp, 0));
     std::vector<std::uint32_t> hit_of(line);
     std::vector<std::vector<side_move>> by_hits(line);
@@ -83,8 +94,10 @@ side_order order_of(const side_alone& s) {
   const std::size_t parts = s.example.size();
   std::vector<std::uint32_t> ranked(parts);
   for (std::uint32_t p = 0; p < parts; ++p) ranked[p] = p;
-  std::stable_sort(ranked.begin(), ranked.end(),
-                   [&](auto x, auto y) { return s.line_sp[s.example[x]] > s.line_sp[s.example[y]]; });
+  std::stable_sort(ranked.begin(), ranked.end(), [&](auto x, auto y) {
+    const std::uint32_t a = s.example[x], b = s.example[y];
+    return s.waiting[a] != s.waiting[b] ? s.waiting[a] > s.waiting[b] : s.line_sp[a] > s.line_sp[b];
+  });
   side_order o;
   o.part_rank.resize(parts);
   for (std::uint32_t k = 0; k < parts; ++k) o.part_rank[ranked[k]] = k;

@@ -34,6 +34,11 @@ struct side_alone {
   // Per state, by hits 1 .. line SP - 1: the round-start states after the checks (a line gone in
   // them is a state whose line SP is 0), each with the dice fired (hit_dice of the hit state).
   std::vector<std::vector<std::vector<side_move>>> after_hits;
+  // By state: its units waiting to enter (GL 13), and where its line stands and some wait, the
+  // states the round's reinforcement makes of it (GL 13.3: each waiting unit enters on a roll
+  // within its enter faces), each with its probability, itself among them; else empty.
+  std::vector<int> waiting;
+  std::vector<std::vector<side_move>> entering;
 };
 
 // A side state's key: per unit SP | status << 5, then the rerolls left; folded, a unit out of the
@@ -45,8 +50,9 @@ std::string side_key(const round::battle_rules& r, const round::battle_state& s,
 // `limit` states or hit states.
 bool play_alone(const round::battle_rules& r, int side, std::size_t limit, side_alone& out);
 
-// A side's parts ranked by line SP, highest first (every move but the self-loop lowers it, so this
-// is a topological order), and its states listed part by part in that order ("places").
+// A side's parts ranked by units waiting, most first, then by line SP, highest first (every move
+// but the self-loop lowers the line SP or lets a unit enter, so this is a topological order), and
+// its states listed part by part in that order ("places").
 struct side_order {
   std::vector<std::uint32_t> part_rank;   // by part
   std::vector<std::uint32_t> part_begin;  // by rank: its first place (and one past the last)

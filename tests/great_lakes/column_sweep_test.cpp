@@ -114,8 +114,11 @@ TEST(GreatLakesColumnSweep, ADefenderWithoutDiceFallsByHitsOrMorale) {
 TEST(GreatLakesColumnSweep, RefusesWhatItDoesNotPlay) {
   const gl::battle plain = duel(make_unit("A", 2, 1, 4), make_unit("D", 2, 1, 4));
   ASSERT_TRUE(gl::solve_by_column_sweep(plain).has_value());
+  // A retreat policy decides before the reinforcement, the sweep's pairs come after it.
   gl::battle reinforced = plain;
   reinforced.defender.reinforcements.push_back({make_unit("R", 1, 1), false});
+  ASSERT_TRUE(gl::solve_by_column_sweep(reinforced).has_value());
+  reinforced.attacker.retreat = {gl::retreat_kind::weaker, 0};
   EXPECT_FALSE(gl::solve_by_column_sweep(reinforced).has_value());
 }
 
@@ -156,6 +159,38 @@ TEST(GreatLakesColumnSweep, PlaysARetreatFromTheStart) {
   expect_same_result(*r, folded_chain(b), "from the start");
 }
 
+// GL 13.3: a 1-SP attacker of one die against a 1-SP defender without dice whose reinforcement R
+// (1 SP, no dice, rating 4: enters on 4 faces) waits. Before R enters, a hit takes the line (1/6);
+// a miss lets R enter (5/6 x 4/6) or not: 18/13 rounds there, R entered 10/13. Then two hits, one
+// a unit (GL 11.23), each 6 rounds. The attacker always wins: 18/13 + 10/13 x 12 rounds.
+TEST(GreatLakesColumnSweep, PlaysAReinforcement) {
+  gl::battle b = duel(make_unit("A", 1, 1, 6), make_unit("D", 1, 0, 6));
+  b.defender.reinforcements.push_back({make_unit("R", 1, 0, 6), false});
+  const auto r = gl::solve_by_column_sweep(b);
+  ASSERT_TRUE(r.has_value());
+  EXPECT_NEAR(r->attacker_wins, 1.0, sweep_tight);
+  EXPECT_NEAR(r->rounds_mean, 18.0 / 13 + 10.0 / 13 * 12, 1e-10);
+  ASSERT_GE(r->rounds_distribution.size(), 2u);
+  EXPECT_NEAR(r->rounds_distribution[0], 1.0 / 6, sweep_tight);
+  expect_same_result(*r, folded_chain(b), "reinforcement");
+  // Rated 6, R always enters after round 1's miss: 1 + 5/6 x 12 rounds.
+  b.defender.reinforcement_rating = 6;
+  const auto always = gl::solve_by_column_sweep(b);
+  ASSERT_TRUE(always.has_value());
+  EXPECT_NEAR(always->rounds_mean, 1 + 5.0 / 6 * 12, 1e-10);
+  expect_same_result(*always, folded_chain(b), "reinforcement that always enters");
+}
+
+// The attacker's reinforcement, which the sweep adds where the round's end lets the battle go on
+// (both halves, and the rounds' window and steps): morale, hits on both sides, against the chain.
+TEST(GreatLakesColumnSweep, AgreesOnAnAttackersReinforcement) {
+  gl::battle b = duel(make_unit("A", 2, 1, 4), make_unit("D", 3, 1, 4));
+  b.attacker.reinforcements.push_back({make_unit("R", 2, 1, 4), false});
+  const auto swept = gl::solve_by_column_sweep(b);
+  ASSERT_TRUE(swept.has_value());
+  expect_same_result(*swept, folded_chain(b), "the attacker's reinforcement");
+}
+
 TEST(GreatLakesColumnSweep, StopsAtItsLimits) {
   const gl::battle b = duel(make_unit("A", 4, 2, 4), make_unit("D", 4, 2, 4));
   gl::exact_options few_states;
@@ -172,7 +207,8 @@ TEST(GreatLakesColumnSweep, StopsAtItsLimits) {
 
 // Random battles of one to three units a side (SP 1-4, dice 0-3, morale 2-6), with or without
 // leaders (rerolls), a fort, a ship, no route, the Niagara, a river crossing, the concentrate
-// allocation and retreat policies: the sweep and the folded chain agree on every number.
+// allocation, retreat policies and reinforcements: the sweep and the folded chain agree on every
+// number (where the sweep plays the battle: not a policy beside a reinforcement).
 TEST(GreatLakesColumnSweep, AgreesWithTheFoldedChain) {
   std::mt19937 random(1814);
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(random); };
@@ -182,6 +218,7 @@ TEST(GreatLakesColumnSweep, AgreesWithTheFoldedChain) {
     gl::battle b;
     b.attacker.side = gl::nation::american;
     b.defender.side = gl::nation::british;
+    const int extra = pick(0, 2);  // 1: retreat policies, 2: reinforcements (not both: the sweep plays one)
     for (auto* army : {&b.attacker, &b.defender}) {
       const int units = pick(1, 3);
       for (int i = 0; i < units; ++i) {
@@ -193,10 +230,16 @@ TEST(GreatLakesColumnSweep, AgreesWithTheFoldedChain) {
       if (army == &b.attacker && pick(0, 2) == 2) army->units[0].crossed = gl::crossing::river;  // GL 11.22
       if (pick(0, 1) == 1) army->hit_allocation.kind = gl::hit_allocation_kind::concentrate;
       if (pick(0, 3) == 0) army->retreat_route = false;
-      if (const int policy = pick(0, 5); policy == 1)  // RULINGS' retreat policies (GL 12.2)
-        army->retreat = {gl::retreat_kind::line_sp_at_most, pick(1, 4)};
-      else if (policy == 2)
-        army->retreat = {gl::retreat_kind::weaker, 0};
+      if (extra == 1) {  // RULINGS' retreat policies (GL 12.2)
+        if (const int policy = pick(0, 2); policy == 1)
+          army->retreat = {gl::retreat_kind::line_sp_at_most, pick(1, 4)};
+        else if (policy == 2)
+          army->retreat = {gl::retreat_kind::weaker, 0};
+      } else if (extra == 2 && pick(0, 1) == 1) {  // a reinforcement waiting (GL 13.3)
+        army->reinforcements.push_back(
+            {make_unit(army == &b.attacker ? "ra" : "rd", pick(1, 3), pick(0, 2), pick(2, 6)), false});
+        army->reinforcement_rating = pick(1, 6);
+      }
     }
     if (pick(0, 1) == 1) b.attacker.leaders = {"Brown"};
     if (pick(0, 1) == 1) b.defender.leaders = {"Drummond"};

@@ -53,8 +53,9 @@ TEST(GreatLakesExactCost, MoraleOutcomesCount) {
   const auto with_policy = gl::predict_exact_cost(b);
   EXPECT_TRUE(with_policy.swept);
   EXPECT_DOUBLE_EQ(with_policy.seconds, c.seconds);
-  // A reinforcement (GL 13) the sweep does not play: the folded chain's cost, memory the larger of
-  // the states' and the outcomes' bounds. The defender's R (1 SP, 1 die, morale 6) waits: from
+  // A reinforcement (GL 13) beside a retreat policy, which the sweep does not play (the policy
+  // decides before the reinforcement): the folded chain's cost, memory the larger of the states'
+  // and the outcomes' bounds. The defender's R (1 SP, 1 die, morale 6) waits: from
   // {D, R waiting} (1 die) the round's one outcome of no hit is R entering or not (2); {D, R} (2
   // dice) has 1 outcome for 0 or 1 hit (a unit of 1 SP is gone, nothing checks); the one left (1
   // die) has 1. Defender states 3, by dice: 1 die 2 states (outcomes 2 + 1), 2 dice 1 state (1).
@@ -63,6 +64,8 @@ TEST(GreatLakesExactCost, MoraleOutcomesCount) {
   // states + attacker states x defender outcomes: (5 x 2 + 2 x 3) + (7 x 1 + 2 x 1) = 25.
   b.attacker.retreat = {};
   b.defender.reinforcements.push_back({make_unit("R", 1, 1), false});
+  EXPECT_TRUE(gl::predict_exact_cost(b).swept);  // (swept without the policy)
+  b.attacker.retreat = {gl::retreat_kind::line_sp_at_most, 0};
   const auto folded = gl::predict_exact_cost(b);
   EXPECT_FALSE(folded.swept);
   EXPECT_EQ(folded.side_states[0], 2u);
