@@ -132,6 +132,30 @@ static void BM_GreatLakesNiagara5v4Retreat(benchmark::State& state) {
 }
 BENCHMARK(BM_GreatLakesNiagara5v4Retreat)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
 
+// The Niagara 4 v 3 (the 5 v 4 less the artillery, dragoon and Mohawk) with a reinforcement a side
+// (GL 13.3; a regular of 4 SP each): Arg 0 the column sweep, Arg 1 the folded chain, which played
+// reinforcements before the sweep did (left out of the smoke run: seconds).
+static void BM_GreatLakesNiagara4v3Reinforced(benchmark::State& state) {
+  auto b = niagara(false);
+  b.attacker.units.resize(3);
+  b.defender.units.resize(3);
+  b.attacker.reinforcements.push_back({make_unit("23rd", gl::unit_type::regular, 4, 5, 3), false});
+  b.defender.reinforcements.push_back({make_unit("Royals", gl::unit_type::regular, 4, 5, 3), false});
+  gl::exact_options options;
+  options.column_sweep = state.range(0) == 0;
+  for (auto _ : state) {
+    auto r = gl::solve_exact(b, options);
+    state.counters["states"] = static_cast<double>(r.method.states);
+    benchmark::DoNotOptimize(r);
+  }
+}
+BENCHMARK(BM_GreatLakesNiagara4v3Reinforced)
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->Repetitions(3);
+
 // `auto` as `musket gl battle` runs it (budget 1 s, 4096 MB, 200,000 trials): the prediction,
 // then the exact solve if it fits, else the simulation. Arg 0: the 5 v 4, 1: the 6 v 6; the
 // counter `exact` says which ran (both simulate: predicted 2.5 s and 23 s).
