@@ -26,6 +26,19 @@ inline const double* sixes(int dice) {
   return detail::tables().pmf_row(1, dice);
 }
 
+// Moves sorted by (target, dice), each such pair once with its chances summed.
+inline void merge_moves(std::vector<side_move>& moves) {
+  std::sort(moves.begin(), moves.end(),
+            [](const side_move& x, const side_move& y) { return x.to != y.to ? x.to < y.to : x.dice < y.dice; });
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < moves.size(); ++i)
+    if (kept > 0 && moves[kept - 1].to == moves[i].to && moves[kept - 1].dice == moves[i].dice)
+      moves[kept - 1].p += moves[i].p;
+    else
+      moves[kept++] = moves[i];
+  moves.resize(kept);
+}
+
 // A side's moves under `enemy_dice` of fire, summed over the hits below its line SP, each (target,
 // dice) once, in target order; targets mapped by `to`. (More hits take the whole line.)
 template <class To>
@@ -36,15 +49,7 @@ inline std::vector<side_move> moves_under_fire(const side_alone& s, std::uint32_
   for (int hits = 1; hits <= enemy_dice && hits < s.line_sp[from]; ++hits)
     for (const side_move& m : s.after_hits[from][static_cast<std::size_t>(hits)])
       moves.push_back({to(m.to), keep_dice ? m.dice : 0, p[hits] * m.p});
-  std::sort(moves.begin(), moves.end(),
-            [](const side_move& x, const side_move& y) { return x.to != y.to ? x.to < y.to : x.dice < y.dice; });
-  std::size_t kept = 0;
-  for (std::size_t i = 0; i < moves.size(); ++i)
-    if (kept > 0 && moves[kept - 1].to == moves[i].to && moves[kept - 1].dice == moves[i].dice)
-      moves[kept - 1].p += moves[i].p;
-    else
-      moves[kept++] = moves[i];
-  moves.resize(kept);
+  merge_moves(moves);
   return moves;
 }
 
@@ -72,15 +77,7 @@ inline std::vector<side_move> then_entering(const std::vector<side_move>& moves,
     }
     each_entering(entering[mv.to], mv.to, [&](std::uint32_t to, double p) { out.push_back({to, mv.dice, mv.p * p}); });
   }
-  std::sort(out.begin(), out.end(),
-            [](const side_move& x, const side_move& y) { return x.to != y.to ? x.to < y.to : x.dice < y.dice; });
-  std::size_t kept = 0;
-  for (std::size_t i = 0; i < out.size(); ++i)
-    if (kept > 0 && out[kept - 1].to == out[i].to && out[kept - 1].dice == out[i].dice)
-      out[kept - 1].p += out[i].p;
-    else
-      out[kept++] = out[i];
-  out.resize(kept);
+  merge_moves(out);
   return out;
 }
 
@@ -111,6 +108,21 @@ inline side_entering entering_of(const side_alone& s, const side_order& o) {
     }
   }
   return e;
+}
+
+// `from` over [low, high) after the reinforcement there (`entering` by index, GL 13.3) into `into`
+// (zeroed first): one past the last index it reaches.
+inline std::uint32_t after_entering(const double* from, std::uint32_t low, std::uint32_t high,
+                                    const std::vector<std::vector<side_move>>& entering, std::vector<double>& into) {
+  std::fill(into.begin(), into.end(), 0.0);
+  std::uint32_t reached = low;
+  for (std::uint32_t at = low; at < high; ++at)
+    if (from[at] != 0.0)
+      each_entering(entering[at], at, [&](std::uint32_t to, double q) {
+        into[to] += q * from[at];
+        reached = std::max(reached, to + 1);
+      });
+  return reached;
 }
 
 // Masses by (a small key: dice), each a dense row over a side's states, made on first use.

@@ -341,17 +341,10 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
         high = at + 1;
       }
       if (low < high) {
-        const double* going_on = mid;  // the attacker as the round ends where it goes on
-        std::uint32_t on_low = low, on_high = high;
+        const double* going_on = mid;  // the attacker as the round ends where it goes on (GL 13.3)
+        std::uint32_t on_high = high;
         if (a_enter_.any) {
-          std::fill(entered.begin(), entered.end(), 0.0);
-          on_high = 0;
-          for (std::uint32_t at = low; at < high; ++at)
-            if (mid[at] != 0.0)
-              each_entering(a_enter_.by_place[at], at, [&](std::uint32_t to, double q) {
-                entered[to] += q * mid[at];
-                on_high = std::max(on_high, to + 1);
-              });
+          on_high = after_entering(mid, low, high, a_enter_.by_place, entered);
           going_on = entered.data();
         }
         for (const side_move& mv : d_part_moves_[n][column]) {
@@ -360,7 +353,7 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
             continue;
           }
           double* to = &by_attacker[mv.to * a_states_];
-          for (std::uint32_t at = on_low; at < on_high; ++at) to[at] += mv.p * going_on[at];
+          for (std::uint32_t at = low; at < on_high; ++at) to[at] += mv.p * going_on[at];
         }
       }
       for (std::uint32_t row = 0; row < rows; ++row) {
@@ -382,14 +375,7 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
         const double* going_on = from;  // the attacker as the round ends where it goes on (GL 13.3)
         std::uint32_t on_high = part_high;
         if (a_enter_.any) {
-          std::fill(entered_parts.begin(), entered_parts.end(), 0.0);
-          on_high = 0;
-          for (std::uint32_t k = part_low; k < part_high; ++k)
-            if (from[k] != 0.0)
-              each_entering(a_enter_.by_part[k], k, [&](std::uint32_t to, double q) {
-                entered_parts[to] += q * from[k];
-                on_high = std::max(on_high, to + 1);
-              });
+          on_high = after_entering(from, part_low, part_high, a_enter_.by_part, entered_parts);
           going_on = entered_parts.data();
         }
         for (const side_move& mv : d_moves_[n][d_first + row]) {
