@@ -61,29 +61,27 @@ bool column_solver::prepare() {
   for (int d : d_.dice) d_most = std::max(d_most, d);
   a_moves_.resize(static_cast<std::size_t>(d_most) + 1);
   a_part_moves_.resize(static_cast<std::size_t>(d_most) + 1);
+  // A side's moves under `fire` dice from each state (by place) and each part (by rank), targets
+  // mapped by `place` and `rank`; the attacker's keep the dice it fires next.
+  auto list_moves = [](const side_alone& s, const side_order& o, int fire, bool keep_dice, auto&& place, auto&& rank,
+                       std::vector<std::vector<side_move>>& moves, std::vector<std::vector<side_move>>& part_moves) {
+    moves.resize(s.states.size());
+    for (std::uint32_t at = 0; at < s.states.size(); ++at)
+      moves[at] = moves_under_fire(s, o.state_at[at], fire, keep_dice, place);
+    part_moves.resize(s.example.size());
+    for (std::uint32_t k = 0; k < s.example.size(); ++k)
+      part_moves[k] = moves_under_fire(s, o.state_at[o.part_begin[k]], fire, keep_dice, rank);
+  };
   for (int f : d_.dice) {
-    auto& moves = a_moves_[static_cast<std::size_t>(f)];
-    if (!moves.empty()) continue;
-    moves.resize(a_states_);
-    for (std::uint32_t at = 0; at < a_states_; ++at)
-      moves[at] = moves_under_fire(a_, ao_.state_at[at], f, true, a_place);
-    auto& part_moves = a_part_moves_[static_cast<std::size_t>(f)];
-    part_moves.resize(a_parts_);
-    for (std::uint32_t k = 0; k < a_parts_; ++k)
-      part_moves[k] = moves_under_fire(a_, ao_.state_at[ao_.part_begin[k]], f, true, a_rank);
+    const auto at = static_cast<std::size_t>(f);
+    if (a_moves_[at].empty()) list_moves(a_, ao_, f, true, a_place, a_rank, a_moves_[at], a_part_moves_[at]);
   }
   auto d_rank = [&](std::uint32_t s) { return do_.part_rank[d_.part[s]]; };
   d_moves_.resize(static_cast<std::size_t>(a_dice_count_));
   d_part_moves_.resize(static_cast<std::size_t>(a_dice_count_));
   for (int n = 0; n < a_dice_count_; ++n) {
-    auto& moves = d_moves_[static_cast<std::size_t>(n)];
-    moves.resize(d_states_);
-    for (std::uint32_t at = 0; at < d_states_; ++at)
-      moves[at] = moves_under_fire(d_, do_.state_at[at], n, false, d_place);
-    auto& part_moves = d_part_moves_[static_cast<std::size_t>(n)];
-    part_moves.resize(d_parts_);
-    for (std::uint32_t k = 0; k < d_parts_; ++k)
-      part_moves[k] = moves_under_fire(d_, do_.state_at[do_.part_begin[k]], n, false, d_rank);
+    const auto at = static_cast<std::size_t>(n);
+    list_moves(d_, do_, n, false, d_place, d_rank, d_moves_[at], d_part_moves_[at]);
   }
   // GL 13.3: where the attacker's fire leaves the defender a line after its checks (and the
   // attacker one: the sweep sends only those on), the round ends with reinforcement, the

@@ -75,17 +75,21 @@ gl::battle niagara(bool extra) {
   return b;
 }
 
+// solve_exact of `b` each iteration, its states as a counter.
+void solve_exact_each(benchmark::State& state, const gl::battle& b, const gl::exact_options& options) {
+  for (auto _ : state) {
+    auto r = gl::solve_exact(b, options);
+    state.counters["states"] = static_cast<double>(r.method.states);
+    benchmark::DoNotOptimize(r);
+  }
+}
+
 }  // namespace
 
 // Issue 20's 5 v 4, exact (solve_exact: the column sweep; left out of the ctest smoke run,
 // bench_smoke's filter, with the other real battles).
 static void BM_GreatLakesNiagara5v4Exact(benchmark::State& state) {
-  const auto b = niagara(false);
-  for (auto _ : state) {
-    auto r = gl::solve_exact(b);
-    state.counters["states"] = static_cast<double>(r.method.states);
-    benchmark::DoNotOptimize(r);
-  }
+  solve_exact_each(state, niagara(false), {});
 }
 BENCHMARK(BM_GreatLakesNiagara5v4Exact)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
 
@@ -94,11 +98,7 @@ static void BM_GreatLakesNiagara6v6Exact(benchmark::State& state) {
   const auto b = niagara(true);
   gl::exact_options options;
   options.state_limit = 2'000'000;
-  for (auto _ : state) {
-    auto r = gl::solve_exact(b, options);
-    state.counters["states"] = static_cast<double>(r.method.states);
-    benchmark::DoNotOptimize(r);
-  }
+  solve_exact_each(state, b, options);
 }
 BENCHMARK(BM_GreatLakesNiagara6v6Exact)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
 
@@ -108,11 +108,7 @@ static void BM_GreatLakesNiagara5v4FoldedChain(benchmark::State& state) {
   const auto b = niagara(false);
   gl::exact_options options;
   options.column_sweep = false;
-  for (auto _ : state) {
-    auto r = gl::solve_exact(b, options);
-    state.counters["states"] = static_cast<double>(r.method.states);
-    benchmark::DoNotOptimize(r);
-  }
+  solve_exact_each(state, b, options);
 }
 BENCHMARK(BM_GreatLakesNiagara5v4FoldedChain)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
 
@@ -124,11 +120,7 @@ static void BM_GreatLakesNiagara5v4Retreat(benchmark::State& state) {
   b.attacker.retreat = {gl::retreat_kind::line_sp_at_most, 6};
   gl::exact_options options;
   options.column_sweep = state.range(0) == 0;
-  for (auto _ : state) {
-    auto r = gl::solve_exact(b, options);
-    state.counters["states"] = static_cast<double>(r.method.states);
-    benchmark::DoNotOptimize(r);
-  }
+  solve_exact_each(state, b, options);
 }
 BENCHMARK(BM_GreatLakesNiagara5v4Retreat)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
 
@@ -143,11 +135,7 @@ static void BM_GreatLakesNiagara4v3Reinforced(benchmark::State& state) {
   b.defender.reinforcements.push_back({make_unit("Royals", gl::unit_type::regular, 4, 5, 3), false});
   gl::exact_options options;
   options.column_sweep = state.range(0) == 0;
-  for (auto _ : state) {
-    auto r = gl::solve_exact(b, options);
-    state.counters["states"] = static_cast<double>(r.method.states);
-    benchmark::DoNotOptimize(r);
-  }
+  solve_exact_each(state, b, options);
 }
 BENCHMARK(BM_GreatLakesNiagara4v3Reinforced)
     ->Arg(0)
@@ -215,11 +203,7 @@ static void BM_GreatLakesMixed4v4GarrisonExact(benchmark::State& state) {
   const auto b = mixed_4v4();
   gl::exact_options options;
   options.threads = static_cast<unsigned>(state.range(0));
-  for (auto _ : state) {
-    auto r = gl::solve_exact(b, options);
-    state.counters["states"] = static_cast<double>(r.method.states);
-    benchmark::DoNotOptimize(r);
-  }
+  solve_exact_each(state, b, options);
 }
 BENCHMARK(BM_GreatLakesMixed4v4GarrisonExact)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
