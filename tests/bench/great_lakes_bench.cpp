@@ -209,10 +209,11 @@ BENCHMARK(BM_GreatLakesMixed4v4GarrisonExact)->Arg(0)->Arg(1)->Unit(benchmark::k
 
 // Issue 17: optimal play against the plain exact solve of the same battle. Regulars, militia and
 // guns with Brown attack regulars and militia with Riall (printed-range values). Arg 0: the fixed
-// policies' exact solve (folded engine, the default); 1: the same on the plain chain over full
+// policies' exact solve (solve_exact: the column sweep); 1: the same on the plain chain over full
 // states (what the game is built on); 2: the attacker's hits solved (one side: one game solve, its
 // forward pass, and the default play's value); 3: --play optimal (every choice of both sides, and
-// each side's gain: three game solves).
+// each side's gain: one recording valued three ways); 4: the game's own machinery over the default
+// play (no choice left to solve: its leaves, against Arg 3's, measure the game's size).
 gl::battle brown_v_riall() {
   gl::battle b;
   b.attacker.side = gl::nation::american;
@@ -233,7 +234,7 @@ static void BM_GreatLakesOptimalPlay(benchmark::State& state) {
   gl::exact_options options;
   options.fold_out_units = arg != 1;
   options.state_limit = 2'000'000;
-  if (arg >= 2) b.attacker.hit_allocation.kind = gl::hit_allocation_kind::optimal;
+  if (arg == 2 || arg == 3) b.attacker.hit_allocation.kind = gl::hit_allocation_kind::optimal;
   if (arg == 3)
     for (gl::army* a : {&b.attacker, &b.defender}) {
       a->hit_allocation.kind = gl::hit_allocation_kind::optimal;
@@ -248,6 +249,8 @@ static void BM_GreatLakesOptimalPlay(benchmark::State& state) {
     } else {
       auto r = gl::solve_optimal_play(b, {}, options);
       state.counters["states"] = static_cast<double>(r.game_states);
+      // The outcome document's chain under the solved play.
+      state.counters["chain_states"] = static_cast<double>(r.outcome.method.states);
       state.counters["outcomes"] = r.outcomes;
       state.counters["predicted_s"] = r.predicted_seconds;
       benchmark::DoNotOptimize(r);
@@ -259,6 +262,7 @@ BENCHMARK(BM_GreatLakesOptimalPlay)
     ->Arg(1)
     ->Arg(2)
     ->Arg(3)
+    ->Arg(4)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1)
     ->Repetitions(3);
