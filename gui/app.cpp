@@ -931,6 +931,15 @@ std::string app::shown_command_line(const panel_state& panel) const {
   return command_line(calc.game + " " + calc.command, command_arguments(calc, panel.values), skip);
 }
 
+void app::draw_command_line(const panel_state& panel) const {
+  ImGui::Spacing();
+  ImGui::TextDisabled("The same command line:");
+  const std::string line = shown_command_line(panel);
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("%s", line.c_str());
+  ImGui::PopTextWrapPos();
+}
+
 // AR Variable Forces: the option letters of `--use` as tick boxes, each with its name and
 // adjustment (as the command itself reports them), and the set's legality as the command judges
 // it, live. The text field below stays for typing.
@@ -1016,12 +1025,7 @@ void app::draw_inputs(panel_state& panel) {
     ImGui::SetClipboardText(results_markdown(panel.result).c_str());
     report_status("results copied as Markdown", false);
   }
-  ImGui::Spacing();
-  ImGui::TextDisabled("The same command line:");
-  const std::string line = shown_command_line(panel);
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("%s", line.c_str());
-  ImGui::PopTextWrapPos();
+  draw_command_line(panel);
 }
 
 void app::draw_results(panel_state& panel) {
@@ -1305,12 +1309,7 @@ void app::draw_sweep_inputs(panel_state& panel) {
     ImGui::SetClipboardText(cli::sweep_csv(panel.result.report.document).c_str());
     report_status("sweep copied as CSV", false);
   }
-  ImGui::Spacing();
-  ImGui::TextDisabled("The same command line:");
-  const std::string line = shown_command_line(panel);
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("%s", line.c_str());
-  ImGui::PopTextWrapPos();
+  draw_command_line(panel);
 }
 
 void app::draw_sweep(const panel_state& panel) {

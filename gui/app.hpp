@@ -117,6 +117,7 @@ class app {
   void draw_option_sets(panel_state& panel);
   // "The same command line": what `musket` runs for this panel's inputs, shell-quoted.
   std::string shown_command_line(const panel_state& panel) const;
+  void draw_command_line(const panel_state& panel) const;  // under the inputs, wrapped
   void draw_results(panel_state& panel);
   void draw_result_body(panel_state& panel);
   void draw_commit(const outcome& result);
