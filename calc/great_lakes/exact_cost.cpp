@@ -53,14 +53,6 @@ std::string side_key(const round::battle_rules& r, const round::battle_state& s,
   return sweep::side_key(r, s, side, true);
 }
 
-void fold(const round::battle_rules& r, round::battle_state& s, int side) {
-  for (int i = r.begin[side]; i < r.end[side]; ++i)
-    if (s.st[i] == round::failed || (s.st[i] == round::line && s.sp[i] == 0)) {
-      s.st[i] = round::out;
-      s.sp[i] = 0;
-    }
-}
-
 // Per side: its folded states, and for each, its line dice and the outcomes of a round in which it
 // takes 0, 1, ... hits (GL 11.23-11.27 and 13 as round.hpp plays them).
 struct side_play {
@@ -97,7 +89,7 @@ side_play play_side(const round::battle_rules& r, int side, std::size_t limit) {
         ++count;
         c.count();
         round::battle_state next = u.s;
-        fold(r, next, side);
+        round::fold_out_of_line(r, next);
         if (seen.size() > limit) return;
         if (seen.emplace(side_key(r, next, side), seen.size()).second) queue.push_back(next);
       };

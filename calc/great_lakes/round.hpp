@@ -140,6 +140,19 @@ inline bool in_battle(const battle_state& s, int i) {
 inline bool in_line(const battle_state& s, int i) {
   return s.st[i] == line && s.sp[i] > 0;
 }
+// Left the line for good: failed morale, eliminated (in the line with no SP), or already `out`.
+// What is left of such a unit changes neither the battle's course nor who wins, only the SP lost.
+inline bool left_the_line(const battle_state& s, int i) {
+  return s.st[i] == failed || s.st[i] == out || (s.st[i] == line && s.sp[i] == 0);
+}
+// Each unit of s that left the line marked `out` with no SP: the exact engine's folded state.
+inline void fold_out_of_line(const battle_rules& r, battle_state& s) {
+  for (std::size_t i = 0; i < r.units.size(); ++i)
+    if (left_the_line(s, static_cast<int>(i))) {
+      s.st[i] = out;
+      s.sp[i] = 0;
+    }
+}
 
 // What the rules below read of a side, summed over its units. A round reads these many times, so
 // play_round sums them once (sums_of) and keeps them up to date at each change it makes (hits,

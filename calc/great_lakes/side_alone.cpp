@@ -12,8 +12,7 @@ namespace musket::great_lakes::sweep {
 std::string side_key(const round::battle_rules& r, const round::battle_state& s, int side, bool folded) {
   std::string key;
   for (int i = r.begin[side]; i < r.end[side]; ++i) {
-    const bool out = s.st[i] == round::failed || s.st[i] == round::out || (s.st[i] == round::line && s.sp[i] == 0);
-    key.push_back(static_cast<char>(folded && out ? 0xFF : (s.sp[i] | s.st[i] << 5)));
+    key.push_back(static_cast<char>(folded && round::left_the_line(s, i) ? 0xFF : (s.sp[i] | s.st[i] << 5)));
   }
   key.push_back(static_cast<char>(s.rerolls[side]));
   return key;

@@ -416,6 +416,26 @@ TEST(GreatLakesOptimalPlay, NoFixedPolicyBeatsTheSolvedPlay) {
   EXPECT_EQ(fixed, 2 * 2 * 3 * 4);
 }
 
+TEST(GreatLakesOptimalPlay, HoldsAUnitThatLeftTheLineOnceOnTheWinObjective) {
+  // The attacker's Line (1 SP, never fails) and Light (2 SP, no dice, fails morale on 4-6) against
+  // D (3 SP, never fails), one die each. The defender's one hit a round goes to Light first (most
+  // SP), then, Light at 1 SP and still in the line, to Light again (fewer dice), else to Line,
+  // which ends the battle. So the attacker stands at Line 1 with Light 2, Light 1, Light failed
+  // with 1 SP, or Light eliminated; D at 3, 2 or 1: 4 x 3 = 12 states, every one reached. Light
+  // failed or eliminated changes neither the rest of the battle nor who wins, so on the win
+  // objective the game holds the two as one (3 x 3 = 9); the value objective counts Light's SP
+  // lost, so it holds all 12.
+  gl::battle b = gl::testing::duel(make_unit("Line", 1, 1), make_unit("D", 3, 1));
+  b.attacker.units.push_back(make_unit("Light", 2, 0, 3));
+  const gl::game_result win = gl::solve_optimal_play(b, {});
+  EXPECT_EQ(win.game_states, 9u);
+  EXPECT_NEAR(win.value, gl::solve_exact(b).attacker_wins, 1e-12);
+  gl::game_options value;
+  value.goal = gl::objective::value;
+  value.win_value = 2;
+  EXPECT_EQ(gl::solve_optimal_play(b, value).game_states, 12u);
+}
+
 TEST(GreatLakesOptimalPlay, OptimalIsTheDefaultWhereNoChoiceMatters) {
   // One unit a side of morale 6 with no leader: no hit can go elsewhere, no reroll exists, and on
   // the win objective a retreat is a loss, so every choice ties and goes to the rulings' default:
