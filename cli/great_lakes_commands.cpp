@@ -543,12 +543,12 @@ report run_battle(const po::variables_map& vm) {
     res = solved->outcome;
     why = fmt::format(
         "optimal play: a zero-sum game over {} states solved exactly by backward induction ({}; predicted {:.3g} s "
-        "from {:.3g} round outcomes over every option)",
+        "from {:.3g} round outcomes over every option and {:.3g} in the outcome chain)",
         solved->game_states,
         method == "auto"
             ? fmt::format("auto: exact, the only method for it, within the --time-budget of {:g} s", budget)
             : std::string("--method exact"),
-        solved->predicted_seconds, solved->outcomes);
+        solved->predicted_seconds, solved->outcomes, solved->chain_outcomes);
   } else if (method == "sim") {
     res = gl::simulate(b, sim);
     why = "asked for with --method sim";

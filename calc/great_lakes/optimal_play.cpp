@@ -605,9 +605,24 @@ struct solved_game {
   // defender on its defaults), and when only the defender does.
   double att_only = 0, def_only = 0;
   std::size_t states = 0;
-  double outcomes = 0;
+  double outcomes = 0, chain_outcomes = 0;
   battle_result outcome;
   std::array<side_advice, 2> advice;
+};
+
+// The outcome chain's emit, each outcome counted (the time guard's count of the chain's work).
+template <class Emit>
+struct counted_emit {
+  Emit& emit;
+  double& count;
+  void operator()(const battle_state& t, battle_end end, double w) {
+    ++count;
+    emit(t, end, w);
+  }
+  void retreat(const battle_state& t, int side, bool forced, double w) {
+    ++count;
+    emit.retreat(t, side, forced, w);
+  }
 };
 
 // shared: also value the one-side games (both sides optimal) from the same recorded rounds.
@@ -643,7 +658,12 @@ solved_game solve_game(const battle& b, const game_options& g, const exact_optio
         if (at_start) rec.start_round(d, k);
         rec.any_round(d, k);
       };
-      gm.play(s, weight, emit, chosen);
+      counted_emit<std::remove_reference_t<decltype(emit)>> counted{emit, out.chain_outcomes};
+      gm.play(s, weight, counted, chosen);
+      // The guard goes on counting (the game's states are fewer than the chain's where the win
+      // objective folds them, so the chain can weigh more than the game).
+      const double predicted = predicted_seconds(out.outcomes, out.chain_outcomes);
+      if (g.time_budget > 0 && predicted > g.time_budget) throw game_over_budget(predicted, g.time_budget, true);
     });
   } catch (const memory_limit_exceeded& e) {
     throw memory_limit_exceeded(options.memory_limit, game_bytes + e.counted(), e.states());
@@ -670,7 +690,8 @@ game_result solve_optimal_play(const battle& b, const game_options& g, const exa
   out.value = main.value;
   out.game_states = main.states;
   out.outcomes = main.outcomes;
-  out.predicted_seconds = main.outcomes * game_seconds_per_outcome;
+  out.chain_outcomes = main.chain_outcomes;
+  out.predicted_seconds = predicted_seconds(main.outcomes, main.chain_outcomes);
   out.advice = main.advice;
   out.value_default_play = play_value(solve_exact(neither), g);
   // One side solved against the other's default: the same solve when only that side is optimal.

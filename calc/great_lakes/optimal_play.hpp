@@ -30,21 +30,27 @@ struct game_options {
   double win_value = 0;  // objective::value: what winning is worth in SP (>= 0)
   // Refuse (throw game_over_budget) a solve predicted to take longer than this many seconds (0: no
   // bound). The prediction counts the round outcomes of every option of every choice as the
-  // game's states are recorded, and stops the solve once they alone pass it.
+  // game's states are recorded, and stops the solve once they alone pass it; then those the
+  // outcome chain plays, and stops it once both pass it.
   double time_budget = 0;
 };
 
-// The cost model of solve_optimal_play, measured on the 2-core machine (docs/engines.md, BM
-// OptimalPlay medians and CLI runs alternated with the build before the phase positions: 341-504
-// ms CPU / 1.86 M outcomes, 184-272 ns, with --play optimal; 0.45-0.71 s / 2.85 M, 158-249 ns, on
-// the value objective; a fort, 207 ns (win) and 148-158 ns (value); the mixed 4 v 4 solved in
-// full with --play optimal, 255 ns; 101-144 ms / 0.36 M, 279-398 ns, with only the attacker's hits
-// optimal, where the fixed engine's default play and the chain weigh more): seconds per round
-// outcome the solve records (every option of every choice, a retreat one outcome and a phase
-// position reached one, so the decision trees' leaves), covering the recording, each state's
-// solve (three valuations of each recorded round when both sides play optimally: the game and the
-// two one-side games of the gains) and the play.
-inline constexpr double game_seconds_per_outcome = 250e-9;
+// The cost model of solve_optimal_play, measured on the 2-core machine (docs/engines.md, "The time
+// guard": user CPU of 13 command-line solves, Brown v Riall, a fort and the Niagara 4 v 3 with a
+// fort, each with --play optimal, one side's hits, both sides' rerolls and the value objective):
+// seconds per round outcome the game records (every option of every choice, a retreat one outcome
+// and a phase position reached one: the decision trees' leaves), covering the recording and each
+// state's solve (three valuations when both sides play optimally: the game and the two one-side
+// games of the gains), 100-150 ns measured; and per round outcome the outcome chain plays under
+// the solved play (both its passes; its full states can far outnumber the game's where the win
+// objective folds them), 110-210 ns measured. Both above the most measured: the machine's speed
+// comes in phases up to 1.5x apart.
+inline constexpr double game_seconds_per_outcome = 200e-9;
+inline constexpr double chain_seconds_per_outcome = 250e-9;
+// The cost model's seconds for a game's recorded outcomes and its outcome chain's.
+inline double predicted_seconds(double outcomes, double chain_outcomes) {
+  return outcomes * game_seconds_per_outcome + chain_outcomes * chain_seconds_per_outcome;
+}
 
 class game_over_budget : public std::runtime_error {
  public:
@@ -119,7 +125,8 @@ struct game_result {
   std::array<side_advice, 2> advice;  // attacker, defender
   std::size_t game_states = 0;        // states of the game (every choice's), solved by backward induction
   double outcomes = 0;                // round outcomes over every option of every choice (the solve's leaves)
-  double predicted_seconds = 0;       // the cost model's prediction from them (game_seconds_per_outcome)
+  double chain_outcomes = 0;          // round outcomes the outcome chain played (its both passes)
+  double predicted_seconds = 0;       // the cost model's prediction from both (predicted_seconds)
 };
 
 // Any of the battle's policies `optimal`.

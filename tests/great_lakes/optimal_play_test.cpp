@@ -436,6 +436,29 @@ TEST(GreatLakesOptimalPlay, HoldsAUnitThatLeftTheLineOnceOnTheWinObjective) {
   EXPECT_EQ(gl::solve_optimal_play(b, value).game_states, 12u);
 }
 
+TEST(GreatLakesOptimalPlay, TimeBudgetCountsTheOutcomeChainToo) {
+  // The cost model: the game's recorded outcomes and the outcome chain's, each at its own cost. A
+  // budget the game's own count stays under but the chain's takes past stops the solve in the
+  // chain (a partial count: at least that much); the prediction itself is within budget.
+  gl::battle b = rerolls_and_hits();
+  b.attacker.rerolls.kind = b.defender.rerolls.kind = gl::reroll_kind::optimal;
+  const gl::game_result free = gl::solve_optimal_play(b, {});
+  ASSERT_GT(free.chain_outcomes, 0);
+  const double game_part = free.outcomes * gl::game_seconds_per_outcome;
+  EXPECT_DOUBLE_EQ(free.predicted_seconds, game_part + free.chain_outcomes * gl::chain_seconds_per_outcome);
+  gl::game_options budget;
+  budget.time_budget = (game_part + free.predicted_seconds) / 2;
+  try {
+    gl::solve_optimal_play(b, budget);
+    ADD_FAILURE() << "no game_over_budget under " << budget.time_budget << " s";
+  } catch (const gl::game_over_budget& e) {
+    EXPECT_TRUE(e.partial());
+    EXPECT_GT(e.predicted(), budget.time_budget);
+  }
+  budget.time_budget = free.predicted_seconds;
+  EXPECT_EQ(gl::solve_optimal_play(b, budget).value, free.value);
+}
+
 TEST(GreatLakesOptimalPlay, OptimalIsTheDefaultWhereNoChoiceMatters) {
   // One unit a side of morale 6 with no leader: no hit can go elsewhere, no reroll exists, and on
   // the win objective a retreat is a loss, so every choice ties and goes to the rulings' default:
