@@ -66,9 +66,10 @@ using namespace detail;
 // trees held at once are those of one path down (the solve's stack).
 class game {
  public:
-  // keep_plan: keep each state's choices for play (a forward pass follows); valuations: 1, or 3
-  // (max_valuations) when both sides play optimally and the one-side games are wanted too.
-  game(const battle_rules& r, const game_options& g, const exact_options& o, bool keep_plan, int valuations = 1)
+  // keep_plan: keep each state's choices for play (a forward pass follows); valuations: 2 (the game
+  // and the default play), or 4 (max_valuations) when both sides play optimally and the one-side
+  // games are wanted too (round_tree.hpp's deciders).
+  game(const battle_rules& r, const game_options& g, const exact_options& o, bool keep_plan, int valuations = 2)
       : r_(r), recording_(r), g_(g), o_(o), valuations_(valuations), keep_plan_(keep_plan) {
     // The settled retreat decisions (settled_retreats) fight on: the recording plays each optimal
     // retreat policy as `never`, which plays the same outcomes (wants_retreat) without asking.
@@ -531,7 +532,7 @@ class game {
   // objective counts the SP lost, theirs included: full states. (The outcome chain, which reports
   // the SP lost, plays full states; each looks up its plan by its folded key.)
   bool fold_ = g_.goal == objective::win;
-  int valuations_ = 1;
+  int valuations_ = 2;
   std::size_t phases_ = 0;  // phase positions among keys_ (record_defender_morale)
   double lo_ = 0, hi_ = 1, scale_ = 1, outcomes_ = 0;
   std::size_t peak_bytes_ = 0;
@@ -601,6 +602,7 @@ namespace rd = round;
 
 struct solved_game {
   double value = 0;
+  double value_default_play = 0;  // neither side deciding: every choice at its default
   // With both sides optimal (shared): the attacker's value when only the attacker decides (the
   // defender on its defaults), and when only the defender does.
   double att_only = 0, def_only = 0;
@@ -628,13 +630,14 @@ struct counted_emit {
 // shared: also value the one-side games (both sides optimal) from the same recorded rounds.
 solved_game solve_game(const battle& b, const game_options& g, const exact_options& options, bool shared) {
   const battle_rules r = rd::compile(b);
-  game gm(r, g, options, true, shared ? max_valuations : 1);
+  game gm(r, g, options, true, shared ? max_valuations : 2);
   gm.solve();
   solved_game out;
   out.value = gm.start_value();
+  out.value_default_play = gm.start_value(1);
   if (shared) {
-    out.att_only = gm.start_value(1);
-    out.def_only = gm.start_value(2);
+    out.att_only = gm.start_value(2);
+    out.def_only = gm.start_value(3);
   }
   out.states = gm.states();
   out.outcomes = gm.outcomes();
@@ -678,13 +681,13 @@ solved_game solve_game(const battle& b, const game_options& g, const exact_optio
 game_result solve_optimal_play(const battle& b, const game_options& g, const exact_options& options) {
   if (!(g.win_value >= 0) || !std::isfinite(g.win_value))
     throw invalid_input("win-value", "must be a number of SP, 0 or more");
-  const battle neither = default_play(b);
   game_result out;
   out.goal = g.goal;
   const bool att = plays_optimally(b.attacker), def = plays_optimally(b.defender);
-  // One solve records each state's round once; with both sides optimal it is valued three ways
-  // (the game, and each side deciding against the other's defaults, for the gains: the one-side
-  // games' states are among the game's). The cost model counts the recorded outcomes.
+  // One solve records each state's round once and values it as the game and as the default play
+  // (neither side deciding); with both sides optimal also as each side deciding against the
+  // other's defaults, for the gains (every such game's states are among the game's). The cost
+  // model counts the recorded outcomes and the outcome chain's.
   solved_game main = solve_game(b, g, options, att && def);
   out.outcome = main.outcome;
   out.value = main.value;
@@ -693,7 +696,7 @@ game_result solve_optimal_play(const battle& b, const game_options& g, const exa
   out.chain_outcomes = main.chain_outcomes;
   out.predicted_seconds = predicted_seconds(main.outcomes, main.chain_outcomes);
   out.advice = main.advice;
-  out.value_default_play = play_value(solve_exact(neither), g);
+  out.value_default_play = main.value_default_play;
   // One side solved against the other's default: the same solve when only that side is optimal.
   const double att_only = !att ? out.value_default_play : !def ? out.value : main.att_only;
   const double def_only = !def ? out.value_default_play : !att ? out.value : main.def_only;

@@ -16,15 +16,16 @@ namespace musket::great_lakes::optimal {
 namespace {  // (internal linkage: game_payoff.hpp says why; its using-declarations serve here)
 
 // The valuations of one recorded game (issue 17's speed): valuation 0 is the game as posed (every
-// choice recorded is made by its side); when both sides play optimally, valuation 1 is the game
-// where only the attacker decides (the defender's choices take option 0, its default: round.hpp's
-// decide and the fixed choosers' code agree on it, GL 11.23's rulings, the first unit a reroll
-// saves, fighting on) and valuation 2 the one where only the defender does, for the gains. A
-// one-side game is the same tree with the other side's choices forced, and its states are among
-// the game's, so each state's round, recorded once, is valued once per valuation.
-inline constexpr int max_valuations = 3;
+// choice recorded is made by its side); valuation 1 the default play, where neither side decides
+// (every choice takes option 0, its default: round.hpp's decide and the fixed choosers' code agree
+// on it, GL 11.23's rulings, the first unit a reroll saves, fighting on), for value_default_play;
+// when both sides play optimally, valuation 2 is the game where only the attacker decides (the
+// defender's choices at option 0) and valuation 3 the one where only the defender does, for the
+// gains. A game with some choices forced is the same tree, and its states are among the game's, so
+// each state's round, recorded once, is valued once per valuation.
+inline constexpr int max_valuations = 4;
 // The sides that decide in each valuation (bit 0: attacker, bit 1: defender).
-inline constexpr std::array<unsigned, max_valuations> deciders{3u, 1u << rd::attacker, 1u << rd::defender};
+inline constexpr std::array<unsigned, max_valuations> deciders{3u, 0u, 1u << rd::attacker, 1u << rd::defender};
 
 // One state's round recorded once as its decision tree (issue 17's speed). A list (the round's, or
 // one option's of a choice) holds the outcomes played under it before any later choice, as leaves
@@ -87,7 +88,7 @@ struct round_tree {
     if (valuations == max_valuations)
       finish_as<max_valuations>(values, self);
     else
-      finish_as<1>(values, self);
+      finish_as<2>(values, self);
   }
 
   template <int NV>
