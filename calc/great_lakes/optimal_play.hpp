@@ -40,11 +40,11 @@ struct game_options {
 // fort, each with --play optimal, one side's hits, both sides' rerolls and the value objective):
 // seconds per round outcome the game records (every option of every choice, a retreat one outcome
 // and a phase position reached one: the decision trees' leaves), covering the recording and each
-// state's solve (three valuations when both sides play optimally: the game and the two one-side
-// games of the gains), 100-150 ns measured; and per round outcome the outcome chain plays under
-// the solved play (both its passes; its full states can far outnumber the game's where the win
-// objective folds them), 110-210 ns measured. Both above the most measured: the machine's speed
-// comes in phases up to 1.5x apart.
+// state's solve (two valuations, the game and the default play, or four when both sides play
+// optimally, with the two one-side games of the gains), 100-150 ns measured; and per round outcome
+// the outcome chain plays under the solved play (both its passes; its full states can far outnumber
+// the game's where the win objective folds them), 110-210 ns measured. Both above the most
+// measured: the machine's speed comes in phases up to 1.5x apart.
 inline constexpr double game_seconds_per_outcome = 200e-9;
 inline constexpr double chain_seconds_per_outcome = 250e-9;
 // The cost model's seconds for a game's recorded outcomes and its outcome chain's.
