@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "calc/great_lakes/exact_parts.hpp"
+#include "calc/great_lakes/folded_keys.hpp"
 #include "calc/great_lakes/game_advice.hpp"
 #include "calc/great_lakes/game_payoff.hpp"
 #include "calc/great_lakes/round.hpp"
@@ -422,9 +423,22 @@ class game {
     phase_trees_.erase(it);
   }
 
-  // encode(r_, t, battle_end::none) (t folded first where fold_), the units' bytes (SP | status
-  // << 5) made in one vector operation, the lanes past the battle's units masked off: the same key.
+  // encode(r_, t, battle_end::none) (t folded first where fold_: the folded engine's own key,
+  // folded_keys.hpp), the units' bytes (SP | status << 5) made in one vector operation, the lanes
+  // past the battle's units masked off: the same key.
   state_key key_of(const battle_state& t) const {
+    if (fold_) {
+      state_key key;
+      std::array<state_key, 2> left;  // (who left the line this round: not needed here)
+      std::array<bool, 2> any_left;
+      folded::fold_successor(fold_masks_, t, state_key{}, key, left, any_left);
+      assert(key == [&] {
+        battle_state folded = t;
+        rd::fold_out_of_line(r_, folded);
+        return encode(r_, folded, battle_end::none);
+      }());
+      return key;
+    }
     static_assert(rd::max_units == 32 && sizeof t.sp == 32 && sizeof t.st == 32);
     std::array<std::uint8_t, 40> bytes{};
     for (std::size_t half = 0; half < 32; half += 16) {  // (16-byte vectors: no AVX assumed)
@@ -432,11 +446,7 @@ class game {
       std::memcpy(&sp, t.sp.data() + half, 16);
       std::memcpy(&st, t.st.data() + half, 16);
       std::memcpy(&mask, unit_mask_.data() + half, 16);
-      key_lanes units = (sp | (st << 5)) & mask;
-      if (fold_) {  // failed (status bit 0: failed, out) or no SP left (a zero byte): `out`
-        const key_lanes left = (key_lanes)(((units & 0x20) != 0) | (units == 0)) & mask;
-        units = (units & ~left) | (left & folded_byte);
-      }
+      const key_lanes units = (sp | (st << 5)) & mask;
       std::memcpy(bytes.data() + half, &units, 16);
     }
     const std::size_t n = r_.units.size();
@@ -448,11 +458,7 @@ class game {
     std::memcpy(key.words.data(), bytes.data(), bytes.size());
     // A faster copy of encode's layout: checked against it wherever asserts are on (CI's
     // sanitizer tree), so the two cannot drift apart unnoticed.
-    assert(key == [&] {
-      battle_state folded = t;
-      if (fold_) rd::fold_out_of_line(r_, folded);
-      return encode(r_, folded, battle_end::none);
-    }());
+    assert(key == encode(r_, t, battle_end::none));
     return key;
   }
 
@@ -532,6 +538,7 @@ class game {
   // objective counts the SP lost, theirs included: full states. (The outcome chain, which reports
   // the SP lost, plays full states; each looks up its plan by its folded key.)
   bool fold_ = g_.goal == objective::win;
+  folded::fold_masks fold_masks_{r_};  // (key_of's where fold_)
   int valuations_ = 2;
   std::size_t phases_ = 0;  // phase positions among keys_ (record_defender_morale)
   double lo_ = 0, hi_ = 1, scale_ = 1, outcomes_ = 0;
