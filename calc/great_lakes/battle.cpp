@@ -1,6 +1,7 @@
 #include "calc/great_lakes/battle.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <cmath>
 #include <set>
@@ -176,6 +177,7 @@ struct sampling_chooser {
   template <class F>
   void binomial(int n, int faces, F&& f) {
     if (n == 0 || faces == 0) return f(0);
+    assert(n <= t.built());  // (round::compile's ensure)
     const auto& sm = t.flat[static_cast<std::size_t>(faces * (max_table_dice + 1) + n)];
     const std::uint32_t x = (*engine)();
     std::size_t k = sm.start[x >> 24];
@@ -279,12 +281,18 @@ battle_rules compile(const battle& b) {
   add_side(b.attacker, attacker);
   add_side(b.defender, defender);
   r.retreat_fire_faces = b.niagara ? 2 : 1;
-  // The most dice rolled at once: a side's line and ship (retreat fire is never more).
+  // The most dice rolled at once: a side's line and ship, or its voluntary retreat fire, one die
+  // per line unit whatever its printed dice, a unit of 0 dice included (GL 12.2, RULINGS;
+  // round::retreat_fire_dice). Every row a battle reads must be built here: a row past the ones
+  // built holds no probabilities.
   int most_dice = 1;  // (morale and reinforcement rolls: one die)
   for (int side = 0; side < 2; ++side) {
-    int dice = r.ship_dice[side];
-    for (int i = r.begin[side]; i < r.end[side]; ++i) dice += r.units[static_cast<std::size_t>(i)].dice;
-    most_dice = std::max(most_dice, dice);
+    int dice = r.ship_dice[side], units = 0;
+    for (int i = r.begin[side]; i < r.end[side]; ++i) {
+      dice += r.units[static_cast<std::size_t>(i)].dice;
+      ++units;
+    }
+    most_dice = std::max({most_dice, dice, units});
   }
   tables().ensure(most_dice);
   r.ships = r.ship_dice[0] > 0 || r.ship_dice[1] > 0;

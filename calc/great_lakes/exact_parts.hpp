@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cassert>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -53,7 +54,12 @@ struct binomial_tables {
     return static_cast<std::size_t>(faces) * per_faces + static_cast<std::size_t>(n) * (n + 1) / 2;
   }
   std::unique_ptr<double[]> pmf = std::make_unique_for_overwrite<double[]>(7 * per_faces);
-  const double* pmf_row(int faces, int n) const { return pmf.get() + row_start(faces, n); }
+  const double* pmf_row(int faces, int n) const {
+    assert(n <= built());  // (a row not built holds no probabilities: ensure it first)
+    return pmf.get() + row_start(faces, n);
+  }
+  // The rows built: 0..built() (ensure's).
+  int built() const { return built_.load(std::memory_order_acquire); }
   // For sampling with a 32-bit draw x: k hits when x < at_least[k] for the first such k, where
   // at_least[k] = ceil(cdf[k] * 2^32) (the same outcome as x / 2^32 < cdf[k]); start[b] is where
   // the search starts for draws in [b * 2^24, (b + 1) * 2^24). (faces, n) at
