@@ -593,6 +593,10 @@ report run_battle(const po::variables_map& vm) {
   report r;
   r.document = gl_document("battle", vm);
   json& doc = r.document;
+  // --play optimal sets every policy of both sides (apply_play): none is left at its default.
+  if (vm.count("play") && string_option(vm, "play") == "optimal")
+    for (const char* name : {"att-hits", "def-hits", "att-reroll", "def-reroll", "att-retreat", "def-retreat"})
+      cli::unused_default(doc, name);
   doc["inputs"]["battle"] = gl::to_json(b);
   const bool simulated = res.method.name == "simulation";
   json m;

@@ -311,3 +311,30 @@ TEST(GreatLakesCli, OptimalPlayAdviceNamesTheCaseWhereAnotherAllocationIsBest) {
   EXPECT_EQ(doc["advice"]["plain"][0],
             "defender taking 1 hit in round 1: D1 1 (as the rulings), but D2 1 after hits on A 1");
 }
+
+TEST(GreatLakesCli, PlayOptimalLeavesNoPolicyAtItsDefault) {
+  // Issue 37: --play optimal sets every hits, reroll and retreat policy of both sides, so none is
+  // listed as left at its default (the ship dice and the side are). The battle is the issue's
+  // dragoon and 0-dice regular across a river v a 0-dice native, run in a process of its own: the
+  // defender retreats after round 1 under one die per attacking line unit (2, GL 12.2), a 6 among
+  // them (11/36) eliminating it: worth 2 + 11/36 with a win worth 2, and every battle ends.
+  const std::string battle =
+      "gl battle --att Drag:dragoon:1/1:2:1:river --att Reg:regular:2/2:6:0:river --def Nat:native:1/1:3:0 "
+      "--play optimal --objective value --win-value 2";
+  const json doc = run_json(battle);
+  for (const char* name : {"att-hits", "def-hits", "att-reroll", "def-reroll", "att-retreat", "def-retreat"})
+    EXPECT_EQ(std::count(doc["defaults"].begin(), doc["defaults"].end(), name), 0) << name;
+  for (const char* name : {"att-ship", "def-ship"})
+    EXPECT_EQ(std::count(doc["defaults"].begin(), doc["defaults"].end(), name), 1) << name;
+  EXPECT_NEAR(doc["optimal_play"]["value"].get<double>(), 2 + 11.0 / 36, 1e-12);
+  EXPECT_NEAR(doc["ends"]["defender_eliminated"].get<double>(), 11.0 / 36, 1e-12);
+  EXPECT_NEAR(doc["ends"]["defender_voluntary_retreat"].get<double>(), 25.0 / 36, 1e-12);
+  const auto table = run_musket(battle);
+  EXPECT_EQ(table.exit_code, 0) << table.err;
+  const std::string line = table.out.substr(table.out.find("defaults:"));
+  EXPECT_EQ(line.substr(0, line.find('\n')), "defaults: --att-ship 0, --att-side american, --def-ship 0");
+  // Without --play optimal the policies left alone are still listed.
+  const json fixed = run_json("gl battle --att A:regular:1/1:6:1 --def D:regular:1/1:6:1 --att-hits optimal");
+  EXPECT_EQ(std::count(fixed["defaults"].begin(), fixed["defaults"].end(), "def-hits"), 1);
+  EXPECT_EQ(std::count(fixed["defaults"].begin(), fixed["defaults"].end(), "att-hits"), 0);
+}
