@@ -170,6 +170,30 @@ TEST(GreatLakesBattle, VoluntaryRetreatFireFromADicelessUnit) {
   EXPECT_NEAR(sim[battle_end::defender_eliminated], 1.0 / 6, 4 * std::sqrt(5.0 / 36 / 60'000));
 }
 
+// Issue 37: the same with two diceless attackers, more retreat dice (2) than any fire of the battle
+// rolls (none: the tables were built for 1 die, and the second row read nothing). Round 1 nobody
+// fires; the defender (line SP 1 <= 1) retreats under one die per attacking line unit, 2 dice: a 6
+// among them, 1 - (5/6)^2 = 11/36, takes its only SP (eliminated); otherwise 25/36 a voluntary
+// retreat. (Each test runs in a process of its own, so no earlier battle has built the rows.)
+TEST(GreatLakesBattle, VoluntaryRetreatFireOfTwoDicelessUnitsRollsTwoDice) {
+  auto b = duel(make_unit("A1", 1, 0), make_unit("D", 1, 0));
+  b.attacker.units.push_back(make_unit("A2", 1, 0));
+  b.defender.retreat = {gl::retreat_kind::line_sp_at_most, 1};
+  gl::exact_options plain;
+  plain.fold_out_units = false;
+  for (const auto& r : {gl::solve_exact(b), gl::solve_exact(b, plain)}) {
+    EXPECT_NEAR(r[battle_end::defender_eliminated], 11.0 / 36, tight);
+    EXPECT_NEAR(r[battle_end::defender_voluntary_retreat], 25.0 / 36, tight);
+    EXPECT_NEAR(sum(r.defender_sp_lost), 1.0, tight);
+    EXPECT_NEAR(r.rounds_mean, 1.0, tight);
+  }
+  musket::simulation_options options;  // (it read a sampler never set up: a crash)
+  options.trials = 60'000;
+  options.seed = 37;
+  const auto sim = gl::simulate(b, options);
+  EXPECT_NEAR(sim[battle_end::defender_eliminated], 11.0 / 36, 4 * std::sqrt(11.0 * 25 / 36 / 36 / 60'000));
+}
+
 // GL 12.2 with RULINGS: retreat-fire hits fall on the retreating side's line and failed-morale
 // units as one pool (no line first), one hit to each before any second, most SP first, then
 // listing order. Attacker: Big (2 SP, morale 1, no dice) listed before Small (1 SP, morale 6, no

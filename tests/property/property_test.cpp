@@ -11,6 +11,7 @@
 #include <numeric>
 
 #include "calc/great_lakes/battle.hpp"
+#include "calc/great_lakes/optimal_play.hpp"
 #include "calc/revolution/combat.hpp"
 #include "calc/revolution/crt.hpp"
 #include "calc/supply_lines/battle.hpp"
@@ -114,25 +115,23 @@ RC_GTEST_PROP(RevolutionProperty, ResultFacesAndUnknownMakeExactlyOne, ()) {
   RC_ASSERT(sum == rational(1));
 }
 
+// A Great Lakes unit of SP and dice in [1, sp_below) and [dice_from, dice_below), morale 2-6.
+gl::unit great_lakes_unit(const std::string& name, int sp_below, int dice_from, int dice_below) {
+  gl::unit u;
+  u.name = name;
+  u.sp = u.max_sp = *rc::gen::inRange(1, sp_below);
+  u.dice = *rc::gen::inRange(dice_from, dice_below);
+  u.morale = *rc::gen::inRange(2, 7);
+  return u;
+}
+
 RC_GTEST_PROP(GreatLakesProperty, ExactEndsSumToOneAndSimulationAgreesWithinFiveSigma, ()) {
   gl::battle b;
   b.attacker.side = gl::nation::american;
   b.defender.side = gl::nation::british;
   const int units = *rc::gen::inRange(1, 3);
-  for (int i = 0; i < units; ++i) {
-    gl::unit u;
-    u.name = "A" + std::to_string(i);
-    u.sp = u.max_sp = *rc::gen::inRange(1, 4);
-    u.dice = *rc::gen::inRange(1, 4);
-    u.morale = *rc::gen::inRange(2, 7);
-    b.attacker.units.push_back(u);
-  }
-  gl::unit d;
-  d.name = "D";
-  d.sp = d.max_sp = *rc::gen::inRange(1, 4);
-  d.dice = *rc::gen::inRange(1, 4);
-  d.morale = *rc::gen::inRange(2, 7);
-  b.defender.units.push_back(d);
+  for (int i = 0; i < units; ++i) b.attacker.units.push_back(great_lakes_unit("A" + std::to_string(i), 4, 1, 4));
+  b.defender.units.push_back(great_lakes_unit("D", 4, 1, 4));
   try {
     gl::validate(b);
   } catch (const musket::invalid_input&) {
@@ -156,6 +155,64 @@ RC_GTEST_PROP(GreatLakesProperty, ExactEndsSumToOneAndSimulationAgreesWithinFive
     const double p = std::clamp(exact.ends[e], 0.0, 1.0);
     const double sigma = std::sqrt(p * (1 - p) / static_cast<double>(options.trials));
     RC_ASSERT(std::abs(sim.ends[e] - p) <= 5 * sigma + 1e-9);
+  }
+}
+
+// Issue 37: small battles with a unit of no battle dice (it still fires a die at a voluntary
+// retreat, GL 12.2), a river crossing, leaders' rerolls, a fort, no retreat route or the Niagara,
+// solved with each `optimal` choice the CLI offers (one side's hits, rerolls or retreat, or every
+// choice of both: --play optimal) on both objectives: the solved play's ends sum to 1, each SP
+// lost distribution too, and its value is its outcome document's payoff averaged.
+RC_GTEST_PROP(GreatLakesProperty, OptimalPlayOutcomeAddsUpToItsValue, ()) {
+  gl::battle b;
+  b.attacker.side = gl::nation::american;
+  b.defender.side = gl::nation::british;
+  const int attackers = *rc::gen::inRange(1, 3), defenders = *rc::gen::inRange(1, 3);
+  for (int i = 0; i < attackers; ++i) {
+    b.attacker.units.push_back(great_lakes_unit("A" + std::to_string(i), 3, 0, 3));
+    b.attacker.units.back().crossed = *rc::gen::element(gl::crossing::none, gl::crossing::none, gl::crossing::river);
+  }
+  for (int i = 0; i < defenders; ++i) b.defender.units.push_back(great_lakes_unit("D" + std::to_string(i), 3, 0, 3));
+  const int diceless = *rc::gen::inRange(0, attackers + defenders);
+  (diceless < attackers ? b.attacker.units[static_cast<std::size_t>(diceless)]
+                        : b.defender.units[static_cast<std::size_t>(diceless - attackers)])
+      .dice = 0;
+  if (*rc::gen::arbitrary<bool>()) b.attacker.leaders = {"Brown"};
+  if (*rc::gen::arbitrary<bool>()) b.defender.leaders = {"Drummond"};
+  if (*rc::gen::inRange(0, 4) == 0) b.defender.fortification = gl::fort{*rc::gen::inRange(0, 2), 1, 4, false};
+  b.attacker.retreat_route = *rc::gen::inRange(0, 5) != 0;
+  b.defender.retreat_route = *rc::gen::inRange(0, 5) != 0;
+  b.niagara = *rc::gen::inRange(0, 4) == 0;
+  try {
+    gl::validate(b);
+  } catch (const musket::invalid_input&) {
+    RC_DISCARD("not a legal battle");
+  }
+  gl::game_options g;
+  g.goal = *rc::gen::element(gl::objective::win, gl::objective::value);
+  if (g.goal == gl::objective::value) g.win_value = *rc::gen::element(0.0, 1.0, 2.5);
+  const double scale = std::max(1.0, g.win_value + 6);  // (|value| is at most W + the SP on the field)
+  for (int choice = 0; choice < 7; ++choice) {
+    gl::battle p = b;
+    for (int side = 0; side < 2; ++side) {
+      gl::army& a = side == 0 ? p.attacker : p.defender;
+      const bool all = choice == 6;
+      if (all || choice == side) a.hit_allocation = {gl::hit_allocation_kind::optimal};
+      if (all || choice == 2 + side) a.rerolls = {gl::reroll_kind::optimal};
+      if (all || choice == 4 + side) a.retreat = {gl::retreat_kind::optimal, 0};
+    }
+    const gl::game_result res = gl::solve_optimal_play(p, g);
+    RC_ASSERT(std::abs(std::accumulate(res.outcome.ends.begin(), res.outcome.ends.end(), 0.0) - 1.0) <= 1e-12);
+    RC_ASSERT(std::abs(total(res.outcome.attacker_sp_lost) - 1.0) <= 1e-12);
+    RC_ASSERT(std::abs(total(res.outcome.defender_sp_lost) - 1.0) <= 1e-12);
+    double value = g.goal == gl::objective::win ? res.outcome.attacker_wins : g.win_value * res.outcome.attacker_wins;
+    if (g.goal == gl::objective::value) {
+      for (std::size_t k = 0; k < res.outcome.attacker_sp_lost.size(); ++k)
+        value -= static_cast<double>(k) * res.outcome.attacker_sp_lost[k];
+      for (std::size_t k = 0; k < res.outcome.defender_sp_lost.size(); ++k)
+        value += static_cast<double>(k) * res.outcome.defender_sp_lost[k];
+    }
+    RC_ASSERT(std::abs(value - res.value) <= 1e-12 * scale);
   }
 }
 
