@@ -12,6 +12,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -839,4 +840,41 @@ TEST(GreatLakesOptimalPlay, MilitiaBattleEndsAddUpAndItsValueIsItsOutcomes) {
   gl::battle rulings = b;
   rulings.defender.hit_allocation = {};
   EXPECT_GT(gl::solve_optimal_play(rulings, g).value, res.value + 1e-3);
+}
+
+TEST(GreatLakesOptimalPlay, RandomTinyBattlesWithDicelessUnitsAreTheirMaxMin) {
+  // Issue 37's independent check, here against the brute force above: tiny battles (one or two
+  // units a side of 1-2 SP and 0-2 dice, one of them diceless, the value objective) with the
+  // defender's or both sides' retreat optimal, and the hits where that keeps the policies few;
+  // the solved value is the max-min of every deterministic policy pair. (Both read the same
+  // binomial rows, so the rows' defect is the other tests' to catch; this checks the game itself.)
+  std::mt19937 rng(37);
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  int compared = 0;
+  for (int trial = 0; trial < 400 && compared < 40; ++trial) {
+    gl::battle b = gl::testing::duel(make_unit("A", pick(1, 2), pick(0, 2), pick(2, 6)),
+                                     make_unit("D", pick(1, 2), pick(0, 2), pick(2, 6)));
+    if (pick(0, 1)) b.attacker.units.push_back(make_unit("B", pick(1, 2), pick(0, 2), pick(2, 6)));
+    if (pick(0, 1)) b.defender.units.push_back(make_unit("E", pick(1, 2), pick(0, 2), pick(2, 6)));
+    (pick(0, 1) ? b.attacker.units.back() : b.defender.units.back()).dice = 0;
+    if (pick(0, 3) == 0) b.attacker.units.front().crossed = gl::crossing::river;
+    b.niagara = pick(0, 3) == 0;
+    b.defender.retreat = {gl::retreat_kind::optimal, 0};
+    if (pick(0, 1)) b.attacker.retreat = {gl::retreat_kind::optimal, 0};
+    if (pick(0, 1)) b.defender.hit_allocation = {gl::hit_allocation_kind::optimal};
+    const rd::battle_rules r = rd::compile(b);
+    if (rd::is_stalemate(r, rd::initial_state(r))) continue;
+    const auto seen = situations(r);
+    if (seen.size() > 12) continue;  // (2^situations policy pairs, each a chain)
+    gl::game_options g;
+    g.goal = gl::objective::value;
+    g.win_value = pick(0, 2);
+    const auto [maxmin, minmax] = brute_force(b, g);
+    const gl::game_result res = gl::solve_optimal_play(b, g);
+    EXPECT_NEAR(res.value, maxmin, 1e-12) << trial;
+    EXPECT_NEAR(maxmin, minmax, 1e-12) << trial;
+    EXPECT_NEAR(ends_sum(res.outcome), 1.0, 1e-12) << trial;
+    ++compared;
+  }
+  EXPECT_GE(compared, 20);
 }
