@@ -202,10 +202,10 @@ void validate_leaders(const game_data& data, const battle& b) {
       // GL 11.26 (Drummond, Riall: British) and 11.27 (Brown, Scott: American).
       if (it == data.commanders.end())
         throw invalid_input(field, "'" + name + "' is not a Great Lakes leader; allowed for the " + to_string(a->side) +
-                                       " " + who + ": " + allowed + " (GL 11.26-11.27)" + did_you_mean(name, own));
+                                       " side: " + allowed + " (GL 11.26-11.27)" + did_you_mean(name, own));
       if (it->side != a->side)
         throw invalid_input(field, "'" + it->name + "' leads the " + to_string(it->side) + " side, not the " +
-                                       to_string(a->side) + " " + who + "; allowed: " + allowed + " (GL 11.26-11.27)");
+                                       to_string(a->side) + "; allowed: " + allowed + " (GL 11.26-11.27)");
       if (!seen.insert(lower(it->name)).second)
         throw invalid_input(field, "'" + it->name + "' is named twice; a leader is one block");
     }
