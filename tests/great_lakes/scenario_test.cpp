@@ -179,3 +179,38 @@ TEST(GreatLakesData, ReadsWhatTheRulesPrint) {
   ASSERT_EQ(warnings.size(), 1u);
   EXPECT_NE(warnings[0].find("100th"), std::string::npos);
 }
+
+// GL 11.26-11.27: a leader is one of data/gl/commanders.json's, on its own side, named once.
+TEST(GreatLakesScenario, LeadersAreTheSidesCommanders) {
+  json j = good();
+  j["defender"]["leaders"] = {"Drummond", "riall"};  // case is ignored
+  EXPECT_EQ(error_field(j), "");
+  EXPECT_EQ(gl::morale_rerolls(gl::parse_scenario(j, "battle.json", data()).defender), 2);
+  auto refusal = [&](const json& doc) {
+    try {
+      gl::parse_scenario(doc, "battle.json", data());
+    } catch (const musket::invalid_input& e) {
+      return e.field() + " | " + e.what();
+    }
+    return std::string();
+  };
+  j = good();
+  j["attacker"]["leaders"] = {"Scott", "Browne"};
+  EXPECT_EQ(refusal(j),
+            "battle.json: /attacker/leaders/1 | 'Browne' is not a Great Lakes leader; allowed for the american side: "
+            "Brown, Scott (GL 11.26-11.27) (did you mean 'Brown'?)");
+  j["attacker"]["leaders"] = {"Smith"};
+  EXPECT_EQ(refusal(j),
+            "battle.json: /attacker/leaders/0 | 'Smith' is not a Great Lakes leader; allowed for the american side: "
+            "Brown, Scott (GL 11.26-11.27)");
+  j["attacker"]["leaders"] = {"Riall"};
+  EXPECT_EQ(refusal(j),
+            "battle.json: /attacker/leaders/0 | 'Riall' leads the british side, not the american; allowed: Brown, "
+            "Scott (GL 11.26-11.27)");
+  j = good();
+  j["defender"]["leaders"] = {"Drummond", "drummond"};
+  EXPECT_EQ(error_field(j), "battle.json: /defender/leaders/1");
+  // The data file's commanders, each with its side.
+  EXPECT_EQ(gl::commander_names(data(), gl::nation::american), (std::vector<std::string>{"Brown", "Scott"}));
+  EXPECT_EQ(gl::commander_names(data(), gl::nation::british), (std::vector<std::string>{"Drummond", "Riall"}));
+}
