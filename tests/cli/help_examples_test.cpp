@@ -5,6 +5,7 @@
 // "   (comment)". They run in a scratch folder (an example may write a chart) that sees examples/.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
@@ -24,9 +25,22 @@ struct shell_run {
   std::string out;
 };
 
-// `arguments` after the binary, from the source tree (examples name files under examples/).
-shell_run run_from_source(const std::string& arguments) {
-  const std::string shell = "cd '" MUSKET_SOURCE_DIR "' && '" MUSKET_BINARY "' " + arguments + " 2>&1";
+// The scratch folder the examples run in, its examples/ the source tree's.
+std::string scratch() {
+  static const std::string dir = [] {
+    namespace fs = std::filesystem;
+    const fs::path d = fs::path(::testing::TempDir()) / ("help_examples_" + std::to_string(getpid()));
+    fs::remove_all(d);
+    fs::create_directories(d);
+    fs::create_directory_symlink(fs::path(MUSKET_SOURCE_DIR) / "examples", d / "examples");
+    return d.string();
+  }();
+  return dir;
+}
+
+// `arguments` after the binary, in the scratch folder.
+shell_run run_in_scratch(const std::string& arguments) {
+  const std::string shell = "cd '" + scratch() + "' && '" MUSKET_BINARY "' " + arguments + " 2>&1";
   shell_run r;
   FILE* pipe = popen(shell.c_str(), "r");
   if (!pipe) return r;
@@ -67,7 +81,7 @@ TEST(HelpExamples, EveryExampleAnyHelpPrintsRuns) {
   std::set<std::string> examples;
   std::size_t commands_with_examples = 0;
   for (const auto& help : helps) {
-    const shell_run h = run_from_source(help);
+    const shell_run h = run_in_scratch(help);
     ASSERT_EQ(h.exit_code, 0) << help << "\n" << h.out;
     const auto found = examples_in(h.out);
     if (help.find(' ') != std::string::npos && help.rfind(" --help") != 2 && !found.empty()) ++commands_with_examples;
@@ -84,7 +98,8 @@ TEST(HelpExamples, EveryExampleAnyHelpPrintsRuns) {
   std::cout << examples.size() << " examples from " << helps.size() << " help texts\n";
   for (const auto& e : examples) {
     SCOPED_TRACE(e);
-    const shell_run r = run_from_source(e + " >/dev/null");
+    const shell_run r = run_in_scratch(e + " >/dev/null");
     EXPECT_EQ(r.exit_code, 0) << "musket " << e << "\n" << r.out;
   }
+  std::filesystem::remove_all(scratch());
 }
