@@ -133,6 +133,82 @@ gl::game_options game_options_from(const po::variables_map& vm) {
   return g;
 }
 
+// Validates a battle built or changed by flags (leaders against data/gl/commanders.json too); a
+// validation path like "attacker/units/0/morale" maps back to the flag that gave it.
+void validate_flags_battle(const gl::battle& b) {
+  try {
+    gl::validate(b);
+    gl::validate_leaders(data(), b);
+  } catch (const invalid_input& e) {
+    const std::string& f = e.field();
+    std::string option = "att";
+    if (f.rfind("defender/fort", 0) == 0)
+      option = "fort";
+    else if (f.rfind("attacker/reinforcements", 0) == 0)
+      option = "att-reinforce";
+    else if (f.rfind("defender/reinforcements", 0) == 0)
+      option = "def-reinforce";
+    else if (f.rfind("attacker/ship", 0) == 0)
+      option = "att-ship";
+    else if (f.rfind("defender/ship", 0) == 0)
+      option = "def-ship";
+    else if (f.rfind("attacker/retreat", 0) == 0)
+      option = "att-retreat";
+    else if (f.rfind("defender/retreat", 0) == 0)
+      option = "def-retreat";
+    else if (f.rfind("attacker/leaders", 0) == 0)
+      option = "att-leader";
+    else if (f.rfind("defender/leaders", 0) == 0)
+      option = "def-leader";
+    else if (f.rfind("defender/side", 0) == 0)
+      option = "def-side";
+    else if (f.rfind("defender", 0) == 0)
+      option = "def";
+    throw invalid_input(option, f + ": " + e.what());
+  }
+}
+
+// Whether the user gave the option (a default is not given).
+bool given(const po::variables_map& vm, const std::string& name) {
+  return vm.count(name) && !vm[name].defaulted();
+}
+
+// Beside --scenario the file gives the battle. A battle fact it holds (units, sides, leaders, fort,
+// ships, routes, reinforcements, the Niagara) given as a flag too is refused; a side's choices
+// (--att-retreat/--def-retreat, --att-hits/--def-hits, --att-reroll/--def-reroll; --play,
+// --objective) are applied over the file's (docs/cli.md).
+const std::vector<std::string>& scenario_fact_options() {
+  static const std::vector<std::string> names{"att-side",      "def-side",      "att-leader",   "def-leader",
+                                              "att-ship",      "def-ship",      "att-no-route", "def-no-route",
+                                              "att-reinforce", "def-reinforce", "niagara",      "fort-destroyed"};
+  return names;
+}
+const std::vector<std::string>& policy_options() {
+  static const std::vector<std::string> names{"att-retreat", "def-retreat", "att-hits",
+                                              "def-hits",    "att-reroll",  "def-reroll"};
+  return names;
+}
+
+void apply_beside_scenario(const po::variables_map& vm, gl::battle& b) {
+  for (const auto& name : scenario_fact_options())
+    if (given(vm, name))
+      throw invalid_input(name,
+                          "conflicts with --scenario: the file gives the battle (units, sides, leaders, fort, ships, "
+                          "retreat routes, reinforcements, niagara); change it there, or give the battle by flags; "
+                          "beside --scenario only the choices apply (--att-retreat, --att-hits, --att-reroll and "
+                          "their --def- forms, --play, --objective)");
+  if (given(vm, "att-retreat")) b.attacker.retreat = gl::parse_retreat(string_option(vm, "att-retreat"), "att-retreat");
+  if (given(vm, "def-retreat")) b.defender.retreat = gl::parse_retreat(string_option(vm, "def-retreat"), "def-retreat");
+  if (given(vm, "att-hits"))
+    b.attacker.hit_allocation = gl::parse_hit_allocation(string_option(vm, "att-hits"), "att-hits");
+  if (given(vm, "def-hits"))
+    b.defender.hit_allocation = gl::parse_hit_allocation(string_option(vm, "def-hits"), "def-hits");
+  if (given(vm, "att-reroll")) b.attacker.rerolls = gl::parse_reroll(string_option(vm, "att-reroll"), "att-reroll");
+  if (given(vm, "def-reroll")) b.defender.rerolls = gl::parse_reroll(string_option(vm, "def-reroll"), "def-reroll");
+  apply_play(vm, b);
+  validate_flags_battle(b);  // e.g. line_sp_at_most:K against the file's units
+}
+
 gl::battle battle_from_flags(const po::variables_map& vm) {
   gl::battle b;
   b.niagara = flag_option(vm, "niagara");
@@ -170,32 +246,7 @@ gl::battle battle_from_flags(const po::variables_map& vm) {
   } else if (flag_option(vm, "fort-destroyed")) {
     throw invalid_input("fort-destroyed", "needs --fort DICE:SP:MORALE");
   }
-  // A validation path like "attacker/units/0/morale" maps back to the flag that gave it.
-  try {
-    gl::validate(b);
-  } catch (const invalid_input& e) {
-    const std::string& f = e.field();
-    std::string option = "att";
-    if (f.rfind("defender/fort", 0) == 0)
-      option = "fort";
-    else if (f.rfind("attacker/reinforcements", 0) == 0)
-      option = "att-reinforce";
-    else if (f.rfind("defender/reinforcements", 0) == 0)
-      option = "def-reinforce";
-    else if (f.rfind("attacker/ship", 0) == 0)
-      option = "att-ship";
-    else if (f.rfind("defender/ship", 0) == 0)
-      option = "def-ship";
-    else if (f.rfind("attacker/retreat", 0) == 0)
-      option = "att-retreat";
-    else if (f.rfind("defender/retreat", 0) == 0)
-      option = "def-retreat";
-    else if (f.rfind("defender/side", 0) == 0)
-      option = "def-side";
-    else if (f.rfind("defender", 0) == 0)
-      option = "def";
-    throw invalid_input(option, f + ": " + e.what());
-  }
+  validate_flags_battle(b);
   return b;
 }
 
@@ -471,8 +522,8 @@ report run_battle(const po::variables_map& vm) {
   if (vm.count("scenario")) {
     if (has_flags)
       throw invalid_input("scenario", "give either --scenario or the unit flags (--att, --def, --fort), not both");
-    b = gl::read_scenario_file(string_option(vm, "scenario"), "scenario");
-    apply_play(vm, b);
+    b = gl::read_scenario_file(string_option(vm, "scenario"), "scenario", data());
+    apply_beside_scenario(vm, b);
   } else {
     if (!vm.count("att")) throw invalid_input("att", "is required (or give --scenario FILE.json)");
     b = battle_from_flags(vm);
@@ -597,6 +648,13 @@ report run_battle(const po::variables_map& vm) {
   if (vm.count("play") && string_option(vm, "play") == "optimal")
     for (const char* name : {"att-hits", "def-hits", "att-reroll", "def-reroll", "att-retreat", "def-retreat"})
       cli::unused_default(doc, name);
+  if (vm.count("scenario"))  // the file's values, not the flags' defaults: inputs.battle says them
+    for (const auto* names : {&scenario_fact_options(), &policy_options()})
+      for (const auto& name : *names)
+        if (vm.count(name) && vm[name].defaulted()) {
+          doc["inputs"].erase(name);
+          unused_default(doc, name);
+        }
   doc["inputs"]["battle"] = gl::to_json(b);
   const bool simulated = res.method.name == "simulation";
   json m;
@@ -911,7 +969,7 @@ void register_great_lakes_commands(command_registry& registry) {
       "battle", "a land battle, round by round to the end: odds, ends, losses, units", add_battle_options, run_battle,
       "examples:\n  musket gl battle --att \"11th Infantry:regular:4/4:5:3\" --att \"Towson:artillery:3/3:5:5\" "
       "--def \"104th Foot:regular:4/4:5:4\" --fort 2:2:4 --att-leader Brown\n"
-      "  musket gl battle --scenario battle.json --method sim --trials 1000000"});
+      "  musket gl battle --scenario examples/gl-battle.json --method sim --trials 1000000"});
   add_battle_fields(game, "battle");
   game.commands.push_back(command{"ship-battle", "a ship squadron battle (GL 7.8): who wins",
                                   [](po::options_description& o) {

@@ -1,16 +1,10 @@
 #pragma once
-// "did you mean ...?" for a misspelled game, command or option: the closest allowed word by edit
-// distance, when it is close enough to be a likely typo.
-#include <string>
-#include <vector>
+// "did you mean ...?" lives in core (calc's own checks suggest too); the CLI's names for it.
+#include "core/suggest.hpp"
 
 namespace musket::cli {
 
-// Edit distance (insert, delete, replace, swap two neighbours), case-insensitive.
-std::size_t edit_distance(const std::string& a, const std::string& b);
-
-// " (did you mean 'battle'?)" for the nearest candidate within max(1, length / 3) edits of
-// `word`, else "". Candidates are compared as given (with or without leading dashes).
-std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
+using musket::did_you_mean;
+using musket::edit_distance;
 
 }  // namespace musket::cli

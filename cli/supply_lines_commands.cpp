@@ -616,7 +616,9 @@ void register_supply_lines_commands(command_registry& registry) {
         run_battle,
         "example: musket " + code +
             " battle --attacker crown --terrain city --att-units 6 --att-leaders 1 --att-war 5 --def-units 4 "
-            "--def-leaders 1 --def-war 3"));
+            "--def-leaders 1 --def-war 3" +
+            // SS 9.2: more than 4 Crown units need Cornwallis (the example runs: tests/cli/help_examples_test).
+            std::string(nt ? "" : " --crown-commander")));
     game.commands.push_back(make(
         code, "commit", "best War Supply commitment and the defender's best reply",
         [nt](po::options_description& o) { add_army_options(o, true, !nt); }, run_commit));

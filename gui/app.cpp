@@ -907,9 +907,10 @@ static void input_widget(const input_spec& in, json& v, float label_col) {
 }
 
 // An input's widget: a typed editor for the text inputs that have one (units, fort, forces).
-static void any_input_widget(const calculator& calc, const input_spec& in, json& v, float label_col) {
+static void any_input_widget(const calculator& calc, const input_spec& in, json& values, float label_col) {
+  json& v = values[in.name];
   if (const structured_kind kind = structured_input(calc, in); kind != structured_kind::none)
-    structured_widget(kind, in, v, label_col);
+    structured_widget(kind, in, v, values, label_col);
   else
     input_widget(in, v, label_col);
 }
@@ -1006,7 +1007,7 @@ void app::draw_inputs(panel_state& panel) {
   for (const auto& in : calc.inputs) {
     if (in.help.rfind(hidden_prefix, 0) == 0) continue;  // another game's rule
     if ((in.name == "trials" || in.name == "seed") && !simulated) continue;
-    any_input_widget(calc, in, panel.values[in.name], label_col);
+    any_input_widget(calc, in, panel.values, label_col);
   }
   ImGui::Spacing();
   if (auto swapped = swap_sides(calc, panel.values)) {
@@ -1296,7 +1297,7 @@ void app::draw_sweep_inputs(panel_state& panel) {
     bool varied = false;
     for (const auto& a : sw.axes) varied = varied || a.name == in.name;
     if (varied) continue;
-    any_input_widget(*target, in, sw.fixed[in.name], label_col);
+    any_input_widget(*target, in, sw.fixed, label_col);
   }
   ImGui::Spacing();
   if (ImGui::Button("Reset")) {

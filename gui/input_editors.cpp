@@ -239,9 +239,27 @@ void force_editor(const input_spec& in, json& v) {
   if (changed) v = write_force(points);
 }
 
+// GL 11.26-11.27: a choice of the side's commanders, or none (data/gl/commanders.json).
+void leader_editor(const input_spec& in, json& v, const json& values) {
+  std::vector<std::string> choices;
+  try {
+    choices = leader_choices(leader_side(values, in.name));
+  } catch (const std::exception&) {
+    choices = {""};  // no game data: the run says so
+  }
+  const std::string current = v.is_string() ? v.get<std::string>() : "";
+  auto shown = [](const std::string& c) { return c.empty() ? std::string("none") : c; };
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##v", shown(current).c_str())) {
+    for (const auto& c : choices)
+      if (ImGui::Selectable(shown(c).c_str(), c == current)) v = c;
+    ImGui::EndCombo();
+  }
+}
+
 }  // namespace
 
-void structured_widget(structured_kind kind, const input_spec& in, json& v, float label_col) {
+void structured_widget(structured_kind kind, const input_spec& in, json& v, const json& values, float label_col) {
   ImGui::PushID(in.name.c_str());
   switch (kind) {
     case structured_kind::units:
@@ -252,12 +270,15 @@ void structured_widget(structured_kind kind, const input_spec& in, json& v, floa
       break;
     case structured_kind::fort:
     case structured_kind::force:
+    case structured_kind::leaders:
       ImGui::AlignTextToFramePadding();
       ImGui::TextUnformatted(elided(in.name, label_col - ImGui::GetStyle().ItemSpacing.x).c_str());
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("--%s: %s", in.name.c_str(), in.help.c_str());
       ImGui::SameLine(label_col);
       if (kind == structured_kind::fort)
         fort_editor(in, v, label_col);
+      else if (kind == structured_kind::leaders)
+        leader_editor(in, v, values);
       else
         force_editor(in, v);
       break;

@@ -10,7 +10,8 @@
 
 namespace musket::gui {
 
-// Draws the editor of an input of kind `kind` (not none) editing `v` (the option's text).
-void structured_widget(structured_kind kind, const input_spec& in, json& v, float label_col);
+// Draws the editor of an input of kind `kind` (not none) editing `v` (the option's text); `values`
+// are the panel's (a leader list follows the side chosen there).
+void structured_widget(structured_kind kind, const input_spec& in, json& v, const json& values, float label_col);
 
 }  // namespace musket::gui

@@ -57,9 +57,8 @@ std::string label_for(const std::string& command) {
 std::optional<json> starting_value(const std::string& game, const std::string& command, const std::string& name) {
   static const std::map<std::string, std::map<std::string, json>> other_games{
       {"ar/battle", {{"attacker", "15M,8C"}, {"defender", "3T,8B"}}},
-      {"ar/move", {{"areas", 3}, {"groups", 2}}},
+      {"ar/move", {{"areas", 3}}},
       {"ar/attrition", {{"strength", 8}, {"loss-fraction", "1/3"}, {"survive-on", "5-6"}}},
-      {"ar/options", {{"all", true}}},
       {"gl/battle",
        {{"att", "11th Infantry:regular:4/4:5:3; Towson:artillery:3/3:5:5"},
         {"def", "104th Foot:regular:4/4:5:4"},
@@ -70,8 +69,7 @@ std::optional<json> starting_value(const std::string& game, const std::string& c
        {{"british", "ontario=supply,erie=intercept"},
         {"american", "ontario=intercept,erie=transport"},
         {"erie-dice", "3,2"}}},
-      {"gl/missions", {{"erie-dice", "3,2"}}},
-      {"gl/war-end", {{"from-turn", 15}}}};
+      {"gl/missions", {{"erie-dice", "3,2"}}}};
   if (command == "campaign" && name == "file") {
     // The game's example plan, so the panel opens on a campaign rather than on "--file is required".
     const char* env = std::getenv("MUSKET_EXAMPLES_DIR");
@@ -86,33 +84,22 @@ std::optional<json> starting_value(const std::string& game, const std::string& c
     if (v == c->second.end()) return std::nullopt;
     return v->second;
   }
-  // SS: a Crown army of more than 4 units needs Cornwallis (SS 9.2).
-  if (game == "ss" && name == "crown-commander" && (command == "battle" || command == "commit")) return json(true);
+  // SS 9.2: more than 4 Crown units need Cornwallis, whom `musket ss battle` leaves out by default.
+  if (game == "ss" && name == "att-units" && (command == "battle" || command == "commit")) return json(4);
   static const std::map<std::string, std::map<std::string, json>> table{
-      {"battle",
-       {{"attacker", "crown"},
-        {"terrain", "city"},
-        {"att-units", 6},
-        {"att-leaders", 1},
-        {"att-war", 5},
-        {"def-units", 4},
-        {"def-leaders", 1},
-        {"def-war", 3}}},
+      {"battle", {{"attacker", "crown"}, {"terrain", "city"}, {"att-units", 6}, {"att-war", 5}, {"def-units", 4}}},
       {"commit",
        {{"attacker", "crown"},
         {"terrain", "city"},
         {"att-units", 6},
-        {"att-leaders", 1},
         {"def-units", 4},
-        {"def-leaders", 1},
         {"att-war-available", 8},
         {"def-war-available", 5}}},
-      {"skirmish", {{"war", 3}, {"crown-units", 2}, {"crown-leaders", 1}, {"patriot-units", 2}}},
-      {"refuse", {{"units", 5}, {"leaders", 1}, {"supplies", 6}}},
+      {"skirmish", {{"war", 3}, {"crown-units", 2}}},
+      {"refuse", {{"units", 5}}},
       {"bombard", {{"war", 4}, {"patriot-units", 3}}},
-      {"reinforcements", {{"cup-markers", 12}, {"crown-occupied", 4}, {"draws", 3}}},
+      {"reinforcements", {{"cup-markers", 12}, {"draws", 3}}},
       {"sea-battle", {{"modifier", 2}, {"colour", "red"}, {"initiator", "crown"}}},
-      {"navy-return", {{"turns", 6}}},
       {"morale", {{"difference", 2}}},
       {"raid", {{"militia-remaining", 3}}},
       {"irregulars", {{"cup", "ga-loyalist=2,sc-loyalist=1,sc-militia=2,swamp-fox=1"}}}};
@@ -133,6 +120,7 @@ input_spec make_input(const std::string& game, const std::string& command, const
   if (semantic->max_tokens() == 0) {
     spec.kind = input_kind::flag;
     spec.initial = false;
+    spec.cli_default = false;
   } else if (dynamic_cast<const po::typed_value<int>*>(semantic.get()) ||
              dynamic_cast<const po::typed_value<std::uint64_t>*>(semantic.get())) {
     spec.kind = input_kind::integer;
@@ -150,6 +138,7 @@ input_spec make_input(const std::string& game, const std::string& command, const
     if (has_default) {
       if (auto* i = boost::any_cast<int>(&fallback)) value = *i;
       if (auto* u = boost::any_cast<std::uint64_t>(&fallback)) value = static_cast<long long>(*u);
+      spec.cli_default = value;
     }
     spec.initial = static_cast<int>(std::clamp<long long>(value, spec.lowest, spec.highest));
     if (!has_default && !semantic->is_required()) {
@@ -159,7 +148,7 @@ input_spec make_input(const std::string& game, const std::string& command, const
   } else {
     std::string value;
     if (has_default)
-      if (auto* s = boost::any_cast<std::string>(&fallback)) value = *s;
+      if (auto* s = boost::any_cast<std::string>(&fallback)) value = *s, spec.cli_default = *s;
     // "crown | patriot", "point | city | fort (...)", "who takes the hits: rulings | concentrate":
     // the help text lists the choices, first or after a colon. A list with a parameter in it
     // ("never | weaker | line_sp_at_most:K") stays a text field.
@@ -178,7 +167,9 @@ input_spec make_input(const std::string& game, const std::string& command, const
     }
     spec.initial = value;
   }
-  if (auto start = starting_value(game, command, spec.name)) spec.initial = clamp_value(spec, *start);
+  // A starting value only where `musket` has no default: the dashboard's defaults are the CLI's.
+  if (spec.cli_default.is_null())
+    if (auto start = starting_value(game, command, spec.name)) spec.initial = clamp_value(spec, *start);
   return spec;
 }
 
@@ -317,6 +308,9 @@ std::vector<std::string> command_arguments(const calculator& calc, const json& v
   for (const auto& i : calc.inputs) {
     if (!values.contains(i.name)) continue;
     const json& v = values.at(i.name);
+    // A value equal to the CLI's default is left out, as a player typing the command would: the
+    // command sees it defaulted (beside --scenario a given flag is applied or refused, docs/cli.md).
+    if (!i.cli_default.is_null() && v == i.cli_default) continue;
     if (i.kind == input_kind::flag) {
       if (v.is_boolean() && v.get<bool>()) args.push_back("--" + i.name);
     } else if (v.is_number_integer()) {

@@ -29,6 +29,10 @@ struct input_spec {
   bool optional = false;             // integer inputs without a default: null = leave it out
   bool repeatable = false;           // text inputs of a repeatable option: parts separated by ';'
   json initial;                      // the value a fresh panel starts with
+  // What `musket` takes when the option is left out: its default value (false for a flag), or null
+  // for an option with none (required, or optional: leaving it out changes the report). Where it is
+  // not null, `initial` equals it: the dashboard's defaults are the CLI's.
+  json cli_default;
 };
 
 // One calculator: a game's command plus its inputs.

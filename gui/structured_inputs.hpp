@@ -15,7 +15,7 @@
 namespace musket::gui {
 
 // Which typed editor an input gets, if any.
-enum class structured_kind { none, units, reinforcements, fort, force };
+enum class structured_kind { none, units, reinforcements, fort, force, leaders };
 structured_kind structured_input(const calculator& calc, const input_spec& in);
 
 // A repeatable text value ("a; b") as its parts, trimmed, empty parts dropped: the arguments
@@ -32,6 +32,14 @@ std::string write_units(const std::vector<great_lakes::reinforcement>& units, bo
 // "2:2:4" as a fort; "" is no fort. Throws invalid_input naming `option`.
 std::optional<great_lakes::fort> read_fort(const std::string& text, const std::string& option);
 std::string write_fort(const std::optional<great_lakes::fort>& fort);
+
+// Great Lakes leaders (--att-leader, --def-leader) are chosen, never typed (GL 11.26-11.27): ""
+// (none), then every set of the side's commanders in data/gl/commanders.json, each written as the
+// option's text ("Brown", "Scott", "Brown; Scott"). Throws what loading the game data throws.
+std::vector<std::string> leader_choices(great_lakes::nation side);
+// The side whose leaders the input `name` names, from the panel's values: att-side for att-leader;
+// def-side, or else the attacker's other side, for def-leader.
+great_lakes::nation leader_side(const json& values, const std::string& name);
 
 // "15M,8C" as Strength Points by type; "" is none. Throws invalid_input naming `option`.
 revolution::points_by_type read_force(const std::string& text, const std::string& option);

@@ -215,7 +215,7 @@ great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file
                    {{"side", s == 0 ? "british" : "american"},
                     {"units", {{{"name", "(probe)"}, {"type", "militia"}, {"sp", 1}, {"morale", 3}, {"dice", 1}}}}}}};
     try {
-      plan.army[s] = gl::parse_scenario(probe, file + ": /armies/" + side).attacker.units;
+      plan.army[s] = gl::parse_scenario(probe, file + ": /armies/" + side, data).attacker.units;
     } catch (const invalid_input& e) {
       throw invalid_input(file + ": /armies/" + side, e.what());
     }
@@ -374,7 +374,7 @@ great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file
                      {"attacker", att},
                      {"defender", def}};
     try {
-      step.template_battle = gl::parse_scenario(scenario, file + ": " + path);
+      step.template_battle = gl::parse_scenario(scenario, file + ": " + path, data);
     } catch (const invalid_input& e) {
       throw invalid_input(file + ": " + path, e.what() + std::string(" (in the battle built from this step)"));
     }

@@ -2,17 +2,26 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "core/input_file.hpp"
 #include "core/invalid_input.hpp"
 #include "core/json_input.hpp"
+#include "core/suggest.hpp"
 
 namespace musket::great_lakes {
 
 namespace {
 
 using json = nlohmann::json;
+
+std::string lower(std::string s) {
+  for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return s;
+}
 
 struct file_reader {
   std::string file;
@@ -76,6 +85,13 @@ game_data load_game_data(const std::string& directory) {
     for (std::size_t i = 0; i < list.size(); ++i) {
       const std::string p = "/commanders/" + std::to_string(i);
       const std::string name = f.text(list[i], "name", p);
+      const std::string side = f.text(list[i], "side", p);
+      if (side != "american" && side != "british") f.fail(p + "/side", "expected american or british");
+      for (const auto& c : d.commanders)
+        if (lower(c.name) == lower(name)) f.fail(p + "/name", "'" + name + "' is listed twice");
+      const json& reroll = f.at(list[i], "morale_reroll", p);
+      if (!reroll.is_boolean()) f.fail(p + "/morale_reroll", "expected true or false");
+      d.commanders.push_back({name, side == "american" ? nation::american : nation::british, reroll.get<bool>()});
       if (name != "Drummond" && name != "Brown") continue;
       std::vector<cap_band> bands;
       const json& rating = f.array(list[i], "cap_rating", p);
@@ -162,6 +178,38 @@ game_data load_game_data(const std::string& directory) {
     d.american_vp = read("americans_earn_in_canada");
   }
   return d;
+}
+
+std::vector<std::string> commander_names(const game_data& data, nation side) {
+  std::vector<std::string> out;
+  for (const auto& c : data.commanders)
+    if (c.side == side) out.push_back(c.name);
+  return out;
+}
+
+void validate_leaders(const game_data& data, const battle& b) {
+  for (const army* a : {&b.attacker, &b.defender}) {
+    const std::string who = a == &b.attacker ? "attacker" : "defender";
+    const std::vector<std::string> own = commander_names(data, a->side);
+    std::string allowed;
+    for (const auto& n : own) allowed += (allowed.empty() ? "" : ", ") + n;
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < a->leaders.size(); ++i) {
+      const std::string& name = a->leaders[i];
+      const std::string field = who + "/leaders/" + std::to_string(i);
+      const auto it = std::find_if(data.commanders.begin(), data.commanders.end(),
+                                   [&](const commander_data& c) { return lower(c.name) == lower(name); });
+      // GL 11.26 (Drummond, Riall: British) and 11.27 (Brown, Scott: American).
+      if (it == data.commanders.end())
+        throw invalid_input(field, "'" + name + "' is not a Great Lakes leader; allowed for the " + to_string(a->side) +
+                                       " side: " + allowed + " (GL 11.26-11.27)" + did_you_mean(name, own));
+      if (it->side != a->side)
+        throw invalid_input(field, "'" + it->name + "' leads the " + to_string(it->side) + " side, not the " +
+                                       to_string(a->side) + "; allowed: " + allowed + " (GL 11.26-11.27)");
+      if (!seen.insert(lower(it->name)).second)
+        throw invalid_input(field, "'" + it->name + "' is named twice; a leader is one block");
+    }
+  }
 }
 
 std::vector<std::string> roster_warnings(const game_data& data, const battle& b) {

@@ -30,6 +30,13 @@ struct war_end_roll {
   int ends_on_at_least = 7;
 };
 
+// A leader block (data/gl/commanders.json): who may be named as a battle's leader, and for whom.
+struct commander_data {
+  std::string name;
+  nation side = nation::american;
+  bool morale_reroll = false;  // GL 11.26-11.27
+};
+
 struct game_data {
   int base_cap_british = 7, base_cap_american = 6;            // GL 5.4
   int supply_ontario = 2, supply_erie = 1;                    // GL 7.5 III
@@ -42,10 +49,19 @@ struct game_data {
   int last_turn = 20;
   std::vector<unit_type_data> unit_types;
   std::vector<victory_location> british_vp, american_vp;
+  std::vector<commander_data> commanders;  // every leader, in the file's order
 };
 
 // Throws invalid_input naming "FILE: /json/path" for a malformed data file.
 game_data load_game_data(const std::string& directory);
+
+// The side's commanders' names, in the file's order.
+std::vector<std::string> commander_names(const game_data& data, nation side);
+
+// Every leader of both armies is one of data/gl/commanders.json's, on its own side (GL 11.26-11.27),
+// and named once; case is ignored. Throws invalid_input on "attacker/leaders/I" (or defender) with
+// the side's commanders allowed and a "did you mean" for a near miss.
+void validate_leaders(const game_data& data, const battle& b);
 
 // Units whose SP, morale or dice fall outside the printed range for their side and type
 // (warnings, not errors: labels may differ).

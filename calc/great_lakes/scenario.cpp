@@ -298,7 +298,7 @@ std::string fort_spec(const fort& f) {
   return std::to_string(f.dice) + ":" + std::to_string(f.sp) + ":" + std::to_string(f.morale);
 }
 
-battle parse_scenario(const nlohmann::json& document, const std::string& file) {
+battle parse_scenario(const nlohmann::json& document, const std::string& file, const game_data& data) {
   reader r{file};
   r.object(document, "");
   r.only_keys(document, "", {"niagara", "attacker", "defender"});
@@ -306,20 +306,21 @@ battle parse_scenario(const nlohmann::json& document, const std::string& file) {
   b.niagara = r.boolean(document, "niagara", "", false);
   b.attacker = r.read_army(*r.get(document, "attacker", "", true), "/attacker", false);
   b.defender = r.read_army(*r.get(document, "defender", "", true), "/defender", true);
-  validate_as(b, file + ": ");
+  validate_as(b, file + ": ", data);
   return b;
 }
 
-void validate_as(const battle& b, const std::string& where) {
+void validate_as(const battle& b, const std::string& where, const game_data& data) {
   try {
     validate(b);
+    validate_leaders(data, b);
   } catch (const invalid_input& e) {
     throw invalid_input(where + "/" + e.field(), e.what());
   }
 }
 
-battle read_scenario_file(const std::string& path, const std::string& option) {
-  return parse_scenario(read_json_input(path, option), path);
+battle read_scenario_file(const std::string& path, const std::string& option, const game_data& data) {
+  return parse_scenario(read_json_input(path, option), path, data);
 }
 
 nlohmann::ordered_json to_json(const battle& b) {

@@ -5,17 +5,20 @@
 #include <string>
 
 #include "calc/great_lakes/battle.hpp"
+#include "calc/great_lakes/game_data.hpp"
 
 namespace musket::great_lakes {
 
-// Parses and validates; `file` is used only to name errors.
-battle parse_scenario(const nlohmann::json& document, const std::string& file);
+// Parses and validates (leaders against the game data's commanders too); `file` is used only to
+// name errors.
+battle parse_scenario(const nlohmann::json& document, const std::string& file, const game_data& data);
 // Reads the file (a missing or unreadable file, or bad JSON, is invalid_input on `option`).
-battle read_scenario_file(const std::string& path, const std::string& option);
+battle read_scenario_file(const std::string& path, const std::string& option, const game_data& data);
 nlohmann::ordered_json to_json(const battle& b);
 
-// Validates and rethrows a validation error with its path prefixed by `where` ("FILE: " or an option).
-void validate_as(const battle& b, const std::string& where);
+// Validates (validate and validate_leaders) and rethrows a validation error with its path prefixed
+// by `where` ("FILE: " or an option).
+void validate_as(const battle& b, const std::string& where, const game_data& data);
 
 // One unit from "NAME:TYPE:SP/MAX:MORALE:DICE[:CROSSING]" (the --att/--def flag form).
 unit parse_unit_spec(const std::string& text, const std::string& option);

@@ -37,9 +37,11 @@ int json_input(std::string_view bytes) {
 }
 
 int gl_scenario(std::string_view bytes) {
+  static const great_lakes::game_data data = great_lakes::load_game_data(std::string(MUSKET_DATA_DIR) + "/gl");
   return handled([&] {
-    const auto battle = great_lakes::parse_scenario(parse_json_text(std::string(bytes), "fuzz.json"), "fuzz.json");
-    great_lakes::parse_scenario(nlohmann::json::parse(great_lakes::to_json(battle).dump()), "echo");
+    const auto battle =
+        great_lakes::parse_scenario(parse_json_text(std::string(bytes), "fuzz.json"), "fuzz.json", data);
+    great_lakes::parse_scenario(nlohmann::json::parse(great_lakes::to_json(battle).dump()), "echo", data);
   });
 }
 

@@ -338,3 +338,136 @@ TEST(GreatLakesCli, PlayOptimalLeavesNoPolicyAtItsDefault) {
   EXPECT_EQ(std::count(fixed["defaults"].begin(), fixed["defaults"].end(), "def-hits"), 1);
   EXPECT_EQ(std::count(fixed["defaults"].begin(), fixed["defaults"].end(), "att-hits"), 0);
 }
+
+// Issue 38 item 1: a leader is one of data/gl/commanders.json's, on its own side (GL 11.26-11.27),
+// through every path that names one: the flags, a scenario file and a campaign plan.
+namespace {
+
+// One line on stderr, exit 2, naming the leader and what is allowed (and a near miss's suggestion).
+void expect_leader_refused(const musket_run& r, const std::string& leader, const std::string& suggestion) {
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find("'" + leader + "'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("Brown, Scott"), std::string::npos) << r.err;  // the American commanders
+  if (suggestion.empty())
+    EXPECT_EQ(r.err.find("did you mean"), std::string::npos) << r.err;
+  else
+    EXPECT_NE(r.err.find("(did you mean '" + suggestion + "'?)"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+}
+
+std::string scenario_with_leader(const std::string& leader) {
+  return R"({"attacker": {"side": "american", "leaders": [")" + leader +
+         R"("], "units": [{"name": "A", "type": "regular", "sp": 4, "morale": 5, "dice": 3}]},
+             "defender": {"side": "british", "units": [{"name": "B", "type": "regular", "sp": 4, "morale": 5, "dice": 4}]}})";
+}
+
+}  // namespace
+
+TEST(GreatLakesCli, LeadersAreTheSidesCommandersOnEveryPath) {
+  const std::map<std::string, std::string> wrong{{"Browne", "Brown"}, {"Smith", ""}, {"Riall", ""}};
+  for (const auto& [leader, suggestion] : wrong) {
+    SCOPED_TRACE(leader);
+    // The flags.
+    auto r = run_musket("gl battle --att A:regular:4/4:5:3 --def B:regular:4/4:5:4 --att-leader " + leader);
+    expect_leader_refused(r, leader, suggestion);
+    EXPECT_EQ(r.err.rfind("musket: --att-leader: ", 0), 0u) << r.err;
+    // A scenario file: its name and JSON path.
+    const std::string path = write_temp("gl_leader_" + leader + ".json", scenario_with_leader(leader));
+    r = run_musket("gl battle --scenario " + path);
+    expect_leader_refused(r, leader, suggestion);
+    EXPECT_EQ(r.err.rfind("musket: " + path + ": /attacker/leaders/0: ", 0), 0u) << r.err;
+    // A campaign plan's American army.
+    std::ifstream in(std::string(GL_TEST_DIR) + "/../../examples/gl-campaign.json");
+    json plan = json::parse(in);
+    plan["armies"]["american"]["leaders"] = json::array({"Scott", leader});
+    const std::string plan_path = write_temp("gl_plan_" + leader + ".json", plan.dump());
+    r = run_musket("gl campaign --file " + plan_path + " --trials 1000");
+    expect_leader_refused(r, leader, suggestion);
+    EXPECT_NE(r.err.find("/armies/american"), std::string::npos) << r.err;
+  }
+  // The British side's own commanders are Drummond and Riall; Brown is not one of them.
+  auto r = run_musket("gl battle --att A:regular:4/4:5:3 --def B:regular:4/4:5:4 --def-leader Brown");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("Drummond, Riall"), std::string::npos) << r.err;
+  // One block is one leader.
+  r = run_musket("gl battle --att A:regular:4/4:5:3 --def B:regular:4/4:5:4 --att-leader Brown --att-leader Brown");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("named twice"), std::string::npos) << r.err;
+}
+
+// A correct leader gives its reroll (GL 11.27), by a closed form. A (2 SP, morale 3, no dice)
+// against B (1 SP, morale 6, 1 die): only B can hit, one hit on a 6 in some round, and A, still
+// alive at 1 SP, rolls one morale die: it fails on 4-6, q = 1/2, and with Brown's reroll of that
+// one failed die fails only if both fail, q^2 = 1/4. Failing empties A's line: a forced retreat
+// under B's full retreat fire, 1 die that eliminates A on a 6, so A gets away with 5/6. Passing,
+// A stays until B's next 6 eliminates it.
+TEST(GreatLakesCli, ACorrectLeaderGivesTheRerollTheRulesGive) {
+  const std::string battle = "gl battle --att A:regular:2/2:3:0 --def B:regular:1/1:6:1 --method exact";
+  for (const auto& [leader, q] :
+       std::map<std::string, double>{{"", 0.5}, {" --att-leader Brown", 0.25}, {" --att-leader scott", 0.25}}) {
+    SCOPED_TRACE(leader);
+    const json j = run_json(battle + leader);
+    EXPECT_NEAR(j["ends"]["attacker_forced_retreat"].get<double>(), q * 5.0 / 6, 1e-12);
+    EXPECT_NEAR(j["ends"]["attacker_eliminated"].get<double>(), 1 - q * 5.0 / 6, 1e-12);
+    EXPECT_NEAR(j["outcomes"]["defender_holds"].get<double>(), 1.0, 1e-12);
+  }
+}
+
+// Issue 38 item 9: beside --scenario, a side's choices are applied over the file's and echoed as
+// applied; a battle fact the file gives is refused in one line; nothing is echoed and dropped.
+TEST(GreatLakesCli, FlagsBesideAScenarioAreAppliedOrRefused) {
+  // The closed form above as a file: A's retreat policy decides whether it stays to be eliminated.
+  const std::string path = write_temp("gl_beside.json", R"({
+    "attacker": {"side": "american", "units": [{"name": "A", "type": "regular", "sp": 2, "morale": 3, "dice": 0}]},
+    "defender": {"side": "british", "units": [{"name": "B", "type": "regular", "sp": 1, "morale": 6, "dice": 1}]}})");
+  const json plain = run_json("gl battle --scenario " + path + " --method exact");
+  EXPECT_NEAR(plain["ends"]["attacker_voluntary_retreat"].get<double>(), 0.0, 1e-12);
+  EXPECT_FALSE(plain["inputs"].contains("att-retreat"));  // the file's (none: never), not a flag default
+  // --att-retreat line_sp_at_most:1: A retreats after the round it first drops to 1 SP and passes
+  // (B's hit on a 6, morale passed 1/2), under one voluntary retreat die from B's line (GL 12.2):
+  // away with 5/6. Failing (1/2) is the forced retreat above: away with 5/6 too.
+  json j = run_json("gl battle --scenario " + path + " --method exact --att-retreat line_sp_at_most:1");
+  EXPECT_EQ(j["inputs"]["att-retreat"], "line_sp_at_most:1");
+  EXPECT_EQ(j["inputs"]["battle"]["attacker"]["retreat"]["policy"], "line_sp_at_most");
+  EXPECT_EQ(j["inputs"]["battle"]["attacker"]["retreat"]["k"], 1);
+  EXPECT_NEAR(j["ends"]["attacker_voluntary_retreat"].get<double>(), 0.5 * 5 / 6, 1e-12);
+  EXPECT_NEAR(j["ends"]["attacker_forced_retreat"].get<double>(), 0.5 * 5 / 6, 1e-12);
+  // --att-reroll never over a file with Brown: the reroll is not spent, q = 1/2 again.
+  const std::string brown = write_temp("gl_beside_brown.json", R"({
+    "attacker": {"side": "american", "leaders": ["Brown"],
+                 "units": [{"name": "A", "type": "regular", "sp": 2, "morale": 3, "dice": 0}]},
+    "defender": {"side": "british", "units": [{"name": "B", "type": "regular", "sp": 1, "morale": 6, "dice": 1}]}})");
+  EXPECT_NEAR(
+      run_json("gl battle --scenario " + brown + " --method exact")["ends"]["attacker_forced_retreat"].get<double>(),
+      0.25 * 5 / 6, 1e-12);
+  j = run_json("gl battle --scenario " + brown + " --method exact --att-reroll never");
+  EXPECT_NEAR(j["ends"]["attacker_forced_retreat"].get<double>(), 0.5 * 5 / 6, 1e-12);
+  EXPECT_EQ(j["inputs"]["battle"]["attacker"]["rerolls"]["policy"], "never");
+  // --def-hits concentrate is applied (echoed in the battle the answer is for).
+  j = run_json("gl battle --scenario " + path + " --method exact --def-hits concentrate");
+  EXPECT_EQ(j["inputs"]["battle"]["defender"]["hit_allocation"]["policy"], "concentrate");
+  // An invalid choice is refused as without --scenario.
+  auto r = run_musket("gl battle --scenario " + path + " --att-reroll fi");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.err.rfind("musket: --att-reroll: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("first, never, largest_unit"), std::string::npos) << r.err;
+  // A negative K is the validation's complaint, on the flag.
+  r = run_musket("gl battle --scenario " + path + " --att-retreat line_sp_at_most:-1");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.err.rfind("musket: --att-retreat: ", 0), 0u) << r.err;
+  // A battle fact the file gives, given again as a flag: refused, naming the flag, one line.
+  for (const std::string flag :
+       {"--att-leader Brown", "--def-leader Riall", "--att-ship 2", "--def-ship 1", "--att-side british",
+        "--def-side american", "--att-no-route", "--def-no-route", "--niagara", "--att-reinforce R:regular:1/1:5:1",
+        "--def-reinforce R:regular:1/1:5:1", "--att A:regular:1/1:5:1", "--def B:regular:1/1:5:1", "--fort 1:1:4"}) {
+    SCOPED_TRACE(flag);
+    r = run_musket("gl battle --scenario " + path + " " + flag);
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find("--scenario"), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty());
+  }
+  r = run_musket("gl battle --scenario " + path + " --att-ship 2");
+  EXPECT_EQ(r.err.rfind("musket: --att-ship: conflicts with --scenario", 0), 0u) << r.err;
+}

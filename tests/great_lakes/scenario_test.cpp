@@ -13,6 +13,11 @@ using nlohmann::json;
 
 namespace {
 
+const gl::game_data& data() {
+  static const gl::game_data d = gl::load_game_data(MUSKET_GL_DATA_DIR);
+  return d;
+}
+
 json good() {
   return json::parse(R"({
     "niagara": false,
@@ -30,7 +35,7 @@ json good() {
 // The field the error names, or "" if parsing succeeded.
 std::string error_field(const json& j) {
   try {
-    gl::parse_scenario(j, "battle.json");
+    gl::parse_scenario(j, "battle.json", data());
   } catch (const musket::invalid_input& e) {
     return e.field();
   }
@@ -40,7 +45,7 @@ std::string error_field(const json& j) {
 }  // namespace
 
 TEST(GreatLakesScenario, ReadsTheIssueShape) {
-  const gl::battle b = gl::parse_scenario(good(), "battle.json");
+  const gl::battle b = gl::parse_scenario(good(), "battle.json", data());
   ASSERT_EQ(b.attacker.units.size(), 1u);
   EXPECT_EQ(b.attacker.units[0].crossed, gl::crossing::river);
   EXPECT_EQ(b.attacker.reinforcements[0].u.sp, 3);
@@ -55,13 +60,13 @@ TEST(GreatLakesScenario, ReadsTheIssueShape) {
   json j = good();
   j["attacker"]["hit_allocation"] = {{"policy", "concentrate"}};
   j["defender"]["rerolls"] = {{"policy", "largest_unit"}};
-  const gl::battle policies = gl::parse_scenario(j, "battle.json");
+  const gl::battle policies = gl::parse_scenario(j, "battle.json", data());
   EXPECT_EQ(policies.attacker.hit_allocation.kind, gl::hit_allocation_kind::concentrate);
   EXPECT_EQ(policies.defender.rerolls.kind, gl::reroll_kind::largest_unit);
   EXPECT_EQ(gl::to_json(policies)["attacker"]["hit_allocation"]["policy"], "concentrate");
   EXPECT_EQ(gl::to_json(policies)["defender"]["rerolls"]["policy"], "largest_unit");
   // The echo reads back to the same battle.
-  const gl::battle again = gl::parse_scenario(json::parse(gl::to_json(b).dump()), "echo");
+  const gl::battle again = gl::parse_scenario(json::parse(gl::to_json(b).dump()), "echo", data());
   EXPECT_EQ(gl::to_json(again), gl::to_json(b));
 }
 
@@ -173,4 +178,39 @@ TEST(GreatLakesData, ReadsWhatTheRulesPrint) {
   const auto warnings = gl::roster_warnings(d, b);
   ASSERT_EQ(warnings.size(), 1u);
   EXPECT_NE(warnings[0].find("100th"), std::string::npos);
+}
+
+// GL 11.26-11.27: a leader is one of data/gl/commanders.json's, on its own side, named once.
+TEST(GreatLakesScenario, LeadersAreTheSidesCommanders) {
+  json j = good();
+  j["defender"]["leaders"] = {"Drummond", "riall"};  // case is ignored
+  EXPECT_EQ(error_field(j), "");
+  EXPECT_EQ(gl::morale_rerolls(gl::parse_scenario(j, "battle.json", data()).defender), 2);
+  auto refusal = [&](const json& doc) {
+    try {
+      gl::parse_scenario(doc, "battle.json", data());
+    } catch (const musket::invalid_input& e) {
+      return e.field() + " | " + e.what();
+    }
+    return std::string();
+  };
+  j = good();
+  j["attacker"]["leaders"] = {"Scott", "Browne"};
+  EXPECT_EQ(refusal(j),
+            "battle.json: /attacker/leaders/1 | 'Browne' is not a Great Lakes leader; allowed for the american side: "
+            "Brown, Scott (GL 11.26-11.27) (did you mean 'Brown'?)");
+  j["attacker"]["leaders"] = {"Smith"};
+  EXPECT_EQ(refusal(j),
+            "battle.json: /attacker/leaders/0 | 'Smith' is not a Great Lakes leader; allowed for the american side: "
+            "Brown, Scott (GL 11.26-11.27)");
+  j["attacker"]["leaders"] = {"Riall"};
+  EXPECT_EQ(refusal(j),
+            "battle.json: /attacker/leaders/0 | 'Riall' leads the british side, not the american; allowed: Brown, "
+            "Scott (GL 11.26-11.27)");
+  j = good();
+  j["defender"]["leaders"] = {"Drummond", "drummond"};
+  EXPECT_EQ(error_field(j), "battle.json: /defender/leaders/1");
+  // The data file's commanders, each with its side.
+  EXPECT_EQ(gl::commander_names(data(), gl::nation::american), (std::vector<std::string>{"Brown", "Scott"}));
+  EXPECT_EQ(gl::commander_names(data(), gl::nation::british), (std::vector<std::string>{"Drummond", "Riall"}));
 }

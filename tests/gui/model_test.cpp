@@ -110,7 +110,10 @@ TEST(GuiModel, InputsAreBoundedToLegalValues) {
 
 TEST(GuiModel, RunGivesTheCliReport) {
   const auto* battle = cat().find("nt", "battle");
-  const outcome r = run(*battle, initial_values(*battle));
+  json v = initial_values(*battle);
+  v["def-leaders"] = 1;  // the panel starts at the CLI's defaults, 0 and 0
+  v["def-war"] = 3;
+  const outcome r = run(*battle, v);
   ASSERT_TRUE(r.ok) << r.message();
   // The README's example battle: 6 units, 5 War at a city v 4 units, 3 War.
   const auto& doc = r.report.document;
@@ -706,6 +709,90 @@ TEST(GuiRunner, ACommandThatIgnoresTheCancelIsAbandonedNotWaitedFor) {
   } else {
     ASSERT_TRUE(f->result.ok) << f->result.message();
     EXPECT_LT(f->result.report.document.at("method").at("trials").get<std::uint64_t>(), 5'000'000u);
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// Issue 38 item 4: every input the CLI gives a default starts at that default: a fresh panel asks
+// what `musket` with the same options left out asks. The defaults are read here from the CLI's own
+// option descriptions (flags: off); only inputs the CLI has no default for may start elsewhere.
+TEST(GuiModel, EveryDefaultIsTheCliDefault) {
+  std::size_t compared = 0;
+  for (const auto& game : cat().games())
+    for (const auto& calc : game.calculators) {
+      po::options_description desc;
+      calc.cli_command->add_options(desc);
+      for (const auto& option : desc.options()) {
+        const input_spec* in = calc.find_input(option->long_name());
+        if (!in) continue;
+        SCOPED_TRACE(game.code + " " + calc.command + " --" + option->long_name());
+        const auto semantic = option->semantic();
+        boost::any fallback;
+        json cli;
+        if (semantic->max_tokens() == 0)
+          cli = false;  // a flag not given
+        else if (semantic->apply_default(fallback)) {
+          if (auto* i = boost::any_cast<int>(&fallback)) cli = *i;
+          if (auto* u = boost::any_cast<std::uint64_t>(&fallback)) cli = static_cast<long long>(*u);
+          if (auto* s = boost::any_cast<std::string>(&fallback)) cli = *s;
+        }
+        if (cli.is_null()) continue;  // required, or optional: the panel may start with a value
+        EXPECT_EQ(in->initial, cli);
+        EXPECT_EQ(initial_values(calc).at(in->name), cli);
+        ++compared;
+      }
+    }
+  EXPECT_GT(compared, 100u);
+  // The SS battle starts as `musket ss battle` takes it: no Cornwallis, so at most 4 Crown units.
+  const auto* ss = cat().find("ss", "battle");
+  ASSERT_NE(ss, nullptr);
+  EXPECT_EQ(initial_values(*ss).at("crown-commander"), false);
+  const outcome r = run(*ss, initial_values(*ss));
+  EXPECT_TRUE(r.ok) << r.message();
+}
+
+// Issue 38 item 1: the leader field is a choice of the side's commanders (data/gl/commanders.json,
+// GL 11.26-11.27) or none, and a run with a wrong one is the CLI's refusal with its suggestion.
+TEST(GuiModel, LeadersAreChosenFromTheSidesCommanders) {
+  namespace gl = musket::great_lakes;
+  const auto* battle = cat().find("gl", "battle");
+  if (!battle) GTEST_SKIP() << "the Great Lakes engine is not in this build";
+  EXPECT_EQ(structured_input(*battle, *battle->find_input("att-leader")), structured_kind::leaders);
+  EXPECT_EQ(structured_input(*battle, *battle->find_input("def-leader")), structured_kind::leaders);
+  EXPECT_EQ(leader_choices(gl::nation::american), (std::vector<std::string>{"", "Brown", "Scott", "Brown; Scott"}));
+  EXPECT_EQ(leader_choices(gl::nation::british),
+            (std::vector<std::string>{"", "Drummond", "Riall", "Drummond; Riall"}));
+  json v = initial_values(*battle);
+  EXPECT_EQ(leader_side(v, "att-leader"), gl::nation::american);
+  EXPECT_EQ(leader_side(v, "def-leader"), gl::nation::british);
+  v["att-side"] = "british";
+  EXPECT_EQ(leader_side(v, "att-leader"), gl::nation::british);
+  EXPECT_EQ(leader_side(v, "def-leader"), gl::nation::american);
+  v["def-side"] = "british";
+  EXPECT_EQ(leader_side(v, "def-leader"), gl::nation::british);
+  // Every choice runs; a leader typed into a saved scenario is the CLI's check.
+  v = initial_values(*battle);
+  v["method"] = "exact";
+  for (const auto& choice : leader_choices(gl::nation::american)) {
+    v["att-leader"] = choice;
+    const outcome r = run(*battle, v);
+    EXPECT_TRUE(r.ok) << choice << ": " << r.message();
+  }
+  for (const auto& [leader, suggestion] : std::vector<std::pair<std::string, std::string>>{
+           {"Browne", " (did you mean 'Brown'?)"}, {"Smith", ""}, {"Riall", ""}}) {
+    v["att-leader"] = leader;
+    const outcome r = run(*battle, v);
+    EXPECT_FALSE(r.ok) << leader;
+    EXPECT_EQ(r.error_field, "att-leader");
+    EXPECT_NE(r.error.find("'" + leader + "'"), std::string::npos) << r.error;
+    EXPECT_NE(r.error.find("allowed"), std::string::npos) << r.error;
+    EXPECT_EQ(r.error.find('\n'), std::string::npos) << r.error;
+    if (!suggestion.empty()) {
+      EXPECT_NE(r.message().find(suggestion), std::string::npos) << r.message();
+    }
   }
 }
 

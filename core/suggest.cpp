@@ -1,9 +1,9 @@
-#include "cli/suggest.hpp"
+#include "core/suggest.hpp"
 
 #include <algorithm>
 #include <cctype>
 
-namespace musket::cli {
+namespace musket {
 
 std::size_t edit_distance(const std::string& a, const std::string& b) {
   auto same = [](char x, char y) {
@@ -36,4 +36,4 @@ std::string did_you_mean(const std::string& word, const std::vector<std::string>
   return best ? " (did you mean '" + *best + "'?)" : "";
 }
 
-}  // namespace musket::cli
+}  // namespace musket
