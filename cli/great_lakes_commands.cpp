@@ -98,11 +98,29 @@ void add_battle_options(po::options_description& o) {
       "simulation threads, 0 = every core; an exact solve runs its two stages side by side unless this is 1");
 }
 
-// --play optimal: every choice of both sides played optimally (default: each policy as given).
+// A side's choices: what --play sets, and what applies beside --scenario.
+const std::vector<std::string>& policy_options() {
+  static const std::vector<std::string> names{"att-retreat", "def-retreat", "att-hits",
+                                              "def-hits",    "att-reroll",  "def-reroll"};
+  return names;
+}
+
+// Whether the user gave the option (a default is not given).
+bool given(const po::variables_map& vm, const std::string& name) {
+  return vm.count(name) && !vm[name].defaulted();
+}
+
+// --play optimal: every choice of both sides played optimally (default: each policy as given). A
+// policy given beside it other than "optimal" would be overridden unseen, so it is refused.
 void apply_play(const po::variables_map& vm, gl::battle& b) {
   if (!vm.count("play") || string_option(vm, "play") == "default") return;  // each policy as given
   if (string_option(vm, "play") != "optimal")
     throw invalid_input("play", "'" + string_option(vm, "play") + "' is not a play; allowed: default, optimal");
+  for (const auto& name : policy_options())
+    if (given(vm, name) && string_option(vm, name) != "optimal")
+      throw invalid_input(name, "'" + string_option(vm, name) +
+                                    "' conflicts with --play optimal, which plays every choice of both sides; "
+                                    "give one or the other (or this choice alone as optimal)");
   for (gl::army* a : {&b.attacker, &b.defender}) {
     a->retreat = {gl::retreat_kind::optimal, 0};
     a->hit_allocation = {gl::hit_allocation_kind::optimal};
@@ -168,11 +186,6 @@ void validate_flags_battle(const gl::battle& b) {
   }
 }
 
-// Whether the user gave the option (a default is not given).
-bool given(const po::variables_map& vm, const std::string& name) {
-  return vm.count(name) && !vm[name].defaulted();
-}
-
 // Beside --scenario the file gives the battle. A battle fact it holds (units, sides, leaders, fort,
 // ships, routes, reinforcements, the Niagara) given as a flag too is refused; a side's choices
 // (--att-retreat/--def-retreat, --att-hits/--def-hits, --att-reroll/--def-reroll; --play,
@@ -183,12 +196,6 @@ const std::vector<std::string>& scenario_fact_options() {
                                               "att-reinforce", "def-reinforce", "niagara",      "fort-destroyed"};
   return names;
 }
-const std::vector<std::string>& policy_options() {
-  static const std::vector<std::string> names{"att-retreat", "def-retreat", "att-hits",
-                                              "def-hits",    "att-reroll",  "def-reroll"};
-  return names;
-}
-
 void apply_beside_scenario(const po::variables_map& vm, gl::battle& b) {
   for (const auto& name : scenario_fact_options())
     if (given(vm, name))
@@ -646,8 +653,7 @@ report run_battle(const po::variables_map& vm) {
   json& doc = r.document;
   // --play optimal sets every policy of both sides (apply_play): none is left at its default.
   if (vm.count("play") && string_option(vm, "play") == "optimal")
-    for (const char* name : {"att-hits", "def-hits", "att-reroll", "def-reroll", "att-retreat", "def-retreat"})
-      cli::unused_default(doc, name);
+    for (const auto& name : policy_options()) cli::unused_default(doc, name);
   if (vm.count("scenario"))  // the file's values, not the flags' defaults: inputs.battle says them
     for (const auto* names : {&scenario_fact_options(), &policy_options()})
       for (const auto& name : *names)

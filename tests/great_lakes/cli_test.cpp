@@ -312,6 +312,23 @@ TEST(GreatLakesCli, OptimalPlayAdviceNamesTheCaseWhereAnotherAllocationIsBest) {
             "defender taking 1 hit in round 1: D1 1 (as the rulings), but D2 1 after hits on A 1");
 }
 
+TEST(GreatLakesCli, PlayOptimalRefusesAPolicyItWouldOverride) {
+  // --play optimal plays every choice of both sides: a policy given beside it other than optimal
+  // would be overridden unseen, so it is refused in one line naming the option; optimal is allowed.
+  const std::string battle = "gl battle --att A:regular:1/1:6:1 --def D:regular:1/1:6:1 --play optimal";
+  for (const std::string flag : {"--att-hits concentrate", "--def-hits rulings", "--att-reroll never",
+                                 "--def-reroll largest_unit", "--att-retreat weaker", "--def-retreat never"}) {
+    const auto r = run_musket(battle + " " + flag);
+    EXPECT_EQ(r.exit_code, 2) << flag;
+    const std::string option = flag.substr(0, flag.find(' '));
+    EXPECT_EQ(r.err.rfind("musket: " + option + ": ", 0), 0u) << r.err;
+    EXPECT_NE(r.err.find("conflicts with --play optimal"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_TRUE(r.out.empty());
+  }
+  EXPECT_EQ(run_musket(battle + " --att-hits optimal").exit_code, 0);
+}
+
 TEST(GreatLakesCli, PlayOptimalLeavesNoPolicyAtItsDefault) {
   // Issue 37: --play optimal sets every hits, reroll and retreat policy of both sides, so none is
   // listed as left at its default (the ship dice and the side are). The battle is the issue's
