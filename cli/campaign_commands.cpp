@@ -207,6 +207,10 @@ report run_campaign(const std::string& code, const po::variables_map& vm) {
           {"end." + e.name, interval_json(e.probability.interval->lower, e.probability.interval->upper, level)});
   }
   doc["end"] = end;
+  // NT 5.5, SS 5.5: what the army sets out with against what it can carry.
+  doc["carrying"] = json{{"supplies", result.start_supplies},
+                         {"limit", result.carrying_limit},
+                         {"within_limit", result.start_supplies <= result.carrying_limit}};
   doc["distributions"] = distributions;
   json exact = json::object();
   if (!end_exact.empty()) exact["end"] = end_exact;
@@ -247,8 +251,11 @@ report run_campaign(const std::string& code, const po::variables_map& vm) {
   for (auto& [path, interval] : intervals) set_interval(doc, path, std::move(interval));
   r.document = doc;
   const bool table = vm.count("format") && vm["format"].as<std::string>() == "table";
-  r.result_keys = {"steps", "battles", "end", "final_state", "intervals"};
+  r.result_keys = {"steps", "battles", "end", "carrying", "final_state", "intervals"};
   if (!table) r.result_keys.push_back("distributions");
+  if (result.start_supplies > result.carrying_limit)
+    r.verdict += fmt::format("; the army sets out with {} Supplies, over the {} it can carry ({} 5.5: see notes)",
+                             result.start_supplies, result.carrying_limit, code == "nt" ? "NT" : "SS");
   return r;
 }
 
