@@ -557,10 +557,11 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
   if (!control.empty()) doc["exact"]["region_control"] = exact_control;
   if (!moves.empty()) doc["exact"]["british_moves"] = exact_moves;
   std::string goal_note;
-  const std::string adjustment = plan.goals.adjustment == 0 && !options_used
-                                     ? std::string()
-                                     : fmt::format(" {:+d} (the net adjustment of --use {})", plan.goals.adjustment,
-                                                   option_letters_text(options_used->letters));
+  const std::string adjustment =
+      plan.goals.adjustment == 0 && !options_used
+          ? std::string()
+          : fmt::format("{} {:+d} (the net adjustment of --use {})", plan.goals.stated ? "" : ", each",
+                        plan.goals.adjustment, option_letters_text(options_used->letters));
   if (plan.goals.stated) {
     goal_note = "British goal: " + goal_source + adjustment +
                 " on every Game-Turn, in place of the Errata's 41 (1775-1776), 51 (1777-1778), 61 (1779-1783)" +
@@ -569,9 +570,13 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
     goal_note = "British goal: the Errata's by period, 41 for 1775-1776, 51 for 1777-1778, 61 for 1779-1783" +
                 adjustment + "; each Game-Turn is judged against its own (goals; Game-Turn 1 is Spring 1775)";
   }
+  bool forces_changed = false;
+  for (const auto& e : effects) forces_changed = forces_changed || !e.attacks_changed.empty();
   json notes = json::array(
-      {"each attack is resolved on the forces the plan gives it; Major Success: a De or 1/2De eliminating 5+ British "
-       "Regular points; Partial Withdrawal the first time 15+ are",
+      {std::string("each attack is resolved on the forces the plan gives it") +
+           (forces_changed ? " as --use's options change them (options.forces)" : "") +
+           "; Major Success: a De or 1/2De eliminating 5+ British Regular points; Partial Withdrawal the first time "
+           "15+ are",
        goal_note,
        "American victory: a third Major Success, or a second with the British controlling fewer than half the "
        "Game-Turn's goal, rounded down (after_two_major_successes), judged again at the end of every Game-Turn "
