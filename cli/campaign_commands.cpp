@@ -207,6 +207,10 @@ report run_campaign(const std::string& code, const po::variables_map& vm) {
           {"end." + e.name, interval_json(e.probability.interval->lower, e.probability.interval->upper, level)});
   }
   doc["end"] = end;
+  // NT 5.5, SS 5.5: what the army sets out with against what it can carry.
+  doc["carrying"] = json{{"supplies", result.start_supplies},
+                         {"limit", result.carrying_limit},
+                         {"within_limit", result.start_supplies <= result.carrying_limit}};
   doc["distributions"] = distributions;
   json exact = json::object();
   if (!end_exact.empty()) exact["end"] = end_exact;
@@ -247,8 +251,11 @@ report run_campaign(const std::string& code, const po::variables_map& vm) {
   for (auto& [path, interval] : intervals) set_interval(doc, path, std::move(interval));
   r.document = doc;
   const bool table = vm.count("format") && vm["format"].as<std::string>() == "table";
-  r.result_keys = {"steps", "battles", "end", "final_state", "intervals"};
+  r.result_keys = {"steps", "battles", "end", "carrying", "final_state", "intervals"};
   if (!table) r.result_keys.push_back("distributions");
+  if (result.start_supplies > result.carrying_limit)
+    r.verdict += fmt::format("; the army sets out with {} Supplies, over the {} it can carry ({} 5.5: see notes)",
+                             result.start_supplies, result.carrying_limit, code == "nt" ? "NT" : "SS");
   return r;
 }
 
@@ -402,6 +409,13 @@ void put_interval(json& row, json& exact_row, const std::string& key, const cp::
   exact_row[key + "_max"] = to_fraction_string(v.high);
 }
 
+// "A,B" for option letters, "none" for the historical game.
+std::string option_letters_text(const std::vector<char>& letters) {
+  std::string out;
+  for (char c : letters) out += (out.empty() ? "" : ",") + std::string(1, c);
+  return out.empty() ? "none" : out;
+}
+
 report run_revolution_campaign_command(const po::variables_map& vm) {
   namespace ar = musket::revolution;
   const std::string file = string_option(vm, "file");
@@ -409,25 +423,24 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
   if (vm.count("british-vp") && plan_json.is_object()) plan_json["british_vp"] = vm["british-vp"].as<int>();
   if (vm.count("prior-major-successes") && plan_json.is_object())
     plan_json["prior_major_successes"] = vm["prior-major-successes"].as<int>();
+  const bool stated_in_plan = plan_json.is_object() && plan_json.contains("british_goal");
   if (vm.count("british-goal") && plan_json.is_object()) plan_json["british_goal"] = vm["british-goal"].as<int>();
-  // --use: a Variable Forces option set (data/ar/options.json) sets the British goal, as `ar options`
-  // analyses it; an illegal set is refused, an unknown-legality one reported as unknown.
+  // The Errata's goals by period and the Variable Forces options (data/ar/options.json). --use: an
+  // option set as `ar options --use` analyses it; an illegal set is refused, an unknown-legality
+  // one runs and says so.
+  const ar::options_data option_table = ar::load_options({game_data_directory("ar") + "/options.json", ""});
   std::optional<ar::option_set_analysis> options_used;
-  ar::options_data option_table;
   if (vm.count("use")) {
-    if (vm.count("british-goal")) throw invalid_input("british-goal", "give --british-goal or --use, not both");
-    option_table = ar::load_options({game_data_directory("ar") + "/options.json", ""});
     options_used = ar::analyse_options(option_table, ar::parse_option_letters(string_option(vm, "use"), "use"));
     if (options_used->status == ar::legality::illegal) {
       std::string why;
       for (const auto& reason : options_used->reasons) why += (why.empty() ? "" : "; ") + reason;
       throw invalid_input("use", "the option set is illegal (" + why + "); see `musket ar options`");
     }
-    if (plan_json.is_object()) plan_json["british_goal"] = options_used->goals.front().goal;
   }
   cp::revolution_plan plan;
   try {
-    plan = cp::parse_revolution_plan(plan_json, file);
+    plan = cp::parse_revolution_plan(plan_json, file, option_table);
   } catch (const invalid_input& e) {
     for (const char* option : {"british-vp", "prior-major-successes", "british-goal"}) {
       std::string key = option;
@@ -435,6 +448,11 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
       if (vm.count(option) && e.field() == file + ": /" + key) throw invalid_input(option, e.what());
     }
     throw;
+  }
+  std::vector<cp::revolution_option_effect> effects;
+  if (options_used) {
+    plan.goals.adjustment = options_used->net;
+    effects = cp::apply_variable_forces(plan, options_used->letters);
   }
   const ar::crt_table table = vm.count("crt") ? ar::load_crt({vm["crt"].as<std::string>(), "crt"})
                                               : ar::load_crt({game_data_directory("ar") + "/crt.json", ""});
@@ -449,13 +467,43 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
                                        : "blank CRT cells (3:1, 4:1 row 6) make each probability a [min, max] range"}};
   json attacks = json::array(), exact_attacks = json::array();
   for (const auto& a : r.attacks) {
-    json row{{"attack", a.id}, {"turn", a.turn}, {"odds", std::to_string(a.column) + ":1"}}, e = json::object();
+    json row{{"attack", a.id},
+             {"turn", a.turn},
+             {"date", ar::date_text(a.turn)},
+             {"british_goal", a.british_goal},
+             {"odds", std::to_string(a.column) + ":1"}},
+        e = json::object();
     put_interval(row, e, "reached", a.reached);
     put_interval(row, e, "major_success", a.major_success);
     attacks.push_back(row);
     exact_attacks.push_back(e);
   }
   doc["attacks"] = attacks;
+  // Each Game-Turn's goal, in spans of turns with the same goal.
+  const std::string goal_source = plan.goals.stated
+                                      ? (vm.count("british-goal") ? "--british-goal " : "the plan's british_goal ") +
+                                            std::to_string(*plan.goals.stated)
+                                      : std::string("the Errata's goal for the period");
+  json goals = json::array();
+  for (std::size_t t = 0; t < r.turns.size(); ++t) {
+    const int turn = r.turns[t], goal = r.goal_by_turn[t];
+    const std::string source =
+        plan.goals.stated ? goal_source : "Errata " + option_table.period_of_year(ar::date_of_turn(turn).year).period;
+    if (!goals.empty() && goals.back().at("goal") == goal && goals.back().at("source") == source) {
+      goals.back()["to_turn"] = turn;
+      goals.back()["to"] = ar::date_text(turn);
+      continue;
+    }
+    goals.push_back(json{{"from_turn", turn},
+                         {"from", ar::date_text(turn)},
+                         {"to_turn", turn},
+                         {"to", ar::date_text(turn)},
+                         {"source", source},
+                         {"adjustment", plan.goals.adjustment},
+                         {"goal", goal},
+                         {"after_two_major_successes", goal / 2}});
+  }
+  doc["goals"] = goals;
   // Control of each followed Region at the end of its attack's Game-Turn (Control and American Militia).
   json control = json::array(), exact_control = json::array();
   for (std::size_t i = 0; i < r.attacks.size(); ++i) {
@@ -478,11 +526,12 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
     put_interval(summary, exact_summary, "at_least_" + std::to_string(k) + "_major_successes",
                  r.at_least[static_cast<std::size_t>(k)]);
   put_interval(summary, exact_summary, "american_victory", r.american_victory);
+  put_interval(summary, exact_summary, "british_victory", r.british_victory);
   put_interval(summary, exact_summary, "partial_withdrawal", r.partial_withdrawal);
   doc["summary"] = summary;
   json french = json::array(), exact_french = json::array();
   for (std::size_t t = 0; t < r.turns.size(); ++t) {
-    json row{{"turn", r.turns[t]}}, e = json::object();
+    json row{{"turn", r.turns[t]}, {"date", ar::date_text(r.turns[t])}}, e = json::object();
     put_interval(row, e, "french_arrival_triggered", r.french_triggered_by[t]);
     put_interval(row, e, "french_permanent_arrived", r.french_permanent_by[t]);
     french.push_back(row);
@@ -494,6 +543,7 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
     const auto& m = r.british_moves[i];
     moves.push_back(json{{"move", plan.british_moves[i].id},
                          {"turn", plan.british_moves[i].turn},
+                         {"date", ar::date_text(plan.british_moves[i].turn)},
                          {"areas", m.rolls},
                          {"groups", m.groups},
                          {"one_group_arrives", to_double(m.arrive)},
@@ -506,13 +556,33 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
   doc["exact"] = json{{"attacks", exact_attacks}, {"summary", exact_summary}, {"french_arrival", exact_french}};
   if (!control.empty()) doc["exact"]["region_control"] = exact_control;
   if (!moves.empty()) doc["exact"]["british_moves"] = exact_moves;
+  std::string goal_note;
+  const std::string adjustment =
+      plan.goals.adjustment == 0 && !options_used
+          ? std::string()
+          : fmt::format("{} {:+d} (the net adjustment of --use {})", plan.goals.stated ? "" : ", each",
+                        plan.goals.adjustment, option_letters_text(options_used->letters));
+  if (plan.goals.stated) {
+    goal_note = "British goal: " + goal_source + adjustment +
+                " on every Game-Turn, in place of the Errata's 41 (1775-1776), 51 (1777-1778), 61 (1779-1783)" +
+                (stated_in_plan && vm.count("british-goal") ? " (the plan's own is overridden)" : "");
+  } else {
+    goal_note = "British goal: the Errata's by period, 41 for 1775-1776, 51 for 1777-1778, 61 for 1779-1783" +
+                adjustment + "; each Game-Turn is judged against its own (goals; Game-Turn 1 is Spring 1775)";
+  }
+  bool forces_changed = false;
+  for (const auto& e : effects) forces_changed = forces_changed || !e.attacks_changed.empty();
   json notes = json::array(
-      {"each attack is resolved on the forces the plan gives it; Major Success: a De or 1/2De eliminating 5+ British "
-       "Regular points; Partial Withdrawal the first time 15+ are",
-       "American victory: a third Major Success, or a second with the British controlling fewer than floor(goal / 2) "
-       "= " +
-           std::to_string(r.continue_threshold) + " Victory Points (british_vp " + std::to_string(plan.british_vp) +
-           ")",
+      {std::string("each attack is resolved on the forces the plan gives it") +
+           (forces_changed ? " as --use's options change them (options.forces)" : "") +
+           "; Major Success: a De or 1/2De eliminating 5+ British Regular points; Partial Withdrawal the first time "
+           "15+ are",
+       goal_note,
+       "American victory: a third Major Success, or a second with the British controlling fewer than half the "
+       "Game-Turn's goal, rounded down (after_two_major_successes), judged again at the end of every Game-Turn "
+       "through last_turn (british_vp " +
+           std::to_string(plan.british_vp) +
+           "); British victory: the British control the Game-Turn's goal at its end (Victory Conditions)",
        "French Arrival: the first Major Success triggers it; the Permanent Reinforcements arrive six Game-Turns later",
        "Region control (an attack with \"region\"): judged at the end of its Game-Turn from the combat's survivors, "
        "who "
@@ -524,9 +594,8 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
        "_min and _max differ only where a blank CRT cell could change a Major Success; both ends are exact"});
   if (options_used) {
     const auto& a = *options_used;
-    std::string letters;
-    for (char c : a.letters) letters += (letters.empty() ? "" : ",") + std::string(1, c);
-    json changes = json::array(), rules = json::array(), goals = json::array();
+    const std::string letters = option_letters_text(a.letters);
+    json changes = json::array(), rules = json::array(), period_goals = json::array(), applied = json::array();
     for (char c : a.letters) {
       const auto& o = option_table.option(c);
       if (o.kind != "table") rules.push_back(json{{"option", std::string(1, c)}, {"kind", o.kind}, {"rule", o.rule}});
@@ -537,20 +606,26 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
                                {"points", ch.points ? json(*ch.points) : json()},
                                {"source", ch.source}});
     }
-    for (const auto& g : a.goals) goals.push_back(json{{"period", g.period}, {"goal", g.goal}});
+    for (const auto& g : a.goals) period_goals.push_back(json{{"period", g.period}, {"goal", g.goal}});
+    for (const auto& e : effects) {
+      applied.push_back(json{{"option", std::string(1, e.option)},
+                             {"applied", e.applied},
+                             {"what", e.what},
+                             {"attacks_changed", e.attacks_changed}});
+      notes.push_back(std::string("--use ") + e.option + ": " + e.what +
+                      (e.attacks_changed.empty()
+                           ? std::string()
+                           : " (" + std::to_string(e.attacks_changed.size()) + " attack(s) changed)"));
+    }
     doc["options"] = json{{"use", letters},
                           {"legality", ar::to_string(a.status)},
                           {"reasons", a.reasons},
                           {"net_adjustment", a.net},
-                          {"british_goal", plan.british_goal},
-                          {"goals_by_period", goals},
+                          {"goals_by_period", period_goals},
+                          {"forces", applied},
                           {"reinforcement_changes", changes},
                           {"rule_changes", rules}};
     if (a.net_alternative) doc["options"]["net_adjustment_alternative"] = *a.net_alternative;
-    notes.push_back("--use " + letters + ": British goal 51 " + (a.net < 0 ? "- " : "+ ") +
-                    std::to_string(std::abs(a.net)) + " = " + std::to_string(plan.british_goal) +
-                    " (the historical base; goals_by_period gives the errata's); the options' reinforcement "
-                    "changes are listed, the attacks are fought on the forces the plan gives them");
     if (a.status == ar::legality::unknown) {
       std::string why;
       for (const auto& reason : a.reasons) why += (why.empty() ? "" : "; ") + reason;
@@ -568,9 +643,17 @@ report run_revolution_campaign_command(const po::variables_map& vm) {
                                       percent(to_double(r.american_victory.low)), percent(to_double(r.at_least[1].low)))
                         : fmt::format("American victory {} to {}", percent(to_double(r.american_victory.low)),
                                       percent(to_double(r.american_victory.high)));
-  out.result_keys = {"attacks", "region_control", "summary", "french_arrival", "british_moves", "options"};
-  if (options_used && options_used->status == ar::legality::unknown)
+  if (r.british_victory.high > 0)
+    out.verdict += r.british_victory.low == r.british_victory.high
+                       ? fmt::format(", British victory {}", percent(to_double(r.british_victory.low)))
+                       : fmt::format(", British victory {} to {}", percent(to_double(r.british_victory.low)),
+                                     percent(to_double(r.british_victory.high)));
+  out.result_keys = {"attacks", "goals", "region_control", "summary", "french_arrival", "british_moves", "options"};
+  if (options_used && options_used->status == ar::legality::unknown) {
     out.verdict += " (option set of unknown legality: see notes)";
+    for (const auto& reason : options_used->reasons)
+      out.legality_unknown += (out.legality_unknown.empty() ? "" : "; ") + reason;
+  }
   return out;
 }
 #endif
@@ -806,10 +889,13 @@ void register_campaign_commands(command_registry& registry) {
           o.add_options()("file", po::value<std::string>()->required(), "the season plan (JSON); see examples/")(
               "crt", po::value<std::string>(), "a Combat Results Table file (JSON like data/ar/crt.json)")(
               "british-vp", po::value<int>(), "override the plan's british_vp (for sweeps)")(
-              "british-goal", po::value<int>(), "override the plan's british_goal")(
-              "prior-major-successes", po::value<int>(), "override the plan's prior_major_successes")(
+              "british-goal", po::value<int>(),
+              "the British goal for every Game-Turn in place of the Errata's 41/51/61 by period (overrides the plan's "
+              "british_goal; --use adds its net adjustment)")("prior-major-successes", po::value<int>(),
+                                                              "override the plan's prior_major_successes")(
               "use", po::value<std::string>(),
-              "Variable Forces options, e.g. D,H: sets the British goal from data/ar/options.json (as `ar options`)");
+              "Variable Forces options, e.g. D,H, or \"none\" (the historical game): their net adjustment on every "
+              "Game-Turn's goal; G, E, K change the attacks' forces (data/ar/options.json, as `ar options`)");
         },
         run_revolution_campaign_command, "example: musket ar campaign --file examples/ar-campaign.json"});
   }

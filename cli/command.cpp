@@ -89,6 +89,10 @@ std::vector<std::string> option_choices(const po::option_description& option) {
   return choices;
 }
 
+bool takes_none(const po::option_description& option) {
+  return option.description().find("\"none\"") != std::string::npos;
+}
+
 json echo_inputs(const po::variables_map& vm) {
   json inputs = json::object();
   for (const auto& [name, value] : vm) {

@@ -67,6 +67,11 @@ po::options_description command_options(const game_entry& game, const command& c
 // dashboard shows them as a drop-down.
 std::vector<std::string> option_choices(const po::option_description& option);
 
+// Whether a free-text option takes the word none as a value of its own: its help text names it
+// quoted, "none" (`ar options --use none` is the historical game). `sweep --vary NAME=none,...`
+// passes such a none on rather than leaving the option out.
+bool takes_none(const po::option_description& option);
+
 // A whole-number option's legal range, published with the option itself: `whole_number(0, 12)`
 // declares an int option that takes 0..12. One source for every front end: `musket`'s help shows
 // the range as the value's name ("--att-ship 0..12 (=0)"), check_option_ranges enforces it for

@@ -18,6 +18,12 @@ struct report {
   std::string title;                     // "Northern Theater battle: ..."
   std::string verdict;                   // "Crown dislodges the defender 39.1%"
   std::vector<std::string> result_keys;  // the document's result keys, in display order
+  // Non-empty when the inputs are not a legal game (why): the answer still shows the analysis, but a
+  // sweep marks the point illegal with this reason and gives it no value.
+  std::string illegal;
+  // Non-empty when no source settles whether the inputs are legal (why): a sweep keeps the values
+  // and names the point as of unknown legality, never counting it legal.
+  std::string legality_unknown;
 };
 
 // The version of the JSON documents' shape (docs/schema/): raised when a key changes meaning or

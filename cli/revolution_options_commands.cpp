@@ -175,8 +175,12 @@ report run_options_use(const po::variables_map& vm, const ar::options_data& data
         fmt::format("Option B is printed -14 but the worked example uses -13: net {} as printed, {} with -13", a.net,
                     *a.net_alternative));
   doc["notes"] = notes;
-  r.title =
-      "American Revolution Variable Forces: " + letters_text(a.letters) + " (" + names_text(data, a.letters) + ")";
+  r.title = "American Revolution Variable Forces: " +
+            (a.letters.empty() ? names_text(data, a.letters)
+                               : letters_text(a.letters) + " (" + names_text(data, a.letters) + ")");
+  // A sweep over option sets marks an illegal one illegal, with its reasons, and gives it no value.
+  if (a.status == ar::legality::illegal) r.illegal = "the option set is illegal: " + reasons_text(a);
+  if (a.status == ar::legality::unknown) r.legality_unknown = reasons_text(a);
   r.verdict =
       fmt::format("{}; net adjustment {:+d} ({}); British goal {} (two Major Successes: {})", ar::to_string(a.status),
                   a.net, helps_text(a.net), a.goals[0].goal, a.goals[0].after_two_major_successes);
@@ -424,7 +428,8 @@ report run_options(const po::variables_map& vm) {
 command revolution_options_command() {
   return {"options", "Variable Forces options: legality, net adjustment, goals, reinforcements",
           [](po::options_description& o) {
-            o.add_options()("use", po::value<std::string>(), "options to combine, e.g. \"D,H,B\"")(
+            o.add_options()("use", po::value<std::string>(),
+                            "options to combine, e.g. \"D,H,B\", or \"none\" (the historical game)")(
                 "all", "every option set whose legality is known, by net adjustment")(
                 "sort", po::value<std::string>(), "net | size (the order of the --all list; default net)")(
                 "include-unknown", "with --all, also the sets of unknown legality, with their deciding pairs")(

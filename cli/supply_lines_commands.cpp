@@ -196,6 +196,7 @@ report run_battle(const sl::rule_set& rules, const po::variables_map& vm) {
   for (auto it = results.begin(); it != results.end(); ++it) doc[it.key()] = it.value();
   r.result_keys = {"outcomes", "summary", "attacker_losses", "defender_losses", "track_shift", "instant_victory"};
   if (track) r.result_keys.push_back("track_position");
+  if (doc.contains("treaty_of_alliance")) r.result_keys.push_back("treaty_of_alliance");
   if (method == "sim") r.result_keys.push_back("intervals");
   doc["dice"] = json{{"attacker", sl::attacker_dice(rules, s)}, {"defender", s.defender_war_supplies}};
   doc["notes"] = battle_notes(rules, s);
@@ -203,6 +204,14 @@ report run_battle(const sl::rule_set& rules, const po::variables_map& vm) {
   r.verdict =
       fmt::format("{} dislodges the defender {}; attacker Victory {}, repulsed or surrendered {}",
                   capitalised(sl::to_string(s.attacker)), percent(dislodge), percent(victory), percent(1 - victory));
+  if (doc.contains("treaty_of_alliance")) {
+    const double treaty = doc["treaty_of_alliance"].get<double>();
+    doc["notes"].push_back(fmt::format(
+        "treaty_of_alliance: the marker reaches the Treaty of Alliance (space {}) {}; the game then ends at once in a "
+        "Patriot Victory (NT 11.2, 13.1)",
+        *track->highest, percent(treaty)));
+    r.verdict += fmt::format("; Treaty of Alliance reached {}: the game ends, a Patriot Victory", percent(treaty));
+  }
   return r;
 }
 
@@ -574,6 +583,13 @@ json battle_results(const sl::rule_set& rules, const sl::battle_result<rational>
     doc["track_position"] = probability_object(position);
     exact["track_position"] = exact_object(position);
     distributions.push_back({"track_position", &position});
+    // NT 11.2, 13.1: the instant the marker hits the final Treaty of Alliance space the game ends
+    // in a Patriot Victory. (The SS track's ends are judged only at the Victory Check, 14.0.)
+    if (!ss && track->highest) {
+      const rational treaty = at_least(position, *track->highest);
+      doc["treaty_of_alliance"] = to_double(treaty);
+      exact["treaty_of_alliance"] = to_fraction_string(treaty);
+    }
   }
   if (exact_answer) {
     doc["exact"] = std::move(exact);
@@ -594,6 +610,7 @@ json simulated_battle_results(const sl::rule_set& rules, const sl::battle_setup&
     distributions.push_back("track_position");
     probabilities.push_back("track_position");
   }
+  if (doc.contains("treaty_of_alliance")) probabilities.push_back("treaty_of_alliance");
   add_probability_intervals(doc, probabilities, basis);
   add_distribution_stats(doc, distributions, &basis);
   return doc;

@@ -100,7 +100,8 @@ axis parse_vary(const std::string& text, const boost::program_options::options_d
                                     std::to_string(max_axis_points));
   a.how = is_switch ? axis::kind::switch_on_off : axis::kind::option_value;
   const auto choices = option_choices(*option);
-  a.none_leaves_out = !is_switch && std::find(choices.begin(), choices.end(), "none") == choices.end();
+  a.none_leaves_out =
+      !is_switch && std::find(choices.begin(), choices.end(), "none") == choices.end() && !takes_none(*option);
   for (const auto& item : items) {
     if (item.empty()) throw invalid_input("vary", "'" + text + "' has an empty value; " + vary_shape);
     std::string value = item;

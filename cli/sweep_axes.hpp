@@ -5,7 +5,7 @@
 //                      field (fort.sp=1..4, def.0.sp=1..4, att-continentals=2..12)
 //   NAME=V1,V2,...     words (terrain=point,city,fort); "+" stands for a comma inside a value
 //                      (use=none,D,H,D+H); "none" leaves the option out unless it is one of its
-//                      values; a switch takes yes,no
+//                      values or the option takes it (takes_none); a switch takes yes,no
 #include <boost/program_options.hpp>
 #include <cstddef>
 #include <map>

@@ -220,7 +220,8 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
     std::vector<json> at;
     std::map<std::string, json> values;
     json intervals = json::object();
-    std::string error;
+    std::string error;             // illegal: no value
+    std::string legality_unknown;  // values kept, never counted legal
   };
   std::vector<point> points;
   std::vector<std::string> default_order;
@@ -239,11 +240,16 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
       check_option_ranges(target_options, point_vm);
       const scoped_run_context scope(outer ? &inner : nullptr);
       const report r = target.run(point_vm);
-      std::vector<std::string> order;
-      for (const auto& key : r.result_keys)
-        if (r.document.contains(key)) flatten_point(key, r.document.at(key), p.values, order);
-      if (r.document.contains("intervals")) p.intervals = r.document.at("intervals");
-      if (default_order.empty()) default_order = order;
+      if (!r.illegal.empty()) {
+        p.error = r.illegal;  // an answer about an illegal game (an incompatible option set): no value
+      } else {
+        p.legality_unknown = r.legality_unknown;
+        std::vector<std::string> order;
+        for (const auto& key : r.result_keys)
+          if (r.document.contains(key)) flatten_point(key, r.document.at(key), p.values, order);
+        if (r.document.contains("intervals")) p.intervals = r.document.at("intervals");
+        if (default_order.empty()) default_order = order;
+      }
     } catch (const environment_problem&) {
       throw;  // an unreadable file is the same at every point
     } catch (const invalid_input& e) {
@@ -255,9 +261,13 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
     points.push_back(std::move(p));
     if (outer && outer->done) outer->done->fetch_add(1);
   }
-  std::size_t legal = 0;
-  for (const auto& p : points) legal += p.error.empty();
-  if (legal == 0) throw invalid_input("vary", "no point of the sweep is legal; the first says: " + points[0].error);
+  std::size_t legal = 0, unknown = 0;
+  for (const auto& p : points) {
+    legal += p.error.empty() && p.legality_unknown.empty();
+    unknown += p.error.empty() && !p.legality_unknown.empty();
+  }
+  if (legal + unknown == 0)
+    throw invalid_input("vary", "no point of the sweep is legal; the first says: " + points[0].error);
   if (metrics.empty()) {
     // The first probability in the command's summary, else its first probability.
     for (int pass = 0; pass < 2 && metrics.empty(); ++pass)
@@ -317,18 +327,19 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
   doc["method"] = json{{"name", "sweep"},
                        {"points", points.size()},
                        {"legal_points", legal},
+                       {"unknown_legality_points", unknown},
                        {"simulated_points", simulated_points},
                        {"trials_at_most", trials_total},
                        {"work", work}};
   doc["points"] = rows;
   json notes = json::array();
-  for (const auto& p : points)
-    if (!p.error.empty()) {
-      std::string where;
-      for (std::size_t a = 0; a < axes.size(); ++a)
-        where += (a ? ", " : "") + axes[a].name + "=" + axis_value_text(p.at[a]);
-      notes.push_back("no value at " + where + ": " + p.error);
-    }
+  for (const auto& p : points) {
+    std::string where;
+    for (std::size_t a = 0; a < axes.size(); ++a)
+      where += (a ? ", " : "") + axes[a].name + "=" + axis_value_text(p.at[a]);
+    if (!p.error.empty()) notes.push_back("no value at " + where + ": " + p.error);
+    if (!p.legality_unknown.empty()) notes.push_back("legality unknown at " + where + ": " + p.legality_unknown);
+  }
   if (any_interval) notes.push_back("low and high: the 95% interval of each simulated value");
   doc["notes"] = notes;
   // The chart is drawn from the document alone, as a reader of the JSON could draw it.
@@ -339,7 +350,8 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
   r.document = doc;
   // The chart's words: "nt battle: P(defender dislodged) by Attacker War".
   r.title = vm.count("title") ? sweep_title(doc, words) : code + " " + target_name + ": " + sweep_title(doc, words);
-  r.verdict = fmt::format("{} points ({} legal){}{}", points.size(), legal,
+  r.verdict = fmt::format("{} points ({} legal{}){}{}", points.size(), legal,
+                          unknown ? fmt::format(", {} of unknown legality", unknown) : std::string(),
                           vm.count("csv") ? ", CSV in " + vm["csv"].as<std::string>() : "",
                           vm.count("plot") ? ", chart in " + vm["plot"].as<std::string>() : "");
   r.result_keys = {"points"};

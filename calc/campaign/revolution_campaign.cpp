@@ -15,7 +15,16 @@ namespace musket::campaign {
 namespace ar = musket::revolution;
 using nlohmann::json;
 
-revolution_plan parse_revolution_plan(const json& doc, const std::string& file) {
+int british_goal_on_turn(const revolution_goals& goals, int turn) {
+  // The Errata's goal by period, or the plan's for every turn; the net adjustment on either.
+  if (goals.stated) return *goals.stated + goals.adjustment;
+  const int year = ar::date_of_turn(turn).year;
+  for (const auto& g : goals.period_goals)
+    if (g.first_year <= year && year <= g.last_year) return g.goal + goals.adjustment;
+  throw invalid_input("year", std::to_string(year) + " has no British goal in the period goals given");
+}
+
+revolution_plan parse_revolution_plan(const json& doc, const std::string& file, const ar::options_data& options) {
   // Paths are JSON pointers ("/attacks/1/defender"), as every input file's errors name them.
   auto fail = [&](const std::string& path, const std::string& message) {
     throw invalid_input(file + ": " + (path.empty() ? "/" : path), message);
@@ -45,7 +54,9 @@ revolution_plan parse_revolution_plan(const json& doc, const std::string& file) 
   plan.file = file;
   plan.name = plan_text(doc, "name", "campaign", file + ": /name");
   plan.prior_major_successes = integer(doc, "", "prior_major_successes", 0, 0, 2);
-  plan.british_goal = integer(doc, "", "british_goal", 51, 30, 72);  // 51 +- 21 (Variable Forces)
+  // The plan's own goal, for every Game-Turn in place of the Errata's by period (RULINGS.md).
+  if (doc.contains("british_goal")) plan.goals.stated = integer(doc, "", "british_goal", 51, 30, 72);
+  plan.goals.period_goals = options.period_goals;
   plan.british_vp = integer(doc, "", "british_vp", 0, 0, 200);
   if (doc.contains("regions")) {
     const json& regions = doc.at("regions");
@@ -90,7 +101,7 @@ revolution_plan parse_revolution_plan(const json& doc, const std::string& file) 
     revolution_attack attack;
     attack.path = path;
     attack.id = plan_text(a, "id", path, file + ": " + at(path, "id"));
-    attack.turn = integer(a, path, "turn", previous_turn == 0 ? 1 : previous_turn, 1, 200);
+    attack.turn = integer(a, path, "turn", previous_turn == 0 ? 1 : previous_turn, 1, ar::last_game_turn);
     if (attack.turn < previous_turn)
       fail(at(path, "turn"), "attacks must be in turn order (a campaign only moves forward)");
     previous_turn = attack.turn;
@@ -160,14 +171,15 @@ revolution_plan parse_revolution_plan(const json& doc, const std::string& file) 
       revolution_move mv;
       mv.path = path;
       mv.id = plan_text(m, "id", path, file + ": " + at(path, "id"));
-      mv.turn = integer(m, path, "turn", 1, 1, 200);
+      mv.turn = integer(m, path, "turn", 1, 1, ar::last_game_turn);
       if (!m.contains("areas")) fail(at(path, "areas"), "is required: Areas entered (a sea move counts one), 1..5");
       mv.areas = integer(m, path, "areas", 1, 1, ar::movement_allowance);
       mv.groups = integer(m, path, "groups", 1, 1, 20);
       plan.british_moves.push_back(mv);
     }
   }
-  plan.last_turn = integer(doc, "", "last_turn", previous_turn + 6, previous_turn, 400);
+  plan.last_turn =
+      integer(doc, "", "last_turn", std::min(previous_turn + 6, ar::last_game_turn), previous_turn, ar::last_game_turn);
   return plan;
 }
 
@@ -175,7 +187,8 @@ namespace {
 
 struct war_state {
   int major = 0;      // Major Successes so far (prior included), capped at 3
-  bool over = false;  // the Americans have won
+  bool over = false;  // the game has ended: the Americans have won, or the British if `british`
+  bool british = false;
   bool withdrawal = false;
   int vp = 0;  // British Victory Points as last judged (Control: at the end of a Game-Turn)
   // Followed Regions the British control as last judged, kept only for Regions fought in later
@@ -217,8 +230,6 @@ holder control_after(const revolution_attack& a, const revolution_region& region
 
 revolution_campaign_result run_revolution_campaign(const ar::crt_table& table, const revolution_plan& plan) {
   revolution_campaign_result out;
-  out.continue_threshold = plan.british_goal / 2;
-  const int threshold = out.continue_threshold;
   std::vector<ar::battle_result> battles;
   for (const auto& a : plan.attacks) battles.push_back(ar::resolve_battle(table, a.battle));
   const std::size_t regions = plan.regions.size();
@@ -228,7 +239,17 @@ revolution_campaign_result run_revolution_campaign(const ar::crt_table& table, c
     if (plan.attacks[i].region >= 0)
       last_attack[static_cast<std::size_t>(plan.attacks[i].region)] = static_cast<long>(i);
   const int first = plan.attacks.front().turn;
-  for (int t = first; t <= plan.last_turn; ++t) out.turns.push_back(t);
+  const int last = std::max(plan.last_turn, plan.attacks.back().turn);
+  // Each Game-Turn's goal (RULINGS.md "American Revolution victory"): control is judged at the end
+  // of a Game-Turn, so the goal checked is that turn's.
+  for (int t = first; t <= last; ++t) {
+    out.turns.push_back(t);
+    out.goal_by_turn.push_back(british_goal_on_turn(plan.goals, t));
+  }
+  auto goal_of = [&](int t) { return out.goal_by_turn[static_cast<std::size_t>(t - first)]; };
+  // Major Success B and Variable Forces: after two Major Successes the British need one-half of
+  // the goal then in force, rounded down, to continue the game.
+  auto continue_threshold = [&](int t) { return goal_of(t) / 2; };
   out.french_triggered_by.resize(out.turns.size());
   out.french_permanent_by.resize(out.turns.size());
   out.at_least.resize(4);
@@ -239,6 +260,7 @@ revolution_campaign_result run_revolution_campaign(const ar::crt_table& table, c
   // (1/2Ex: no Major Success, the attacker loses points) and as the best (De). Every result is
   // at least as good for them as 1/2Ex and at most as good as De, in every loss.
   std::vector<std::array<interval_value, 2>> control_runs(plan.attacks.size());
+  interval_value british_runs;  // British victory at each end, ordered after both runs
   for (int end = 0; end < 2; ++end) {
     const bool high = end == 1;
     auto set = [high](interval_value& v, const rational& p) { (high ? v.high : v.low) = p; };
@@ -248,15 +270,17 @@ revolution_campaign_result run_revolution_campaign(const ar::crt_table& table, c
     start.vp = plan.british_vp;
     for (std::size_t r = 0; r < regions; ++r)
       if (plan.regions[r].british_control) start.control |= 1u << r;
-    start.over = start.major >= 3 || (start.major >= 2 && start.vp < threshold);
+    start.over = start.major >= 3 || (start.major >= 2 && start.vp < continue_threshold(first));
     auto d = state_distribution<war_state, rational>::certain(start);
     // P(the first Major Success comes at attack i): French Arrival's clock. Summed as it happens
     // rather than kept in the state, so the state does not grow with the number of turns.
     std::vector<rational> first_success(plan.attacks.size(), rational(0));
-    // The end of a Game-Turn: this turn's control judgements take effect; a Region not fought in
-    // again leaves the state for vp. With two Major Successes the British must still hold
-    // floor(goal / 2) Victory Points to continue (Major Success B).
-    auto end_of_turn = [&](std::size_t next_attack) {
+    // The end of Game-Turn t: this turn's control judgements take effect; a Region not fought in
+    // again leaves the state for vp. With two Major Successes the British must still hold half the
+    // turn's goal to continue (Major Success B); holding the whole goal, they win (Victory
+    // Conditions; Errata).
+    auto end_of_turn = [&](int t, std::size_t next_attack) {
+      const int goal = goal_of(t), threshold = continue_threshold(t);
       d = propagate(
           d,
           [&](const war_state& s, auto&& emit) {
@@ -272,84 +296,91 @@ revolution_campaign_result run_revolution_campaign(const ar::crt_table& table, c
             for (std::size_t r = 0; r < regions; ++r)
               if (static_cast<long>(next_attack) > last_attack[r]) n.control &= ~(1u << r);
             if (!n.over && n.major >= 2 && n.vp < threshold) n.over = true;
+            if (!n.over && n.vp >= goal) n.over = n.british = true;
             emit(n, rational(1));
           },
           state_limit);
     };
-    for (std::size_t i = 0; i < plan.attacks.size(); ++i) {
-      const auto& attack = plan.attacks[i];
-      if (i > 0 && attack.turn != plan.attacks[i - 1].turn) end_of_turn(i);
-      const ar::battle_result& battle = battles[i];
-      std::array<rational, 3> p;
-      for (auto c : ar::all_crt_results) {
-        p[static_cast<std::size_t>(c)] = battle.probability(c);
-        if (c == unknown_as) p[static_cast<std::size_t>(c)] += battle.unknown();
-      }
-      std::array<holder, 3> control{};
-      if (attack.region >= 0)
-        for (auto c : ar::all_crt_results)
-          control[static_cast<std::size_t>(c)] =
-              control_after(attack, plan.regions[static_cast<std::size_t>(attack.region)], battle.outcome(c));
-      rational made = d.probability([](const war_state& s) { return !s.over; });
-      first_success[i] = d.probability([](const war_state& s) { return !s.over && s.major == 0; });
-      rational major(0), british(0), american(0);
-      for (auto c : ar::all_crt_results) {
-        const auto k = static_cast<std::size_t>(c);
-        if (battle.outcome(c).major_success) major += p[k];
-        if (control[k] == holder::british) british += p[k];
-        if (control[k] == holder::american) american += p[k];
-      }
-      auto& row = out.attacks[i];
-      set(row.reached, made);
-      set(row.major_success, made * major);
-      first_success[i] *= major;  // Major Success A: the first one triggers the French Arrival
-      row.id = attack.id;
-      row.turn = attack.turn;
-      row.column = battle.o.column;
-      row.judges_control = attack.region >= 0;
-      if (row.judges_control) {
-        set(control_runs[i][0], made * british);
-        set(control_runs[i][1], made * american);
-      }
-      try {
-        d = propagate(
-            d,
-            [&](const war_state& s, auto&& emit) {
-              if (s.over) return emit(s, rational(1));
-              for (auto c : ar::all_crt_results) {
-                const auto k = static_cast<std::size_t>(c);
-                if (p[k] == 0) continue;
-                const auto& o = battle.outcome(c);
-                war_state n = s;
-                if (o.major_success) {
-                  n.major = std::min(3, s.major + 1);
-                  // Major Success B, C: a third wins; so does a second with the British short of
-                  // floor(goal / 2) Victory Points as last judged (Control: at the end of a turn).
-                  n.over = n.major >= 3 || (n.major >= 2 && s.vp < threshold);
-                  if (o.partial_withdrawal) n.withdrawal = true;  // the first time: Partial Withdrawal
+    std::size_t i = 0;
+    for (int turn = first; turn <= last; ++turn) {
+      for (; i < plan.attacks.size() && plan.attacks[i].turn == turn; ++i) {
+        const auto& attack = plan.attacks[i];
+        const int threshold = continue_threshold(turn);
+        const ar::battle_result& battle = battles[i];
+        std::array<rational, 3> p;
+        for (auto c : ar::all_crt_results) {
+          p[static_cast<std::size_t>(c)] = battle.probability(c);
+          if (c == unknown_as) p[static_cast<std::size_t>(c)] += battle.unknown();
+        }
+        std::array<holder, 3> control{};
+        if (attack.region >= 0)
+          for (auto c : ar::all_crt_results)
+            control[static_cast<std::size_t>(c)] =
+                control_after(attack, plan.regions[static_cast<std::size_t>(attack.region)], battle.outcome(c));
+        rational made = d.probability([](const war_state& s) { return !s.over; });
+        first_success[i] = d.probability([](const war_state& s) { return !s.over && s.major == 0; });
+        rational major(0), british(0), american(0);
+        for (auto c : ar::all_crt_results) {
+          const auto k = static_cast<std::size_t>(c);
+          if (battle.outcome(c).major_success) major += p[k];
+          if (control[k] == holder::british) british += p[k];
+          if (control[k] == holder::american) american += p[k];
+        }
+        auto& row = out.attacks[i];
+        set(row.reached, made);
+        set(row.major_success, made * major);
+        first_success[i] *= major;  // Major Success A: the first one triggers the French Arrival
+        row.id = attack.id;
+        row.turn = attack.turn;
+        row.british_goal = goal_of(turn);
+        row.column = battle.o.column;
+        row.judges_control = attack.region >= 0;
+        if (row.judges_control) {
+          set(control_runs[i][0], made * british);
+          set(control_runs[i][1], made * american);
+        }
+        try {
+          d = propagate(
+              d,
+              [&](const war_state& s, auto&& emit) {
+                if (s.over) return emit(s, rational(1));
+                for (auto c : ar::all_crt_results) {
+                  const auto k = static_cast<std::size_t>(c);
+                  if (p[k] == 0) continue;
+                  const auto& o = battle.outcome(c);
+                  war_state n = s;
+                  if (o.major_success) {
+                    n.major = std::min(3, s.major + 1);
+                    // Major Success B, C: a third wins; so does a second with the British short of
+                    // half this turn's goal as last judged (Control: at the end of a turn).
+                    n.over = n.major >= 3 || (n.major >= 2 && s.vp < threshold);
+                    if (o.partial_withdrawal) n.withdrawal = true;  // the first time: Partial Withdrawal
+                  }
+                  if (attack.region >= 0) {
+                    const std::uint32_t bit = 1u << attack.region;
+                    n.judged |= bit;
+                    if (control[k] == holder::british) n.judged_british |= bit;
+                  }
+                  emit(n, p[k]);
                 }
-                if (attack.region >= 0) {
-                  const std::uint32_t bit = 1u << attack.region;
-                  n.judged |= bit;
-                  if (control[k] == holder::british) n.judged_british |= bit;
-                }
-                emit(n, p[k]);
-              }
-            },
-            state_limit);
-      } catch (const state_space_exceeded&) {
-        throw invalid_input(plan.file + ": /regions", "the plan's Regions and attacks give more than " +
-                                                          std::to_string(state_limit) +
-                                                          " combined states; follow fewer Regions at once");
+              },
+              state_limit);
+        } catch (const state_space_exceeded&) {
+          throw invalid_input(plan.file + ": /regions", "the plan's Regions and attacks give more than " +
+                                                            std::to_string(state_limit) +
+                                                            " combined states; follow fewer Regions at once");
+        }
       }
+      end_of_turn(turn, i);
     }
-    end_of_turn(plan.attacks.size());
     for (int k = 0; k <= 3; ++k)
       set(out.at_least[static_cast<std::size_t>(k)], d.probability([k](const war_state& s) { return s.major >= k; }));
-    set(out.american_victory, d.probability([](const war_state& s) { return s.over; }));
+    set(out.american_victory, d.probability([](const war_state& s) { return s.over && !s.british; }));
+    set(british_runs, d.probability([](const war_state& s) { return s.british; }));
     set(out.partial_withdrawal, d.probability([](const war_state& s) { return s.withdrawal; }));
     // French Arrival: triggered by turn t if the first success came on a turn <= t; the Permanent
-    // Reinforcements arrive six Game-Turns after it. Both sums run forward once over the turns.
+    // Reinforcements arrive six Game-Turns after it (never under Option K). Both sums run forward
+    // once over the turns.
     rational triggered(0), permanent(0);
     std::size_t next_trigger = 0, next_permanent = 0;
     for (std::size_t t = 0; t < out.turns.size(); ++t) {
@@ -357,25 +388,118 @@ revolution_campaign_result run_revolution_campaign(const ar::crt_table& table, c
       for (; next_trigger < plan.attacks.size() && plan.attacks[next_trigger].turn <= turn; ++next_trigger)
         triggered += first_success[next_trigger];
       for (; next_permanent < plan.attacks.size() && plan.attacks[next_permanent].turn + 6 <= turn; ++next_permanent)
-        permanent += first_success[next_permanent];
+        if (!plan.no_french_permanent) permanent += first_success[next_permanent];
       set(out.french_triggered_by[t], triggered);
       set(out.french_permanent_by[t], permanent);
     }
   }
+  auto order = [](interval_value v) {
+    if (v.high < v.low) std::swap(v.low, v.high);
+    return v;
+  };
   for (std::size_t i = 0; i < plan.attacks.size(); ++i) {
-    auto order = [](interval_value v) {
-      if (v.high < v.low) std::swap(v.low, v.high);
-      return v;
-    };
     out.attacks[i].british_control = order(control_runs[i][0]);
     out.attacks[i].american_control = order(control_runs[i][1]);
   }
+  out.british_victory = order(british_runs);
   for (const auto& m : plan.british_moves) out.british_moves.push_back(ar::british_movement(m.areas, m.groups));
   // The low and high ends coincide when no unknown cell mattered.
-  out.exact = out.american_victory.low == out.american_victory.high;
+  out.exact =
+      out.american_victory.low == out.american_victory.high && out.british_victory.low == out.british_victory.high;
   for (const auto& v : out.at_least) out.exact = out.exact && v.low == v.high;
   for (const auto& a : out.attacks) out.exact = out.exact && a.british_control.low == a.british_control.high;
   return out;
+}
+
+namespace {
+
+std::string combat_text(const ar::battle_setup& b) {
+  return ar::to_string(b.attacker.points) + " v " + ar::to_string(b.defender.points);
+}
+
+}  // namespace
+
+std::vector<revolution_option_effect> apply_variable_forces(revolution_plan& plan, const std::vector<char>& letters) {
+  std::vector<revolution_option_effect> effects;
+  for (char letter : letters) {
+    revolution_option_effect e;
+    e.option = letter;
+    void (*change)(ar::force&) = nullptr;
+    switch (letter) {
+      case 'G':
+        change = ar::apply_less_efficient_militia;
+        e.what =
+            "every attack's Militia and Tory points a third smaller, the loss rounded up, each side's taken as a "
+            "Region's raised allowance (Option G); militia_elsewhere likewise; british_elsewhere is unchanged (the "
+            "plan "
+            "does not say how many of those points are Tories)";
+        break;
+      case 'E':
+        change = ar::apply_increased_french_effort;
+        e.what =
+            "every attack's French Permanent points x18/12 and Seasonal x10/6, rounded down (Option E gives the "
+            "totals 12 -> 18 and 6 -> 10; a part is scaled by the same ratio: our assumption)";
+        break;
+      case 'K':
+        change = ar::apply_invasion_threat;
+        e.what =
+            "every attack's French Permanent points removed and french_permanent_arrived held at 0 (Option K: the "
+            "French Permanent Reinforcements are eliminated); NOT applied: the deduction of every British Overseas "
+            "Reinforcement after Summer 1778, since the plan does not say which British points came from them";
+        break;
+      case 'A':
+      case 'B':
+      case 'C':
+      case 'D':
+      case 'J':
+        e.what =
+            "not applied: it changes the British Overseas Reinforcements, and the plan does not say which of its "
+            "British points came from them; give the forces as they would be under it";
+        break;
+      case 'I':
+        e.what =
+            "not applied: it delays British Overseas Reinforcements, and the plan does not say which of its British "
+            "points came from them; give the forces as they would be under it";
+        break;
+      case 'F':
+        e.what =
+            "not applied: it adds Continental Levy rolls, and the plan does not say which of its Continentals came "
+            "from the Levy; give the forces as they would be under it";
+        break;
+      case 'H':
+        e.what =
+            "not applied: it lowers the minimum garrison of an uncontested Region by its Tory allowance, which the "
+            "plan's regions do not give; Region control is judged with the full garrison";
+        break;
+      case 'L':
+        e.what = "not applied: the plan does not follow Canada's rebellion (Canadian Militia and Continentals)";
+        break;
+      default:
+        throw invalid_input("use", std::string("option ") + letter + " is not an option; allowed A..L");
+    }
+    if (change) {
+      e.applied = true;
+      for (auto& a : plan.attacks) {
+        ar::battle_setup before = a.battle;
+        change(a.battle.attacker);
+        change(a.battle.defender);
+        if (letter == 'G' && a.militia_elsewhere > 0)
+          a.militia_elsewhere = ar::less_efficient_allowance(a.militia_elsewhere);
+        if (a.battle.attacker.points == before.attacker.points && a.battle.defender.points == before.defender.points)
+          continue;
+        e.attacks_changed.push_back(a.id + ": " + combat_text(before) + " -> " + combat_text(a.battle));
+        try {
+          ar::compute_odds(a.battle);
+        } catch (const invalid_input& err) {
+          throw invalid_input("use", std::string("under Option ") + letter + " " + plan.file + ": " + a.path + " (" +
+                                         a.id + ") is " + combat_text(a.battle) + ", not a combat: " + err.what());
+        }
+      }
+      if (letter == 'K') plan.no_french_permanent = true;
+    }
+    effects.push_back(e);
+  }
+  return effects;
 }
 
 }  // namespace musket::campaign

@@ -806,6 +806,20 @@ campaign_result run_supply_lines_campaign(const supply_lines_plan& plan, const c
                            " states at " + plan.steps[*result.switched_at].path +
                            ": that step and the rest are simulated from the exact distribution before it");
   if (result.trials) result.seed = options.simulation.simulation.seed;
+  // NT 5.5, SS 5.5: an army carries at most 1 + its Units in Supplies (Leaders do not count); a City
+  // or Fort stores 8, and an army leaving one takes only what it can carry. A plan's army that sets
+  // out with more is beyond the rules: said, not hidden.
+  const bool nt = plan.rules->which == sl::game::northern_theater;
+  result.start_supplies = plan.war + plan.food;
+  result.carrying_limit = plan.units + 1;
+  if (result.start_supplies > result.carrying_limit)
+    result.notes.insert(result.notes.begin(),
+                        "the army sets out with " + std::to_string(plan.war) + " War + " + std::to_string(plan.food) +
+                            " Food = " + std::to_string(result.start_supplies) + " Supplies, more than its " +
+                            std::to_string(plan.units) + " Units carry: at most 1 + Units = " +
+                            std::to_string(result.carrying_limit) + " (" + (nt ? "NT" : "SS") +
+                            " 5.5); the plan counts Supplies the rules would have it leave behind or discard "
+                            "(War first), so its answers are for a larger army's supply");
   result.notes.push_back(
       "Food and War are paid as the rules charge them: March and Attack 1 Food per 4 Units rounded up, Dig-In 1 Food "
       "+ 1 War, Skirmish 1 Food; committed War Supplies are expended; a step the army cannot pay for stalls the "

@@ -151,6 +151,8 @@ struct campaign_result {
   std::uint64_t trials = 0;
   std::uint64_t seed = 0;
   std::vector<std::string> notes;
+  // NT 5.5, SS 5.5: the Supplies the army sets out with and the most it can carry (1 + Units).
+  int start_supplies = 0, carrying_limit = 0;
 };
 
 campaign_result run_supply_lines_campaign(const supply_lines_plan& plan, const campaign_options& options);

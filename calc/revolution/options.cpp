@@ -1,6 +1,7 @@
 #include "calc/revolution/options.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <set>
 
@@ -70,7 +71,26 @@ options_data load_options(const data_source& source) {
     if (!goal) data_error(source, entry, "goal must be known");
     g.goal = *goal;
     g.source = require_string(source, periods[i], "source", entry);
+    // "1775-1776": the years the goal holds for, inside the game's 1775..1783.
+    const auto dash = g.period.find('-');
+    bool read = dash != std::string::npos && dash > 0 && dash + 1 < g.period.size() &&
+                g.period.find_first_not_of("0123456789-") == std::string::npos &&
+                g.period.find('-', dash + 1) == std::string::npos;
+    if (read) {
+      g.first_year = std::stoi(g.period.substr(0, dash));
+      g.last_year = std::stoi(g.period.substr(dash + 1));
+    }
+    if (!read || g.first_year < 1775 || g.last_year > 1783 || g.first_year > g.last_year)
+      data_error(source, entry, "period '" + g.period + "' is not YEAR-YEAR inside 1775-1783, e.g. \"1775-1776\"");
     data.period_goals.push_back(g);
+  }
+  for (int year = 1775; year <= 1783; ++year) {
+    int holding = 0;
+    for (const auto& g : data.period_goals) holding += g.first_year <= year && year <= g.last_year;
+    if (holding != 1)
+      data_error(source, "period_goals",
+                 std::to_string(year) + (holding == 0 ? " is in no period" : " is in two periods") +
+                     "; the periods cover 1775..1783 once each");
   }
 
   const json& options = require_field(source, doc, "options", "(top level)");
@@ -180,6 +200,25 @@ options_data load_options(const data_source& source) {
   return data;
 }
 
+const period_goal& options_data::period_of_year(int year) const {
+  for (const auto& g : period_goals)
+    if (g.first_year <= year && year <= g.last_year) return g;
+  throw invalid_input("year", std::to_string(year) + " is not a year of the game; allowed 1775..1783");
+}
+
+game_turn_date date_of_turn(int turn) {
+  static const std::array<const char*, 4> in_order{"Spring", "Summer", "Fall", "Winter"};
+  if (turn < 1 || turn > last_game_turn)
+    throw invalid_input("turn",
+                        std::to_string(turn) + " is not a Game-Turn; allowed 1..36 (Spring 1775 .. Winter 1783)");
+  return {1775 + (turn - 1) / 4, in_order[static_cast<std::size_t>((turn - 1) % 4)]};
+}
+
+std::string date_text(int turn) {
+  const auto d = date_of_turn(turn);
+  return d.season + " " + std::to_string(d.year);
+}
+
 std::string reinforcements_text(const option_info& o) {
   if (o.kind != "table") return o.summary.reinforcements;
   std::string out;
@@ -211,6 +250,10 @@ std::string sources_text(const pair_entry& e) {
 
 std::vector<char> parse_option_letters(const std::string& text, const std::string& field) {
   std::vector<char> out;
+  std::string bare = text;
+  bare.erase(std::remove_if(bare.begin(), bare.end(), [](unsigned char c) { return std::isspace(c); }), bare.end());
+  std::transform(bare.begin(), bare.end(), bare.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (bare == "none") return out;  // the historical game: no option
   std::size_t start = 0;
   while (start <= text.size()) {
     const std::size_t comma = text.find(',', start);
@@ -218,7 +261,9 @@ std::vector<char> parse_option_letters(const std::string& text, const std::strin
     start = comma == std::string::npos ? text.size() + 1 : comma + 1;
     item.erase(std::remove_if(item.begin(), item.end(), [](unsigned char c) { return std::isspace(c); }), item.end());
     if (item.size() != 1 || !is_option_letter(static_cast<char>(std::toupper(static_cast<unsigned char>(item[0])))))
-      throw invalid_input(field, "'" + item + "' is not an option; allowed letters A..L, comma-separated (\"D,H,B\")");
+      throw invalid_input(field, "'" + item +
+                                     "' is not an option; allowed letters A..L, comma-separated (\"D,H,B\"), or "
+                                     "\"none\" (the historical game)");
     const char c = static_cast<char>(std::toupper(static_cast<unsigned char>(item[0])));
     if (std::find(out.begin(), out.end(), c) != out.end())
       throw invalid_input(field, std::string("option ") + c + " is given twice");
@@ -331,6 +376,25 @@ int less_efficient_allowance(int allowance) {
   return allowance - (allowance + 2) / 3;
 }
 
+// Option G: "reduce the size of every Region's Militia and Tory Strength Point Allowance by 1/3
+// (all fractional loss is rounded up)".
+void apply_less_efficient_militia(force& f) {
+  f[unit_type::militia] = less_efficient_allowance(f[unit_type::militia]);
+  f[unit_type::tory] = less_efficient_allowance(f[unit_type::tory]);
+}
+
+// Option E: Permanent 12 -> 18, Seasonal 6 -> 10. The rules give totals only, so a part of either
+// is scaled by the same ratio, rounded down (our assumption, noted wherever it is used).
+void apply_increased_french_effort(force& f) {
+  f[unit_type::french_permanent] = f[unit_type::french_permanent] * 18 / 12;
+  f[unit_type::french_seasonal] = f[unit_type::french_seasonal] * 10 / 6;
+}
+
+// Option K: "The French Permanent Reinforcements are eliminated."
+void apply_invasion_threat(force& f) {
+  f[unit_type::french_permanent] = 0;
+}
+
 std::vector<battle_variant> option_battle_variants(const crt_table& table, const battle_setup& setup) {
   // The battle as given must be a possible one: a Fort breaking case F is bad input, not a row.
   if (setup.fort) check_american_fort(setup.defender, "defender");
@@ -354,23 +418,17 @@ std::vector<battle_variant> option_battle_variants(const crt_table& table, const
                               setup.attacker[unit_type::tory] + setup.defender[unit_type::tory] >
                           0;
   if (irregulars) {
-    battle_setup s = apply_to_both(setup, [&](force& f) {
-      f[unit_type::militia] = less_efficient_allowance(f[unit_type::militia]);
-      f[unit_type::tory] = less_efficient_allowance(f[unit_type::tory]);
-    });
+    battle_setup s = apply_to_both(setup, apply_less_efficient_militia);
     fight({"G", "Militia and Tories a third smaller, rounded up", s, std::nullopt, {}});
   }
   const int permanent = setup.attacker[unit_type::french_permanent] + setup.defender[unit_type::french_permanent];
   const int seasonal = setup.attacker[unit_type::french_seasonal] + setup.defender[unit_type::french_seasonal];
   if (permanent + seasonal > 0) {
-    battle_setup s = apply_to_both(setup, [&](force& f) {
-      f[unit_type::french_permanent] = f[unit_type::french_permanent] * 18 / 12;
-      f[unit_type::french_seasonal] = f[unit_type::french_seasonal] * 10 / 6;
-    });
+    battle_setup s = apply_to_both(setup, apply_increased_french_effort);
     fight({"E", "French Permanent x18/12 and Seasonal x10/6, rounded down", s, std::nullopt, {}});
   }
   if (permanent > 0) {
-    battle_setup s = apply_to_both(setup, [&](force& f) { f[unit_type::french_permanent] = 0; });
+    battle_setup s = apply_to_both(setup, apply_invasion_threat);
     fight({"K", "French Permanent Reinforcements eliminated", s, std::nullopt, {}});
   }
   return out;

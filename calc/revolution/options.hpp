@@ -65,9 +65,21 @@ std::string favoured_side(int adjustment);
 
 struct period_goal {
   std::string period;  // "1775-1776"
+  int first_year = 1775, last_year = 1776;
   int goal = 0;
   std::string source;
 };
+
+// The calendar (Sequence of Play; RULINGS.md "American Revolution victory"): Game-Turn 1 is
+// Spring 1775, each year runs Spring, Summer, Fall, Winter, and Winter 1783 is Game-Turn 36, the
+// last. A Winter Game-Turn belongs to the year it is named for.
+inline constexpr int last_game_turn = 36;
+struct game_turn_date {
+  int year = 1775;
+  std::string season;  // "Spring", "Summer", "Fall", "Winter"
+};
+game_turn_date date_of_turn(int turn);  // turn 1..last_game_turn; throws invalid_input("turn") otherwise
+std::string date_text(int turn);        // "Fall 1775"
 
 struct options_data {
   std::array<option_info, option_count> options;
@@ -81,6 +93,9 @@ struct options_data {
   const pair_entry& pair(char a, char b) const {
     return pairs[static_cast<std::size_t>(a - 'A')][static_cast<std::size_t>(b - 'A')];
   }
+  // The Errata's goal for a year (Errata and Addenda, Victory Conditions): the period holding it.
+  // The loader checks that the periods cover 1775..1783 once each.
+  const period_goal& period_of_year(int year) const;
 };
 
 options_data load_options(const data_source& source);
@@ -88,7 +103,8 @@ options_data load_options(const data_source& source);
 // "incompatible: <source>; compatible: <source>" for a pair's claims, "not transcribed" if none.
 std::string sources_text(const pair_entry& e);
 
-// "D,H,B" -> {'B','D','H'}. Throws invalid_input(field) for an unknown letter or a repeat.
+// "D,H,B" -> {'B','D','H'}; "none" -> {} (the historical game). Throws invalid_input(field) for an
+// unknown letter or a repeat.
 std::vector<char> parse_option_letters(const std::string& text, const std::string& field);
 
 enum class legality { legal, illegal, unknown };
@@ -138,6 +154,12 @@ enumeration enumerate_option_sets(const options_data& data, bool include_unknown
 
 // Option G: an allowance less a third of it, the loss rounded up (New York 5 -> 3).
 int less_efficient_allowance(int allowance);
+
+// What the options that say how forces change do to a force present in a combat (one rule, used by
+// `options --battle` and by a campaign's attacks alike):
+void apply_less_efficient_militia(force& f);   // G: Militia and Tories a third smaller, loss rounded up
+void apply_increased_french_effort(force& f);  // E: French Permanent x18/12, Seasonal x10/6, rounded down
+void apply_invasion_threat(force& f);          // K: the French Permanent Reinforcements eliminated
 
 // --battle: the battle as given and under each option that changes its strengths.
 struct battle_variant {

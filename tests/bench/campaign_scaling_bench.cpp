@@ -57,9 +57,11 @@ static void BM_RevolutionCampaignAttacks(benchmark::State& state) {
   const auto table = musket::revolution::load_crt({MUSKET_DATA_DIR "/ar/crt.json", ""});
   const int n = static_cast<int>(state.range(0));
   nlohmann::json attacks = nlohmann::json::array();
+  // The game's 36 Game-Turns hold every attack; New Jersey is fought in on each turn's first one.
+  auto turn = [n](int i) { return 1 + i * musket::revolution::last_game_turn / n; };
   for (int i = 0; i < n; ++i) {
-    nlohmann::json a = {{"turn", 1 + i}, {"attacker", i % 3 ? "12C" : "18C,4M"}, {"defender", "6B"}};
-    if (i % 4 == 0) {
+    nlohmann::json a = {{"turn", turn(i)}, {"attacker", i % 3 ? "12C" : "18C,4M"}, {"defender", "6B"}};
+    if (i == 0 || turn(i) != turn(i - 1)) {
       a["region"] = "New Jersey";
       a["british_elsewhere"] = 15;
     }
@@ -67,7 +69,7 @@ static void BM_RevolutionCampaignAttacks(benchmark::State& state) {
   }
   const auto plan = cp::parse_revolution_plan(
       {{"british_vp", 40}, {"regions", {{{"name", "New Jersey"}, {"victory_points", 8}}}}, {"attacks", attacks}},
-      "bench");
+      "bench", musket::revolution::load_options({MUSKET_DATA_DIR "/ar/options.json", ""}));
   for (auto _ : state) benchmark::DoNotOptimize(cp::run_revolution_campaign(table, plan));
   state.SetComplexityN(n);
 }

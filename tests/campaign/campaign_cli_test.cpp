@@ -411,8 +411,8 @@ TEST(CampaignCli, AttackRowsReportTakenAndOutcomes) {
 
 namespace {
 
-// `ar campaign --use`: the option set sets the British goal (51 + net adjustment) exactly as
-// --british-goal would; an illegal set is refused; an unknown-legality set runs and says so.
+// `ar campaign --use`: the option set's net adjustment goes on every Game-Turn's goal; an illegal
+// set is refused; an unknown-legality set runs and says so.
 // Region control end to end (worked in revolution_campaign_test.cpp): 12C against 6B at 2:1 in New
 // Jersey (8 VP) with 15 more British there keeps it British only after 1/2Ex (1/3); the lost 8 VP
 // take the British from 30 to 22, under floor(51 / 2), so two later 2:1 attacks win 2/9.
@@ -420,6 +420,7 @@ TEST(CampaignCli, RevolutionRegionControlIsReported) {
   const std::string plan = temp("ar_regions.json");
   std::ofstream(plan) << json{{"game", "ar"},
                               {"british_vp", 30},
+                              {"british_goal", 51},  // the plan's own, on every turn (1775's Errata goal is 41)
                               {"regions", {{{"name", "New Jersey"}, {"victory_points", 8}}}},
                               {"attacks",
                                {{{"id", "trenton"},
@@ -450,28 +451,152 @@ TEST(CampaignCli, RevolutionOptionSetsSetTheGoal) {
   const json doc = json::parse(used.out);
   const json& options = doc.at("options");
   EXPECT_EQ(options.at("legality"), "legal");
-  const int goal = 51 + options.at("net_adjustment").get<int>();
-  EXPECT_EQ(options.at("british_goal").get<int>(), goal);
-  const auto direct = run_musket("ar campaign --british-goal " + std::to_string(goal) + plan);
-  ASSERT_EQ(direct.exit_code, 0) << direct.err;
-  EXPECT_EQ(json::parse(direct.out).at("summary"), doc.at("summary"));
+  EXPECT_EQ(options.at("net_adjustment"), 12);  // D +9, H +3
+  // The Errata's goal by period plus 12: Trenton (turn 8, Winter 1776) 41 + 12, Brandywine (turn
+  // 11, Fall 1777) 51 + 12.
+  EXPECT_EQ(doc.at("attacks")[0].at("date"), "Winter 1776");
+  EXPECT_EQ(doc.at("attacks")[0].at("british_goal"), 53);
+  EXPECT_EQ(doc.at("attacks")[2].at("date"), "Fall 1777");
+  EXPECT_EQ(doc.at("attacks")[2].at("british_goal"), 63);
+  // D and H change no force in play: each is reported as not applied, never pretended.
+  for (const auto& f : options.at("forces")) EXPECT_FALSE(f.at("applied").get<bool>()) << f;
+  // A goal stated for every turn takes the Errata's place; --use still adds its net adjustment.
+  const auto stated = run_musket("ar campaign --british-goal 51 --use D,H" + plan);
+  ASSERT_EQ(stated.exit_code, 0) << stated.err;
+  const json s = json::parse(stated.out);
+  for (const auto& a : s.at("attacks")) EXPECT_EQ(a.at("british_goal"), 63) << a;
+  EXPECT_NE(s.at("notes").dump().find("--british-goal 51 +12"), std::string::npos) << s.at("notes");
 
   const auto illegal = run_musket("ar campaign --use A,B" + plan);
   EXPECT_EQ(illegal.exit_code, 2);
   EXPECT_NE(illegal.err.find("--use"), std::string::npos) << illegal.err;
   EXPECT_NE(illegal.err.find("A-B"), std::string::npos) << illegal.err;
 
-  // C-K: unknown while the pair is untranscribed in data/ar/options.json (illegal once it is).
-  const auto unknown = run_musket("ar campaign --use C,K" + plan);
-  ASSERT_TRUE(unknown.exit_code == 0 || unknown.exit_code == 2) << unknown.err;
-  if (unknown.exit_code == 0) {
-    const json u = json::parse(unknown.out);
-    EXPECT_EQ(u.at("options").at("legality"), "unknown");
-    EXPECT_FALSE(u.at("options").at("reasons").empty());
-    EXPECT_NE(u.at("notes").dump().find("legality is unknown"), std::string::npos);
+  // C-K: incompatible by the transcription note under the chart (data/ar/options.json).
+  const auto ck = run_musket("ar campaign --use C,K" + plan);
+  EXPECT_EQ(ck.exit_code, 2) << ck.err;
+  // D-E: a pair the transcribed chart does not settle: the campaign runs and says so.
+  const auto unknown = run_musket("ar campaign --use D,E" + plan);
+  ASSERT_EQ(unknown.exit_code, 0) << unknown.err;
+  const json u = json::parse(unknown.out);
+  EXPECT_EQ(u.at("options").at("legality"), "unknown");
+  EXPECT_FALSE(u.at("options").at("reasons").empty());
+  EXPECT_NE(u.at("notes").dump().find("legality is unknown"), std::string::npos);
+}
+
+// The Errata's goals by period (41 for 1775-1776, 51 for 1777-1778, 61 for 1779-1783) in the
+// example, whose attacks run from Winter 1776 (turn 8) to Summer 1778 (turn 14), judged through
+// last_turn 16 (Winter 1778): two spans, each with half the goal after two Major Successes.
+TEST(CampaignCli, RevolutionGoalsFollowThePeriods) {
+  const auto run = run_musket("ar campaign --format json --file " MUSKET_EXAMPLES_DIR "/ar-campaign.json");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const json doc = json::parse(run.out);
+  const json& goals = doc.at("goals");
+  ASSERT_EQ(goals.size(), 2u);
+  const int from[] = {8, 9}, to[] = {8, 16}, goal[] = {41, 51};
+  for (std::size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(goals[i].at("from_turn"), from[i]);
+    EXPECT_EQ(goals[i].at("to_turn"), to[i]);
+    EXPECT_EQ(goals[i].at("goal"), goal[i]);
+    EXPECT_EQ(goals[i].at("after_two_major_successes"), goal[i] / 2);
   }
-  const auto both = run_musket("ar campaign --use D,H --british-goal 51" + plan);
-  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_EQ(goals[0].at("from"), "Winter 1776");
+  EXPECT_EQ(goals[1].at("to"), "Winter 1778");
+  EXPECT_NE(doc.at("notes").dump().find("the Errata's by period"), std::string::npos);
+  // The British hold 22, short of every goal: they never win.
+  EXPECT_EQ(doc.at("summary").at("british_victory_max"), 0.0);
+}
+
+// --use G: every attack's Militia and Tories a third smaller, the loss rounded up (Option G).
+// 15M,8C against 3T,8B (23 v 11, 2:1) becomes 10M,8C against 2T,8B (18 v 10, 1:1), as
+// `ar options --battle` shows; the option is reported applied, with the attack it changed.
+TEST(CampaignCli, RevolutionOptionGChangesThePlansBattles) {
+  const std::string plan = temp("ar_g.json");
+  std::ofstream(plan) << json{{"game", "ar"},
+                              {"british_vp", 30},
+                              {"attacks", {{{"id", "a"}, {"turn", 9}, {"attacker", "15M,8C"}, {"defender", "3T,8B"}}}}}
+                             .dump();
+  const auto plain = run_musket("ar campaign --format json --file " + plan);
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_EQ(json::parse(plain.out).at("attacks")[0].at("odds"), "2:1");
+  const auto g = run_musket("ar campaign --use G --format json --file " + plan);
+  ASSERT_EQ(g.exit_code, 0) << g.err;
+  const json doc = json::parse(g.out);
+  EXPECT_EQ(doc.at("attacks")[0].at("odds"), "1:1");
+  const json& forces = doc.at("options").at("forces");
+  ASSERT_EQ(forces.size(), 1u);
+  EXPECT_TRUE(forces[0].at("applied").get<bool>());
+  EXPECT_EQ(forces[0].at("attacks_changed")[0], "a: 8C,15M v 8B,3T -> 8C,10M v 8B,2T");
+  // The same battle written with G's forces gives the same answer.
+  const std::string by_hand = temp("ar_g_by_hand.json");
+  std::ofstream(by_hand) << json{{"game", "ar"},
+                                 {"british_vp", 30},
+                                 {"attacks",
+                                  {{{"id", "a"}, {"turn", 9}, {"attacker", "10M,8C"}, {"defender", "2T,8B"}}}}}
+                                .dump();
+  const auto hand = run_musket("ar campaign --format json --file " + by_hand);
+  ASSERT_EQ(hand.exit_code, 0) << hand.err;
+  EXPECT_EQ(json::parse(hand.out).at("summary"), doc.at("summary"));
+  // K would leave 4C against 8B: no combat (the attacker may not have fewer points), one line.
+  const std::string french = temp("ar_k.json");
+  std::ofstream(french) << json{{"game", "ar"},
+                                {"attacks", {{{"id", "b"}, {"turn", 9}, {"attacker", "6F,4C"}, {"defender", "8B"}}}}}
+                               .dump();
+  const auto k = run_musket("ar campaign --use K --file " + french);
+  EXPECT_EQ(k.exit_code, 2);
+  EXPECT_EQ(std::count(k.err.begin(), k.err.end(), '\n'), 1) << k.err;
+  EXPECT_NE(k.err.find("--use"), std::string::npos) << k.err;
+}
+
+// NT 5.5: an army carries at most 1 + its Units in Supplies (Leaders do not count). 6 Units setting
+// out with 8 War and 6 Food (14) are over the limit of 7: the answer says so in its verdict, its
+// notes and `carrying`; 6 Units with 4 and 3 (7) are within it and nothing is said.
+TEST(CampaignCli, AnArmyCarriesAtMostOnePlusItsUnits) {
+  const std::string plan = temp("nt_carry.json");
+  std::ofstream(plan) << json{{"game", "nt"},
+                              {"army", {{"units", 6}, {"leaders", 1}, {"war", 8}, {"food", 6}}},
+                              {"steps", {{{"kind", "march"}}}}}
+                             .dump();
+  const auto run = run_musket("nt campaign --format json --file " + plan);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const json doc = json::parse(run.out);
+  EXPECT_EQ(doc.at("carrying"), (json{{"supplies", 14}, {"limit", 7}, {"within_limit", false}}));
+  EXPECT_NE(doc.at("notes")[0].get<std::string>().find("8 War + 6 Food = 14 Supplies"), std::string::npos)
+      << doc.at("notes");
+  EXPECT_NE(doc.at("notes")[0].get<std::string>().find("at most 1 + Units = 7 (NT 5.5)"), std::string::npos)
+      << doc.at("notes");
+  const auto table = run_musket("nt campaign --file " + plan);
+  EXPECT_NE(table.out.find("the army sets out with 14 Supplies, over the 7 it can carry (NT 5.5"), std::string::npos)
+      << table.out;
+  const auto fits = run_musket("nt campaign --army-war 4 --army-food 3 --format json --file " + plan);
+  ASSERT_EQ(fits.exit_code, 0) << fits.err;
+  const json ok = json::parse(fits.out);
+  EXPECT_EQ(ok.at("carrying").at("within_limit"), true);
+  EXPECT_EQ(ok.at("notes").dump().find("sets out with"), std::string::npos) << ok.at("notes");
+}
+
+// NT 11.2: the marker hitting the Treaty of Alliance ends the game in a Patriot Victory. A Patriot
+// attack at a Point with 1 unit, 1 leader and 1 War against 2 units: the one die hits on 1-2
+// (1/3), leaving 2 against 1, a Victory (+1); a miss leaves 2 against 2, a tie to the defender.
+// From space 9 of a track ending at 10 the Treaty is reached exactly when the attack wins: 1/3.
+TEST(CampaignCli, TheTreatyOfAllianceEndsTheGame) {
+  const auto run = run_musket(
+      "nt battle --attacker patriot --terrain point --att-units 1 --att-leaders 1 --att-war 1 --def-units 2 "
+      "--def-leaders 0 --def-war 0 --track-position 9 --track-highest 10 --format json");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const json doc = json::parse(run.out);
+  EXPECT_EQ(doc.at("exact").at("treaty_of_alliance"), "1/3");
+  EXPECT_NE(doc.at("notes").dump().find("Patriot Victory (NT 11.2"), std::string::npos) << doc.at("notes");
+  const auto table = run_musket(
+      "nt battle --attacker patriot --terrain point --att-units 1 --att-leaders 1 --att-war 1 --def-units 2 "
+      "--def-leaders 0 --def-war 0 --track-position 9 --track-highest 10");
+  EXPECT_NE(table.out.find("Treaty of Alliance reached 33.3%: the game ends"), std::string::npos) << table.out;
+  // Without the track's end there is no Treaty to report.
+  const auto open = run_musket(
+      "nt battle --attacker patriot --terrain point --att-units 1 --att-leaders 1 --att-war 1 --def-units 2 "
+      "--def-leaders 0 --def-war 0 --track-position 9 --format json");
+  ASSERT_EQ(open.exit_code, 0) << open.err;
+  EXPECT_FALSE(json::parse(open.out).contains("treaty_of_alliance"));
 }
 
 }  // namespace

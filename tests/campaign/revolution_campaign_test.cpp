@@ -16,6 +16,12 @@ ar::crt_table table() {
   return ar::load_crt({std::string(MUSKET_SOURCE_DIR) + "/data/ar/crt.json", ""});
 }
 
+// The Variable Forces options and the Errata's goals by period (data/ar/options.json).
+const ar::options_data& options() {
+  static const ar::options_data data = ar::load_options({std::string(MUSKET_SOURCE_DIR) + "/data/ar/options.json", ""});
+  return data;
+}
+
 rational major_of(const ar::crt_table& t, const std::string& attacker, const std::string& defender) {
   ar::battle_setup b;
   b.attacker = ar::parse_force(attacker, "attacker");
@@ -32,7 +38,7 @@ rational major_of(const ar::crt_table& t, const std::string& attacker, const std
 // The field an invalid plan is refused for ("ar.json: /steps/0/from"), or "(accepted)".
 std::string revolution_plan_refusal(const json& plan) {
   try {
-    parse_revolution_plan(plan, "ar.json");
+    parse_revolution_plan(plan, "ar.json", options());
   } catch (const invalid_input& e) {
     return e.field();
   }
@@ -45,7 +51,7 @@ TEST(RevolutionCampaign, MajorSuccessCountIsAConvolution) {
                      {"attacks",
                       {{{"turn", 2}, {"attacker", "12C"}, {"defender", "6B"}},
                        {{"turn", 4}, {"attacker", "16C,4M"}, {"defender", "8B,2T"}}}}};
-  const auto r = run_revolution_campaign(t, parse_revolution_plan(plan, "ar.json"));
+  const auto r = run_revolution_campaign(t, parse_revolution_plan(plan, "ar.json", options()));
   const rational p1 = major_of(t, "12C", "6B"), p2 = major_of(t, "16C,4M", "8B,2T");
   ASSERT_GT(p1, 0);
   ASSERT_GT(p2, 0);
@@ -62,14 +68,16 @@ TEST(RevolutionCampaign, MajorSuccessCountIsAConvolution) {
   EXPECT_EQ(r.french_permanent_by[6].low, p1);  // turn 8 = 2 + 6
 }
 
+// Turns 2, 4 and 5 are Summer 1775, Winter 1775 and Spring 1776: the Errata's goal is 41, so
+// after two Major Successes the British need floor(41 / 2) = 20 to continue; they hold 19.
 TEST(RevolutionCampaign, TwoSuccessesWinWhenTheBritishAreShort) {
   const auto t = table();
-  const json plan = {{"british_vp", 20},
+  const json plan = {{"british_vp", 19},
                      {"attacks",
                       {{{"turn", 2}, {"attacker", "12C"}, {"defender", "6B"}},
                        {{"turn", 4}, {"attacker", "12C"}, {"defender", "6B"}},
                        {{"turn", 5}, {"attacker", "12C"}, {"defender", "6B"}}}}};
-  const auto r = run_revolution_campaign(t, parse_revolution_plan(plan, "ar.json"));
+  const auto r = run_revolution_campaign(t, parse_revolution_plan(plan, "ar.json", options()));
   const rational p = major_of(t, "12C", "6B");
   // Victory at the second success: P(at least 2 of 3) = 3p^2(1-p) + p^3.
   EXPECT_EQ(r.american_victory.low, 3 * p * p * (1 - p) + p * p * p);
@@ -82,7 +90,7 @@ TEST(RevolutionCampaign, TwoSuccessesWinWhenTheBritishAreShort) {
 TEST(RevolutionCampaign, BritishMovesByCaseK) {
   const json plan = {{"attacks", {{{"turn", 2}, {"attacker", "12C"}, {"defender", "6B"}}}},
                      {"british_moves", {{{"id", "howe"}, {"turn", 2}, {"areas", 3}, {"groups", 2}}}}};
-  const auto r = run_revolution_campaign(table(), parse_revolution_plan(plan, "ar.json"));
+  const auto r = run_revolution_campaign(table(), parse_revolution_plan(plan, "ar.json", options()));
   ASSERT_EQ(r.british_moves.size(), 1u);
   EXPECT_EQ(r.british_moves[0].arrive, rational(8, 27));
   EXPECT_EQ(r.british_moves[0].at_least_one_arrives, rational(368, 729));
@@ -128,7 +136,9 @@ json control_plan(int british_elsewhere, int militia_elsewhere, const std::strin
 
 TEST(RevolutionCampaignControl, TheSurvivorsAndTheGarrisonDecide) {
   const auto t = table();
-  auto run = [&](const json& plan) { return run_revolution_campaign(t, parse_revolution_plan(plan, "ar.json")); };
+  auto run = [&](const json& plan) {
+    return run_revolution_campaign(t, parse_revolution_plan(plan, "ar.json", options()));
+  };
   // No other British in the Region: De leaves none (American, Control A); after 1/2De or 1/2Ex
   // 3B stay against 8 + 12 or 8 + 9: disputed (Control B).
   auto r = run(control_plan(0, 0));
@@ -160,7 +170,7 @@ TEST(RevolutionCampaignControl, FortifiedSurvivorsDoNotHoldTheRegion) {
       {"british_vp", 40},
       {"regions", {{{"name", "New York"}, {"victory_points", 10}}}},
       {"attacks", {{{"turn", 1}, {"attacker", "12C"}, {"defender", "2B"}, {"fort", true}, {"region", "New York"}}}}};
-  const auto r = run_revolution_campaign(table(), parse_revolution_plan(plan, "ar.json"));
+  const auto r = run_revolution_campaign(table(), parse_revolution_plan(plan, "ar.json", options()));
   EXPECT_EQ(r.attacks[0].american_control.low, rational(1));
 }
 
@@ -171,7 +181,7 @@ TEST(RevolutionCampaignControl, TheBlankCellGivesARange) {
   const json plan = {{"british_vp", 40},
                      {"regions", {{{"name", "New Jersey"}, {"victory_points", 8}}}},
                      {"attacks", {{{"turn", 1}, {"attacker", "18C"}, {"defender", "6B"}, {"region", "New Jersey"}}}}};
-  const auto r = run_revolution_campaign(table(), parse_revolution_plan(plan, "ar.json"));
+  const auto r = run_revolution_campaign(table(), parse_revolution_plan(plan, "ar.json", options()));
   EXPECT_EQ(r.attacks[0].american_control.low, rational(1, 2));
   EXPECT_EQ(r.attacks[0].american_control.high, rational(2, 3));
   EXPECT_FALSE(r.exact);
@@ -194,10 +204,12 @@ TEST(RevolutionCampaignControl, LostControlLowersTheVictoryPointsFromTheNextTurn
   json second = attack, third = attack;
   second["turn"] = 2;
   third["turn"] = 3;
+  // The plan's own goal, 51 on every turn (1775's Errata goal would be 41: see below).
   const json plan = {{"british_vp", 30},
+                     {"british_goal", 51},
                      {"regions", {{{"name", "New Jersey"}, {"victory_points", 8}}}},
                      {"attacks", {first, second, third}}};
-  const auto r = run_revolution_campaign(table(), parse_revolution_plan(plan, "ar.json"));
+  const auto r = run_revolution_campaign(table(), parse_revolution_plan(plan, "ar.json", options()));
   EXPECT_EQ(r.american_victory.low, rational(2, 9));
   EXPECT_EQ(r.american_victory.high, rational(2, 9));
   // The third attack is not made once the Americans have won: De then a success, 1/9.
@@ -224,6 +236,150 @@ TEST(RevolutionCampaignControl, BadRegionsNameTheStep) {
   EXPECT_EQ(field({{"attacks", many}}), "ar.json: /attacks");
   many.erase(many.begin());
   EXPECT_EQ(field({{"attacks", many}}), "(accepted)");
+}
+
+// The British goal of a Game-Turn (Errata, Victory Conditions; RULINGS.md "American Revolution
+// victory"): Game-Turn 1 is Spring 1775, four a year, Winter named for its year; 41 for
+// 1775-1776 (turns 1-8), 51 for 1777-1778 (9-16), 61 for 1779-1783 (17-36), each plus the net
+// Variable Forces adjustment; a goal the plan states holds on every turn instead.
+TEST(RevolutionCampaignGoal, TheGoalFollowsTheGameTurnsPeriod) {
+  revolution_goals goals;
+  goals.period_goals = options().period_goals;
+  const std::pair<int, int> expected[] = {{1, 41}, {8, 41}, {9, 51}, {16, 51}, {17, 61}, {36, 61}};
+  for (const auto& [turn, goal] : expected) EXPECT_EQ(british_goal_on_turn(goals, turn), goal) << turn;
+  EXPECT_EQ(ar::date_text(8), "Winter 1776");
+  EXPECT_EQ(ar::date_text(9), "Spring 1777");
+  EXPECT_EQ(ar::date_text(36), "Winter 1783");
+  goals.adjustment = 12;  // D (+9) and H (+3)
+  EXPECT_EQ(british_goal_on_turn(goals, 8), 53);
+  EXPECT_EQ(british_goal_on_turn(goals, 9), 63);
+  goals.stated = 51;
+  EXPECT_EQ(british_goal_on_turn(goals, 1), 63);
+  EXPECT_EQ(british_goal_on_turn(goals, 36), 63);
+  goals.adjustment = 0;
+  EXPECT_EQ(british_goal_on_turn(goals, 1), 51);
+}
+
+// 12C against 6B is 2:1: De on 1-2 eliminates all 6 Regulars, a Major Success, p = 1/3 (1/2De
+// eliminates 3). Two attacks, Fall and Winter 1776, with the British holding 22 VP: the goal is
+// 41, half of it 20, so a second success does not end the game in 1776. From Spring 1777 the goal
+// is 51 and the British need 25: at the end of that Game-Turn two successes win. P(two) = 1/9.
+TEST(RevolutionCampaignGoal, TwoSuccessesIn1776WinOnlyOnce1777Begins) {
+  const auto t = table();
+  json plan = {{"british_vp", 22},
+               {"last_turn", 8},
+               {"attacks",
+                {{{"turn", 7}, {"attacker", "12C"}, {"defender", "6B"}},
+                 {{"turn", 8}, {"attacker", "12C"}, {"defender", "6B"}}}}};
+  ASSERT_EQ(major_of(t, "12C", "6B"), rational(1, 3));
+  auto run = [&](const json& p) { return run_revolution_campaign(t, parse_revolution_plan(p, "ar.json", options())); };
+  auto r = run(plan);
+  EXPECT_EQ(r.american_victory.low, rational(0));
+  EXPECT_EQ(r.attacks[1].british_goal, 41);
+  EXPECT_EQ(r.attacks[1].reached.low, rational(1));
+  plan["last_turn"] = 9;
+  r = run(plan);
+  EXPECT_EQ(r.american_victory.low, rational(1, 9));
+  ASSERT_EQ(r.goal_by_turn.size(), 3u);  // turns 7, 8, 9
+  EXPECT_EQ(r.goal_by_turn[2], 51);
+  // The plan's own goal of 51 on every turn: the second success wins at once.
+  plan["last_turn"] = 8;
+  plan["british_goal"] = 51;
+  r = run(plan);
+  EXPECT_EQ(r.american_victory.low, rational(1, 9));
+  EXPECT_EQ(r.attacks[1].british_goal, 51);
+  // A net adjustment of -4: 41 - 4 = 37, half 18 <= 22, still no win in 1776; +10 makes 51, half
+  // 25 > 22: the second success wins.
+  plan.erase("british_goal");
+  auto adjusted = parse_revolution_plan(plan, "ar.json", options());
+  adjusted.goals.adjustment = 10;
+  EXPECT_EQ(run_revolution_campaign(t, adjusted).american_victory.low, rational(1, 9));
+  adjusted.goals.adjustment = -4;
+  EXPECT_EQ(run_revolution_campaign(t, adjusted).american_victory.low, rational(0));
+}
+
+// The British win by controlling the goal's Victory Points at the end of a Game-Turn (Victory
+// Conditions): 45 VP reach 1776's 41 at the end of turn 7, so the turn-8 attack is never made;
+// in 1777 (goal 51) the same 45 VP win nothing.
+TEST(RevolutionCampaignGoal, TheBritishWinWithTheTurnsGoal) {
+  const auto t = table();
+  auto plan_at = [](int turn) {
+    return json{{"british_vp", 45},
+                {"attacks",
+                 {{{"turn", turn}, {"attacker", "12C"}, {"defender", "6B"}},
+                  {{"turn", turn + 1}, {"attacker", "12C"}, {"defender", "6B"}}}}};
+  };
+  auto r = run_revolution_campaign(t, parse_revolution_plan(plan_at(7), "ar.json", options()));
+  EXPECT_EQ(r.british_victory.low, rational(1));
+  EXPECT_EQ(r.attacks[1].reached.low, rational(0));
+  EXPECT_EQ(r.american_victory.low, rational(0));
+  r = run_revolution_campaign(t, parse_revolution_plan(plan_at(9), "ar.json", options()));
+  EXPECT_EQ(r.british_victory.low, rational(0));
+  EXPECT_EQ(r.attacks[1].reached.low, rational(1));
+}
+
+// A Game-Turn past Winter 1783 (36) is not in the game.
+TEST(RevolutionCampaignGoal, TurnsStayInsideTheGame) {
+  EXPECT_EQ(revolution_plan_refusal({{"attacks", {{{"turn", 37}, {"attacker", "10C"}, {"defender", "6B"}}}}}),
+            "ar.json: /attacks/0/turn");
+  EXPECT_EQ(revolution_plan_refusal(
+                {{"last_turn", 37}, {"attacks", {{{"turn", 30}, {"attacker", "10C"}, {"defender", "6B"}}}}}),
+            "ar.json: /last_turn");
+}
+
+// Variable Forces options that say how forces change, applied to the plan's attacks. G: 15M,8C
+// against 3T,8B is 23 v 11, 2:1; a third of 15 Militia is 5 and of 3 Tories 1 (losses rounded
+// up), leaving 10M,8C = 18 against 2T,8B = 10: 1:1, as `ar options --battle` shows.
+TEST(RevolutionCampaignOptions, OptionGShrinksMilitiaAndToriesInEveryAttack) {
+  const auto t = table();
+  const json plan = {{"british_vp", 30},
+                     {"attacks", {{{"id", "a"}, {"turn", 9}, {"attacker", "15M,8C"}, {"defender", "3T,8B"}}}}};
+  auto p = parse_revolution_plan(plan, "ar.json", options());
+  const auto effects = apply_variable_forces(p, {'G'});
+  ASSERT_EQ(effects.size(), 1u);
+  EXPECT_TRUE(effects[0].applied);
+  ASSERT_EQ(effects[0].attacks_changed.size(), 1u);
+  EXPECT_EQ(effects[0].attacks_changed[0], "a: 8C,15M v 8B,3T -> 8C,10M v 8B,2T");
+  EXPECT_EQ(ar::compute_odds(p.attacks[0].battle).column, 1);
+  const json by_hand = {{"british_vp", 30},
+                        {"attacks", {{{"turn", 9}, {"attacker", "10M,8C"}, {"defender", "2T,8B"}}}}};
+  EXPECT_EQ(run_revolution_campaign(t, p).at_least[1].low,
+            run_revolution_campaign(t, parse_revolution_plan(by_hand, "ar.json", options())).at_least[1].low);
+  // Options whose changes the plan's forces cannot show are reported, never applied.
+  auto q = parse_revolution_plan(plan, "ar.json", options());
+  const auto others = apply_variable_forces(q, {'A', 'D', 'F', 'H'});
+  for (const auto& e : others) {
+    EXPECT_FALSE(e.applied) << e.option;
+    EXPECT_NE(e.what.find("not applied"), std::string::npos) << e.option;
+  }
+  EXPECT_EQ(q.attacks[0].battle.attacker.points, ar::parse_force("15M,8C", "a").points);
+}
+
+// E: French Permanent 12 -> 18 and Seasonal 6 -> 10, a part scaled alike and rounded down: 6F ->
+// 9F, 4SF -> 6SF. K: the Permanent French eliminated; an attack left with fewer points than the
+// defender is no combat (Combat, case A errata), refused naming --use; and the Permanent
+// Reinforcements never arrive.
+TEST(RevolutionCampaignOptions, OptionsEAndKChangeTheFrench) {
+  const auto t = table();
+  const json plan = {{"attacks", {{{"id", "a"}, {"turn", 9}, {"attacker", "12C,6F,4SF"}, {"defender", "6B"}}}}};
+  auto e = parse_revolution_plan(plan, "ar.json", options());
+  apply_variable_forces(e, {'E'});
+  EXPECT_EQ(e.attacks[0].battle.attacker.points, ar::parse_force("12C,9F,6SF", "a").points);
+  auto k = parse_revolution_plan(plan, "ar.json", options());
+  apply_variable_forces(k, {'K'});
+  EXPECT_EQ(k.attacks[0].battle.attacker.points, ar::parse_force("12C,4SF", "a").points);
+  const auto r = run_revolution_campaign(t, k);
+  EXPECT_GT(r.french_triggered_by.back().low, 0);
+  EXPECT_EQ(r.french_permanent_by.back().high, rational(0));
+  auto short_of = parse_revolution_plan(
+      {{"attacks", {{{"id", "b"}, {"turn", 9}, {"attacker", "6F,4C"}, {"defender", "8B"}}}}}, "ar.json", options());
+  try {
+    apply_variable_forces(short_of, {'K'});
+    ADD_FAILURE() << "4C against 8B was accepted";
+  } catch (const invalid_input& err) {
+    EXPECT_EQ(err.field(), "use");
+    EXPECT_NE(std::string(err.what()).find("/attacks/0"), std::string::npos) << err.what();
+  }
 }
 
 }  // namespace

@@ -112,18 +112,66 @@ TEST(SweepAxes, ContinentalsInAnAmericanRevolutionForceEqualRunsWithTheForceWrit
 TEST(SweepAxes, OptionSetsWithNoneAndACommaInsideAValue) {
   const std::string csv = ::testing::TempDir() + "sweep_use.csv";
   const json doc = sx_json("ar sweep campaign --file " + std::string(MUSKET_EXAMPLES_DIR) +
-                           "/ar-campaign.json --vary use=none,D,H,D+H --metric options.british_goal --csv " + csv);
+                           "/ar-campaign.json --vary use=none,D,H,D+H --metric options.net_adjustment --csv " + csv);
   const auto& points = doc.at("points");
   ASSERT_EQ(points.size(), 4u);
+  EXPECT_EQ(points[0].at("use"), "none");
   EXPECT_EQ(points[3].at("use"), "D,H");
-  // none leaves --use out: no option set, so no goal from one. Goals: 51 + 9 (D), 51 + 3 (H),
-  // 51 + 9 + 3 (data/ar/options.json adjustments).
-  EXPECT_TRUE(points[0].at("value").is_null());
-  EXPECT_EQ(points[1].at("value"), 60);
-  EXPECT_EQ(points[2].at("value"), 54);
-  EXPECT_EQ(points[3].at("value"), 63);
+  // --use takes "none" itself (the historical game), so the baseline has its value: no adjustment.
+  // D +9, H +3, D and H +12 (data/ar/options.json, the options' headings).
+  EXPECT_EQ(points[0].at("value"), 0);
+  EXPECT_EQ(points[1].at("value"), 9);
+  EXPECT_EQ(points[2].at("value"), 3);
+  EXPECT_EQ(points[3].at("value"), 12);
   // RFC 4180: the value holding a comma is quoted.
-  EXPECT_NE(slurp(csv).find("ar,campaign,\"D,H\",options.british_goal,63\n"), std::string::npos) << slurp(csv);
+  EXPECT_NE(slurp(csv).find("ar,campaign,\"D,H\",options.net_adjustment,12\n"), std::string::npos) << slurp(csv);
+}
+
+// `ar sweep options`: the baseline (none, the historical game) has net 0; A with B is incompatible
+// on the Option Compatibility Chart (row A), so that point is illegal, with its reason, and has no
+// value; D with E is a pair the transcribed chart does not settle: its value (9 - 6 = 3) is kept
+// but the point is counted of unknown legality, never legal.
+TEST(SweepAxes, OptionSetsTheBaselineIllegalAndUnknownPoints) {
+  const json doc = sx_json("ar sweep options --vary use=none,D,H,D+H,A+B,D+E --metric net_adjustment");
+  const auto& points = doc.at("points");
+  ASSERT_EQ(points.size(), 6u);
+  EXPECT_EQ(points[0].at("value"), 0);
+  EXPECT_EQ(points[1].at("value"), 9);
+  EXPECT_EQ(points[2].at("value"), 3);
+  EXPECT_EQ(points[3].at("value"), 12);
+  EXPECT_TRUE(points[4].at("value").is_null()) << points[4];
+  EXPECT_EQ(points[5].at("value"), 3);
+  EXPECT_EQ(doc.at("method").at("legal_points"), 4);
+  EXPECT_EQ(doc.at("method").at("unknown_legality_points"), 1);
+  const std::string notes = doc.at("notes").dump();
+  EXPECT_NE(notes.find("no value at use=A,B: the option set is illegal: A-B are incompatible"), std::string::npos)
+      << notes;
+  EXPECT_NE(notes.find("legality unknown at use=D,E: D-E compatibility is unknown"), std::string::npos) << notes;
+  // The table's verdict counts them apart.
+  const auto table = run_musket("ar sweep options --vary use=none,D,H,D+H,A+B,D+E --metric net_adjustment");
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_NE(table.out.find("6 points (4 legal, 1 of unknown legality)"), std::string::npos) << table.out;
+  // `ar options --use none` is the historical game itself: legal, net 0, goal 51.
+  const json none = sx_json("ar options --use none");
+  EXPECT_EQ(none.at("net_adjustment"), 0);
+  EXPECT_EQ(none.at("legality"), "legal");
+}
+
+// --british-goal is the goal of every Game-Turn, in place of the Errata's by period: the sweep's
+// points equal separate runs, and each attack row carries the goal used.
+TEST(SweepAxes, TheBritishGoalOverridesThePeriodGoals) {
+  const std::string plan = "--file " + std::string(MUSKET_EXAMPLES_DIR) + "/ar-campaign.json";
+  const json doc =
+      sx_json("ar sweep campaign " + plan +
+              " --vary british-goal=41,51 --metric summary.american_victory_min --metric attacks.0.british_goal");
+  const auto& points = doc.at("points");
+  ASSERT_EQ(points.size(), 4u);
+  for (const int goal : {41, 51}) {
+    const json one = sx_json("ar campaign " + plan + " --british-goal " + std::to_string(goal));
+    const std::size_t row = goal == 41 ? 0 : 2;
+    EXPECT_EQ(points[row].at("value"), sx_at(one, "summary.american_victory_min"));
+    EXPECT_EQ(points[row + 1].at("value"), goal);
+  }
 }
 
 TEST(SweepAxes, ASimulatedSweepCarriesLowAndHighOnEveryRow) {

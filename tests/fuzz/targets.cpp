@@ -47,13 +47,15 @@ int gl_scenario(std::string_view bytes) {
 
 int campaign_plan(std::string_view bytes) {
   static const great_lakes::game_data data = great_lakes::load_game_data(std::string(MUSKET_DATA_DIR) + "/gl");
+  static const revolution::options_data ar_options =
+      revolution::load_options({std::string(MUSKET_DATA_DIR) + "/ar/options.json", ""});
   int parsed = 0;
   for (int which = 0; which < 4; ++which)
     handled([&] {
       const nlohmann::json plan = parse_json_text(std::string(bytes), "fuzz.json");
       if (which == 0) campaign::parse_supply_lines_plan(plan, "fuzz.json", "nt");
       if (which == 1) campaign::parse_supply_lines_plan(plan, "fuzz.json", "ss");
-      if (which == 2) campaign::parse_revolution_plan(plan, "fuzz.json");
+      if (which == 2) campaign::parse_revolution_plan(plan, "fuzz.json", ar_options);
       if (which == 3) campaign::parse_great_lakes_plan(plan, "fuzz.json", data);
       ++parsed;
     });
