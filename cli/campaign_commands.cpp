@@ -687,7 +687,16 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
   doc["locations"] = locations;
   doc["american_vp"] = r.american_vp;
   doc["british_vp"] = r.british_vp;
-  doc["summary"] = json{{"british_vp_ahead", r.british_ahead.estimate},
+  // GL 14.1: more VP wins, a tie to the British; british_vp_margin is British VP - American VP.
+  json margin = json::object();
+  for (std::size_t k = 0; k < r.vp_margin.size(); ++k)
+    margin[std::to_string(r.vp_margin_lowest + static_cast<int>(k))] = r.vp_margin[k];
+  doc["british_vp_margin"] = margin;
+  doc["summary"] = json{{"british_wins", r.british_wins.estimate},
+                        {"american_wins", r.american_wins.estimate},
+                        {"british_automatic_victory", r.british_automatic.estimate},
+                        {"american_automatic_victory", r.american_automatic.estimate},
+                        {"british_vp_ahead", r.british_ahead.estimate},
                         {"vp_tied", r.tied.estimate},
                         {"mean_american_vp",
                          [&] {
@@ -702,6 +711,10 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
                              m += static_cast<double>(v) * r.british_vp[v];
                            return m;
                          }()}};
+  intervals.push_back({"summary.british_wins", estimate_interval(r.british_wins)});
+  intervals.push_back({"summary.american_wins", estimate_interval(r.american_wins)});
+  intervals.push_back({"summary.british_automatic_victory", estimate_interval(r.british_automatic)});
+  intervals.push_back({"summary.american_automatic_victory", estimate_interval(r.american_automatic)});
   intervals.push_back({"summary.british_vp_ahead", estimate_interval(r.british_ahead)});
   intervals.push_back({"summary.vp_tied", estimate_interval(r.tied)});
   json last = json::object();
@@ -723,10 +736,14 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
        "a turn step's CAP is exact, from its missions as `gl turn` computes them: base + commander roll + "
        "successful supply missions, - 1 for a lost intercept-v-intercept battle (GL 5.4-5.7, 7.5, 7.8); the "
        "higher CAP moves first, ties to the Americans (GL 8.2); \"optimal\" is the mixed strategy of `gl "
-       "missions` (objective: moving first)"});
+       "missions` (objective: moving first)",
+       "who wins the game: the side with more VP when it ends, a tie to the British (GL 14.1), unless a side holds "
+       "every VP location on its opponent's side when a turn ends: an automatic victory that ends the game there, "
+       "the British's if both do (GL 14.4); british_vp_margin is British VP - American VP at the end, so the "
+       "British win on a margin of 0 or more when no automatic victory came first"});
   // VP are simulated; the war-end law and each turn's CAP are exact (no interval on their means).
   const simulation_basis basis{r.trials, 0.95};
-  add_distribution_stats(doc, {"american_vp", "british_vp"}, &basis);
+  add_distribution_stats(doc, {"american_vp", "british_vp", "british_vp_margin"}, &basis);
   std::vector<distribution_path> exact_laws{"game_ends_after_turn"};
   for (std::size_t t = 0; t < r.turns.size(); ++t)
     for (const char* side : {"british_cap", "american_cap"})
@@ -736,9 +753,12 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
   report out;
   out.document = doc;
   out.title = "Great Lakes campaign: " + plan.name + " (" + std::to_string(plan.steps.size()) + " steps, simulated)";
-  out.verdict =
-      fmt::format("British ahead on VP {}, tied {}", percent(r.british_ahead.estimate), percent(r.tied.estimate));
-  out.result_keys = {"steps", "locations", "summary", "american_vp", "british_vp", "game_ends_after_turn"};
+  out.verdict = fmt::format(
+      "British win {}, Americans win {} (GL 14.1: a tie goes to the British); British ahead on VP {}, tied {}",
+      percent(r.british_wins.estimate), percent(r.american_wins.estimate), percent(r.british_ahead.estimate),
+      percent(r.tied.estimate));
+  out.result_keys = {
+      "steps", "locations", "summary", "american_vp", "british_vp", "british_vp_margin", "game_ends_after_turn"};
   if (!r.turns.empty()) out.result_keys.insert(out.result_keys.begin() + 1, "turns");
   if (!(vm.count("format") && vm["format"].as<std::string>() == "table")) out.result_keys.push_back("intervals");
   return out;
