@@ -137,6 +137,14 @@ std::string result_label(const std::string& key, bool probability) {
   return capitalised(words);
 }
 
+std::string null_meaning(const std::string& key) {
+  const auto dot = key.rfind('.');
+  const std::string_view last =
+      dot == std::string::npos ? std::string_view(key) : std::string_view(key).substr(dot + 1);
+  if (last == "garrison_eliminated") return "no fort";
+  return "";
+}
+
 bool is_mean_key(const std::string& key) {
   const std::string last = segments_of(key).back();
   return last.rfind("expected_", 0) == 0 || last.rfind("mean_", 0) == 0;
