@@ -275,6 +275,12 @@ rational parse_chance(const std::string& text, const std::string& field) {
   }
 }
 
+// "0", "1" or "num/den": a chance as a person writes it (to_fraction_string gives "0/1").
+std::string readable_chance(const rational& p) {
+  const std::string text = to_fraction_string(p);
+  return text.size() > 2 && text.compare(text.size() - 2, 2, "/1") == 0 ? text.substr(0, text.size() - 2) : text;
+}
+
 report run_siege(const po::variables_map& vm) {
   cp::siege_setup s;
   s.food = int_option(vm, "food");
@@ -285,7 +291,9 @@ report run_siege(const po::variables_map& vm) {
   json doc;
   doc["game"] = "ss";
   doc["command"] = "siege";
-  doc["inputs"] = json{{"food", s.food}, {"resupply", to_fraction_string(s.resupply_chance)}, {"turns", s.turns}};
+  // The chance as a person writes it: "0", "1/6", "1" (never "0/1").
+  const std::string chance = readable_chance(s.resupply_chance);
+  doc["inputs"] = json{{"food", s.food}, {"resupply", chance}, {"turns", s.turns}};
   doc["method"] = exact_method();
   json on = json::object(), by = json::object(), exact_on = json::object(), exact_by = json::object();
   for (std::size_t t = 0; t < r.surrenders_on.size(); ++t) {
@@ -308,9 +316,17 @@ report run_siege(const po::variables_map& vm) {
        "other way, added before the Turn End"});
   report out;
   out.document = doc;
-  out.title = fmt::format("Southern Strategy siege: {} Food, resupply chance {} per turn", s.food,
-                          to_fraction_string(s.resupply_chance));
-  out.verdict = fmt::format("holds out all {} turns {}", s.turns, percent(to_double(r.holds_out)));
+  out.title = s.resupply_chance == 0
+                  ? fmt::format("Southern Strategy siege: {} Food, no resupply", s.food)
+                  : fmt::format("Southern Strategy siege: {} Food, resupply chance {} per turn", s.food, chance);
+  // The same mark as the summary's table cell: an impossible hold-out reads "-" in both, with the
+  // turn the surrender is certain by.
+  out.verdict = fmt::format("holds out all {} turns {}", s.turns, percent_cell(to_double(r.holds_out)));
+  for (std::size_t t = 0; r.holds_out == 0 && t < r.surrendered_by.size(); ++t)
+    if (r.surrendered_by[t] == 1) {
+      out.verdict += fmt::format("; surrenders by turn {} for certain", t + 1);
+      break;
+    }
   out.result_keys = {"surrenders_on_turn", "surrendered_by_turn", "summary"};
   return out;
 }
