@@ -733,10 +733,17 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
   intervals.push_back({"summary.american_automatic_victory", estimate_interval(r.american_automatic)});
   intervals.push_back({"summary.british_vp_ahead", estimate_interval(r.british_ahead)});
   intervals.push_back({"summary.vp_tied", estimate_interval(r.tied)});
-  json last = json::object();
-  for (std::size_t t = 0; t < r.last_turn.size(); ++t)
-    if (r.last_turn[t] > 0) last[std::to_string(t)] = r.last_turn[t];
+  // GL 15.1's law is exact (the campaign draws from it): its fractions go under `exact`, so its
+  // statistics are exact too and its "at least" reads 100% at the first turn, not ">99.9999%".
+  const auto war_end = musket::great_lakes::resolve_war_end(data, plan.from_turn);
+  json last = json::object(), last_exact = json::object();
+  for (int t = war_end.last_turn.lowest(); t <= war_end.last_turn.highest(); ++t)
+    if (war_end.last_turn[t] > 0) {
+      last[std::to_string(t)] = to_double(war_end.last_turn[t]);
+      last_exact[std::to_string(t)] = to_fraction_string(war_end.last_turn[t]);
+    }
   doc["game_ends_after_turn"] = last;
+  doc["exact"] = json{{"game_ends_after_turn", last_exact}};
   doc["notes"] = json::array(
       {"the war ends after turn 14-16 on a 6 and after 17-19 on a 5-6, always after 20 (GL 15.1, "
        "data/gl/war_end.json); "

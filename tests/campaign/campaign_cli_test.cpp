@@ -304,6 +304,11 @@ TEST(CampaignCli, GreatLakesCampaignSaysWhoWinsTheGame) {
   EXPECT_NEAR(mean, 2 - summary["mean_american_vp"].get<double>(), 1e-12);
   EXPECT_NEAR(doc["stats"]["british_vp_margin"]["mean"].get<double>(), mean, 1e-12);
   EXPECT_TRUE(doc["intervals"].contains("summary.british_wins"));
+  // GL 15.1's law is exact: the war ends after turn 14 on a 6 (1/6) and always after 20, (5/6)^3
+  // (4/6)^3 = 125/729; at least turn 14 is certain, so its "at least" is exactly 1 and reads 100%.
+  EXPECT_EQ(doc["exact"]["game_ends_after_turn"]["14"], "1/6");
+  EXPECT_EQ(doc["exact"]["game_ends_after_turn"]["20"], "125/729");
+  EXPECT_EQ(doc["exact"]["stats"]["game_ends_after_turn"]["at_least"]["14"], "1/1");
   // The table's headline names the winner first; the CSV has the same rows.
   run = run_musket(args);
   ASSERT_EQ(run.exit_code, 0) << run.err;
@@ -312,6 +317,8 @@ TEST(CampaignCli, GreatLakesCampaignSaysWhoWinsTheGame) {
   EXPECT_EQ(headline.rfind("British win ", 0), 0u) << headline;
   EXPECT_NE(headline.find("a tie goes to the British"), std::string::npos) << headline;
   EXPECT_NE(run.out.find("british vp margin"), std::string::npos);
+  EXPECT_NE(run.out.find("\n  14   16.7%      100%  1/6 "), std::string::npos) << run.out;
+  EXPECT_EQ(run.out.find(">99.9999%"), std::string::npos);
   run = run_musket(args + " --format csv");
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(std::llround(std::stod(csv_value(run.out, "summary.british_wins")) * trials),
