@@ -14,6 +14,8 @@ namespace {
 const std::map<std::string, std::string, std::less<>> key_words{
     {"end.completed_plan", "plan completed"},
     {"end.political_will_9_crown_victory", "Political Will 9, Crown victory"},
+    {"summary.british_wins", "British win the game"},
+    {"summary.american_wins", "Americans win the game"},
     {"summary.british_vp_ahead", "British ahead on VP"},
     {"summary.vp_tied", "VP tied"},
     {"summary.holds_out_all_turns", "holds out every turn"},
