@@ -776,10 +776,11 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
   report out;
   out.document = doc;
   out.title = "Great Lakes campaign: " + plan.name + " (" + std::to_string(plan.steps.size()) + " steps, simulated)";
+  // Each figure with the summary's own mark ("-" where it is 0, as in the table below).
   out.verdict = fmt::format(
       "British win {}, Americans win {} (GL 14.1: a tie goes to the British); British ahead on VP {}, tied {}",
-      percent(r.british_wins.estimate), percent(r.american_wins.estimate), percent(r.british_ahead.estimate),
-      percent(r.tied.estimate));
+      percent_cell(r.british_wins.estimate), percent_cell(r.american_wins.estimate),
+      percent_cell(r.british_ahead.estimate), percent_cell(r.tied.estimate));
   out.result_keys = {
       "steps", "locations", "summary", "american_vp", "british_vp", "british_vp_margin", "game_ends_after_turn"};
   if (!r.turns.empty()) out.result_keys.insert(out.result_keys.begin() + 1, "turns");

@@ -316,6 +316,13 @@ TEST(CampaignCli, GreatLakesCampaignSaysWhoWinsTheGame) {
   const std::string headline = run.out.substr(second, run.out.find('\n', second) - second);
   EXPECT_EQ(headline.rfind("British win ", 0), 0u) << headline;
   EXPECT_NE(headline.find("a tie goes to the British"), std::string::npos) << headline;
+  // The headline prints each figure with the summary row's own mark (here "-": never ahead).
+  const std::size_t row = run.out.find("\n  british vp ahead ");
+  ASSERT_NE(row, std::string::npos) << run.out;
+  std::string mark = run.out.substr(row + 19, run.out.find('\n', row + 1) - row - 19);
+  mark = mark.substr(mark.find_first_not_of(' '));
+  mark = mark.substr(0, mark.find(' '));  // the value, without its interval
+  EXPECT_NE(headline.find("British ahead on VP " + mark + ", tied"), std::string::npos) << headline << " / " << mark;
   EXPECT_NE(run.out.find("british vp margin"), std::string::npos);
   EXPECT_NE(run.out.find("\n  14   16.7%      100%  1/6 "), std::string::npos) << run.out;
   EXPECT_EQ(run.out.find(">99.9999%"), std::string::npos);
