@@ -282,6 +282,12 @@ rational parse_chance(const std::string& text, const std::string& field) {
   }
 }
 
+// "0", "1" or "num/den": a chance as a person writes it (to_fraction_string gives "0/1").
+std::string readable_chance(const rational& p) {
+  const std::string text = to_fraction_string(p);
+  return text.size() > 2 && text.compare(text.size() - 2, 2, "/1") == 0 ? text.substr(0, text.size() - 2) : text;
+}
+
 report run_siege(const po::variables_map& vm) {
   cp::siege_setup s;
   s.food = int_option(vm, "food");
@@ -292,7 +298,9 @@ report run_siege(const po::variables_map& vm) {
   json doc;
   doc["game"] = "ss";
   doc["command"] = "siege";
-  doc["inputs"] = json{{"food", s.food}, {"resupply", to_fraction_string(s.resupply_chance)}, {"turns", s.turns}};
+  // The chance as a person writes it: "0", "1/6", "1" (never "0/1").
+  const std::string chance = readable_chance(s.resupply_chance);
+  doc["inputs"] = json{{"food", s.food}, {"resupply", chance}, {"turns", s.turns}};
   doc["method"] = exact_method();
   json on = json::object(), by = json::object(), exact_on = json::object(), exact_by = json::object();
   for (std::size_t t = 0; t < r.surrenders_on.size(); ++t) {
@@ -315,9 +323,17 @@ report run_siege(const po::variables_map& vm) {
        "other way, added before the Turn End"});
   report out;
   out.document = doc;
-  out.title = fmt::format("Southern Strategy siege: {} Food, resupply chance {} per turn", s.food,
-                          to_fraction_string(s.resupply_chance));
-  out.verdict = fmt::format("holds out all {} turns {}", s.turns, percent(to_double(r.holds_out)));
+  out.title = s.resupply_chance == 0
+                  ? fmt::format("Southern Strategy siege: {} Food, no resupply", s.food)
+                  : fmt::format("Southern Strategy siege: {} Food, resupply chance {} per turn", s.food, chance);
+  // The same mark as the summary's table cell: an impossible hold-out reads "-" in both, with the
+  // turn the surrender is certain by.
+  out.verdict = fmt::format("holds out all {} turns {}", s.turns, percent_cell(to_double(r.holds_out)));
+  for (std::size_t t = 0; r.holds_out == 0 && t < r.surrendered_by.size(); ++t)
+    if (r.surrendered_by[t] == 1) {
+      out.verdict += fmt::format("; surrenders by turn {} for certain", t + 1);
+      break;
+    }
   out.result_keys = {"surrenders_on_turn", "surrendered_by_turn", "summary"};
   return out;
 }
@@ -770,7 +786,16 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
   doc["locations"] = locations;
   doc["american_vp"] = r.american_vp;
   doc["british_vp"] = r.british_vp;
-  doc["summary"] = json{{"british_vp_ahead", r.british_ahead.estimate},
+  // GL 14.1: more VP wins, a tie to the British; british_vp_margin is British VP - American VP.
+  json margin = json::object();
+  for (std::size_t k = 0; k < r.vp_margin.size(); ++k)
+    margin[std::to_string(r.vp_margin_lowest + static_cast<int>(k))] = r.vp_margin[k];
+  doc["british_vp_margin"] = margin;
+  doc["summary"] = json{{"british_wins", r.british_wins.estimate},
+                        {"american_wins", r.american_wins.estimate},
+                        {"british_automatic_victory", r.british_automatic.estimate},
+                        {"american_automatic_victory", r.american_automatic.estimate},
+                        {"british_vp_ahead", r.british_ahead.estimate},
                         {"vp_tied", r.tied.estimate},
                         {"mean_american_vp",
                          [&] {
@@ -785,12 +810,23 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
                              m += static_cast<double>(v) * r.british_vp[v];
                            return m;
                          }()}};
+  intervals.push_back({"summary.british_wins", estimate_interval(r.british_wins)});
+  intervals.push_back({"summary.american_wins", estimate_interval(r.american_wins)});
+  intervals.push_back({"summary.british_automatic_victory", estimate_interval(r.british_automatic)});
+  intervals.push_back({"summary.american_automatic_victory", estimate_interval(r.american_automatic)});
   intervals.push_back({"summary.british_vp_ahead", estimate_interval(r.british_ahead)});
   intervals.push_back({"summary.vp_tied", estimate_interval(r.tied)});
-  json last = json::object();
-  for (std::size_t t = 0; t < r.last_turn.size(); ++t)
-    if (r.last_turn[t] > 0) last[std::to_string(t)] = r.last_turn[t];
+  // GL 15.1's law is exact (the campaign draws from it): its fractions go under `exact`, so its
+  // statistics are exact too and its "at least" reads 100% at the first turn, not ">99.9999%".
+  const auto war_end = musket::great_lakes::resolve_war_end(data, plan.from_turn);
+  json last = json::object(), last_exact = json::object();
+  for (int t = war_end.last_turn.lowest(); t <= war_end.last_turn.highest(); ++t)
+    if (war_end.last_turn[t] > 0) {
+      last[std::to_string(t)] = to_double(war_end.last_turn[t]);
+      last_exact[std::to_string(t)] = to_fraction_string(war_end.last_turn[t]);
+    }
   doc["game_ends_after_turn"] = last;
+  doc["exact"] = json{{"game_ends_after_turn", last_exact}};
   doc["notes"] = json::array(
       {"the war ends after turn 14-16 on a 6 and after 17-19 on a 5-6, always after 20 (GL 15.1, "
        "data/gl/war_end.json); "
@@ -806,10 +842,14 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
        "a turn step's CAP is exact, from its missions as `gl turn` computes them: base + commander roll + "
        "successful supply missions, - 1 for a lost intercept-v-intercept battle (GL 5.4-5.7, 7.5, 7.8); the "
        "higher CAP moves first, ties to the Americans (GL 8.2); \"optimal\" is the mixed strategy of `gl "
-       "missions` (objective: moving first)"});
+       "missions` (objective: moving first)",
+       "who wins the game: the side with more VP when it ends, a tie to the British (GL 14.1), unless a side holds "
+       "every VP location on its opponent's side when a turn ends: an automatic victory that ends the game there, "
+       "the British's if both do (GL 14.4); british_vp_margin is British VP - American VP at the end, so the "
+       "British win on a margin of 0 or more when no automatic victory came first"});
   // VP are simulated; the war-end law and each turn's CAP are exact (no interval on their means).
   const simulation_basis basis{r.trials, 0.95};
-  add_distribution_stats(doc, {"american_vp", "british_vp"}, &basis);
+  add_distribution_stats(doc, {"american_vp", "british_vp", "british_vp_margin"}, &basis);
   std::vector<distribution_path> exact_laws{"game_ends_after_turn"};
   for (std::size_t t = 0; t < r.turns.size(); ++t)
     for (const char* side : {"british_cap", "american_cap"})
@@ -819,9 +859,13 @@ report run_great_lakes_campaign_command(const po::variables_map& vm) {
   report out;
   out.document = doc;
   out.title = "Great Lakes campaign: " + plan.name + " (" + std::to_string(plan.steps.size()) + " steps, simulated)";
-  out.verdict =
-      fmt::format("British ahead on VP {}, tied {}", percent(r.british_ahead.estimate), percent(r.tied.estimate));
-  out.result_keys = {"steps", "locations", "summary", "american_vp", "british_vp", "game_ends_after_turn"};
+  // Each figure with the summary's own mark ("-" where it is 0, as in the table below).
+  out.verdict = fmt::format(
+      "British win {}, Americans win {} (GL 14.1: a tie goes to the British); British ahead on VP {}, tied {}",
+      percent_cell(r.british_wins.estimate), percent_cell(r.american_wins.estimate),
+      percent_cell(r.british_ahead.estimate), percent_cell(r.tied.estimate));
+  out.result_keys = {
+      "steps", "locations", "summary", "american_vp", "british_vp", "british_vp_margin", "game_ends_after_turn"};
   if (!r.turns.empty()) out.result_keys.insert(out.result_keys.begin() + 1, "turns");
   if (!(vm.count("format") && vm["format"].as<std::string>() == "table")) out.result_keys.push_back("intervals");
   return out;

@@ -4,6 +4,7 @@
 
 #include "cli/number_text.hpp"
 #include "cli/report.hpp"
+#include "cli/result_labels.hpp"
 
 namespace musket::cli {
 
@@ -36,8 +37,19 @@ namespace {
 
 void flatten(const std::string& path, const json& value, const json* exact, std::string& out) {
   if (value.is_object()) {
-    for (auto it = value.begin(); it != value.end(); ++it)
+    // A sweep's row with no value, as the table reads it: "illegal" at a point the command refused
+    // (the reason follows), else the metric's own null ("no fort").
+    const bool sweep_row = value.contains("metric") && value.at("metric").is_string();
+    for (auto it = value.begin(); it != value.end(); ++it) {
+      if (sweep_row && it.key() == "value" && it.value().is_null()) {
+        out += csv_line(
+            {path + ".value",
+             value.contains("illegal") ? illegal_point_mark : null_meaning(value.at("metric").get<std::string>()), "",
+             ""});
+        continue;
+      }
       flatten(path + "." + it.key(), it.value(), child_of(exact, it.key()), out);
+    }
     return;
   }
   if (value.is_array()) {
@@ -52,7 +64,8 @@ void flatten(const std::string& path, const json& value, const json* exact, std:
       den = parts->second;
     }
   }
-  out += csv_line({path, csv_value(value), num, den});
+  // A null by what it means for its key ("no fort"), as the table reads it.
+  out += csv_line({path, value.is_null() ? null_meaning(path) : csv_value(value), num, den});
 }
 
 }  // namespace

@@ -904,7 +904,8 @@ report run_missions(const po::variables_map& vm) {
   doc["notes"] = cap_notes();
   doc["notes"].push_back(
       "each side picks one mission per lake without seeing the other's; the zero-sum game over the 16 x 16 "
-      "pure strategies is solved exactly by linear programming (simplex, Bland's rule)");
+      "pure strategies is solved by linear programming (simplex, Bland's rule) in double precision from exact "
+      "payoffs; each strategy is normalised to sum to 1, so a pure strategy is exactly 1 (100%)");
   doc["notes"].push_back(
       "objective first: the British maximise P(British move first), the Americans minimise it; cap-difference: "
       "E[British CAP - American CAP]. Transport and support earn no CAP, so they are interchangeable here");

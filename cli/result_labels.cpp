@@ -14,6 +14,8 @@ namespace {
 const std::map<std::string, std::string, std::less<>> key_words{
     {"end.completed_plan", "plan completed"},
     {"end.political_will_9_crown_victory", "Political Will 9, Crown victory"},
+    {"summary.british_wins", "British win the game"},
+    {"summary.american_wins", "Americans win the game"},
     {"summary.british_vp_ahead", "British ahead on VP"},
     {"summary.vp_tied", "VP tied"},
     {"summary.holds_out_all_turns", "holds out every turn"},
@@ -135,6 +137,14 @@ std::string result_label(const std::string& key, bool probability) {
   }
   if (probability && !is_mean_key(key)) return "P(" + words + ")";
   return capitalised(words);
+}
+
+std::string null_meaning(const std::string& key) {
+  const auto dot = key.rfind('.');
+  const std::string_view last =
+      dot == std::string::npos ? std::string_view(key) : std::string_view(key).substr(dot + 1);
+  if (last == "garrison_eliminated") return "no fort";
+  return "";
 }
 
 bool is_mean_key(const std::string& key) {

@@ -18,6 +18,17 @@ std::string result_label(const std::string& key, bool probability);
 // probability, whatever its values.
 bool is_mean_key(const std::string& key);
 
+// What a null result means, the same word in the table, the CSV and the dashboard, by the key's
+// last part: "garrison_eliminated" -> "no fort" (GL: no undestroyed fort, so no garrison fights).
+// "" for a key whose null has no word of its own (the table reads it "unknown", the CSV leaves it
+// empty).
+std::string null_meaning(const std::string& key);
+
+// A sweep point the swept command refused (its reason is in the row's "illegal" and the notes):
+// its value reads this in the table, the CSV and the dashboard, never "-" (an impossible outcome)
+// or an empty cell.
+inline constexpr const char* illegal_point_mark = "illegal";
+
 // "att-war" -> "Attacker War", "army-food" -> "Food carried".
 std::string option_label(const std::string& name);
 

@@ -306,6 +306,7 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
       row["metric"] = m;
       const auto it = p.values.find(m);
       row["value"] = it == p.values.end() ? json() : it->second;
+      if (!p.error.empty()) row["illegal"] = p.error;  // an illegal point (refused, or an illegal game): why
       if (any_interval) {
         double low = 0, high = 0;
         const bool found = find_interval(p.intervals, m, low, high);

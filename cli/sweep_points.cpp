@@ -1,6 +1,7 @@
 #include "cli/sweep_points.hpp"
 
 #include "cli/csv_writer.hpp"
+#include "cli/result_labels.hpp"
 
 namespace musket::cli {
 
@@ -62,7 +63,11 @@ std::string sweep_csv_rows(const std::string& code, const std::string& target, c
     std::vector<std::string> fields{code, target};
     for (const auto& a : axes) fields.push_back(csv_value(row.at(a)));
     fields.push_back(row.at("metric").get<std::string>());
-    fields.push_back(csv_value(row.at("value")));
+    // No value: an illegal point reads "illegal", a metric's own null its word ("no fort").
+    const json& value = row.at("value");
+    fields.push_back(row.contains("illegal") ? std::string(illegal_point_mark)
+                     : value.is_null()       ? null_meaning(row.at("metric").get<std::string>())
+                                             : csv_value(value));
     if (intervals) {
       fields.push_back(csv_value(row.value("low", json())));
       fields.push_back(csv_value(row.value("high", json())));

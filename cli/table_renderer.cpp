@@ -89,6 +89,17 @@ std::string scalar_text(const json& v) {
   return "";
 }
 
+// A null value by its key: the key's own word ("no fort"), else "unknown".
+std::string null_text(const std::string& key) {
+  const std::string word = null_meaning(key);
+  return word.empty() ? "unknown" : word;
+}
+
+// A keyed scalar: a null by what it means for that key.
+std::string scalar_text(const std::string& key, const json& v) {
+  return v.is_null() ? null_text(key) : scalar_text(v);
+}
+
 // An interval is {low, high[, level]} (simulation) or, in older documents, a [low, high] pair.
 std::optional<std::pair<double, double>> interval_bounds(const json* node) {
   if (!node) return std::nullopt;
@@ -109,9 +120,10 @@ std::string compact_text(const std::string& key, const json& v) {
   else if (v.is_object())
     for (auto x = v.begin(); x != v.end(); ++x)
       text += (text.empty() ? "" : ", ") + label(x.key()) + " " +
-              (is_probability(x.key(), x.value()) ? percent_cell(x.value().get<double>()) : scalar_text(x.value()));
+              (is_probability(x.key(), x.value()) ? percent_cell(x.value().get<double>())
+                                                  : scalar_text(x.key(), x.value()));
   else
-    text = is_probability(key, v) ? percent_cell(v.get<double>()) : scalar_text(v);
+    text = is_probability(key, v) ? percent_cell(v.get<double>()) : scalar_text(key, v);
   return text;
 }
 
@@ -284,7 +296,7 @@ class table_writer {
         if (is_probability(key, v))
           pending.push_back({{label(key)}, {probability_text(v.get<double>(), p), true}, {fraction_text(e)}});
         else
-          pending.push_back({{label(key)}, {scalar_text(v), v.is_number()}});
+          pending.push_back({{label(key)}, {scalar_text(key, v), v.is_number()}});
         continue;
       }
       flush();
@@ -433,7 +445,10 @@ class table_writer {
     std::vector<std::string> keys, columns, nested;
     for (const auto& row : value)
       for (auto it = row.begin(); it != row.end(); ++it)
-        if (std::find(keys.begin(), keys.end(), it.key()) == keys.end()) keys.push_back(it.key());
+        // A sweep's illegal point reads "illegal" in its value cell; the reason is in the notes.
+        if (std::find(keys.begin(), keys.end(), it.key()) == keys.end() &&
+            !(it.key() == "illegal" && !long_row_metric(row).empty()))
+          keys.push_back(it.key());
     for (const auto& key : keys) {
       const bool fits = std::all_of(value.begin(), value.end(), [&](const json& row) {
         return !row.contains(key) || inline_cell(key, row.at(key));
@@ -462,11 +477,13 @@ class table_writer {
         } else if (!metric.empty() && (key == "value" || key == "low" || key == "high") && v.is_number()) {
           text = metric_probability ? percent_cell(v.get<double>()) : plain_number(v.get<double>());
         } else if (!metric.empty() && (key == "value" || key == "low" || key == "high") && v.is_null()) {
-          text = key == "value" ? "-" : "";  // no value at an illegal point (see notes); no interval for it
+          // No value: an illegal point (its reason in the notes), or the metric's own null ("no
+          // fort"); never "-", which is an impossible outcome. No interval for either.
+          text = key != "value" ? "" : value[r].contains("illegal") ? illegal_point_mark : null_text(metric);
         } else if (v.is_structured()) {
           text = compact_text(key, v);
         } else if (v.is_null()) {
-          text = value[r].contains(key) ? "unknown" : "";
+          text = value[r].contains(key) ? null_text(key) : "";
         } else if (is_probability(key, v)) {
           text = probability_text(v.get<double>(), p);
         } else {

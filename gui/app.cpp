@@ -214,7 +214,7 @@ struct renderer {
       probability_bar(b, palette(colour++), label_width);
       return;
     }
-    const std::string text = value_text(v);
+    const std::string text = keyed_value_text(key, v);
     ImGui::PushTextWrapPos(0);
     ImGui::Text("%s: %s", label_at(path, key, false).c_str(), text.c_str());
     ImGui::PopTextWrapPos();
@@ -242,7 +242,7 @@ struct renderer {
       float widest = ImGui::CalcTextSize(readable_key(c).c_str()).x + 16;
       for (const auto& row : rows)
         if (row.is_object() && row.contains(c))
-          widest = std::max(widest, ImGui::CalcTextSize(value_text(row.at(c)).c_str()).x);
+          widest = std::max(widest, ImGui::CalcTextSize(row_cell_text(row, c).c_str()).x);
       widths.push_back(std::min(widest + 2 * ImGui::GetStyle().CellPadding.x, ImGui::GetContentRegionAvail().x / 3));
       headers += widths.back() + 2 * ImGui::GetStyle().CellPadding.x;
     }
@@ -288,7 +288,7 @@ struct renderer {
         for (int c = 0; c < n; ++c) {
           ImGui::TableSetColumnIndex(c);
           const json cell = rows[r].value(columns[static_cast<std::size_t>(c)], json());
-          const std::string text = value_text(cell);
+          const std::string text = row_cell_text(rows[r], columns[static_cast<std::size_t>(c)]);
           ImGui::TextUnformatted(text.c_str());
           if (distribution_summary(cell) && ImGui::IsItemHovered()) {
             // The whole distribution behind its summary.

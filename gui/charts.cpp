@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "cli/chart_colours.hpp"
+#include "cli/number_text.hpp"
 #include "gui/layout_log.hpp"
 
 namespace musket::gui {
@@ -62,8 +63,7 @@ std::string elided(const std::string& text, float width) {
 }
 
 std::string percent_text(double p) {
-  if (p > 0 && p < 0.001) return "<0.1%";
-  return fmt::format("{:.1f}%", 100.0 * p);
+  return cli::percent(p);  // as the CLI prints it: 100% only for exactly 1, ">99.9999%" just below
 }
 
 ImU32 palette(int index) {
@@ -86,7 +86,7 @@ void probability_bar(const bar& b, ImU32 colour, float label_width) {
   // A label longer than its column is cut short with "..." (the whole label is in the tooltip).
   draw_label(draw, ImVec2(origin.x, text_y), ImGui::GetColorU32(ImGuiCol_Text), elided(b.label, label_width - 8.0f));
   const std::string value_text = percent_text(b.value);
-  const float value_width = ImGui::CalcTextSize("100.0%").x + 8.0f;
+  const float value_width = ImGui::CalcTextSize(">99.9999%").x + 8.0f;  // the widest percent_text
   const float x0 = origin.x + label_width;
   const float x1 = origin.x + width - value_width;
   const float bar_width = std::max(x1 - x0, 10.0f);

@@ -41,6 +41,7 @@ void heat_map(const std::string& row_title, const std::string& column_title, con
 void line_chart(const std::string& title, const std::string& x_label, const std::string& y_label,
                 const std::vector<int>& x, const std::vector<double>& y, bool percent, float width, float height);
 
+// A probability as the CLI prints it (cli/number_text.hpp): "100%" only for exactly 1.
 std::string percent_text(double p);
 // `text` cut to fit `width` pixels, ending in "..." when cut.
 std::string elided(const std::string& text, float width);

@@ -18,6 +18,7 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "cli/result_labels.hpp"
 #include "core/input_file.hpp"
 #include "core/invalid_input.hpp"
 #include "core/json_input.hpp"
@@ -678,7 +679,7 @@ std::optional<std::string> distribution_summary(const json& v) {
 }
 
 std::string value_text(const json& v, int depth) {
-  if (v.is_null()) return "-";
+  if (v.is_null()) return "unknown";
   if (v.is_boolean()) return v.get<bool>() ? "yes" : "no";
   if (v.is_string()) return v.get<std::string>();
   if (v.is_number_integer()) return std::to_string(v.get<long long>());
@@ -694,6 +695,21 @@ std::string value_text(const json& v, int depth) {
   for (auto it = v.begin(); it != v.end(); ++it)
     out += (out.empty() ? "" : ", ") + readable_key(it.key()) + ": " + value_text(it.value(), depth + 1);
   return depth > 0 ? "(" + out + ")" : out;
+}
+
+std::string keyed_value_text(const std::string& key, const json& v) {
+  if (!v.is_null()) return value_text(v);
+  const std::string word = cli::null_meaning(key);
+  return word.empty() ? "unknown" : word;
+}
+
+std::string row_cell_text(const json& row, const std::string& column) {
+  if (!row.is_object() || !row.contains(column)) return "";
+  const json& v = row.at(column);
+  const bool sweep_value = column == "value" && row.contains("metric") && row.at("metric").is_string();
+  if (sweep_value && v.is_null())
+    return row.contains("illegal") ? cli::illegal_point_mark : keyed_value_text(row.at("metric").get<std::string>(), v);
+  return keyed_value_text(column, v);
 }
 
 std::string results_csv(const outcome& result) {

@@ -156,9 +156,16 @@ bool is_min_max(const json& v);
 // "attacker_victory" -> "attacker victory".
 std::string readable_key(const std::string& key);
 // A report value as a player reads it in a table cell or a line: numbers (4 decimals at the top,
-// 3 significant digits inside a list), yes/no, "-" for none, "a .. b" for a min/max pair, lists and
+// 3 significant digits inside a list), yes/no, "unknown" for null, "a .. b" for a min/max pair, lists and
 // small objects spelled out ("units: 4, sp: 3"), never JSON syntax.
 std::string value_text(const json& v, int depth = 0);
+// A value under its key, with the CLI table's words for a null: what it means for that key ("no
+// fort" for garrison_eliminated, cli/result_labels.hpp), else "unknown"; never "-", which the CLI
+// prints for an impossible outcome.
+std::string keyed_value_text(const std::string& key, const json& v);
+// One cell of a table of records: a sweep row's value at a point the swept command refused reads
+// "illegal" (the row's "illegal" holds the reason); a metric's null by the metric's word.
+std::string row_cell_text(const json& row, const std::string& column);
 // A distribution over whole numbers ({"9": 0.25, "10": 0.75}) in a few characters: its mean and
 // span ("mean 9.75 (9..10)"), or the one value it always takes ("9"); nullopt for anything else.
 std::optional<std::string> distribution_summary(const json& v);

@@ -433,6 +433,19 @@ great_lakes_campaign_result run_great_lakes_campaign(const great_lakes_plan& pla
   const auto vp_hist_a = layout.add_histogram(0, max_vp[0]);
   const auto vp_hist_b = layout.add_histogram(0, max_vp[1]);
   const std::size_t british_ahead = layout.counter(), tied = layout.counter();
+  const auto margin_hist = layout.add_histogram(-max_vp[0], max_vp[1]);  // British VP - American VP
+  const std::size_t british_wins = layout.counter(), american_wins = layout.counter();
+  const std::size_t automatic[2] = {layout.counter(), layout.counter()};  // [american, british]
+  // GL 14.4: the side (0 american, 1 british) that holds every VP location on its opponent's side;
+  // -1 for neither. Both at once: "In case of a tie the British win".
+  auto automatic_winner = [&](const std::map<std::string, gl::nation>& control) {
+    bool all[2] = {true, true};
+    for (const auto& l : locations) {
+      const auto it = control.find(l.name);
+      if (it == control.end() || index_of(it->second) != l.earner) all[l.earner] = false;
+    }
+    return all[1] ? 1 : all[0] ? 0 : -1;
+  };
 
   // Compiled battles (rules) are rebuilt per trial because the units change; the template holds
   // everything else.
@@ -447,7 +460,8 @@ great_lakes_campaign_result run_great_lakes_campaign(const great_lakes_plan& pla
     // Where each army stands (plans with "positions"); "" once it has retreated somewhere the plan
     // does not say.
     std::string position[2] = {plan.position[0], plan.position[1]};
-    for (std::size_t i = 0; i < plan.steps.size(); ++i) {
+    int automatic_win = -1;  // GL 14.4: the side that won at a turn's end, -1 none
+    for (std::size_t i = 0; i < plan.steps.size() && automatic_win < 0; ++i) {
       const great_lakes_step& step = plan.steps[i];
       if (step.turn > last_turn) break;
       if (step.what == great_lakes_step::kind::turn) {
@@ -565,6 +579,9 @@ great_lakes_campaign_result run_great_lakes_campaign(const great_lakes_plan& pla
         for (const auto& un : army[s]) sp += un.sp;
         tally[counters[i].sp[s]] += static_cast<std::uint64_t>(sp);
       }
+      // GL 14.4, checked when the turn ends (its last step in the plan; control changes only in
+      // steps): an automatic victory ends the game there.
+      if (i + 1 == plan.steps.size() || plan.steps[i + 1].turn != step.turn) automatic_win = automatic_winner(control);
     }
     int vp[2] = {0, 0};
     for (std::size_t l = 0; l < locations.size(); ++l) {
@@ -578,6 +595,11 @@ great_lakes_campaign_result run_great_lakes_campaign(const great_lakes_plan& pla
     ++tally[vp_hist_b.at(vp[1])];
     if (vp[1] > vp[0]) ++tally[british_ahead];
     if (vp[1] == vp[0]) ++tally[tied];
+    ++tally[margin_hist.at(vp[1] - vp[0])];
+    // GL 14.1: the side with more VP wins, a tie to the British; unless GL 14.4 decided first.
+    const bool british_won = automatic_win >= 0 ? automatic_win == 1 : vp[1] >= vp[0];
+    ++tally[british_won ? british_wins : american_wins];
+    if (automatic_win >= 0) ++tally[automatic[automatic_win]];
   };
   const simulation_tally t = run_chain_trials(options, layout.size(), trial);
   great_lakes_campaign_result out;
@@ -625,6 +647,18 @@ great_lakes_campaign_result run_great_lakes_campaign(const great_lakes_plan& pla
     out.british_vp.push_back(static_cast<double>(t.counts[vp_hist_b.offset + b]) / static_cast<double>(t.trials));
   out.british_ahead = tally_interval(t, british_ahead);
   out.tied = tally_interval(t, tied);
+  out.british_wins = tally_interval(t, british_wins);
+  out.american_wins = tally_interval(t, american_wins);
+  out.american_automatic = tally_interval(t, automatic[0]);
+  out.british_automatic = tally_interval(t, automatic[1]);
+  // The margin's law over the margins that occur (at least one bin: 0 when nothing is held).
+  std::size_t first = margin_hist.bins(), last = 0;
+  for (std::size_t b = 0; b < margin_hist.bins(); ++b)
+    if (t.counts[margin_hist.offset + b] > 0) first = std::min(first, b), last = b;
+  if (first > last) first = last = static_cast<std::size_t>(-margin_hist.lowest);
+  out.vp_margin_lowest = margin_hist.lowest + static_cast<int>(first);
+  for (std::size_t b = first; b <= last; ++b)
+    out.vp_margin.push_back(static_cast<double>(t.counts[margin_hist.offset + b]) / static_cast<double>(t.trials));
   for (int turn = 0; turn <= war_end.last_turn.highest(); ++turn)
     out.last_turn.push_back(to_double(war_end.last_turn[turn]));
   (void)max_sp;

@@ -3,8 +3,10 @@
 // battles at named locations, each side carrying its surviving units (with their SP) from one
 // battle to the next, with replacement SP where the plan says so. The war-end roll (GL 15.1,
 // from data) decides after which turn the game stops; whatever was scheduled later is not
-// fought. The answer is P(each side holds each Victory Point location at game end) and the
-// distribution of each side's VP total (GL 14). Battles are rolled with the battle engine's own
+// fought. The answer is P(each side holds each Victory Point location at game end), the
+// distribution of each side's VP total and of the margin between them (GL 14), and who wins the
+// game: more VP, a tie to the British (GL 14.1), or all the opponent's VP locations held when a
+// turn ends, which ends the game there (GL 14.4). Battles are rolled with the battle engine's own
 // round (round.hpp), so this chain is always simulated, with 95% intervals. A battle the attacker
 // does not win leaves the location with the defender and the attacker back where it came from
 // (GL 12.6): its later battles that turn, which need it to have advanced, are not fought; on a
@@ -119,6 +121,13 @@ struct great_lakes_campaign_result {
   std::vector<double> american_vp, british_vp;  // distributions of the VP totals, from 0
   proportion_interval british_ahead;            // British VP > American VP
   proportion_interval tied;
+  // GL 14.1: who wins the game: the side with more VP, a tie to the British; GL 14.4: a side that
+  // holds every VP location on its opponent's side when a turn ends wins at once (both: the British).
+  proportion_interval british_wins, american_wins;
+  proportion_interval british_automatic, american_automatic;  // GL 14.4, within the wins above
+  // British VP - American VP when the game ends: vp_margin[k] = P(margin = vp_margin_lowest + k).
+  std::vector<double> vp_margin;
+  int vp_margin_lowest = 0;
   std::vector<double> last_turn;  // the war-end law used, [t] = P(the game ends after turn t)
   std::uint64_t trials = 0, seed = 0;
 };

@@ -174,8 +174,20 @@ matrix_game_solution solve_matrix_game(const std::vector<std::vector<double>>& p
   out.column.assign(n, 0.0);
   out.row.assign(m, 0.0);
   for (std::size_t i = 0; i < m; ++i)
-    if (basis[i] < n) out.column[basis[i]] = t[i][cols - 1] / total;
-  for (std::size_t i = 0; i < m; ++i) out.row[i] = t[m][n + i] / total;  // the duals of A y <= 1
+    if (basis[i] < n) out.column[basis[i]] = t[i][cols - 1];
+  for (std::size_t i = 0; i < m; ++i) out.row[i] = t[m][n + i];  // the duals of A y <= 1
+  // Each strategy as a probability vector. In exact arithmetic both vectors sum to `total`; in
+  // doubles they miss it by rounding, which made a pure strategy read 0.99999999999999989. So an
+  // entry within the pivoting tolerance of 0 is 0 (the simplex above already treats such a value
+  // as 0), and each vector is divided by its own sum: a pure strategy is then x / x = 1 exactly.
+  for (auto* strategy : {&out.column, &out.row}) {
+    double sum = 0;
+    for (double& x : *strategy) {
+      if (std::abs(x) <= eps * total) x = 0;
+      sum += x;
+    }
+    for (double& x : *strategy) x /= sum;
+  }
   return out;
 }
 

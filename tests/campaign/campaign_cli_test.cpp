@@ -267,6 +267,72 @@ TEST(CampaignCli, GreatLakesPositionsExampleFollowsTheArmies) {
   EXPECT_LE(count(4, "fought"), count(3, "fought") - count(3, "attacker_wins"));
 }
 
+// GL 14.1 on the example: the Americans take nothing of the British (British VP is always 2, the
+// example's control), so the British win exactly where the Americans score 2 (a tie) and lose
+// where they score 3 or 4. In every format the win figures come with the margin's law.
+TEST(CampaignCli, GreatLakesCampaignSaysWhoWinsTheGame) {
+  constexpr int trials = 4000;
+  const std::string args = std::string("gl campaign --file ") + MUSKET_EXAMPLES_DIR +
+                           "/gl-campaign-positions.json --trials " + std::to_string(trials);
+  auto run = run_musket(args + " --format json");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const json doc = json::parse(run.out);
+  const json& summary = doc["summary"];
+  auto count = [&](const json& p) { return std::llround(p.get<double>() * trials); };
+  EXPECT_EQ(count(summary["british_automatic_victory"]) + count(summary["american_automatic_victory"]), 0);
+  // GL 14.1: british_wins = P(ahead) + P(tied); american_wins = 1 - british_wins.
+  EXPECT_EQ(count(summary["british_wins"]), count(summary["british_vp_ahead"]) + count(summary["vp_tied"]));
+  EXPECT_EQ(count(summary["american_wins"]), trials - count(summary["british_wins"]));
+  EXPECT_GT(count(summary["british_wins"]), 0);
+  EXPECT_GT(count(summary["american_wins"]), 0);
+  // The margin (British VP - American VP): sums to 1, P(margin > 0) = ahead, P(0) = tied.
+  const json& margin = doc["british_vp_margin"];
+  long long all = 0, above = 0, at_zero = 0;
+  double mean = 0;
+  for (auto it = margin.begin(); it != margin.end(); ++it) {
+    const int m = std::stoi(it.key());
+    all += count(it.value());
+    if (m > 0) above += count(it.value());
+    if (m == 0) at_zero += count(it.value());
+    mean += m * it.value().get<double>();
+  }
+  EXPECT_EQ(all, trials);
+  EXPECT_EQ(above, count(summary["british_vp_ahead"]));
+  EXPECT_EQ(at_zero, count(summary["vp_tied"]));
+  // British VP is 2 in every trial here, so the margin is 2 - American VP.
+  ASSERT_EQ(doc["british_vp"][2], 1.0);
+  EXPECT_NEAR(mean, 2 - summary["mean_american_vp"].get<double>(), 1e-12);
+  EXPECT_NEAR(doc["stats"]["british_vp_margin"]["mean"].get<double>(), mean, 1e-12);
+  EXPECT_TRUE(doc["intervals"].contains("summary.british_wins"));
+  // GL 15.1's law is exact: the war ends after turn 14 on a 6 (1/6) and always after 20, (5/6)^3
+  // (4/6)^3 = 125/729; at least turn 14 is certain, so its "at least" is exactly 1 and reads 100%.
+  EXPECT_EQ(doc["exact"]["game_ends_after_turn"]["14"], "1/6");
+  EXPECT_EQ(doc["exact"]["game_ends_after_turn"]["20"], "125/729");
+  EXPECT_EQ(doc["exact"]["stats"]["game_ends_after_turn"]["at_least"]["14"], "1/1");
+  // The table's headline names the winner first; the CSV has the same rows.
+  run = run_musket(args);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const std::size_t second = run.out.find('\n') + 1;
+  const std::string headline = run.out.substr(second, run.out.find('\n', second) - second);
+  EXPECT_EQ(headline.rfind("British win ", 0), 0u) << headline;
+  EXPECT_NE(headline.find("a tie goes to the British"), std::string::npos) << headline;
+  // The headline prints each figure with the summary row's own mark (here "-": never ahead).
+  const std::size_t row = run.out.find("\n  british vp ahead ");
+  ASSERT_NE(row, std::string::npos) << run.out;
+  std::string mark = run.out.substr(row + 19, run.out.find('\n', row + 1) - row - 19);
+  mark = mark.substr(mark.find_first_not_of(' '));
+  mark = mark.substr(0, mark.find(' '));  // the value, without its interval
+  EXPECT_NE(headline.find("British ahead on VP " + mark + ", tied"), std::string::npos) << headline << " / " << mark;
+  EXPECT_NE(run.out.find("british vp margin"), std::string::npos);
+  EXPECT_NE(run.out.find("\n  14   16.7%      100%  1/6 "), std::string::npos) << run.out;
+  EXPECT_EQ(run.out.find(">99.9999%"), std::string::npos);
+  run = run_musket(args + " --format csv");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(std::llround(std::stod(csv_value(run.out, "summary.british_wins")) * trials),
+            count(summary["british_wins"]));
+  EXPECT_NE(csv_value(run.out, "british_vp_margin.0"), "(missing)");
+}
+
 TEST(CampaignCli, SimulationReportsIntervals) {
   const auto run = run_musket(std::string("ss campaign --file ") + MUSKET_EXAMPLES_DIR +
                               "/ss-campaign.json --method sim --trials 20000 --format json");
@@ -293,6 +359,23 @@ TEST(SiegeCli, ExactAndValidated) {
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const json doc = json::parse(run.out);
   EXPECT_EQ(doc["exact"]["surrenders_on_turn"]["3"], "1/1");  // 2 Food: surrenders on turn 3
+  // No resupply: 3 Food last turns 1-3 and the army surrenders at the end of turn 4 (SS 11.2,
+  // 13.1), so it never holds out 12 turns. The headline prints the summary's own mark for that
+  // ("-", an impossible outcome), and the chance reads "no resupply" / "0", never "0/1".
+  run = run_musket("ss siege --food 3 --turns 12");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out.substr(0, run.out.find("\n\n")),
+            "Southern Strategy siege: 3 Food, no resupply\nholds out all 12 turns -; surrenders by turn 4 for certain");
+  EXPECT_NE(run.out.find("\n  holds out all turns  -\n"), std::string::npos) << run.out;
+  EXPECT_EQ(run.out.find("0/1"), std::string::npos);
+  run = run_musket("ss siege --food 3 --turns 12 --format json");
+  EXPECT_EQ(json::parse(run.out)["inputs"]["resupply"], "0");
+  EXPECT_EQ(json::parse(run.out)["summary"]["holds_out_all_turns"], 0.0);
+  // A chance that is not 0 keeps its fraction; P(holds out) is no longer impossible and reads as a
+  // percentage in both places: (1/6 per turn, 3 Food, 10 turns) is in the README.
+  run = run_musket("ss siege --food 3 --resupply 1/6 --turns 10");
+  EXPECT_EQ(run.out.substr(0, run.out.find("\n\n")),
+            "Southern Strategy siege: 3 Food, resupply chance 1/6 per turn\nholds out all 10 turns 0.027%");
   run = run_musket("ss siege --food 2 --resupply 3/2");
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_NE(run.err.find("--resupply"), std::string::npos);

@@ -339,5 +339,113 @@ TEST(GreatLakesCampaign, BadTurnStepsNameTheJsonPath) {
   EXPECT_TRUE(starts(field(late), "gl.json: /steps/1/turn")) << field(late);
 }
 
+// Who wins the game (GL 14.1, 14.4), by hand. The British army stands at Kingston, away from every
+// battle, so each American attack is on an undefended location and takes it (an American regular
+// survives). The British hold Buffalo (2 VP) and Ft. Schlosser (1 VP): 3 VP. From turn 14 the
+// Americans take Ft. Erie (2 VP) on turn 14, always fought (the first war-end roll comes after
+// it), Beaver Dam (1 VP) on turn 15, fought unless the war ended after 14 (1/6, GL 15.1), and York
+// (3 VP) on turn 20, fought with q = P(the game lasts to turn 20) = (5/6)^3 (4/6)^3. Ft. George
+// stays British, so no automatic victory (GL 14.4). British VP - American VP:
+//   the game ends after 14 (1/6):           3 - 2 = +1, British ahead;
+//   after 15 to 19 (1 - 1/6 - q):            3 - 3 =  0, tied: the British win (GL 14.1);
+//   after 20 (q):                            3 - 6 = -3, the Americans win.
+json three_takes() {
+  auto take = [](int turn, const char* location, const char* from) {
+    return json{{"kind", "battle"}, {"turn", turn}, {"location", location}, {"from", from}, {"attacker", "american"}};
+  };
+  return {
+      {"armies", armies()},
+      {"from_turn", 14},
+      {"positions", {{"american", "Buffalo"}, {"british", "Kingston"}}},
+      {"control", {{"Buffalo", "british"}, {"Ft. Schlosser", "british"}, {"Ft. Erie", "british"}}},
+      {"steps", {take(14, "Ft. Erie", "Buffalo"), take(15, "Beaver Dam", "Ft. Erie"), take(20, "York", "Beaver Dam")}}};
+}
+
+TEST(GreatLakesCampaign, ATieGoesToTheBritish) {
+  const auto p = parse_great_lakes_plan(three_takes(), "gl.json", data());
+  chain_simulation_options o;
+  o.simulation.trials = 40000;
+  const auto r = run_great_lakes_campaign(p, data(), o);
+  const double q = 125.0 / 216 * 8.0 / 27, n = static_cast<double>(o.simulation.trials);
+  ASSERT_NEAR(to_double(gl::resolve_war_end(data(), 14).last_turn[20]), q, 1e-12);
+  EXPECT_EQ(r.steps[0].taken.estimate, 1.0);
+  EXPECT_TRUE(within_four_sigma(5.0 / 6, r.steps[1].taken.estimate, o.simulation.trials));
+  EXPECT_TRUE(within_four_sigma(q, r.steps[2].taken.estimate, o.simulation.trials));
+  // The law of the margin: -3, 0, +1 and nothing else.
+  ASSERT_EQ(r.vp_margin_lowest, -3);
+  ASSERT_EQ(r.vp_margin.size(), 5u);  // -3 .. +1
+  EXPECT_EQ(r.vp_margin[1], 0.0);
+  EXPECT_EQ(r.vp_margin[2], 0.0);
+  EXPECT_TRUE(within_four_sigma(q, r.vp_margin[0], o.simulation.trials));
+  EXPECT_TRUE(within_four_sigma(1 - 1.0 / 6 - q, r.vp_margin[3], o.simulation.trials));
+  EXPECT_TRUE(within_four_sigma(1.0 / 6, r.vp_margin[4], o.simulation.trials));
+  double sum = 0;
+  for (double v : r.vp_margin) sum += v;
+  EXPECT_NEAR(sum, 1.0, 1e-12);
+  // The same trials: York taken is exactly margin -3; ahead is +1, tied is 0.
+  EXPECT_EQ(std::llround(r.vp_margin[0] * n), std::llround(r.steps[2].taken.estimate * n));
+  EXPECT_EQ(r.vp_margin[4], r.british_ahead.estimate);
+  EXPECT_EQ(r.vp_margin[3], r.tied.estimate);
+  // GL 14.1: british_wins = P(ahead) + P(tied); american_wins the rest.
+  EXPECT_EQ(std::llround(r.british_wins.estimate * n),
+            std::llround(r.british_ahead.estimate * n) + std::llround(r.tied.estimate * n));
+  EXPECT_EQ(std::llround(r.american_wins.estimate * n), std::llround(n) - std::llround(r.british_wins.estimate * n));
+  EXPECT_TRUE(within_four_sigma(1 - q, r.british_wins.estimate, o.simulation.trials));
+  EXPECT_TRUE(within_four_sigma(q, r.american_wins.estimate, o.simulation.trials));
+  EXPECT_EQ(r.british_automatic.estimate, 0.0);
+  EXPECT_EQ(r.american_automatic.estimate, 0.0);
+  EXPECT_LE(r.british_wins.lower, r.british_wins.estimate);
+  EXPECT_GE(r.british_wins.upper, r.british_wins.estimate);
+}
+
+// GL 14.4: the Americans take all four Canadian VP locations (York 3, Ft. George 1, Ft. Erie 2,
+// Beaver Dam 1: 7 VP) on turn 10, undefended; the British hold Ft. Niagara, Batavia, Buffalo and
+// Ft. Schlosser (7 VP) but not Erie. When turn 10 ends the Americans hold every VP location on the
+// British side of the border: an automatic American victory, though the VP are tied (GL 14.1
+// would give the tie to the British). The game ends there, so the British attack on Erie on turn
+// 11, which would have given them every American location too, is never fought.
+TEST(GreatLakesCampaign, HoldingAllTheEnemysVpLocationsWinsAtTheTurnsEnd) {
+  auto take = [](int turn, const char* location, const char* from, const char* attacker) {
+    return json{{"kind", "battle"}, {"turn", turn}, {"location", location}, {"from", from}, {"attacker", attacker}};
+  };
+  json plan = {{"armies", armies()},
+               {"from_turn", 10},
+               {"positions", {{"american", "Buffalo"}, {"british", "Kingston"}}},
+               {"control",
+                {{"Ft. Niagara", "british"},
+                 {"Batavia", "british"},
+                 {"Buffalo", "british"},
+                 {"Ft. Schlosser", "british"},
+                 {"York", "british"},
+                 {"Ft. George", "british"},
+                 {"Ft. Erie", "british"},
+                 {"Beaver Dam", "british"}}},
+               {"steps",
+                {take(10, "Ft. Erie", "Buffalo", "american"), take(10, "Beaver Dam", "Ft. Erie", "american"),
+                 take(10, "Ft. George", "Beaver Dam", "american"), take(10, "York", "Ft. George", "american"),
+                 take(11, "Erie", "Kingston", "british")}}};
+  chain_simulation_options o;
+  o.simulation.trials = 2000;
+  auto r = run_great_lakes_campaign(parse_great_lakes_plan(plan, "gl.json", data()), data(), o);
+  EXPECT_EQ(r.steps[3].taken.estimate, 1.0);
+  EXPECT_EQ(r.steps[4].fought.estimate, 0.0);  // the game ended with turn 10
+  EXPECT_EQ(r.american_automatic.estimate, 1.0);
+  EXPECT_EQ(r.american_wins.estimate, 1.0);
+  EXPECT_EQ(r.british_wins.estimate, 0.0);
+  EXPECT_EQ(r.tied.estimate, 1.0);
+  ASSERT_EQ(r.vp_margin_lowest, 0);
+  ASSERT_EQ(r.vp_margin.size(), 1u);
+  EXPECT_EQ(r.vp_margin[0], 1.0);
+  // Without York (the fourth step left out) no automatic victory: the British take Erie on turn 11
+  // and hold all five American locations (8 VP v 4): then the British win at the end of turn 11.
+  plan["steps"].erase(3);
+  r = run_great_lakes_campaign(parse_great_lakes_plan(plan, "gl.json", data()), data(), o);
+  EXPECT_EQ(r.steps[3].fought.estimate, 1.0);
+  EXPECT_EQ(r.british_automatic.estimate, 1.0);
+  EXPECT_EQ(r.british_wins.estimate, 1.0);
+  ASSERT_EQ(r.vp_margin_lowest, 4);
+  EXPECT_EQ(r.vp_margin[0], 1.0);
+}
+
 }  // namespace
 }  // namespace musket::campaign

@@ -210,20 +210,32 @@ TEST(OutputTable, LongRowsReadByLabelWithPercentagesAlike) {
   r.document = json::parse(R"({"points": [
     {"att-war": 1, "metric": "summary.defender_dislodged", "value": 0.25, "low": 0.2, "high": 0.3},
     {"att-war": 1, "metric": "summary.expected_attacker_losses", "value": 1.5, "low": null, "high": null},
-    {"att-war": 2, "metric": "summary.defender_dislodged", "value": null, "low": null, "high": null},
-    {"att-war": 2, "metric": "summary.expected_attacker_losses", "value": 0.75, "low": null, "high": null}]})");
+    {"att-war": 2, "metric": "summary.defender_dislodged", "value": null, "illegal": "--att-war: 2 is out of range", "low": null, "high": null},
+    {"att-war": 2, "metric": "summary.expected_attacker_losses", "value": 0.75, "low": null, "high": null},
+    {"att-war": 3, "metric": "summary.defender_dislodged", "value": 0.0, "low": 0.0, "high": 0.01},
+    {"att-war": 3, "metric": "summary.expected_attacker_losses", "value": null, "low": null, "high": null}]})");
   r.result_keys = {"points"};
   const auto lines = output_lines(musket::cli::render(r, musket::cli::output_format::table));
+  // One meaning per mark: an illegal point (its row names why) reads "illegal", not "-", which is
+  // an impossible outcome (exactly 0); a value the command left null reads "unknown". The reason
+  // is no column of its own (the notes list it).
   const std::vector<std::string> expected{
       "",
       "points",
-      "  att-war  metric                    value    low   high",
-      "        1  P(defender dislodged)     25.0%  20.0%  30.0%",
-      "        1  Expected attacker losses    1.5",
-      "        2  P(defender dislodged)         -",
-      "        2  Expected attacker losses   0.75",
+      "  att-war  metric                      value    low   high",
+      "        1  P(defender dislodged)       25.0%  20.0%  30.0%",
+      "        1  Expected attacker losses      1.5",
+      "        2  P(defender dislodged)     illegal",
+      "        2  Expected attacker losses     0.75",
+      "        3  P(defender dislodged)           -      -   1.0%",
+      "        3  Expected attacker losses  unknown",
   };
   EXPECT_EQ(lines, expected);
+  // The CSV reads the same marks.
+  const std::string csv = musket::cli::render(r, musket::cli::output_format::csv);
+  EXPECT_NE(csv.find("\npoints.2.value,illegal,,\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("\npoints.4.value,0,,\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("\npoints.5.value,,,\n"), std::string::npos) << csv;
 }
 
 // AR's blank CRT cells leave a probability between two bounds: one line, not a two-row histogram.

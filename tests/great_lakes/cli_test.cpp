@@ -488,3 +488,63 @@ TEST(GreatLakesCli, FlagsBesideAScenarioAreAppliedOrRefused) {
   r = run_musket("gl battle --scenario " + path + " --att-ship 2");
   EXPECT_EQ(r.err.rfind("musket: --att-ship: conflicts with --scenario", 0), 0u) << r.err;
 }
+
+// One meaning per mark. A battle without a fort has no garrison: JSON null, and "no fort" in the
+// table and the CSV (it once read "unknown", and "-" would claim an impossible outcome). With a
+// fort, the garrison is a number: 1 SP and 1 die against a 1-SP defender and a 1-SP attacker.
+TEST(GreatLakesCli, NoGarrisonReadsNoFortInEveryFormat) {
+  const std::string battle = "gl battle --att A:regular:1/1:6:1 --def D:regular:1/1:6:1 --method exact";
+  EXPECT_TRUE(run_json(battle)["garrison_eliminated"].is_null());
+  auto run = run_musket(battle);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("\ngarrison eliminated  no fort\n"), std::string::npos) << run.out;
+  EXPECT_EQ(run.out.find("unknown"), std::string::npos);
+  run = run_musket(battle + " --format csv");
+  EXPECT_NE(run.out.find("\ngarrison_eliminated,no fort,,\n"), std::string::npos) << run.out;
+  EXPECT_TRUE(run_json(battle + " --fort 1:1:4")["garrison_eliminated"].is_number());
+}
+
+// A sweep point the command refuses reads "illegal" (table, --csv file, --format csv; JSON: null
+// with the reason in "illegal"); "-" stays an impossible outcome: with no fort a 1-SP block
+// against a 1-SP block never stalls, P(stalemate) = 0 exactly, and a point without a fort reads
+// "no fort" for the garrison.
+TEST(GreatLakesCli, SweepMarksIllegalPointsApartFromImpossibleOnes) {
+  const std::string sweep = "gl sweep battle --att A:regular:1/1:6:1 --def D:regular:1/1:6:1 --method exact";
+  const std::string csv_path = write_temp("gl_illegal_sweep.csv", "");
+  auto run = run_musket(sweep + " --fort 1:1:4 --vary fort.sp=0..1 --metric garrison_eliminated --csv " + csv_path);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("\n        0  P(garrison eliminated)  illegal\n"), std::string::npos) << run.out;
+  std::ifstream in(csv_path);
+  std::string header, illegal, legal;
+  std::getline(in, header);
+  std::getline(in, illegal);
+  std::getline(in, legal);
+  EXPECT_EQ(header, "game,command,fort.sp,metric,value");
+  EXPECT_EQ(illegal, "gl,battle,0,garrison_eliminated,illegal");
+  EXPECT_EQ(legal.rfind("gl,battle,1,garrison_eliminated,0.", 0), 0u) << legal;
+  run = run_musket(sweep + " --fort 1:1:4 --vary fort.sp=0..1 --metric garrison_eliminated --format csv");
+  EXPECT_NE(run.out.find("\npoints.0.value,illegal,,\n"), std::string::npos) << run.out;
+  const json doc = run_json(sweep + " --fort 1:1:4 --vary fort.sp=0..1 --metric garrison_eliminated");
+  EXPECT_TRUE(doc["points"][0]["value"].is_null());
+  EXPECT_NE(doc["points"][0]["illegal"].get<std::string>().find("--fort"), std::string::npos);
+  EXPECT_FALSE(doc["points"][1].contains("illegal"));
+  EXPECT_EQ(doc["method"]["legal_points"], 1);
+
+  run = run_musket(sweep + " --vary fort=none,1:1:4 --metric outcomes.stalemate --metric garrison_eliminated");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("\n  none   P(stalemate)                  -\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\n  none   P(garrison eliminated)  no fort\n"), std::string::npos) << run.out;
+  EXPECT_EQ(run.out.find("illegal"), std::string::npos);
+}
+
+// The missions game with Lake Erie's dice 3 v 2 has a saddle point (turn_test works it by hand):
+// each side's optimal strategy is pure, and an exact 1 prints 100%, never ">99.9999%".
+TEST(GreatLakesCli, APureMissionStrategyReadsOneHundredPercent) {
+  const json doc = run_json("gl missions --erie-dice 3,2");
+  EXPECT_EQ(doc["british_strategy"], json({{"ontario=supply,erie=supply", 1.0}}));
+  EXPECT_EQ(doc["american_strategy"], json({{"ontario=supply,erie=supply", 1.0}}));
+  const auto run = run_musket("gl missions --erie-dice 3,2");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out.find(">99.9999%"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("american strategy\n  ontario=supply,erie=supply  100%"), std::string::npos) << run.out;
+}

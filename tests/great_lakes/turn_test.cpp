@@ -69,8 +69,10 @@ TEST(GreatLakesMissions, MatrixGameSolver) {
   // A saddle point: row 2 dominates; value 3.
   const auto saddle = gl::solve_matrix_game({{1, 2}, {3, 4}});
   EXPECT_NEAR(saddle.value, 3.0, 1e-12);
-  EXPECT_NEAR(saddle.row[1], 1.0, 1e-12);
-  EXPECT_NEAR(saddle.column[0], 1.0, 1e-12);
+  EXPECT_EQ(saddle.row[1], 1.0);  // a pure strategy exactly (each vector normalised by its own sum)
+  EXPECT_EQ(saddle.row[0], 0.0);
+  EXPECT_EQ(saddle.column[0], 1.0);
+  EXPECT_EQ(saddle.column[1], 0.0);
 }
 
 TEST(GreatLakesMissions, OptimalPlayIsNoWorseThanAnyPureReply) {
@@ -80,6 +82,31 @@ TEST(GreatLakesMissions, OptimalPlayIsNoWorseThanAnyPureReply) {
     double payoff = 0;
     for (std::size_t b = 0; b < 16; ++b) payoff += r.british_strategy[b] * r.payoff[b][a];
     EXPECT_GE(payoff, r.value - 1e-9) << a;
+  }
+}
+
+// With Lake Erie's dice 3 v 2 both sides' best is a supply mission on each lake (a saddle point
+// of the payoff matrix): the game's value is that cell, by hand from GL 5.4-5.7, 7.5 and 8.2:
+// British 7 + Drummond (+1 or +2, 1/2 each) + 2 + 1 = 11 or 12; Americans 6 + Brown (+1 with 1/3,
+// +2 with 2/3) + 2 + 1 = 10 or 11; the British move first on 11 v 10 or on 12: 1/2 * 1/3 + 1/2 =
+// 2/3. A pure optimal strategy is exactly 1, every other entry exactly 0 (the simplex's rounding
+// once left 0.9999999999999992, which printed ">99.9999%").
+TEST(GreatLakesMissions, APureOptimalStrategyIsExactlyOne) {
+  const auto r = gl::solve_missions(data(), {{{4, 3}, {3, 2}}}, gl::mission_objective::first);
+  std::size_t supply = r.strategy_names.size();
+  for (std::size_t i = 0; i < r.strategy_names.size(); ++i)
+    if (r.strategy_names[i] == "ontario=supply,erie=supply") supply = i;
+  ASSERT_LT(supply, r.strategy_names.size());
+  EXPECT_NEAR(r.payoff[supply][supply], 2.0 / 3, 1e-15);
+  // A saddle point: the least of its row and the most of its column.
+  for (std::size_t k = 0; k < 16; ++k) {
+    EXPECT_GE(r.payoff[supply][k], r.payoff[supply][supply] - 1e-15) << k;
+    EXPECT_LE(r.payoff[k][supply], r.payoff[supply][supply] + 1e-15) << k;
+  }
+  EXPECT_NEAR(r.value, 2.0 / 3, 1e-12);
+  for (std::size_t k = 0; k < 16; ++k) {
+    EXPECT_EQ(r.british_strategy[k], k == supply ? 1.0 : 0.0) << r.strategy_names[k];
+    EXPECT_EQ(r.american_strategy[k], k == supply ? 1.0 : 0.0) << r.strategy_names[k];
   }
 }
 

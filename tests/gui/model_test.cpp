@@ -366,7 +366,20 @@ TEST(GuiModel, ForceSpinnersAreTheTextValue) {
 // Report values read as values: no JSON syntax in a table cell or a line.
 TEST(GuiModel, ReportValuesReadAsValues) {
   EXPECT_EQ(value_text(json(true)), "yes");
-  EXPECT_EQ(value_text(json(nullptr)), "-");
+  // A null is never "-" (the CLI's mark for an impossible outcome): its key's word, else "unknown",
+  // as the CLI's table reads it; a sweep's illegal point reads "illegal".
+  EXPECT_EQ(value_text(json(nullptr)), "unknown");
+  EXPECT_EQ(keyed_value_text("garrison_eliminated", json(nullptr)), "no fort");
+  EXPECT_EQ(keyed_value_text("garrison_eliminated", json(0.25)), "0.2500");
+  EXPECT_EQ(keyed_value_text("points", json(nullptr)), "unknown");
+  const json illegal = {{"fort.sp", 0}, {"metric", "garrison_eliminated"}, {"value", nullptr}, {"illegal", "--fort: 0"}};
+  const json no_fort = {{"fort", "none"}, {"metric", "garrison_eliminated"}, {"value", nullptr}};
+  const json impossible = {{"fort", "1:1:4"}, {"metric", "outcomes.stalemate"}, {"value", 0.0}};
+  EXPECT_EQ(row_cell_text(illegal, "value"), "illegal");
+  EXPECT_EQ(row_cell_text(illegal, "fort.sp"), "0");
+  EXPECT_EQ(row_cell_text(no_fort, "value"), "no fort");
+  EXPECT_EQ(row_cell_text(impossible, "value"), "0.0000");
+  EXPECT_EQ(row_cell_text(impossible, "illegal"), "");
   EXPECT_EQ(value_text(json(0.25)), "0.2500");
   EXPECT_EQ(value_text(json{{"min", 0.25}, {"max", 0.5}}), "0.25 .. 0.5");
   EXPECT_TRUE(is_min_max(json{{"min", 0.25}, {"max", 0.5}}));
