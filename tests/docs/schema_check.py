@@ -184,7 +184,7 @@ def main():
             continue
         covered.add((game, command))
         document = json.loads(run(musket, source_dir, line, "json"))
-        if document.get("schema_version") != 1:
+        if document.get("schema_version") != 2:
             problems.append(f"{line}: schema_version is {document.get('schema_version')!r}")
         path = schema_path(source_dir, game, command)
         if not os.path.exists(path):
