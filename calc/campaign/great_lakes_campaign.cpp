@@ -208,6 +208,9 @@ great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file
   // Parse each army through the scenario reader (as the defender of a probe battle) for its units.
   for (int s = 0; s < 2; ++s) {
     const char* side = s == 0 ? "american" : "british";
+    if (!armies.at(side).is_object())
+      fail(file, std::string("/armies/") + side,
+           "must be an army object like a battle's ({\"units\": [...]}), got " + describe_json(armies.at(side)));
     json army = armies.at(side);
     army["side"] = side;
     json probe = {{"attacker", army},

@@ -1,5 +1,6 @@
 #include "calc/revolution/data.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <set>
 
@@ -45,6 +46,17 @@ bool require_bool(const data_source& source, const json& object, const std::stri
   const json& v = require_field(source, object, key, entry);
   if (!v.is_boolean()) data_error(source, entry, "field '" + key + "' must be true or false");
   return v.get<bool>();
+}
+
+void require_known_keys(const data_source& source, const json& object, const std::string& entry,
+                        const std::vector<std::string>& allowed) {
+  if (!object.is_object()) data_error(source, entry, "must be a JSON object");
+  for (auto it = object.begin(); it != object.end(); ++it)
+    if (std::find(allowed.begin(), allowed.end(), it.key()) == allowed.end()) {
+      std::string names;
+      for (const auto& a : allowed) names += (names.empty() ? "" : ", ") + a;
+      data_error(source, entry, "unknown key '" + it.key() + "'; allowed: " + names);
+    }
 }
 
 std::optional<int> optional_int(const data_source& source, const json& object, const std::string& key,

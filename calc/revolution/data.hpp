@@ -30,6 +30,10 @@ const json& require_field(const data_source& source, const json& object, const s
 std::string require_string(const data_source& source, const json& object, const std::string& key,
                            const std::string& entry);
 bool require_bool(const data_source& source, const json& object, const std::string& key, const std::string& entry);
+// A data_error for the first key of `object` not in `allowed` (a misspelt "continentals" or
+// "unknown" would otherwise be ignored), naming it and the allowed keys.
+void require_known_keys(const data_source& source, const json& object, const std::string& entry,
+                        const std::vector<std::string>& allowed);
 // An integer or null (an unknown value); anything else is an error.
 std::optional<int> optional_int(const data_source& source, const json& object, const std::string& key,
                                 const std::string& entry, int lowest, int highest);

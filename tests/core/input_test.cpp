@@ -111,6 +111,19 @@ TEST(JsonInput, SyntaxErrorsAndBadUtf8AreInvalidInputNeverAJsonException) {
   EXPECT_THROW(musket::parse_json_text("", "f"), musket::invalid_input);
 }
 
+// Issue 41: a repeated key is refused naming the file and the key's path, not the last one kept.
+TEST(JsonInput, ARepeatedKeyIsRefusedNamingTheKey) {
+  auto [field, message] =
+      refusal([] { musket::parse_json_text(R"({"army": {"war": 2, "food": 1, "war": 5}})", "plan.json"); });
+  EXPECT_EQ(field, "plan.json: /army/war");
+  EXPECT_EQ(message, "the key 'war' appears twice in one object; give each key once");
+  std::tie(field, message) = refusal([] { musket::parse_json_text(R"([{"a": 1}, {"b": 1, "b": 1}])", "x.json"); });
+  EXPECT_EQ(field, "x.json: /1/b");
+  // The same key in different objects, and in sibling objects of an array, is fine.
+  const json ok = musket::parse_json_text(R"({"a": {"a": 1}, "b": [{"a": 1}, {"a": 2}]})", "y.json");
+  EXPECT_EQ(ok["b"][1]["a"], 2);
+}
+
 TEST(JsonInput, CheckedAccessorsRefuseWrongTypesAndRanges) {
   const json doc = json::parse(R"({"n": 4294967301, "s": "x", "b": true, "u": 18446744073709551615, "f": 2.5})");
   auto [field, message] = refusal([&] { musket::json_integer(doc["n"], "p: /n", 0, 99); });
