@@ -83,17 +83,9 @@ void paths_of(const nlohmann::json& node, const nlohmann::json::json_pointer& at
 // turn replaced by a value of every other JSON type (or removed), goes through the target: a wrong
 // type anywhere in a plan, a scenario or a data file is invalid_input, never a library exception.
 TEST(FuzzReplay, EveryValueOfEverySeedMayHaveAnyType) {
-  const std::vector<nlohmann::json> replacements{1,
-                                                 -1,
-                                                 1.5,
-                                                 "x",
-                                                 "",
-                                                 true,
-                                                 nullptr,
-                                                 nlohmann::json::array(),
-                                                 nlohmann::json::object(),
-                                                 {1, 2},
-                                                 nlohmann::json{{"x", 1}}};
+  // One value of each JSON type (a fraction for a whole number's place, an object with a key).
+  const std::vector<nlohmann::json> replacements{
+      1, 1.5, "x", true, nullptr, nlohmann::json::array(), nlohmann::json{{"x", 1}}};
   std::ifstream list(std::string(MUSKET_SOURCE_DIR) + "/tests/fuzz/seeds.txt");
   std::string line;
   long long runs = 0;
