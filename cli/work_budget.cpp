@@ -53,7 +53,7 @@ work_estimate estimate_work(const std::string& game, const std::string& command,
 
 std::string seconds_text(double seconds) {
   if (seconds < 1) return "under a second";
-  if (seconds < 120) return fmt::format("about {} s", std::llround(seconds));
+  if (seconds < 600) return fmt::format("about {} s", std::llround(seconds));
   if (seconds < 2 * 3600) return fmt::format("about {} minutes", std::llround(seconds / 60));
   return fmt::format("about {} hours", std::llround(seconds / 3600));
 }
