@@ -72,6 +72,13 @@ std::optional<int> optional_int(const data_source& source, const json& object, c
   return static_cast<int>(value);
 }
 
+int require_int(const data_source& source, const json& object, const std::string& key, const std::string& entry,
+                int lowest, int highest) {
+  const auto value = optional_int(source, object, key, entry, lowest, highest);
+  if (!value) data_error(source, entry, "field '" + key + "' must be known (an integer), not null");
+  return *value;
+}
+
 std::vector<region> load_regions(const data_source& source) {
   const json doc = read_json_file(source);
   const json& list = require_field(source, doc, "regions", "(top level)");

@@ -38,6 +38,10 @@ void require_known_keys(const data_source& source, const json& object, const std
 std::optional<int> optional_int(const data_source& source, const json& object, const std::string& key,
                                 const std::string& entry, int lowest, int highest);
 
+// An integer that must be known: null is refused like any other non-integer.
+int require_int(const data_source& source, const json& object, const std::string& key, const std::string& entry,
+                int lowest, int highest);
+
 // A Region's four printed numbers; std::nullopt where the value is unknown to us.
 struct region {
   std::string name;

@@ -115,6 +115,22 @@ TEST(HardeningTwo, AWrongTypedArmyInAGreatLakesPlanIsOneLine) {
   }
 }
 
+// 1. A data file's value that must be known, given as null: refused, never read through an empty
+// optional.
+TEST(HardeningTwo, ANullWhereADataFileNeedsANumberIsOneLine) {
+  const fs::path data = h2_dir() / "data";
+  fs::remove_all(data);
+  fs::create_directories(data / "ar");
+  for (const auto& entry : fs::directory_iterator(std::string(MUSKET_SOURCE_DIR) + "/data/ar"))
+    fs::copy_file(entry.path(), data / "ar" / entry.path().filename());
+  std::ifstream in(data / "ar" / "options.json");
+  json options = json::parse(in);
+  options["historical_goal"]["value"] = nullptr;
+  std::ofstream((data / "ar" / "options.json").string()) << options.dump();
+  h2_refused(run_musket("ar options --use D", "MUSKET_DATA_DIR=" + data.string()),
+             "entry 'historical_goal': field 'value' must be known (an integer), not null");
+}
+
 // 2. Chart and table text: control characters and bad UTF-8 in --title or --label are refused;
 // text XML must escape is written escaped, and the SVG parses.
 TEST(HardeningTwo, ChartTextIsCheckedAndEverySvgIsXml) {
