@@ -220,7 +220,13 @@ great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file
     try {
       plan.army[s] = gl::parse_scenario(probe, file + ": /armies/" + side).attacker.units;
     } catch (const invalid_input& e) {
-      throw invalid_input(file + ": /armies/" + side, e.what());
+      // The probe's "/attacker/..." is the plan's "/armies/<side>/...".
+      const std::string army_path = file + ": /armies/" + side;
+      const std::string probe_path = army_path + ": /attacker";
+      const std::string inner = e.field().compare(0, probe_path.size(), probe_path) == 0
+                                    ? e.field().substr(probe_path.size())
+                                    : std::string();
+      throw invalid_input(army_path + inner, e.what());
     }
   }
   const auto locations = vp_locations(data);

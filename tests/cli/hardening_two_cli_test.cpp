@@ -262,10 +262,12 @@ TEST(HardeningTwo, InputsAreReadNoMoreLooselyThanTheContract) {
               {"british", {{"units", json::array({json::parse(h2_gl_unit)})}, {"leaders", leaders}}}}},
             {"steps", json::array()}};
   std::string path = h2_write("leaders.json", plan.dump());
-  h2_refused(run_musket("gl campaign --file " + path), "20000 leaders; an army names at most 8, each once");
+  h2_refused(run_musket("gl campaign --file " + path),
+             path + ": /armies/british/leaders: 20000 leaders; an army names at most 8, each once");
   plan["armies"]["british"]["leaders"] = json::array({"Drummond", "drummond"});
   path = h2_write("leaders.json", plan.dump());
-  h2_refused(run_musket("gl campaign --file " + path), "/armies/british: the leader 'drummond' is named twice");
+  h2_refused(run_musket("gl campaign --file " + path),
+             "/armies/british/leaders/1: the leader 'drummond' is named twice");
   h2_refused(run_musket("gl battle --att 11th:regular:4/4:5:3 --def 104th:regular:4/4:5:4 --att-leader Brown "
                         "--att-leader BROWN"),
              "attacker/leaders/1: the leader 'BROWN' is named twice");
