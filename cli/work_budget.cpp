@@ -69,7 +69,8 @@ void check_work(const work_estimate& work, bool confirmed, const std::string& wh
 }
 
 json work_json(const work_estimate& work) {
-  return json{{"text", work.text}, {"seconds", work.seconds}, {"trials", work.trials}};
+  // To the millisecond: an estimate, and a sweep's sum of its points' would show its rounding.
+  return json{{"text", work.text}, {"seconds", std::round(work.seconds * 1000) / 1000}, {"trials", work.trials}};
 }
 
 }  // namespace musket::cli
