@@ -159,8 +159,7 @@ TEST(SweepAxes, PastTheWorkBudgetTheSweepAsksForYes) {
   const auto yes = run_musket(sweep + " --yes");
   EXPECT_EQ(yes.exit_code, 2);
   EXPECT_NE(yes.err.find("no point of the sweep is legal"), std::string::npos) << yes.err;
-  EXPECT_NE(yes.err.find("musket: sweep of nt battle: 15 points, 15 of them simulated"), std::string::npos)
-      << yes.err;
+  EXPECT_NE(yes.err.find("musket: sweep of nt battle: 15 points, 15 of them simulated"), std::string::npos) << yes.err;
 }
 
 TEST(SweepAxes, BadVaryGrammarIsOneLineNamingWhatIsAllowed) {
