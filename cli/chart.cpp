@@ -14,6 +14,7 @@
 #include <stdexcept>
 
 #include "cli/chart_colours.hpp"
+#include "core/printable.hpp"
 
 namespace musket::cli::chart {
 
@@ -656,6 +657,34 @@ std::string with_svg_layer(std::string svg, const chart& c, const svg_layer& lay
   return svg;
 }
 
+// The chart with every text made plain (core/printable.hpp): whatever bytes a title, a label or
+// a category holds, Pango gets UTF-8 and the SVG only characters XML allows.
+void make_plain(axis_value& v) {
+  if (auto* text = std::get_if<std::string>(&v)) *text = plain_text(*text);
+}
+void make_plain(heat_map& h) {
+  for (std::string* text : {&h.title, &h.subtitle, &h.x_label, &h.y_label, &h.value_label}) *text = plain_text(*text);
+  for (auto& x : h.xs) make_plain(x);
+  for (auto& y : h.ys) make_plain(y);
+}
+chart plain_chart(chart c) {
+  if (auto* l = std::get_if<line_chart>(&c)) {
+    for (std::string* text : {&l->title, &l->subtitle, &l->x_label, &l->y_label}) *text = plain_text(*text);
+    for (auto& s : l->lines) {
+      s.name = plain_text(s.name);
+      for (auto& p : s.points) make_plain(p.x);
+    }
+  } else if (auto* h = std::get_if<heat_map>(&c)) {
+    make_plain(*h);
+  } else {
+    auto& maps = std::get<heat_maps>(c);
+    maps.title = plain_text(maps.title);
+    maps.subtitle = plain_text(maps.subtitle);
+    for (auto& panel : maps.panels) make_plain(panel);
+  }
+  return c;
+}
+
 }  // namespace
 
 std::optional<format> format_of_path(std::string_view path) {
@@ -669,13 +698,15 @@ std::optional<format> format_of_path(std::string_view path) {
   return std::nullopt;
 }
 
-size chart_size(const chart& c) {
+size chart_size(const chart& given) {
+  const chart c = plain_chart(given);
   measuring_pen m;
   const frame f = layout_of(m.p, c);
   return {static_cast<int>(f.width), static_cast<int>(f.height)};
 }
 
-std::string write_chart(const chart& c, format kind) {
+std::string write_chart(const chart& given, format kind) {
+  const chart c = plain_chart(given);
   frame f;
   {
     measuring_pen m;

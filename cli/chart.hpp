@@ -10,6 +10,8 @@
 // data as transparent marks with tooltips: per series <g class="series"> holding one
 // <path class="series">, a <circle class="point"> per value and a <path class="error-bar"> per
 // interval; per heat-map cell <rect class="cell">. Each mark's <title> states its value.
+// Any bytes may stand in a text: bytes that are not UTF-8 and control characters are drawn (and
+// written) as U+FFFD, so the SVG is always well-formed XML and Pango always gets UTF-8.
 #include <optional>
 #include <string>
 #include <string_view>

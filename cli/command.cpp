@@ -5,6 +5,7 @@
 #include <typeinfo>
 #include <vector>
 
+#include "cli/work_budget.hpp"
 #include "core/invalid_input.hpp"
 
 namespace musket::cli {
@@ -33,6 +34,10 @@ const command* command_registry::find_command(const std::string& game, const std
 po::options_description command_options(const game_entry& game, const command& cmd) {
   po::options_description options("musket " + game.code + " " + cmd.name + " options");
   cmd.add_options(options);
+  // A command that can run long (it simulates trials) takes --yes past the work budget
+  // (cli/work_budget.hpp); a sweep declares its own.
+  if (options.find_nothrow("trials", false) && !options.find_nothrow(work_confirm_option, false))
+    options.add_options()(work_confirm_option, "run past the work budget (the estimated seconds; see docs/cli.md)");
   options.add_options()("format", po::value<std::string>()->default_value("table"), "table | json | csv")(
       "help", "show this help");
   return options;
@@ -71,6 +76,20 @@ void check_option_ranges(const po::options_description& options, const po::varia
     const int* value = boost::any_cast<int>(&vm[option->long_name()].value());
     if (value) require_in_range(option->long_name(), *value, range->lowest, range->highest);
   }
+}
+
+void require_given_once(const po::options_description& options, const std::string& name, std::size_t count) {
+  if (count < 2) return;
+  const po::option_description* option = options.find_nothrow(name, false);
+  if (!option || option->semantic()->is_composing()) return;
+  throw invalid_input(name, "is given " + std::to_string(count) + " times; it takes one value");
+}
+
+void require_given_once(const po::options_description& options, const std::vector<std::string>& words) {
+  std::map<std::string, std::size_t> counts;
+  for (const auto& word : words)
+    if (word.size() > 2 && word.compare(0, 2, "--") == 0) ++counts[word.substr(2, word.find('=') - 2)];
+  for (const auto& [name, count] : counts) require_given_once(options, name, count);
 }
 
 std::vector<std::string> option_choices(const po::option_description& option) {

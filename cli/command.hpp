@@ -89,6 +89,14 @@ std::string description_with_range(const po::option_description& option);
 // Throws invalid_input (require_in_range's message) for the first given option outside its range.
 void check_option_ranges(const po::options_description& options, const po::variables_map& vm);
 
+// Throws invalid_input(name, "is given N times; it takes one value") when `name` is an option of
+// `options` that is not repeatable and `count` > 1.
+void require_given_once(const po::options_description& options, const std::string& name, std::size_t count);
+// The same for every option word ("--name" or "--name=value") of a command line, counted in one
+// pass before it is parsed: a repeated single-valued option is refused at once, however many times
+// it is repeated.
+void require_given_once(const po::options_description& options, const std::vector<std::string>& words);
+
 // Every game's commands (cli/commands.cpp calls each game's register function).
 void register_all_commands(command_registry& registry);
 void register_supply_lines_commands(command_registry& registry);

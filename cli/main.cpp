@@ -12,6 +12,7 @@
 #include "cli/data_location.hpp"
 #include "cli/suggest.hpp"
 #include "cli/version.hpp"
+#include "cli/work_budget.hpp"
 #include "core/input_file.hpp"
 #include "core/invalid_input.hpp"
 #include "core/printable.hpp"
@@ -53,6 +54,9 @@ std::string value_suggestion(const po::options_description& options, const po::v
   if (!text || std::find(choices.begin(), choices.end(), *text) != choices.end()) return "";
   return did_you_mean(*text, choices);
 }
+
+// More words than any command needs (a Great Lakes battle of 32 units is under 100).
+constexpr std::size_t max_command_words = 2000;
 
 constexpr int exit_bad_input = 2;
 constexpr int exit_environment = 3;
@@ -114,6 +118,12 @@ int main(int argc, char** argv) {
     // option named "command"; the first bare word fills it. Anywhere else a bare word is an error.
     po::positional_options_description positional;
     if (options.find_nothrow("command", false)) positional.add("command", 1);
+    // Before the parse, whose time grows with the square of the words: a repeated single-valued
+    // option, then more words than any command needs.
+    require_given_once(options, rest);
+    if (rest.size() > max_command_words)
+      return fail(fmt::format("the command line has {} words after '{} {}'; a command takes at most {}", rest.size(),
+                              game->code, cmd->name, max_command_words));
     po::store(po::command_line_parser(rest).options(options).positional(positional).style(style).run(), vm);
     if (vm.count("help")) {        // before notify, so --help needs none of the required options
       if (cmd->name == "sweep") {  // the sweep's options and the swept command's, not every command's
@@ -143,7 +153,13 @@ int main(int argc, char** argv) {
     po::notify(vm);
     check_option_ranges(options, vm);
     const output_format format = parse_format(vm["format"].as<std::string>());
-    const report result = cmd->run(vm);
+    // The work budget (cli/work_budget.hpp): a sweep counts its points itself.
+    const work_estimate work = cmd->name == "sweep" ? work_estimate{} : estimate_work(game->code, cmd->name, vm);
+    check_work(work, vm.count(work_confirm_option) > 0, game->code + " " + cmd->name);
+    report result = cmd->run(vm);
+    if (work.trials > 0 && result.document.contains("method") && result.document["method"].is_object() &&
+        result.document["method"].value("name", "") != "exact")
+      result.document["method"]["work"] = work_json(work);
     std::cout << render(result, format);
     std::cout.flush();
     if (!std::cout) return fail("cannot write the result to standard output", exit_environment);

@@ -3,6 +3,7 @@
 #include "cli/csv_writer.hpp"
 #include "cli/table_renderer.hpp"
 #include "core/invalid_input.hpp"
+#include "core/printable.hpp"
 
 namespace musket::cli {
 
@@ -70,7 +71,18 @@ std::string render(const report& r, output_format format) {
   if (format == output_format::json_format)
     return versioned(r.document).dump(2, ' ', false, json::error_handler_t::replace) + "\n";
   if (format == output_format::csv) return document_csv(r);
-  return render_table(r);
+  // A table goes to a terminal: a control character from a file or an option (an escape sequence
+  // in a plan's name) is shown escaped, line by line, never obeyed.
+  const std::string table = render_table(r);
+  std::string out;
+  for (std::size_t start = 0; start < table.size();) {
+    const auto end = table.find('\n', start);
+    out += printable(std::string_view(table).substr(start, end == std::string::npos ? end : end - start));
+    if (end == std::string::npos) break;
+    out += '\n';
+    start = end + 1;
+  }
+  return out;
 }
 
 }  // namespace musket::cli

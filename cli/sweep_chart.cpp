@@ -5,6 +5,7 @@
 
 #include "cli/result_labels.hpp"
 #include "core/invalid_input.hpp"
+#include "core/printable.hpp"
 
 namespace musket::cli {
 
@@ -102,7 +103,14 @@ std::string sweep_title(const json& doc, const chart_words& words) {
 }
 
 chart_words parse_chart_words(const std::vector<std::string>& label_texts, const std::optional<std::string>& title) {
-  return chart_words{title, parse_label_overrides(label_texts, "label")};
+  // Checked once, here: the text goes into the chart, its SVG and the table's title.
+  if (title) require_plain_text(*title, "title");
+  chart_words words{title, parse_label_overrides(label_texts, "label")};
+  for (const auto& [key, text] : words.labels) {
+    require_plain_text(key, "label");
+    require_plain_text(text, "label");
+  }
+  return words;
 }
 
 void check_label_keys(const chart_words& words, const std::vector<std::string>& metrics,

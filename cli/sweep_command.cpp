@@ -15,6 +15,7 @@
 #include "cli/sweep_axes.hpp"
 #include "cli/sweep_chart.hpp"
 #include "cli/sweep_points.hpp"
+#include "cli/work_budget.hpp"
 #include "core/input_file.hpp"
 #include "core/invalid_input.hpp"
 #include "core/json_input.hpp"
@@ -38,7 +39,7 @@ void add_sweep_own_options(po::options_description& o) {
       "title", po::value<std::string>(), "the chart's title (default: the metric's label by the parameters')")(
       "label", po::value<std::vector<std::string>>()->composing(),
       "KEY=TEXT: the chart's name for a metric or a varied parameter (repeatable); default: musket's label")(
-      "yes", "run a sweep whose simulated trials pass the work budget");
+      "yes", "run a sweep whose estimated work passes the budget (docs/cli.md, Work budget)");
 }
 
 std::set<std::string> sweep_own_option_names() {
@@ -53,6 +54,16 @@ std::set<std::string> sweep_own_option_names() {
 // swept command reads it; `sweep <command> --help` lists only that command's).
 void add_union_options(const game_entry& game, po::options_description& o) {
   std::set<std::string> seen = sweep_own_option_names();
+  // An option repeatable in any command stays repeatable; one that takes a single value everywhere
+  // is declared so, and a copy of it is refused before the parse (require_given_once).
+  std::set<std::string> repeatable;
+  for (const auto& c : game.commands) {
+    if (c.name == "sweep") continue;
+    po::options_description d;
+    c.add_options(d);
+    for (const auto& option : d.options())
+      if (option->semantic()->is_composing()) repeatable.insert(option->long_name());
+  }
   for (const auto& c : game.commands) {
     if (c.name == "sweep") continue;
     po::options_description d;
@@ -62,8 +73,11 @@ void add_union_options(const game_entry& game, po::options_description& o) {
       if (!seen.insert(name).second) continue;
       if (option->semantic()->max_tokens() == 0)
         o.add_options()(name.c_str(), ("(" + c.name + ") " + option->description()).c_str());
-      else
+      else if (repeatable.count(name))
         o.add_options()(name.c_str(), po::value<std::vector<std::string>>()->composing(),
+                        ("(" + c.name + ") " + description_with_range(*option)).c_str());
+      else
+        o.add_options()(name.c_str(), po::value<std::vector<std::string>>(),
                         ("(" + c.name + ") " + description_with_range(*option)).c_str());
     }
   }
@@ -90,12 +104,6 @@ const command& find_target(const game_entry& game, const std::string& target_nam
     if (c.name != "sweep") allowed += (allowed.empty() ? "" : ", ") + c.name;
   throw invalid_input("command", "'" + target_name + "' is not a " + game.code + " command; allowed: " + allowed);
 }
-
-// Simulated trials past this need --yes: at a few million trials a second a sweep this large runs
-// for minutes (docs/benchmarks.md).
-constexpr unsigned long long max_unconfirmed_trials = 100'000'000;
-// Simulated trials past this are stated on stderr before the first point runs.
-constexpr unsigned long long stated_trials = 10'000'000;
 
 report run_sweep(const command_registry& registry, const std::string& code, const po::variables_map& vm) {
   const std::string target_name = sweep_target(vm);
@@ -144,15 +152,31 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
       throw invalid_input(name, "is not an option of `" + code + " " + target_name + "`");
     auto& texts = fixed_options[name];
     if (value.value().type() == typeid(std::vector<std::string>)) {
-      for (const auto& v : value.as<std::vector<std::string>>()) {
-        texts.push_back(v);
-        fixed[name] = fixed.contains(name) ? json(fixed[name].get<std::string>() + ";" + v) : json(v);
-      }
+      texts = value.as<std::vector<std::string>>();
+      // A repeated single-valued option is refused once, before any point (not at every point).
+      require_given_once(target_options, name, texts.size());
+      std::string joined;
+      for (std::size_t i = 0; i < texts.size(); ++i) joined += (i ? ";" : "") + texts[i];
+      fixed[name] = joined;
     } else {
       fixed[name] = true;
     }
   }
   for (const auto& a : axes) check_axis_against(a, fixed_options);
+  // An output never overwrites a file the sweep reads (a plan, a scenario, a table), named by a
+  // fixed option or a varied value; nor the other output.
+  std::vector<std::string> input_files;
+  for (const auto& [name, texts] : fixed_options) input_files.insert(input_files.end(), texts.begin(), texts.end());
+  for (const auto& a : axes)
+    for (const auto& v : a.values)
+      if (v.is_string()) input_files.push_back(v.get<std::string>());
+  if (vm.count("csv")) check_output_not_input(vm["csv"].as<std::string>(), "csv", input_files);
+  if (vm.count("plot")) {
+    if (vm.count("csv")) input_files.push_back(vm["csv"].as<std::string>());
+    check_output_not_input(vm["plot"].as<std::string>(), "plot", input_files);
+    if (vm.count("csv") && vm["csv"].as<std::string>() == vm["plot"].as<std::string>())
+      throw invalid_input("plot", "'" + vm["plot"].as<std::string>() + "' is also the --csv file; give two files");
+  }
 
   std::vector<std::string> metrics;
   if (vm.count("metric")) metrics = vm["metric"].as<std::vector<std::string>>();
@@ -163,15 +187,17 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
   const json_file_cache file_cache;
   if (fixed.contains("file") && fixed["file"].is_string()) read_json_input(fixed["file"].get<std::string>(), "file");
 
-  // Each point's command line, and from it the work: a point that simulates (--method sim or
-  // auto, or a command that always does) runs up to --trials trials.
-  const auto style = po::command_line_style::allow_long | po::command_line_style::long_allow_adjacent |
-                     po::command_line_style::long_allow_next;
+  // Each point's options, parsed once, straight from the option texts (no command line to
+  // re-tokenize), and from them the work (cli/work_budget.hpp): a point that simulates (--method
+  // sim or auto, or a command that always does) runs up to --trials trials.
   const std::size_t total = static_cast<std::size_t>(total_points);
   std::vector<std::vector<json>> at(total);
-  std::vector<std::vector<std::string>> point_args(total);
+  std::vector<po::variables_map> point_vms(total);
+  std::vector<std::string> parse_errors(total);
+  std::vector<work_estimate> point_work(total);
   unsigned long long trials_total = 0, trials_each = 0;
-  std::size_t simulated_points = 0;
+  std::size_t simulating_points = 0;
+  double seconds = 0;
   for (std::size_t k = 0; k < total; ++k) {
     std::size_t rest = k;
     at[k].resize(axes.size());
@@ -181,40 +207,35 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
     }
     option_texts options = fixed_options;
     for (std::size_t a = 0; a < axes.size(); ++a) apply_axis(axes[a], at[k][a], options);
+    po::parsed_options parsed(&target_options);
     for (const auto& [name, texts] : options) {
-      if (texts.empty()) point_args[k].push_back("--" + name);
-      for (const auto& t : texts) {
-        point_args[k].push_back("--" + name);
-        point_args[k].push_back(t);
-      }
+      if (texts.empty()) parsed.options.emplace_back(name, std::vector<std::string>{});
+      for (const auto& t : texts) parsed.options.emplace_back(name, std::vector<std::string>{t});
     }
     try {
-      po::variables_map pvm;
-      po::store(po::command_line_parser(point_args[k]).options(target_options).style(style).run(), pvm);
-      if (!pvm.count("trials")) continue;
-      if (pvm.count("method") && pvm["method"].as<std::string>() == "exact") continue;
-      const long long t = pvm["trials"].as<int>();
-      if (t <= 0) continue;
-      trials_total += static_cast<unsigned long long>(t);
-      trials_each = std::max(trials_each, static_cast<unsigned long long>(t));
-      ++simulated_points;
-    } catch (const po::error&) {
-      // The point reports it when it runs.
+      po::store(parsed, point_vms[k]);
+    } catch (const po::error& e) {
+      parse_errors[k] = e.what();  // the point reports it when it runs
+      continue;
     }
+    point_work[k] = estimate_work(code, target_name, point_vms[k]);
+    seconds += point_work[k].seconds;
+    if (point_work[k].trials == 0) continue;
+    trials_total += point_work[k].trials;
+    trials_each = std::max(trials_each, point_work[k].trials);
+    ++simulating_points;
   }
-  const std::string work =
-      simulated_points == 0 ? fmt::format("{} points, each solved exactly", total)
-                            : fmt::format("{} points, {} of them simulated with up to {} trials each: up to {} trials",
-                                          total, simulated_points, trials_each, trials_total);
-  if (trials_total > max_unconfirmed_trials && !vm.count("yes"))
-    throw invalid_input("yes", "the sweep would run " + work + ", past the budget of " +
-                                   std::to_string(max_unconfirmed_trials) +
-                                   " trials; give --yes to run it, or fewer points or --trials");
+  work_estimate work;
+  work.seconds = seconds;
+  work.trials = trials_total;
+  work.text = simulating_points == 0
+                  ? fmt::format("{} points, each solved exactly", total)
+                  : fmt::format("{} points, {} of them simulated with up to {} trials each: up to {} trials", total,
+                                simulating_points, trials_each, trials_total);
   // A long sweep says what it is about to do before the wait (stderr, so the result stays clean;
   // a shorter one states it only in method, so an error after it is still one line).
+  check_work(work, vm.count(work_confirm_option) > 0, "sweep of " + code + " " + target_name);
   const run_context* outer = current_run_context();
-  if (!outer && trials_total > stated_trials)
-    std::cerr << "musket: sweep of " << code << " " << target_name << ": " << work << "\n";
 
   struct point {
     std::vector<json> at;
@@ -233,9 +254,11 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
     if (run_cancel_requested()) throw run_cancelled();
     point p;
     p.at = at[k];
+    if (!parse_errors[k].empty())
+      throw invalid_input(
+          "vary", parse_errors[k] + " (the sweep passes the other options to `" + code + " " + target_name + "`)");
     try {
-      po::variables_map point_vm;
-      po::store(po::command_line_parser(point_args[k]).options(target_options).style(style).run(), point_vm);
+      po::variables_map& point_vm = point_vms[k];
       po::notify(point_vm);
       check_option_ranges(target_options, point_vm);
       const scoped_run_context scope(outer ? &inner : nullptr);
@@ -261,6 +284,9 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
     points.push_back(std::move(p));
     if (outer && outer->done) outer->done->fetch_add(1);
   }
+  // What ran: the points that simulated are counted among the answered ones only.
+  std::size_t simulated_points = 0;
+  for (std::size_t k = 0; k < total; ++k) simulated_points += points[k].error.empty() && point_work[k].trials > 0;
   std::size_t legal = 0, unknown = 0;
   for (const auto& p : points) {
     legal += p.error.empty() && p.legality_unknown.empty();
@@ -331,7 +357,7 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
                        {"unknown_legality_points", unknown},
                        {"simulated_points", simulated_points},
                        {"trials_at_most", trials_total},
-                       {"work", work}};
+                       {"work", work_json(work)}};
   doc["points"] = rows;
   json notes = json::array();
   for (const auto& p : points) {
@@ -426,7 +452,7 @@ void register_sweep_commands(command_registry& registry) {
                 [&registry, code](const po::variables_map& vm) { return run_sweep(registry, code, vm); },
                 "--vary NAME=A..B[:STEP] (whole numbers) or NAME=V1,V2,... (a list: + stands for a comma inside a "
                 "value, none leaves the option out, a switch takes yes,no)\n"
-                "a simulated sweep past 100,000,000 trials needs --yes; simulated rows carry low and high (the 95% "
+                "a sweep estimated past 120 s of work needs --yes; simulated rows carry low and high (the 95% "
                 "interval)\n"
                 "example: musket " +
                     code + " sweep battle " + sweep_example(code) + " --plot chart.svg --csv points.csv"});

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <set>
 #include <vector>
 
 #include "core/input_file.hpp"
@@ -42,6 +43,9 @@ class checker : public nlohmann::json_sax<json> {
   bool start_object(std::size_t) override { return open(false); }
   bool key(string_t& name) override {
     frames_.back().key = name;
+    // nlohmann keeps the last of a repeated key; the file would say two things and mean one.
+    if (!frames_.back().keys.insert(name).second)
+      return fail("the key '" + name + "' appears twice in one object; give each key once");
     return true;
   }
   bool end_object() override { return close(); }
@@ -60,8 +64,9 @@ class checker : public nlohmann::json_sax<json> {
  private:
   struct frame {
     bool array = false;
-    std::size_t count = 0;  // elements begun (arrays)
-    std::string key;        // the current key (objects)
+    std::size_t count = 0;       // elements begun (arrays)
+    std::string key;             // the current key (objects)
+    std::set<std::string> keys;  // the keys seen so far (objects)
   };
   std::vector<frame> frames_;
 
@@ -73,7 +78,7 @@ class checker : public nlohmann::json_sax<json> {
     element();
     if (frames_.size() >= static_cast<std::size_t>(json_depth_limit))
       return fail("nested deeper than " + std::to_string(json_depth_limit) + " levels");
-    frames_.push_back({array, 0, {}});
+    frames_.push_back({array, 0, {}, {}});
     return true;
   }
   bool close() {

@@ -15,7 +15,8 @@ inline constexpr int json_depth_limit = 64;
 
 // `text` as JSON. `source` names it in errors (a file name); a problem is an invalid_input whose
 // field is "SOURCE: /json/path". Integers must fit a signed 64-bit integer, other numbers a
-// finite double; nesting at most json_depth_limit deep.
+// finite double; nesting at most json_depth_limit deep; an object gives each key once (a repeated
+// key is refused, where the JSON library would keep the last silently).
 nlohmann::json parse_json_text(const std::string& text, const std::string& source);
 
 // The file at `path` (read_input_file: size cap; an unreadable path is environment_problem naming

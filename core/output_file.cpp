@@ -25,6 +25,18 @@ void check_output_target(const std::string& path, const std::string& field) {
     throw invalid_input(field, "'" + path + "' is not a regular file (a device, a pipe or a socket)");
 }
 
+void check_output_not_input(const std::string& path, const std::string& field, const std::vector<std::string>& inputs) {
+  struct stat out {};
+  if (path.empty() || ::stat(path.c_str(), &out) != 0) return;
+  for (const auto& input : inputs) {
+    struct stat in {};
+    if (input.empty() || ::stat(input.c_str(), &in) != 0) continue;
+    if (in.st_dev == out.st_dev && in.st_ino == out.st_ino)
+      throw invalid_input(field, "'" + path + "' is the input file '" + input +
+                                     "' this command reads; write the output to another file");
+  }
+}
+
 void write_output_file(const std::string& path, const std::string& contents, const std::string& field) {
   check_output_target(path, field);
   const auto fail = [&](const std::string& temp) {

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "core/invalid_input.hpp"
+
 namespace musket {
 
 namespace {
@@ -31,7 +33,49 @@ std::size_t utf8_length(std::string_view text, std::size_t i) {
   return n;
 }
 
+// Whether the valid sequence of `n` bytes at text[i] is a control character (C0, DEL, C1) or a
+// noncharacter XML refuses (U+FFFE, U+FFFF).
+bool is_control(std::string_view text, std::size_t i, std::size_t n) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[i + k]); };
+  if (n == 1) return byte(0) < 0x20 || byte(0) == 0x7F;
+  if (n == 2) return byte(0) == 0xC2 && byte(1) < 0xA0;
+  if (n == 3) return byte(0) == 0xEF && byte(1) == 0xBF && (byte(2) == 0xBE || byte(2) == 0xBF);
+  return false;
+}
+
 }  // namespace
+
+std::string plain_text(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t n = utf8_length(text, i);
+    if (n == 0 || is_control(text, i, n)) {
+      out += "\xEF\xBF\xBD";  // U+FFFD
+      i += n == 0 ? 1 : n;
+      continue;
+    }
+    out.append(text.substr(i, n));
+    i += n;
+  }
+  return out;
+}
+
+void require_plain_text(std::string_view text, const std::string& field) {
+  char hex[8];
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t n = utf8_length(text, i);
+    if (n == 0) {
+      std::snprintf(hex, sizeof hex, "\\x%02X", static_cast<unsigned>(static_cast<unsigned char>(text[i])));
+      throw invalid_input(field, std::string("is not valid UTF-8 (byte ") + hex + " at byte " + std::to_string(i) +
+                                     "); give the text in UTF-8");
+    }
+    if (is_control(text, i, n))
+      throw invalid_input(field, "holds the control character " + printable(text.substr(i, n)) + " at byte " +
+                                     std::to_string(i) + "; give plain text");
+    i += n;
+  }
+}
 
 bool valid_utf8(std::string_view text) {
   for (std::size_t i = 0; i < text.size();) {

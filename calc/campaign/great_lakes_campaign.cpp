@@ -208,6 +208,9 @@ great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file
   // Parse each army through the scenario reader (as the defender of a probe battle) for its units.
   for (int s = 0; s < 2; ++s) {
     const char* side = s == 0 ? "american" : "british";
+    if (!armies.at(side).is_object())
+      fail(file, std::string("/armies/") + side,
+           "must be an army object like a battle's ({\"units\": [...]}), got " + describe_json(armies.at(side)));
     json army = armies.at(side);
     army["side"] = side;
     json probe = {{"attacker", army},
@@ -217,7 +220,13 @@ great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file
     try {
       plan.army[s] = gl::parse_scenario(probe, file + ": /armies/" + side, data).attacker.units;
     } catch (const invalid_input& e) {
-      throw invalid_input(file + ": /armies/" + side, e.what());
+      // The probe's "/attacker/..." is the plan's "/armies/<side>/...".
+      const std::string army_path = file + ": /armies/" + side;
+      const std::string probe_path = army_path + ": /attacker";
+      const std::string inner = e.field().compare(0, probe_path.size(), probe_path) == 0
+                                    ? e.field().substr(probe_path.size())
+                                    : std::string();
+      throw invalid_input(army_path + inner, e.what());
     }
   }
   const auto locations = vp_locations(data);

@@ -150,6 +150,7 @@ void validate_army(const army& a, const std::string& side, bool is_attacker, std
     if (!names.insert(lower(a.reinforcements[i].u.name)).second)
       throw invalid_input(path + "/name", "duplicate unit name '" + a.reinforcements[i].u.name + "'");
   }
+  check_leaders(a.leaders, side + "/leaders");
   require_in_range(side + "/ship_dice", a.ship_dice, 0, 12, "GL 7.11 a squadron's combat value");
   require_in_range(side + "/reinforcement_rating", a.reinforcement_rating, 0, 6, "GL 13.3");
   if (a.retreat.kind == retreat_kind::line_sp_at_most)
@@ -200,6 +201,16 @@ using round::battle_rules;
 using round::battle_state;
 
 }  // namespace
+
+void check_leaders(const std::vector<std::string>& leaders, const std::string& path) {
+  if (leaders.size() > max_leaders)
+    throw invalid_input(path, std::to_string(leaders.size()) + " leaders; an army names at most " +
+                                  std::to_string(max_leaders) + ", each once");
+  std::set<std::string> seen;
+  for (std::size_t i = 0; i < leaders.size(); ++i)
+    if (!seen.insert(lower(leaders[i])).second)
+      throw invalid_input(path + "/" + std::to_string(i), "the leader '" + leaders[i] + "' is named twice");
+}
 
 int morale_rerolls(const army& a) {
   int count = 0;

@@ -130,6 +130,12 @@ void validate(const battle& b);
 // Leaders that grant a morale reroll (GL 11.26-11.27) on the given side.
 int morale_rerolls(const army& a);
 
+// An army names at most this many leaders, each once (a name repeated would give its reroll twice).
+inline constexpr std::size_t max_leaders = 8;
+// Throws invalid_input naming `path` + "/N" for a leader named twice (whatever the case) or past
+// max_leaders.
+void check_leaders(const std::vector<std::string>& leaders, const std::string& path);
+
 struct unit_summary_range {
   int sp_low, sp_high, morale_low, morale_high, dice_low, dice_high;
 };

@@ -98,6 +98,11 @@ struct reader {
       if (!leaders->is_array()) fail(path + "/leaders", "expected an array of leader names");
       for (std::size_t i = 0; i < leaders->size(); ++i)
         a.leaders.push_back(json_string(leaders->at(i), where(path + "/leaders/" + std::to_string(i))));
+      try {
+        check_leaders(a.leaders, path + "/leaders");
+      } catch (const invalid_input& e) {
+        fail(e.field(), e.what());
+      }
     }
     a.ship_dice = integer(j, "ship_dice", path, 0);
     a.reinforcement_rating = integer(j, "reinforcement_rating", path, 4);

@@ -57,12 +57,13 @@ crt_cell parse_cell(const json& v, const data_source& source, const std::string&
     return cell;
   }
   if (!v.is_object()) data_error(source, entry, std::string("must be a result code or an object; ") + allowed_codes);
+  require_known_keys(source, v, entry, {"result", "unknown", "source"});
   const json& result = require_field(source, v, "result", entry);
   if (v.contains("source")) {
     if (!v.at("source").is_string()) data_error(source, entry, "field 'source' must be a string");
     cell.source = v.at("source").get<std::string>();
   }
-  const bool unknown = v.contains("unknown") && v.at("unknown").is_boolean() && v.at("unknown").get<bool>();
+  const bool unknown = v.contains("unknown") && require_bool(source, v, "unknown", entry);
   if (result.is_null()) {
     if (!unknown) data_error(source, entry, "a null result must be marked \"unknown\": true");
     return cell;

@@ -1,5 +1,6 @@
 #include "calc/revolution/data.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <set>
 
@@ -47,6 +48,17 @@ bool require_bool(const data_source& source, const json& object, const std::stri
   return v.get<bool>();
 }
 
+void require_known_keys(const data_source& source, const json& object, const std::string& entry,
+                        const std::vector<std::string>& allowed) {
+  if (!object.is_object()) data_error(source, entry, "must be a JSON object");
+  for (auto it = object.begin(); it != object.end(); ++it)
+    if (std::find(allowed.begin(), allowed.end(), it.key()) == allowed.end()) {
+      std::string names;
+      for (const auto& a : allowed) names += (names.empty() ? "" : ", ") + a;
+      data_error(source, entry, "unknown key '" + it.key() + "'; allowed: " + names);
+    }
+}
+
 std::optional<int> optional_int(const data_source& source, const json& object, const std::string& key,
                                 const std::string& entry, int lowest, int highest) {
   const json& v = require_field(source, object, key, entry);
@@ -58,6 +70,13 @@ std::optional<int> optional_int(const data_source& source, const json& object, c
                "field '" + key + "' is " + std::to_string(value) + "; allowed " + std::to_string(lowest) + ".." +
                    std::to_string(highest));
   return static_cast<int>(value);
+}
+
+int require_int(const data_source& source, const json& object, const std::string& key, const std::string& entry,
+                int lowest, int highest) {
+  const auto value = optional_int(source, object, key, entry, lowest, highest);
+  if (!value) data_error(source, entry, "field '" + key + "' must be known (an integer), not null");
+  return *value;
 }
 
 std::vector<region> load_regions(const data_source& source) {

@@ -30,9 +30,17 @@ const json& require_field(const data_source& source, const json& object, const s
 std::string require_string(const data_source& source, const json& object, const std::string& key,
                            const std::string& entry);
 bool require_bool(const data_source& source, const json& object, const std::string& key, const std::string& entry);
+// A data_error for the first key of `object` not in `allowed` (a misspelt "continentals" or
+// "unknown" would otherwise be ignored), naming it and the allowed keys.
+void require_known_keys(const data_source& source, const json& object, const std::string& entry,
+                        const std::vector<std::string>& allowed);
 // An integer or null (an unknown value); anything else is an error.
 std::optional<int> optional_int(const data_source& source, const json& object, const std::string& key,
                                 const std::string& entry, int lowest, int highest);
+
+// An integer that must be known: null is refused like any other non-integer.
+int require_int(const data_source& source, const json& object, const std::string& key, const std::string& entry,
+                int lowest, int highest);
 
 // A Region's four printed numbers; std::nullopt where the value is unknown to us.
 struct region {

@@ -7,7 +7,10 @@
 namespace musket::revolution {
 
 levy_chart load_levy_chart(const data_source& source) {
-  const json doc = read_json_file(source);
+  return parse_levy_chart(read_json_file(source), source);
+}
+
+levy_chart parse_levy_chart(const json& doc, const data_source& source) {
   levy_chart chart;
   chart.source = require_string(source, doc, "source", "(top level)");
   chart.transcribed = require_bool(source, doc, "transcribed", "(top level)");
@@ -26,6 +29,7 @@ levy_chart load_levy_chart(const data_source& source) {
     for (std::size_t i = 0; i < calls.size(); ++i) {
       const std::string call_entry = entry + "[" + std::to_string(i) + "]";
       levy_call call;
+      require_known_keys(source, calls[i], call_entry, {"region", "continentals"});
       call.region = require_string(source, calls[i], "region", call_entry);
       if (calls[i].contains("continentals"))
         call.continentals = optional_int(source, calls[i], "continentals", call_entry, 0, 100);

@@ -26,6 +26,8 @@ struct levy_chart {
 
 // {"source": "...", "transcribed": bool, "faces": {"1": [{"region": "Virginia"}, ...] | null, ...}}
 levy_chart load_levy_chart(const data_source& source);
+// The chart from a parsed document (`source` names it in errors).
+levy_chart parse_levy_chart(const json& doc, const data_source& source);
 
 struct levy_result {
   int rolls = 0;                     // turns x rolls per turn

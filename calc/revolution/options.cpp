@@ -58,9 +58,9 @@ options_data load_options(const data_source& source) {
   const json doc = read_json_file(source);
   options_data data;
   data.path = source.path;
-  data.historical_goal = *optional_int(source, require_field(source, doc, "historical_goal", "(top level)"), "value",
-                                       "historical_goal", 1, 200);
-  data.cap = *optional_int(source, require_field(source, doc, "cap", "(top level)"), "value", "cap", 0, 100);
+  data.historical_goal = require_int(source, require_field(source, doc, "historical_goal", "(top level)"), "value",
+                                     "historical_goal", 1, 200);
+  data.cap = require_int(source, require_field(source, doc, "cap", "(top level)"), "value", "cap", 0, 100);
   const json& periods = require_field(source, doc, "period_goals", "(top level)");
   if (!periods.is_array()) data_error(source, "period_goals", "must be an array");
   for (std::size_t i = 0; i < periods.size(); ++i) {
@@ -136,7 +136,7 @@ options_data load_options(const data_source& source) {
       for (std::size_t k = 0; k < changes.size(); ++k) {
         const std::string centry = rentry + ".changes[" + std::to_string(k) + "]";
         reinforcement_change ch;
-        ch.year = *optional_int(source, changes[k], "year", centry, 1775, 1783);
+        ch.year = require_int(source, changes[k], "year", centry, 1775, 1783);
         const json& season = require_field(source, changes[k], "season", centry);
         if (season.is_string()) {
           ch.season = season.get<std::string>();
@@ -147,7 +147,7 @@ options_data load_options(const data_source& source) {
         }
         ch.points = optional_int(source, changes[k], "points", centry, -100, 100);
         ch.source = require_string(source, changes[k], "source", centry);
-        const bool unknown = changes[k].contains("unknown") && changes[k].at("unknown") == true;
+        const bool unknown = changes[k].contains("unknown") && require_bool(source, changes[k], "unknown", centry);
         if ((!ch.points || ch.season.empty()) && !unknown)
           data_error(source, centry, "a null value must be marked \"unknown\": true");
         o.changes.push_back(ch);

@@ -195,16 +195,19 @@ TEST(SweepAxes, ASimulatedSweepCarriesLowAndHighOnEveryRow) {
 }
 
 TEST(SweepAxes, PastTheWorkBudgetTheSweepAsksForYes) {
-  // 2 points x 60,000,000 trials = 120,000,000, past the 100,000,000 budget. The points are
-  // illegal (War Supplies 41, 42 > 40), so with --yes the sweep passes the budget and stops at them.
+  // 15 points x 100,000,000 trials at 0.1 us a trial of `nt battle` (cli/work_budget.cpp) is
+  // 150 s, past the 120 s budget. The points are illegal (War Supplies 41..55 > 40), so with --yes
+  // the sweep states its work, passes the budget and stops at them.
   const std::string sweep = "nt sweep battle " + std::string("--attacker crown --att-units 4 --def-units 3 ") +
-                            "--terrain city --method sim --trials 60000000 --vary att-war=41..42";
+                            "--terrain city --method sim --trials 100000000 --vary att-war=41..55";
   sx_expect_one_line_refusal(run_musket(sweep),
-                             "up to 120000000 trials, past the budget of 100000000 trials; give --yes to run it");
+                             "--yes: sweep of nt battle would run 15 points, 15 of them simulated with up to "
+                             "100000000 trials each: up to 1500000000 trials, about 150 s: past the work budget of "
+                             "120 s; give --yes to run it");
   const auto yes = run_musket(sweep + " --yes");
   EXPECT_EQ(yes.exit_code, 2);
   EXPECT_NE(yes.err.find("no point of the sweep is legal"), std::string::npos) << yes.err;
-  EXPECT_NE(yes.err.find("sweep of nt battle: 2 points, 2 of them simulated"), std::string::npos) << yes.err;
+  EXPECT_NE(yes.err.find("musket: sweep of nt battle: 15 points, 15 of them simulated"), std::string::npos) << yes.err;
 }
 
 TEST(SweepAxes, BadVaryGrammarIsOneLineNamingWhatIsAllowed) {

@@ -410,6 +410,53 @@ TEST(SweepChart, EveryPanelIsDrawnWithItsCellsAndLegend) {
   EXPECT_GT(png.height, 2 * 330 * chart::png_scale);
 }
 
+// Issue 41: whatever bytes a chart's texts hold (control characters, an escape sequence, bytes
+// that are not UTF-8, XML's noncharacters), the SVG parses as XML and says U+FFFD in their place.
+TEST(Chart, HostileTextsStillGiveWellFormedSvg) {
+  const std::string fffd = "\xEF\xBF\xBD";
+  chart::line_chart c = two_lines(false);
+  c.title =
+      "A\x01\x02"
+      "B\x1B[31mC\xFF\xFE<&>\"\xEF\xBF\xBF";
+  c.subtitle = std::string("nul\0here", 8);
+  c.x_label = "\xC0\xAF";                 // an overlong '/'
+  c.lines[0].name = "\xC2\x85next line";  // U+0085, a C1 control
+  c.lines[0].points[0].x = std::string("\x7F");
+  const json svg = read_svg(chart::write_chart(c, chart::format::svg));
+  ASSERT_FALSE(svg.is_null());  // parsed as XML
+  EXPECT_EQ(svg["title"], "A" + fffd + fffd + "B" + fffd + "[31mC" + fffd + fffd + "<&>\"" + fffd);
+  EXPECT_EQ(svg["desc"], "nul" + fffd + "here");
+  EXPECT_EQ(svg["texts"]["x-label"], json::array({fffd + fffd}));
+  EXPECT_EQ(svg["series"][0]["name"], fffd + "next line");
+  chart::heat_map h = small_heat_map();
+  h.title = "\x1B]0;owned\x07";
+  h.xs[0] = std::string("\x80");
+  const json map = read_svg(chart::write_chart(h, chart::format::svg));
+  ASSERT_FALSE(map.is_null());
+  EXPECT_EQ(map["title"], fffd + "]0;owned" + fffd);
+}
+
+// Issue 41: --title and --label are checked once, where they are read: bad UTF-8 and control
+// characters are refused naming the option (they would reach the table on a terminal too).
+TEST(SweepChart, TitleAndLabelTextIsRefusedWhenNotPlain) {
+  auto refusal = [](const std::vector<std::string>& labels, const std::optional<std::string>& title) {
+    try {
+      musket::cli::parse_chart_words(labels, title);
+    } catch (const invalid_input& e) {
+      return e.field() + ": " + e.what();
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(refusal({}, std::string("\x01\x02")),
+            "title: holds the control character \\x01 at byte 0; give plain text");
+  EXPECT_EQ(refusal({}, std::string("ok \xFF")),
+            "title: is not valid UTF-8 (byte \\xFF at byte 3); give the text in UTF-8");
+  EXPECT_EQ(refusal({"att-war=War\x1B[2J"}, std::nullopt),
+            "label: holds the control character \\x1B at byte 3; give plain text");
+  EXPECT_EQ(refusal({"att-war=Kriegsvorr\xC3\xA4te \xE2\x80\x94 <b>"}, std::string("Siege \xC2\xBD & more")),
+            "accepted");
+}
+
 TEST(SweepChart, ALabelForNoMetricOrParameterIsRefused) {
   const auto words = musket::cli::parse_chart_words({"summary.attacker_victroy=P(win)"}, std::nullopt);
   EXPECT_THROW(musket::cli::check_label_keys(words, {"summary.attacker_victory"}, {"att-war"}), invalid_input);

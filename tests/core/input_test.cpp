@@ -111,6 +111,19 @@ TEST(JsonInput, SyntaxErrorsAndBadUtf8AreInvalidInputNeverAJsonException) {
   EXPECT_THROW(musket::parse_json_text("", "f"), musket::invalid_input);
 }
 
+// Issue 41: a repeated key is refused naming the file and the key's path, not the last one kept.
+TEST(JsonInput, ARepeatedKeyIsRefusedNamingTheKey) {
+  auto [field, message] =
+      refusal([] { musket::parse_json_text(R"({"army": {"war": 2, "food": 1, "war": 5}})", "plan.json"); });
+  EXPECT_EQ(field, "plan.json: /army/war");
+  EXPECT_EQ(message, "the key 'war' appears twice in one object; give each key once");
+  std::tie(field, message) = refusal([] { musket::parse_json_text(R"([{"a": 1}, {"b": 1, "b": 1}])", "x.json"); });
+  EXPECT_EQ(field, "x.json: /1/b");
+  // The same key in different objects, and in sibling objects of an array, is fine.
+  const json ok = musket::parse_json_text(R"({"a": {"a": 1}, "b": [{"a": 1}, {"a": 2}]})", "y.json");
+  EXPECT_EQ(ok["b"][1]["a"], 2);
+}
+
 TEST(JsonInput, CheckedAccessorsRefuseWrongTypesAndRanges) {
   const json doc = json::parse(R"({"n": 4294967301, "s": "x", "b": true, "u": 18446744073709551615, "f": 2.5})");
   auto [field, message] = refusal([&] { musket::json_integer(doc["n"], "p: /n", 0, 99); });
@@ -205,6 +218,50 @@ TEST(OutputFile, NonRegularTargetsAreRefusedBeforeAnythingIsWritten) {
 
 TEST(OutputFile, AnUnwritableDirectoryIsAnEnvironmentProblem) {
   EXPECT_THROW(musket::write_output_file("/nonexistent-musket-dir/out.csv", "x", "csv"), musket::environment_problem);
+}
+
+}  // namespace
+
+namespace {
+
+// Issue 41: text a chart draws is valid UTF-8 of XML characters only; text a user gives for one
+// is refused naming the first bad byte.
+TEST(Printable, PlainTextReplacesWhatXmlAndATerminalCannotTake) {
+  const std::string fffd = "\xEF\xBF\xBD";
+  EXPECT_EQ(musket::plain_text("a\x01"
+                               "b"),
+            "a" + fffd + "b");
+  EXPECT_EQ(musket::plain_text("\x1B[0m"), fffd + "[0m");
+  EXPECT_EQ(musket::plain_text("\xFF\xFE"), fffd + fffd);                  // two bytes that are not UTF-8
+  EXPECT_EQ(musket::plain_text("\xC2\x85\xC2\xA0"), fffd + "\xC2\xA0");    // U+0085 (C1) out, U+00A0 kept
+  EXPECT_EQ(musket::plain_text("\xEF\xBF\xBE\xEF\xBF\xBF"), fffd + fffd);  // U+FFFE, U+FFFF
+  EXPECT_EQ(musket::plain_text("\xED\xA0\x80"), fffd + fffd + fffd);       // a surrogate: 3 bad bytes
+  EXPECT_EQ(musket::plain_text("Kriegsvorr\xC3\xA4te \xE2\x80\x94 \xF0\x9F\x8E\xB2"),
+            "Kriegsvorr\xC3\xA4te \xE2\x80\x94 \xF0\x9F\x8E\xB2");
+  EXPECT_NO_THROW(musket::require_plain_text("Siege \xC2\xBD <&>", "title"));
+  auto [field, message] = refusal([] { musket::require_plain_text("ab\x7F", "title"); });
+  EXPECT_EQ(field, "title");
+  EXPECT_EQ(message, "holds the control character \\x7F at byte 2; give plain text");
+  std::tie(field, message) = refusal([] { musket::require_plain_text("a\xC0\xAF", "label"); });
+  EXPECT_EQ(message, "is not valid UTF-8 (byte \\xC0 at byte 1); give the text in UTF-8");
+}
+
+// Issue 41: an output that is an input by another name (a hard link, a "dir/../" spelling) is
+// refused; a different file, or one not there yet, is not.
+TEST(OutputFile, AnOutputThatIsAnInputIsRefused) {
+  const fs::path plan = scratch("plan-in.json"), link = scratch("plan-link.json");
+  write(plan, "{}");
+  fs::remove(link);
+  fs::create_hard_link(plan, link);
+  const std::string dotted = (plan.parent_path() / ".." / plan.parent_path().filename() / "plan-in.json").string();
+  auto [field, message] = refusal([&] { musket::check_output_not_input(link.string(), "csv", {"x", plan.string()}); });
+  EXPECT_EQ(field, "csv");
+  EXPECT_EQ(message, "'" + link.string() + "' is the input file '" + plan.string() +
+                         "' this command reads; write the output to another file");
+  EXPECT_THROW(musket::check_output_not_input(dotted, "plot", {plan.string()}), musket::invalid_input);
+  EXPECT_NO_THROW(musket::check_output_not_input(scratch("other.csv").string(), "csv", {plan.string()}));
+  write(scratch("other.csv"), "a");
+  EXPECT_NO_THROW(musket::check_output_not_input(scratch("other.csv").string(), "csv", {plan.string(), "1"}));
 }
 
 }  // namespace

@@ -1,5 +1,8 @@
 #include "tests/fuzz/targets.hpp"
 
+#include <expat.h>
+
+#include <stdexcept>
 #include <string>
 
 #include "calc/campaign/great_lakes_campaign.hpp"
@@ -10,9 +13,12 @@
 #include "calc/revolution/attrition.hpp"
 #include "calc/revolution/crt.hpp"
 #include "calc/revolution/forces.hpp"
+#include "calc/revolution/levy.hpp"
 #include "calc/revolution/options.hpp"
+#include "cli/chart.hpp"
 #include "cli/command.hpp"
 #include "cli/sweep_axes.hpp"
+#include "cli/sweep_chart.hpp"
 #include "core/invalid_input.hpp"
 #include "core/json_input.hpp"
 #include "core/whole_range.hpp"
@@ -63,8 +69,9 @@ int campaign_plan(std::string_view bytes) {
 }
 
 int ar_data(std::string_view bytes) {
+  handled([&] { revolution::parse_crt(parse_json_text(std::string(bytes), "fuzz.json"), {"fuzz.json", "crt"}); });
   return handled([&] {
-    revolution::parse_crt(parse_json_text(std::string(bytes), "fuzz.json"), {"fuzz.json", "crt"});
+    revolution::parse_levy_chart(parse_json_text(std::string(bytes), "fuzz.json"), {"fuzz.json", "chart"});
   });
 }
 
@@ -124,10 +131,64 @@ int sweep_vary(std::string_view bytes) {
   });
 }
 
+// Whether `text` is well-formed XML, by expat (the XML parser fontconfig, and so Pango, uses).
+bool well_formed_xml(const std::string& text) {
+  XML_Parser parser = XML_ParserCreate("UTF-8");
+  const bool ok = XML_Parse(parser, text.data(), static_cast<int>(text.size()), 1) == XML_STATUS_OK;
+  XML_ParserFree(parser);
+  return ok;
+}
+
+// "FLAGS\nTITLE\nLABEL\nNAME\nCATEGORY\nSUBTITLE": TITLE and LABEL as --title and --label
+// (checked; a refusal is invalid_input), NAME, CATEGORY and SUBTITLE unchecked, as a series name,
+// an x category and a subtitle may come from a plan or an option's text. The chart (a line chart
+// or, FLAGS odd, a heat map) must be written, and its SVG must be well-formed XML.
+int chart_text(std::string_view bytes) {
+  std::vector<std::string> parts;
+  for (std::size_t start = 0;;) {
+    const auto end = bytes.find('\n', start);
+    parts.emplace_back(bytes.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+    if (end == std::string_view::npos) break;
+    start = end + 1;
+  }
+  parts.resize(std::max<std::size_t>(parts.size(), 6));
+  const bool heat = !parts[0].empty() && static_cast<unsigned char>(parts[0][0]) % 2;
+  return handled([&] {
+    const cli::chart_words words = cli::parse_chart_words({"war=" + parts[2]}, parts[1]);
+    const std::string label = words.labels.at("war");
+    cli::chart::chart c;
+    if (heat) {
+      cli::chart::heat_map h;
+      h.title = *words.title;
+      h.subtitle = parts[5];
+      h.x_label = label;
+      h.y_label = parts[3];
+      h.value_label = parts[3] + parts[4];
+      h.xs = {parts[4], 2.0};
+      h.ys = {parts[3]};
+      h.cells = {{0.25}, {std::nullopt}};
+      c = h;
+    } else {
+      cli::chart::line_chart l;
+      l.title = *words.title;
+      l.subtitle = parts[5];
+      l.x_label = label;
+      l.y_label = parts[4];
+      l.lines = {cli::chart::series{
+          parts[3],
+          {cli::chart::point{parts[4], 0.5, 0.4, 0.6}, cli::chart::point{1.0, 0.25, std::nullopt, std::nullopt}}}};
+      c = l;
+    }
+    const std::string svg = cli::chart::write_chart(c, cli::chart::format::svg);
+    if (!well_formed_xml(svg)) throw std::logic_error("the chart's SVG is not well-formed XML");
+  });
+}
+
 const std::vector<target>& all_targets() {
   static const std::vector<target> targets{{"json_input", json_input},       {"gl_scenario", gl_scenario},
                                            {"campaign_plan", campaign_plan}, {"ar_data", ar_data},
-                                           {"spec_strings", spec_strings},   {"sweep_vary", sweep_vary}};
+                                           {"spec_strings", spec_strings},   {"sweep_vary", sweep_vary},
+                                           {"chart_text", chart_text}};
   return targets;
 }
 

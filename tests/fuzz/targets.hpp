@@ -13,9 +13,10 @@ namespace musket::fuzz {
 int json_input(std::string_view bytes);     // core: depth, numbers, syntax
 int gl_scenario(std::string_view bytes);    // a Great Lakes battle file (gl battle --scenario)
 int campaign_plan(std::string_view bytes);  // nt/ss, ar and gl campaign plans
-int ar_data(std::string_view bytes);        // the AR Combat Results Table (--crt)
+int ar_data(std::string_view bytes);        // the AR Combat Results Table (--crt), Levy Chart (--chart)
 int spec_strings(std::string_view bytes);   // unit specs, forces, policies, --vary ranges
 int sweep_vary(std::string_view bytes);     // the whole --vary grammar and the field editors
+int chart_text(std::string_view bytes);     // a chart's texts: well-formed SVG or a clean refusal
 
 struct target {
   const char* name;
