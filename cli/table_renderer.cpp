@@ -179,29 +179,33 @@ std::size_t display_width(const std::string& text) {
       std::count_if(text.begin(), text.end(), [](char ch) { return (static_cast<unsigned char>(ch) & 0xC0) != 0x80; }));
 }
 
-// `text` cut into lines of at most `width` columns, at spaces; a word longer than a line is cut
-// where the line ends (never inside a UTF-8 sequence).
-std::vector<std::string> wrap_text(const std::string& text, std::size_t width) {
-  width = std::max<std::size_t>(width, 1);
+// `text` cut into lines at spaces, the first at most `first` columns, the others at most `rest`;
+// a word longer than a line is cut where the line ends (never inside a UTF-8 sequence). Runs of
+// spaces between words become one.
+std::vector<std::string> wrap_text(const std::string& text, std::size_t first, std::size_t rest) {
+  first = std::max<std::size_t>(first, 1);
+  rest = std::max<std::size_t>(rest, 1);
   std::vector<std::string> lines;
   std::string line;
+  auto room = [&] { return lines.empty() ? first : rest; };
   std::size_t at = 0;
   while (at < text.size()) {
     const std::size_t space = text.find(' ', at);
     std::string word = text.substr(at, space == std::string::npos ? std::string::npos : space - at);
     at = space == std::string::npos ? text.size() : space + 1;
     if (word.empty()) continue;
-    if (!line.empty() && display_width(line) + 1 + display_width(word) <= width) {
+    if (!line.empty() && display_width(line) + 1 + display_width(word) <= room()) {
       line += " " + word;
       continue;
     }
     if (!line.empty()) lines.push_back(line);
     line.clear();
-    while (display_width(word) > width) {  // a word wider than the line: cut it
+    while (display_width(word) > room()) {  // a word wider than the line: cut it
       std::size_t cut = 0;
-      for (std::size_t n = 0; cut < word.size() && n < width; ++n) do
-          ++cut;
-        while (cut < word.size() && (static_cast<unsigned char>(word[cut]) & 0xC0) == 0x80);
+      for (std::size_t n = 0, limit = room(); cut < word.size() && n < limit; ++n) {
+        ++cut;  // past one character: its first byte and its continuation bytes
+        while (cut < word.size() && (static_cast<unsigned char>(word[cut]) & 0xC0) == 0x80) ++cut;
+      }
       lines.push_back(word.substr(0, cut));
       word.erase(0, cut);
     }
@@ -209,6 +213,10 @@ std::vector<std::string> wrap_text(const std::string& text, std::size_t width) {
   }
   if (!line.empty() || lines.empty()) lines.push_back(line);
   return lines;
+}
+
+std::vector<std::string> wrap_text(const std::string& text, std::size_t width) {
+  return wrap_text(text, width, width);
 }
 
 // `text` padded with spaces to `width` columns, on the left (right-aligned) or the right.
@@ -222,12 +230,9 @@ std::string padded(const std::string& text, std::size_t width, bool right) {
 std::string fitted_line(const std::string& line, std::size_t width) {
   if (display_width(line) <= width) return line + "\n";
   const std::size_t indent = std::min(line.find_first_not_of(' '), width / 2);
-  const std::string first_pad(indent, ' '), pad(indent + 2, ' ');
-  const auto head = wrap_text(line.substr(indent), width - indent);
-  std::string out = first_pad + head.front() + "\n";
-  const auto rest = head.size() > 1 ? wrap_text(line.substr(indent + head.front().size()), width - indent - 2)
-                                    : std::vector<std::string>{};
-  for (const auto& l : rest) out += pad + l + "\n";
+  const auto lines = wrap_text(line.substr(std::min(indent, line.size())), width - indent, width - indent - 2);
+  std::string out;
+  for (std::size_t i = 0; i < lines.size(); ++i) out += std::string(indent + (i ? 2 : 0), ' ') + lines[i] + "\n";
   return out;
 }
 

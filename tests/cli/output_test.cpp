@@ -339,4 +339,20 @@ TEST(OutputTableWidth, WidthFromColumnsElsePipe) {
   }
 }
 
+// A line nothing else shapes (a title) wraps at spaces, its further lines indented two; nothing is
+// lost or repeated, even where the line held runs of spaces; a word longer than a line is cut.
+TEST(OutputTableWidth, OtherLongLinesWrapWithNothingLost) {
+  musket::cli::report r;
+  r.title = "alpha beta  gamma delta epsilon zeta eta theta";
+  r.document = json::parse(R"({"n": 1})");
+  r.result_keys = {"n"};
+  const auto lines = output_lines(musket::cli::render_table(r, 20));
+  const std::vector<std::string> expected{"alpha beta gamma", "  delta epsilon zeta", "  eta theta", "", "n  1"};
+  EXPECT_EQ(lines, expected);
+  r.title = "abcdefghijklmnopqrstuvwxyz";
+  const auto cut = output_lines(musket::cli::render_table(r, 20));
+  EXPECT_EQ(cut[0], "abcdefghijklmnopqrst");
+  EXPECT_EQ(cut[1], "  uvwxyz");
+}
+
 }  // namespace
