@@ -614,7 +614,13 @@ class table_writer {
     }
     std::vector<std::vector<cell>> rows;
     std::vector<cell> header;
-    for (const auto& c : columns) header.push_back({label(c)});
+    // A sweep's long rows name their varied parameters by label ("att-war" is "Attacker War").
+    const bool long_rows =
+        std::any_of(value.begin(), value.end(), [](const json& row) { return !long_row_metric(row).empty(); });
+    for (const auto& c : columns) {
+      const bool parameter = long_rows && c != "metric" && c != "value" && c != "low" && c != "high" && c != "level";
+      header.push_back({parameter ? option_label(c) : label(c)});
+    }
     rows.push_back(header);
     std::vector<bool> numeric(columns.size(), true);
     const std::set<std::string> probability_metrics = long_row_probabilities(value);

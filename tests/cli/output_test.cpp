@@ -205,9 +205,9 @@ TEST(OutputTable, RecordsNestedMapsAndImpossibleOutcomes) {
   EXPECT_EQ(text.find('{'), std::string::npos) << text;  // no raw JSON
 }
 
-// A sweep's long rows: each metric by its label (cli/result_labels.hpp), a probability and its
-// interval bounds as percentages alike, a mean as a plain number with no interval, an illegal
-// point's missing value as "-".
+// A sweep's long rows: each metric and varied parameter by its label (cli/result_labels.hpp), a
+// probability and its interval bounds as percentages alike, a mean as a plain number with no
+// interval, an illegal point's missing value as "-".
 TEST(OutputTable, LongRowsReadByLabelWithPercentagesAlike) {
   musket::cli::report r;
   r.document = json::parse(R"({"points": [
@@ -220,11 +220,11 @@ TEST(OutputTable, LongRowsReadByLabelWithPercentagesAlike) {
   const std::vector<std::string> expected{
       "",
       "points",
-      "  att-war  metric                    value    low   high",
-      "        1  P(defender dislodged)     25.0%  20.0%  30.0%",
-      "        1  Expected attacker losses    1.5",
-      "        2  P(defender dislodged)         -",
-      "        2  Expected attacker losses   0.75",
+      "  Attacker War  metric                    value    low   high",
+      "             1  P(defender dislodged)     25.0%  20.0%  30.0%",
+      "             1  Expected attacker losses    1.5",
+      "             2  P(defender dislodged)         -",
+      "             2  Expected attacker losses   0.75",
   };
   EXPECT_EQ(lines, expected);
 }
