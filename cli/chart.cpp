@@ -122,6 +122,27 @@ std::vector<double> nice_ticks(double lo, double hi, int wanted, bool whole, boo
   return out;
 }
 
+// The ticks of a probability axis: 0..100% in tenths at full scale, else nice ticks covering the
+// values (at least five points wide), kept inside 0..1.
+std::vector<double> probability_ticks(double lo, double hi, bool full_scale, int wanted) {
+  if (full_scale || !(hi >= lo)) return nice_ticks(0, 1, wanted, false, true);
+  constexpr double narrowest = 0.05;
+  if (hi - lo < narrowest) {
+    const double mid = (lo + hi) / 2;
+    lo = std::clamp(mid - narrowest / 2, 0.0, 1.0 - narrowest);
+    hi = lo + narrowest;
+  }
+  std::vector<double> out;
+  for (double t : nice_ticks(lo, hi, wanted, false, true))
+    if (t >= -1e-9 && t <= 1 + 1e-9) out.push_back(std::clamp(t, 0.0, 1.0));
+  return out;
+}
+
+// A probability tick: "60%", "62.5%", "0.5%".
+std::string percent_tick(double t) {
+  return number_text(100 * t) + "%";
+}
+
 // --- the pen: cairo for shapes, pango for text, and the SVG's searchable copy ---------------------
 
 struct text_mark {
@@ -384,23 +405,33 @@ void draw_line_chart(pen& p, const frame& f, const line_chart& c) {
     return f.left + (std::get<double>(x) - x_lo + pad) / (x_hi - x_lo + 2 * pad) * f.plot_w;
   };
 
-  // The y axis: 0..100% for probabilities, else from 0 (or below) to the highest value or interval end.
-  double y_lo = 0, y_hi = c.y_is_probability ? 1 : -1e300;
-  if (!c.y_is_probability) {
+  // The y axis: for probabilities nice ticks around the values and their intervals (0..100% at
+  // full scale), else from 0 (or below) to the highest value or interval end.
+  double y_lo = 0, y_hi = -1e300;
+  std::vector<double> y_ticks;
+  if (c.y_is_probability) {
+    double lo = 1e300, hi = -1e300;
+    for (const auto& s : c.lines)
+      for (const auto& pt : s.points)
+        for (const auto& v : {pt.y, pt.low, pt.high})
+          if (v) lo = std::min(lo, *v), hi = std::max(hi, *v);
+    y_ticks = probability_ticks(lo, hi, c.full_scale, 5);
+    y_lo = y_ticks.front(), y_hi = y_ticks.back();
+  } else {
     for (const auto& s : c.lines)
       for (const auto& pt : s.points)
         for (const auto& v : {pt.y, pt.low, pt.high})
           if (v) y_lo = std::min(y_lo, *v), y_hi = std::max(y_hi, *v);
     if (!(y_hi > y_lo)) y_hi = y_lo + 1;
+    y_ticks = nice_ticks(y_lo, y_hi, 5, false, true);
+    y_lo = std::min(y_lo, y_ticks.front()), y_hi = std::max(y_hi, y_ticks.back());
   }
-  const auto y_ticks = nice_ticks(y_lo, y_hi, 5, false, true);
-  if (!c.y_is_probability) y_lo = std::min(y_lo, y_ticks.front()), y_hi = std::max(y_hi, y_ticks.back());
   const auto py = [&](double y) { return f.bottom() - (y - y_lo) / (y_hi - y_lo) * f.plot_h; };
 
   for (double t : y_ticks) {
     p.line(f.left, py(t), f.right(), py(t), 1, grid);
-    p.text("tick", c.y_is_probability ? fmt::format("{:.0f}%", 100 * t) : number_text(t), f.left - 6, py(t) + 4,
-           tick_size, anchor::end, ink);
+    p.text("tick", c.y_is_probability ? percent_tick(t) : number_text(t), f.left - 6, py(t) + 4, tick_size, anchor::end,
+           ink);
   }
   p.line(f.left, f.bottom(), f.right(), f.bottom(), 1, ink);
   p.line(f.left, f.top, f.left, f.bottom(), 1, ink);
@@ -497,12 +528,16 @@ void draw_line_chart(pen& p, const frame& f, const line_chart& c) {
 // --- the heat map -------------------------------------------------------------------------------
 
 void draw_heat_map(pen& p, const frame& f, const heat_map& c) {
-  double lo = 0, hi = 1;
-  if (!c.value_is_probability) {
-    lo = 1e300, hi = -1e300;
-    for (const auto& column : c.cells)
-      for (const auto& v : column)
-        if (v) lo = std::min(lo, *v), hi = std::max(hi, *v);
+  // The colours run over the values' range: for probabilities widened to nice ticks (0..100% at
+  // full scale), else from the lowest value to the highest.
+  double lo = 1e300, hi = -1e300;
+  for (const auto& column : c.cells)
+    for (const auto& v : column)
+      if (v) lo = std::min(lo, *v), hi = std::max(hi, *v);
+  if (c.value_is_probability) {
+    const auto ticks = probability_ticks(lo, hi, c.full_scale, 4);
+    lo = ticks.front(), hi = ticks.back();
+  } else {
     if (lo > hi) lo = 0, hi = 1;
     if (!(hi > lo)) hi = lo + 1;
   }
@@ -568,8 +603,8 @@ void draw_heat_map(pen& p, const frame& f, const heat_map& c) {
   for (double t : nice_ticks(lo, hi, 4, false)) {
     const double ty = bar_top + bar_h - share(t) * bar_h;
     p.line(f.legend_x + bar_w, ty, f.legend_x + bar_w + 4, ty, 1, ink);
-    p.text("legend-entry", c.value_is_probability ? fmt::format("{:.0f}%", 100 * t) : number_text(t),
-           f.legend_x + bar_w + 7, ty + 4, tick_size, anchor::start, ink);
+    p.text("legend-entry", c.value_is_probability ? percent_tick(t) : number_text(t), f.legend_x + bar_w + 7, ty + 4,
+           tick_size, anchor::start, ink);
   }
   y = bar_top + bar_h + 22;
   if (any_empty) {

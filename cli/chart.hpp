@@ -36,14 +36,16 @@ struct series {
 
 struct line_chart {
   std::string title, subtitle, x_label, y_label;
-  bool y_is_probability = false;  // a 0..100% axis
+  bool y_is_probability = false;  // a percent axis
+  bool full_scale = false;        // a probability axis from 0 to 100%, else fitted to the data (nice ticks)
   std::vector<series> lines;
   std::optional<double> interval_level;  // e.g. 0.95, named in the legend when points have intervals
 };
 
 struct heat_map {
   std::string title, subtitle, x_label, y_label, value_label;
-  bool value_is_probability = false;  // the colours run over 0..100%
+  bool value_is_probability = false;  // percentages
+  bool full_scale = false;            // the colours run over 0..100%, else over the data's range (nice ticks)
   std::vector<axis_value> xs, ys;
   std::vector<std::vector<std::optional<double>>> cells;  // cells[i][j] at (xs[i], ys[j]); none: not legal
   std::optional<double> interval_width;                   // the widest interval of any cell (simulated sweeps)

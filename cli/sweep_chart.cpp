@@ -1,7 +1,10 @@
 #include "cli/sweep_chart.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <set>
+#include <type_traits>
 
 #include "cli/result_labels.hpp"
 #include "core/invalid_input.hpp"
@@ -51,16 +54,18 @@ std::string parameter_label(const chart_words& words, const std::string& name) {
   return it != words.labels.end() ? it->second : option_label(name);
 }
 
-// "musket nt sweep campaign; fixed: file=examples/nt-campaign.json, def-war=2".
-std::string subtitle_of(const json& doc) {
+// --subtitle, else the fixed inputs by their labels: "musket nt sweep campaign; File
+// examples/nt-campaign.json, Defender War 2" ("; all other options at their defaults" when none).
+std::string subtitle_of(const json& doc, const chart_words& words) {
+  if (words.subtitle) return *words.subtitle;
   const json& inputs = doc.at("inputs");
   std::string fixed;
   if (const auto it = inputs.find("fixed"); it != inputs.end() && it->is_object())
     for (auto f = it->begin(); f != it->end(); ++f)
-      fixed +=
-          (fixed.empty() ? "" : ", ") + f.key() + (f.value().is_string() ? "=" + f.value().get<std::string>() : "");
-  return "musket " + doc.value("game", std::string()) + " sweep " + inputs.value("command", std::string()) +
-         "; fixed: " + (fixed.empty() ? std::string("defaults") : fixed);
+      fixed += (fixed.empty() ? "" : ", ") + parameter_label(words, f.key()) +
+               (f.value().is_string() ? " " + f.value().get<std::string>() : "");
+  return "musket " + doc.value("game", std::string()) + " sweep " + inputs.value("command", std::string()) + "; " +
+         (fixed.empty() ? std::string("all other options at their defaults") : fixed);
 }
 
 std::vector<std::string> metrics_of(const json& doc) {
@@ -105,7 +110,9 @@ std::string sweep_title(const json& doc, const chart_words& words) {
 chart_words parse_chart_words(const std::vector<std::string>& label_texts, const std::optional<std::string>& title) {
   // Checked once, here: the text goes into the chart, its SVG and the table's title.
   if (title) require_plain_text(*title, "title");
-  chart_words words{title, parse_label_overrides(label_texts, "label")};
+  chart_words words;
+  words.title = title;
+  words.labels = parse_label_overrides(label_texts, "label");
   for (const auto& [key, text] : words.labels) {
     require_plain_text(key, "label");
     require_plain_text(text, "label");
@@ -147,9 +154,49 @@ chart::chart chart_from_sweep(const json& doc, const chart_words& words) {
   const auto& probability = w.probability;
   const std::string title = words.title ? *words.title : default_title(w);
 
+  // --lines: a line per value of the second parameter (per metric), in the order the sweep ran them.
+  if (parameters.size() == 2 && words.lines) {
+    chart::line_chart c;
+    c.subtitle = subtitle_of(doc, words);
+    c.x_label = parameter_label(words, parameters[0]);
+    c.y_is_probability = std::all_of(probability.begin(), probability.end(), [](bool p) { return p; });
+    c.full_scale = words.full_scale;
+    c.interval_level = level;
+    std::string joined;
+    for (const auto& l : metric_labels) joined += (joined.empty() ? "" : ", ") + l;
+    c.y_label = metrics.size() == 1 ? metric_labels[0] : c.y_is_probability ? "Probability" : joined;
+    c.title = title;
+    const std::string second = parameter_label(words, parameters[1]);
+    for (std::size_t k = 0; k < metrics.size(); ++k) {
+      std::vector<std::string> values;  // the second parameter's values, as the JSON spells them
+      for (const auto& row : points)
+        if (row.value("metric", "") == metrics[k] &&
+            std::find(values.begin(), values.end(), row.at(parameters[1]).dump()) == values.end())
+          values.push_back(row.at(parameters[1]).dump());
+      for (const auto& value : values) {
+        const std::string shown = std::visit(
+            [](const auto& v) -> std::string {
+              if constexpr (std::is_same_v<std::decay_t<decltype(v)>, double>)
+                return fmt::format("{:g}", v);
+              else
+                return v;
+            },
+            axis_value_of(json::parse(value)));
+        chart::series s{(metrics.size() == 1 ? "" : metric_labels[k] + ", ") + second + " " + shown, {}};
+        for (const auto& row : points)
+          if (row.value("metric", "") == metrics[k] && row.at(parameters[1]).dump() == value)
+            s.points.push_back(chart::point{axis_value_of(row.at(parameters[0])), number_of(row, "value"),
+                                            number_of(row, "low"), number_of(row, "high")});
+        c.lines.push_back(std::move(s));
+      }
+    }
+    return c;
+  }
+
   if (parameters.size() == 1) {
     chart::line_chart c;
-    c.subtitle = subtitle_of(doc);
+    c.full_scale = words.full_scale;
+    c.subtitle = subtitle_of(doc, words);
     c.x_label = parameter_label(words, parameters[0]);
     c.y_is_probability = std::all_of(probability.begin(), probability.end(), [](bool p) { return p; });
     c.interval_level = level;
@@ -180,11 +227,12 @@ chart::chart chart_from_sweep(const json& doc, const chart_words& words) {
   std::vector<chart::heat_map> panels;
   for (std::size_t k = 0; k < metrics.size(); ++k) {
     chart::heat_map h;
-    h.subtitle = subtitle_of(doc);
+    h.subtitle = subtitle_of(doc, words);
     h.x_label = parameter_label(words, parameters[0]);
     h.y_label = parameter_label(words, parameters[1]);
     h.value_label = metric_labels[k];
     h.value_is_probability = probability[k];
+    h.full_scale = words.full_scale;
     h.interval_level = level;
     h.title = metrics.size() == 1 ? title : metric_labels[k];
     struct cell {
@@ -205,7 +253,7 @@ chart::chart chart_from_sweep(const json& doc, const chart_words& words) {
     panels.push_back(std::move(h));
   }
   if (panels.size() == 1) return panels[0];
-  return chart::heat_maps{title, subtitle_of(doc), std::move(panels)};
+  return chart::heat_maps{title, subtitle_of(doc, words), std::move(panels)};
 }
 
 }  // namespace musket::cli

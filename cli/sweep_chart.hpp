@@ -3,7 +3,8 @@
 // metric and fixed; doc["points"] rows {<parameter>: value, "metric", "value", optional "low",
 // "high", "level"}): one varied parameter draws a line chart (a line per metric, error bars where
 // a point has an interval), two a heat map (a panel per metric, one above
-// the other, each with its colour legend). Titles, axis and legend names are
+// the other, each with its colour legend), or with `lines` a line chart with a line per value of
+// the second parameter (per metric). Titles, axis and legend names are
 // the human labels of cli/result_labels.hpp unless the user gave others.
 #include <map>
 #include <nlohmann/json.hpp>
@@ -15,10 +16,13 @@
 
 namespace musket::cli {
 
-// What the user said about a chart's words: --title and --label KEY=TEXT.
+// What the user said about a chart: --title, --label KEY=TEXT, --subtitle, --full-scale, --lines.
 struct chart_words {
   std::optional<std::string> title;
   std::map<std::string, std::string> labels;  // a result key or a varied parameter -> its label
+  std::optional<std::string> subtitle;        // "" for none; default: the fixed inputs by their labels
+  bool full_scale = false;                    // probabilities over 0..100%, not fitted to the data
+  bool lines = false;                         // two parameters: a line per value of the second, not a heat map
 };
 
 // Reads --label texts (KEY=TEXT, repeatable) and --title; throws invalid_input("label", ...).

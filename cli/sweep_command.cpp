@@ -20,6 +20,7 @@
 #include "core/invalid_input.hpp"
 #include "core/json_input.hpp"
 #include "core/output_file.hpp"
+#include "core/printable.hpp"
 
 namespace musket::cli {
 
@@ -39,6 +40,10 @@ void add_sweep_own_options(po::options_description& o) {
       "title", po::value<std::string>(), "the chart's title (default: the metric's label by the parameters')")(
       "label", po::value<std::vector<std::string>>()->composing(),
       "KEY=TEXT: the chart's name for a metric or a varied parameter (repeatable); default: musket's label")(
+      "subtitle", po::value<std::string>(),
+      "the chart's subtitle; \"\" for none (default: the command and its fixed options by their labels)")(
+      "full-scale", "probability axes and heat-map colours over 0-100% (default: fitted to the values)")(
+      "lines", "with two --vary: a line per value of the second instead of a heat map")(
       "yes", "run a sweep whose estimated work passes the budget (docs/cli.md, Work budget)");
 }
 
@@ -136,9 +141,20 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
     if (!plot_format) throw invalid_input("plot", "'" + path + "': give FILE.svg, FILE.png or FILE.pdf");
     check_output_target(path, "plot");
   }
-  const chart_words words =
+  chart_words words =
       parse_chart_words(vm.count("label") ? vm["label"].as<std::vector<std::string>>() : std::vector<std::string>{},
                         vm.count("title") ? std::optional<std::string>(vm["title"].as<std::string>()) : std::nullopt);
+  for (const char* chart_only : {"subtitle", "full-scale", "lines"})
+    if (vm.count(chart_only) && !vm.count("plot"))
+      throw invalid_input(chart_only, "shapes the chart; give --plot FILE.svg, FILE.png or FILE.pdf too");
+  if (vm.count("lines") && vary_texts.size() != 2)
+    throw invalid_input("lines", "draws a line per value of the second --vary; give two --vary");
+  if (vm.count("subtitle")) {
+    words.subtitle = vm["subtitle"].as<std::string>();
+    require_plain_text(*words.subtitle, "subtitle");  // as --title and --label
+  }
+  words.full_scale = vm.count("full-scale") > 0;
+  words.lines = vm.count("lines") > 0;
   std::vector<std::string> axis_names;
   for (const auto& a : axes) axis_names.push_back(a.name);
 

@@ -1,9 +1,13 @@
 #include "cli/table_renderer.hpp"
 
 #include <fmt/format.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -178,45 +182,212 @@ std::string range_text(double low, double high) {
 struct cell {
   std::string text;
   bool right = false;
+  double bar = -1.0;  // a bar of this probability, drawn to the column's width (text unused)
 };
 
-// Rows of cells printed as aligned columns (the last column left unpadded).
-// A column empty in every row (no fraction for a simulated distribution) is left out.
-void print_grid(std::string& out, const std::string& indent, std::vector<std::vector<cell>> rows) {
+// Columns a text takes on a terminal: one per UTF-8 code point.
+std::size_t display_width(const std::string& text) {
+  return static_cast<std::size_t>(
+      std::count_if(text.begin(), text.end(), [](char ch) { return (static_cast<unsigned char>(ch) & 0xC0) != 0x80; }));
+}
+
+// `text` cut into lines at spaces, the first at most `first` columns, the others at most `rest`;
+// a word longer than a line is cut where the line ends (never inside a UTF-8 sequence). Runs of
+// spaces between words become one.
+std::vector<std::string> wrap_text(const std::string& text, std::size_t first, std::size_t rest) {
+  first = std::max<std::size_t>(first, 1);
+  rest = std::max<std::size_t>(rest, 1);
+  std::vector<std::string> lines;
+  std::string line;
+  auto room = [&] { return lines.empty() ? first : rest; };
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const std::size_t space = text.find(' ', at);
+    std::string word = text.substr(at, space == std::string::npos ? std::string::npos : space - at);
+    at = space == std::string::npos ? text.size() : space + 1;
+    if (word.empty()) continue;
+    if (!line.empty() && display_width(line) + 1 + display_width(word) <= room()) {
+      line += " " + word;
+      continue;
+    }
+    if (!line.empty()) lines.push_back(line);
+    line.clear();
+    while (display_width(word) > room()) {  // a word wider than the line: cut it
+      std::size_t cut = 0;
+      for (std::size_t n = 0, limit = room(); cut < word.size() && n < limit; ++n) {
+        ++cut;  // past one character: its first byte and its continuation bytes
+        while (cut < word.size() && (static_cast<unsigned char>(word[cut]) & 0xC0) == 0x80) ++cut;
+      }
+      lines.push_back(word.substr(0, cut));
+      word.erase(0, cut);
+    }
+    line = word;
+  }
+  if (!line.empty() || lines.empty()) lines.push_back(line);
+  return lines;
+}
+
+std::vector<std::string> wrap_text(const std::string& text, std::size_t width) {
+  return wrap_text(text, width, width);
+}
+
+// `text` padded with spaces to `width` columns, on the left (right-aligned) or the right.
+std::string padded(const std::string& text, std::size_t width, bool right) {
+  const std::size_t n = display_width(text);
+  const std::string fill(width > n ? width - n : 0, ' ');
+  return right ? fill + text : text + fill;
+}
+
+// A line longer than `width` wrapped at spaces, each further line indented two past its own.
+std::string fitted_line(const std::string& line, std::size_t width) {
+  if (display_width(line) <= width) return line + "\n";
+  const std::size_t indent = std::min(line.find_first_not_of(' '), width / 2);
+  const auto lines = wrap_text(line.substr(std::min(indent, line.size())), width - indent, width - indent - 2);
+  std::string out;
+  for (std::size_t i = 0; i < lines.size(); ++i) out += std::string(indent + (i ? 2 : 0), ' ') + lines[i] + "\n";
+  return out;
+}
+
+// Every line of `text` fitted to `width` (the last resort for lines nothing else shaped).
+std::string fitted(const std::string& text, std::size_t width) {
+  std::string out;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = text.find('\n', at);
+    out += fitted_line(text.substr(at, end == std::string::npos ? std::string::npos : end - at), width);
+    at = end == std::string::npos ? text.size() : end + 1;
+  }
+  return out;
+}
+
+// A table too wide for the terminal as records: one block per row, a "column  value" line per
+// non-empty cell (the header names the columns), the value wrapped beside its name.
+void print_records(std::string& out, const std::string& indent, const std::vector<std::vector<cell>>& rows,
+                   std::size_t width) {
+  const auto& header = rows.front();
+  std::size_t key_width = 0;
+  for (const auto& h : header) key_width = std::max(key_width, display_width(h.text));
+  const std::size_t value_width =
+      std::max<std::size_t>(width > indent.size() + key_width + 2 ? width - indent.size() - key_width - 2 : 0, 20);
+  for (std::size_t r = 1; r < rows.size(); ++r) {
+    if (r > 1) out += "\n";
+    for (std::size_t c = 0; c < rows[r].size(); ++c) {
+      const cell& v = rows[r][c];
+      if (v.bar >= 0.0 || v.text.empty()) continue;
+      const std::string key = c < header.size() ? header[c].text : "";
+      const auto lines = wrap_text(v.text, value_width);
+      for (std::size_t l = 0; l < lines.size(); ++l) {
+        std::string line = indent + padded(l ? "" : key, key_width, false) + "  " + lines[l];
+        while (!line.empty() && line.back() == ' ') line.pop_back();
+        out += line + "\n";
+      }
+    }
+  }
+}
+
+// Rows of cells printed as aligned columns (the last column left unpadded), within `width`
+// columns: bars shortened, then text columns wrapped (widest first, none below a readable
+// width); a table with a header row that still does not fit, or whose rows would wrap past a
+// few lines, is folded into records (print_records). A column empty in every row (no fraction
+// for a simulated distribution) is left out.
+void print_grid(std::string& out, const std::string& indent, std::vector<std::vector<cell>> rows,
+                std::size_t width = std::numeric_limits<std::size_t>::max(), bool header = false) {
   std::size_t columns = 0;
   for (const auto& row : rows) columns = std::max(columns, row.size());
   for (std::size_t c = columns; c-- > 0;) {
     bool empty = true;
-    for (const auto& row : rows) empty = empty && (c >= row.size() || row[c].text.empty());
+    for (const auto& row : rows) empty = empty && (c >= row.size() || (row[c].text.empty() && row[c].bar < 0.0));
     if (empty)
       for (auto& row : rows)
         if (c < row.size()) row.erase(row.begin() + static_cast<std::ptrdiff_t>(c));
   }
-  std::vector<std::size_t> width;
-  for (const auto& row : rows)
-    for (std::size_t c = 0; c < row.size(); ++c) {
-      if (width.size() <= c) width.push_back(0);
-      width[c] = std::max(width[c], row[c].text.size());
+  columns = 0;
+  for (const auto& row : rows) columns = std::max(columns, row.size());
+  if (columns == 0) return;
+  std::vector<std::size_t> natural(columns, 0);
+  std::vector<bool> bars(columns, false), wrappable(columns, false);
+  // A column wraps when it holds words: text on the left, or a header over numbers.
+  for (std::size_t r = 0; r < rows.size(); ++r)
+    for (std::size_t c = 0; c < rows[r].size(); ++c) {
+      const cell& x = rows[r][c];
+      if (x.bar >= 0.0) {
+        bars[c] = true;
+        natural[c] = std::max(natural[c], bar(x.bar).size());
+      } else {
+        natural[c] = std::max(natural[c], display_width(x.text));
+        wrappable[c] = wrappable[c] || ((!x.right || (header && r == 0)) && x.text.find(' ') != std::string::npos);
+      }
     }
-  for (const auto& row : rows) {
-    std::string line = indent;
-    for (std::size_t c = 0; c < row.size(); ++c) {
-      if (c) line += "  ";
-      const bool last = c + 1 == row.size();
-      if (row[c].right)
-        line += fmt::format("{:>{}}", row[c].text, width[c]);
-      else
-        line += last ? row[c].text : fmt::format("{:<{}}", row[c].text, width[c]);
+  // A column of bars is as wide as its longest bar, at the full scale.
+  std::vector<std::size_t> w = natural;
+  const std::size_t room = width > indent.size() ? width - indent.size() : 0;
+  auto need = [&] {
+    std::size_t n = 2 * (columns - 1);
+    for (const auto x : w) n += x;
+    return n;
+  };
+  constexpr std::size_t shortest_bar = 10, narrowest_wrap = 16;
+  std::size_t bar_scale = bar_width;
+  for (std::size_t c = 0; c < columns; ++c)
+    if (bars[c] && need() > room && w[c] > shortest_bar) {
+      const std::size_t cut = std::min(w[c] - shortest_bar, need() - room);
+      bar_scale = bar_width * (w[c] - cut) / std::max<std::size_t>(w[c], 1);
+      w[c] -= cut;
     }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out += line + "\n";
+  while (need() > room) {  // narrow the widest wrappable column by one
+    std::size_t widest = columns;
+    for (std::size_t c = 0; c < columns; ++c)
+      if (wrappable[c] && w[c] > std::min(natural[c], narrowest_wrap) && (widest == columns || w[c] > w[widest]))
+        widest = c;
+    if (widest == columns) break;
+    --w[widest];
+  }
+  std::vector<std::vector<std::vector<std::string>>> lines(rows.size());
+  std::size_t tallest = 1;
+  for (std::size_t r = 0; r < rows.size(); ++r)
+    for (std::size_t c = 0; c < rows[r].size(); ++c) {
+      const cell& x = rows[r][c];
+      if (x.bar >= 0.0) {
+        const int n = static_cast<int>(x.bar * static_cast<double>(bar_scale) + 0.5);
+        lines[r].push_back({std::string(static_cast<std::size_t>(std::clamp(n, 0, static_cast<int>(w[c]))), '#')});
+      } else {
+        lines[r].push_back(display_width(x.text) <= w[c] ? std::vector<std::string>{x.text} : wrap_text(x.text, w[c]));
+      }
+      tallest = std::max(tallest, lines[r].back().size());
+    }
+  // A wrapped column is as wide as its longest line.
+  for (std::size_t c = 0; c < columns; ++c)
+    if (!bars[c] && w[c] < natural[c]) {
+      std::size_t longest = 0;
+      for (const auto& row : lines)
+        if (c < row.size())
+          for (const auto& l : row[c]) longest = std::max(longest, display_width(l));
+      w[c] = longest;
+    }
+  constexpr std::size_t tallest_wrapped_row = 3, few_columns = 4;
+  if (header && rows.size() > 1 && (need() > room || (tallest > tallest_wrapped_row && columns > few_columns)))
+    return print_records(out, indent, rows, width);
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    std::size_t height = 0;
+    for (const auto& l : lines[r]) height = std::max(height, l.size());
+    for (std::size_t h = 0; h < height; ++h) {
+      std::string line = indent;
+      for (std::size_t c = 0; c < rows[r].size(); ++c) {
+        if (c) line += "  ";
+        const std::string text = h < lines[r][c].size() ? lines[r][c][h] : "";
+        const bool last = c + 1 == rows[r].size();
+        line += last && !rows[r][c].right ? text : padded(text, w[c], rows[r][c].right);
+      }
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      out += line + "\n";
+    }
   }
 }
 
 class table_writer {
  public:
-  explicit table_writer(const json& doc)
-      : exact_(doc.contains("exact") ? &doc.at("exact") : nullptr),
+  table_writer(const json& doc, std::size_t width)
+      : width_(width),
+        exact_(doc.contains("exact") ? &doc.at("exact") : nullptr),
         stats_(doc.contains("stats") ? &doc.at("stats") : nullptr),
         exact_stats_(child_of(exact_, "stats")),
         intervals_(doc.contains("intervals") ? &doc.at("intervals") : nullptr) {}
@@ -231,6 +402,7 @@ class table_writer {
   }
 
  private:
+  std::size_t width_;
   const json* exact_;
   const json* stats_;
   const json* exact_stats_;
@@ -274,7 +446,7 @@ class table_writer {
     std::vector<std::vector<cell>> pending;
     bool after_section = false;
     auto flush = [&] {
-      if (!pending.empty()) print_grid(out_, pad, pending);
+      if (!pending.empty()) print_grid(out_, pad, pending, width_);
       pending.clear();
     };
     for (auto it = value.begin(); it != value.end(); ++it) {
@@ -404,10 +576,10 @@ class table_writer {
         row.push_back({b ? percent_interval(b->first, b->second) : ""});
       }
       row.push_back({fraction_text(entry(exact, key, position))});
-      row.push_back({bar(p)});
+      row.push_back({"", false, p});
       rows.push_back(row);
     }
-    print_grid(out_, std::string(static_cast<std::size_t>(indent), ' '), rows);
+    print_grid(out_, std::string(static_cast<std::size_t>(indent), ' '), rows, width_);
     if (stats) statistics(indent, path, *stats, exact_stats);
   }
 
@@ -457,7 +629,13 @@ class table_writer {
     }
     std::vector<std::vector<cell>> rows;
     std::vector<cell> header;
-    for (const auto& c : columns) header.push_back({label(c)});
+    // A sweep's long rows name their varied parameters by label ("att-war" is "Attacker War").
+    const bool long_rows =
+        std::any_of(value.begin(), value.end(), [](const json& row) { return !long_row_metric(row).empty(); });
+    for (const auto& c : columns) {
+      const bool parameter = long_rows && c != "metric" && c != "value" && c != "low" && c != "high" && c != "level";
+      header.push_back({parameter ? option_label(c) : label(c)});
+    }
     rows.push_back(header);
     std::vector<bool> numeric(columns.size(), true);
     const std::set<std::string> probability_metrics = long_row_probabilities(value);
@@ -496,7 +674,7 @@ class table_writer {
     }
     for (auto& row : rows)
       for (std::size_t c = 0; c < row.size(); ++c) row[c].right = numeric[c];
-    print_grid(out_, std::string(static_cast<std::size_t>(indent), ' '), rows);
+    print_grid(out_, std::string(static_cast<std::size_t>(indent), ' '), rows, width_, true);
     const std::string pad(static_cast<std::size_t>(indent), ' ');
     for (std::size_t r = 0; r < value.size(); ++r)
       for (const auto& key : nested) {
@@ -529,7 +707,7 @@ class table_writer {
         row.push_back({is_probability(key, v) ? percent_cell(v.get<double>()) : scalar_text(v), true});
       rows.push_back(row);
     }
-    print_grid(out_, std::string(static_cast<std::size_t>(indent), ' '), rows);
+    print_grid(out_, std::string(static_cast<std::size_t>(indent), ' '), rows, width_, true);
   }
 };
 
@@ -567,23 +745,40 @@ std::string defaults_text(const json& doc) {
 
 }  // namespace
 
-std::string render_table(const report& r) {
+std::size_t output_width() {
+  constexpr std::size_t narrowest = 40, pipe_width = 100;
+  if (const char* columns = std::getenv("COLUMNS"); columns && *columns) {
+    char* end = nullptr;
+    const long n = std::strtol(columns, &end, 10);
+    if (*end == '\0' && n > 0) return std::max(static_cast<std::size_t>(n), narrowest);
+  }
+  winsize size{};
+  if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0)
+    return std::max<std::size_t>(size.ws_col, narrowest);
+  return pipe_width;
+}
+
+std::string render_table(const report& r, std::size_t width) {
   const json& doc = r.document;
   std::string out;
   if (!r.title.empty()) out += r.title + "\n";
   out += defaults_text(doc);
   if (!r.verdict.empty()) out += r.verdict + "\n";
   out += "\n";
-  table_writer writer(doc);
+  table_writer writer(doc, width);
   out += writer.results(doc, r.result_keys);
   if (doc.contains("method") && doc.at("method").is_object() && doc.at("method").value("name", "") != "exact")
     out += "\n" + method_text(doc.at("method"));
   if (doc.contains("notes") && !doc.at("notes").empty()) {
     out += "\nNotes:\n";
-    for (const auto& n : doc.at("notes"))
-      out += "  - " + (n.is_string() ? n.get<std::string>() : scalar_text(n)) + "\n";
+    // Each note wrapped under its own dash.
+    for (const auto& n : doc.at("notes")) {
+      const auto lines = wrap_text(n.is_string() ? n.get<std::string>() : scalar_text(n), width - 4);
+      for (std::size_t i = 0; i < lines.size(); ++i) out += (i ? "    " : "  - ") + lines[i] + "\n";
+    }
   }
-  return out;
+  // Titles, verdicts, statistics lines and anything else still too long: wrapped at spaces.
+  return fitted(out, width);
 }
 
 }  // namespace musket::cli

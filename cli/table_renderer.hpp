@@ -3,12 +3,19 @@
 // Lists of records become aligned tables, nested maps indented sections, distributions rows with
 // their percentage, "at least" (when the document has `stats`), interval (when it has
 // `intervals`), readable fraction and a bar, and the statistics under them.
+#include <cstddef>
 #include <string>
 
 namespace musket::cli {
 
 struct report;
 
-std::string render_table(const report& r);
+// The width tables are drawn to: COLUMNS when set to a number, else the terminal's (standard
+// output's), else 100 (a pipe or a file); never below 40.
+std::size_t output_width();
+
+// Drawn within `width` columns: notes and long cells wrapped, a table too wide for its columns
+// folded into one block per row ("column  value" lines).
+std::string render_table(const report& r, std::size_t width = output_width());
 
 }  // namespace musket::cli

@@ -99,7 +99,7 @@ TEST(SweepCli, LineChartIsXmlWithOnePointPerValue) {
   EXPECT_EQ(count_marks(svg, "circle", "point"), 8);
   EXPECT_EQ(count_marks(svg, "path", "series"), 1);
   const std::string text = slurp(svg);
-  EXPECT_NE(text.find("def-war=2"), std::string::npos);  // the subtitle names the fixed inputs
+  EXPECT_NE(text.find("Defender War 2"), std::string::npos);  // the subtitle names the fixed inputs by their labels
   // Human words, not keys: the metric's label in the title and legend, the option's on the axis.
   EXPECT_NE(text.find("<title>P(attacker victory) by Attacker War</title>"), std::string::npos);
   EXPECT_NE(text.find("class=\"legend-entry\" x="), std::string::npos);

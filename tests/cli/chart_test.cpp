@@ -332,7 +332,7 @@ TEST(SweepChart, OneParameterIsALineChartWithLabelsAndErrorBars) {
   const auto* line = std::get_if<chart::line_chart>(&c);
   ASSERT_NE(line, nullptr);
   EXPECT_EQ(line->title, "P(attacker victory), Expected attacker losses by Terrain of the battle");
-  EXPECT_EQ(line->subtitle, "musket gl sweep battle; fixed: trials=1000, quick");
+  EXPECT_EQ(line->subtitle, "musket gl sweep battle; Trials 1000, Quick");  // the fixed options by their labels
   EXPECT_EQ(line->x_label, "Terrain of the battle");
   EXPECT_FALSE(line->y_is_probability);  // one of the two metrics is a mean
   ASSERT_EQ(line->lines.size(), 2u);
@@ -462,6 +462,104 @@ TEST(SweepChart, ALabelForNoMetricOrParameterIsRefused) {
   EXPECT_THROW(musket::cli::check_label_keys(words, {"summary.attacker_victory"}, {"att-war"}), invalid_input);
   const auto good = musket::cli::parse_chart_words({"att-war=War"}, std::nullopt);
   EXPECT_NO_THROW(musket::cli::check_label_keys(good, {"summary.attacker_victory"}, {"att-war"}));
+}
+
+// Issue 39: charts ready to print. A probability axis is fitted to the values with nice ticks
+// (0-100% with full_scale); values 62%..88% need steps of 10 points (26 points / 5 ticks = 5.2,
+// rounded up to the next of 1, 2, 2.5, 5, 10), from 60% to 90%.
+TEST(ChartScale, ProbabilityAxisFitsTheValues) {
+  chart::line_chart c;
+  c.title = "t";
+  c.x_label = "x";
+  c.y_label = "y";
+  c.y_is_probability = true;
+  chart::series s{"s", {}};
+  for (const double y : {0.62, 0.75, 0.88}) s.points.push_back(chart::point{double(s.points.size() + 1), y, {}, {}});
+  c.lines = {s};
+  auto ticks_of = [](const json& svg) {
+    std::vector<std::string> out;
+    for (const auto& t : svg["texts"]["tick"])
+      if (t.get<std::string>().ends_with("%")) out.push_back(t);
+    return out;
+  };
+  const json fitted = read_svg(chart::write_chart(c, chart::format::svg));
+  ASSERT_FALSE(fitted.is_null());
+  EXPECT_EQ(ticks_of(fitted), (std::vector<std::string>{"60%", "70%", "80%", "90%"}));
+  c.full_scale = true;
+  const json full = read_svg(chart::write_chart(c, chart::format::svg));
+  EXPECT_EQ(ticks_of(full), (std::vector<std::string>{"0%", "20%", "40%", "60%", "80%", "100%"}));
+}
+
+// A heat map topping out at 29%: the colours run from 0% to 30% (24 points / 4 = 6, so steps of
+// 10), the legend ticks 0%, 10%, 20%, 30%, and the 29% cell is painted 29/30 of the way up the
+// ramp; at full scale the legend runs 0% to 100%.
+TEST(ChartScale, HeatMapColoursFitTheValues) {
+  chart::heat_map h;
+  h.title = "t";
+  h.x_label = "x";
+  h.y_label = "y";
+  h.value_label = "P(win)";
+  h.value_is_probability = true;
+  h.xs = {1.0, 2.0};
+  h.ys = {1.0, 2.0};
+  h.cells = {{0.05, 0.12}, {0.2, 0.29}};
+  const json svg = read_svg(chart::write_chart(h, chart::format::svg));
+  ASSERT_FALSE(svg.is_null());
+  EXPECT_EQ(svg["texts"]["legend-entry"], json::array({"0%", "10%", "20%", "30%"}));
+  const image png = decode_png(chart::write_chart(h, chart::format::png));
+  ASSERT_EQ(svg["cells"].size(), 4u);
+  const auto& top = svg["cells"][3];
+  ASSERT_TRUE(top["title"].get<std::string>().ends_with("29.00%"));
+  const auto got = png.at(static_cast<int>((top["x"].get<double>() + 3) * chart::png_scale),
+                          static_cast<int>((top["y"].get<double>() + 3) * chart::png_scale));
+  const auto want = chart::ramp_rgb(0.29 / 0.3);
+  for (int k = 0; k < 3; ++k) EXPECT_NEAR(got[k], want[k], 2);
+  h.full_scale = true;
+  const json full = read_svg(chart::write_chart(h, chart::format::svg));
+  EXPECT_EQ(full["texts"]["legend-entry"], json::array({"0%", "25%", "50%", "75%", "100%"}));
+}
+
+// --subtitle replaces the fixed options' line; an empty one leaves no subtitle at all.
+TEST(SweepChart, SubtitleIsTheUsersOrNone) {
+  musket::cli::chart_words words;
+  words.subtitle = "Brown's army, summer 1814";
+  const auto own = musket::cli::chart_from_sweep(sweep_document(false), words);
+  const json svg = read_svg(chart::write_chart(own, chart::format::svg));
+  ASSERT_FALSE(svg.is_null());
+  EXPECT_EQ(svg["desc"], "Brown's army, summer 1814");
+  EXPECT_EQ(svg["texts"]["subtitle"], json::array({"Brown's army, summer 1814"}));
+  words.subtitle = "";
+  const json none =
+      read_svg(chart::write_chart(musket::cli::chart_from_sweep(sweep_document(false), words), chart::format::svg));
+  ASSERT_FALSE(none.is_null());
+  EXPECT_FALSE(none["texts"].contains("subtitle"));
+}
+
+// --lines: two parameters drawn as a line per value of the second (Attacker War 1 and 2) over the
+// first (terrain), with the legend naming each; points as run: (open, 1) 0.5, (open, 2) 0.4,
+// (fort, 1) 0.3, (fort, 2) 0.2.
+TEST(SweepChart, LinesDrawALinePerValueOfTheSecondParameter) {
+  auto doc = sweep_document(true);
+  doc["inputs"]["metric"] = nlohmann::ordered_json::array({"summary.attacker_victory"});
+  musket::cli::chart_words words;
+  words.lines = true;
+  const auto c = musket::cli::chart_from_sweep(doc, words);
+  const auto* line = std::get_if<chart::line_chart>(&c);
+  ASSERT_NE(line, nullptr);
+  EXPECT_EQ(line->x_label, "Terrain");
+  EXPECT_TRUE(line->y_is_probability);
+  const json svg = read_svg(chart::write_chart(c, chart::format::svg));
+  ASSERT_FALSE(svg.is_null());
+  EXPECT_EQ(svg["texts"]["legend-entry"], json::array({"Attacker War 1", "Attacker War 2"}));
+  ASSERT_EQ(svg["series"].size(), 2u);
+  EXPECT_EQ(svg["series"][0]["points"],
+            json::array({"Attacker War 1, Terrain = open: 50.00%", "Attacker War 1, Terrain = fort: 30.00%"}));
+  EXPECT_EQ(svg["series"][1]["points"],
+            json::array({"Attacker War 2, Terrain = open: 40.00%", "Attacker War 2, Terrain = fort: 20.00%"}));
+  // Two metrics: a line per metric and value, each named by both.
+  const auto both = musket::cli::chart_from_sweep(sweep_document(true), words);
+  ASSERT_EQ(std::get<chart::line_chart>(both).lines.size(), 4u);
+  EXPECT_EQ(std::get<chart::line_chart>(both).lines[3].name, "Expected attacker losses, Attacker War 2");
 }
 
 }  // namespace

@@ -1,7 +1,9 @@
 // How results read: percentages, plain numbers and CSV fields by hand, and the table and CSV of
 // hand-built documents line by line (stats and intervals in the shapes the result model gives).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <cstdlib>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -9,6 +11,7 @@
 #include "cli/csv_writer.hpp"
 #include "cli/number_text.hpp"
 #include "cli/report.hpp"
+#include "cli/table_renderer.hpp"
 
 namespace {
 
@@ -202,9 +205,9 @@ TEST(OutputTable, RecordsNestedMapsAndImpossibleOutcomes) {
   EXPECT_EQ(text.find('{'), std::string::npos) << text;  // no raw JSON
 }
 
-// A sweep's long rows: each metric by its label (cli/result_labels.hpp), a probability and its
-// interval bounds as percentages alike, a mean as a plain number with no interval, an illegal
-// point's missing value as "-".
+// A sweep's long rows: each metric and varied parameter by its label (cli/result_labels.hpp), a
+// probability and its interval bounds as percentages alike, a mean as a plain number with no
+// interval, an illegal point's missing value as "-".
 TEST(OutputTable, LongRowsReadByLabelWithPercentagesAlike) {
   musket::cli::report r;
   r.document = json::parse(R"({"points": [
@@ -222,13 +225,13 @@ TEST(OutputTable, LongRowsReadByLabelWithPercentagesAlike) {
   const std::vector<std::string> expected{
       "",
       "points",
-      "  att-war  metric                      value    low   high",
-      "        1  P(defender dislodged)       25.0%  20.0%  30.0%",
-      "        1  Expected attacker losses      1.5",
-      "        2  P(defender dislodged)     illegal",
-      "        2  Expected attacker losses     0.75",
-      "        3  P(defender dislodged)           -      -   1.0%",
-      "        3  Expected attacker losses  unknown",
+      "  Attacker War  metric                      value    low   high",
+      "             1  P(defender dislodged)       25.0%  20.0%  30.0%",
+      "             1  Expected attacker losses      1.5",
+      "             2  P(defender dislodged)     illegal",
+      "             2  Expected attacker losses     0.75",
+      "             3  P(defender dislodged)           -      -   1.0%",
+      "             3  Expected attacker losses  unknown",
   };
   EXPECT_EQ(lines, expected);
   // The CSV reads the same marks.
@@ -270,6 +273,98 @@ TEST(OutputJson, SchemaVersionComesFirst) {
   EXPECT_EQ(doc.begin().key(), "schema_version");
   EXPECT_EQ(doc["schema_version"], musket::cli::schema_version);
   EXPECT_EQ(doc["exact"]["losses"][1], "1/2");
+}
+
+// Issue 39: a table fits the width it is drawn to. A note wraps under its dash; a table whose
+// columns cannot all fit is folded into one block per row; a few long text columns wrap in place;
+// a distribution's bars shorten before anything wraps.
+TEST(OutputTableWidth, NotesWrapUnderTheirDash) {
+  musket::cli::report r;
+  r.document = json::parse(R"({"n": 1, "notes": ["one two three four five six seven eight nine ten"]})");
+  r.result_keys = {"n"};
+  const auto lines = output_lines(musket::cli::render_table(r, 24));
+  const std::vector<std::string> expected{
+      "", "n  1", "", "Notes:", "  - one two three four", "    five six seven eight", "    nine ten"};
+  EXPECT_EQ(lines, expected);
+}
+
+TEST(OutputTableWidth, TooManyColumnsFoldIntoRecords) {
+  musket::cli::report r;
+  r.document = json::parse(R"({"steps": [
+    {"step": "lake-champlain", "kind": "march", "reached": 1.0, "mean units": 9},
+    {"step": "albany", "kind": "attack", "reached": 0.25, "mean units": 6.5}]})");
+  r.result_keys = {"steps"};
+  // Natural width: 2 + 14 + 2 + 6 + 2 + 7 + 2 + 10 = 45 columns.
+  const auto wide = output_lines(musket::cli::render_table(r, 45));
+  EXPECT_TRUE(has_line(wide, "  step            kind    reached  mean units")) << wide.size();
+  const auto lines = output_lines(musket::cli::render_table(r, 44));
+  const std::vector<std::string> expected{"",
+                                          "steps",
+                                          "  step        lake-champlain",
+                                          "  kind        march",
+                                          "  reached     100%",
+                                          "  mean units  9",
+                                          "",
+                                          "  step        albany",
+                                          "  kind        attack",
+                                          "  reached     25.0%",
+                                          "  mean units  6.5"};
+  EXPECT_EQ(lines, expected);
+}
+
+TEST(OutputTableWidth, LongTextCellsWrapInPlace) {
+  musket::cli::report r;
+  r.document = json::parse(R"({"pairs": [
+    {"pair": "A-B", "sources": "incompatible: Option Compatibility Chart, row A as printed"},
+    {"pair": "A-E", "sources": "compatible"}]})");
+  r.result_keys = {"pairs"};
+  // 2 + 4 + 2 = 8 columns before the sources column, which gets the other 32.
+  const auto lines = output_lines(musket::cli::render_table(r, 40));
+  const std::vector<std::string> expected{"",
+                                          "pairs",
+                                          "  pair  sources",
+                                          "  A-B   incompatible: Option",
+                                          "        Compatibility Chart, row A as",
+                                          "        printed",
+                                          "  A-E   compatible"};
+  EXPECT_EQ(lines, expected);
+}
+
+TEST(OutputTableWidth, BarsShortenToFit) {
+  musket::cli::report r;
+  r.document = json::parse(R"({"d": {"1": 0.5, "2": 0.5}})");
+  r.result_keys = {"d"};
+  // At 100 the bar is 15 of 30 marks. At 22 the row needs 2 + 1 + 2 + 5 + 2 + 15 = 27 columns: the
+  // bar column loses 5 (to 10), so 100% is 20 marks and 50% is 10.
+  EXPECT_TRUE(has_line(output_lines(musket::cli::render_table(r, 100)), "  1  50.0%  " + std::string(15, '#')));
+  EXPECT_TRUE(has_line(output_lines(musket::cli::render_table(r, 22)), "  1  50.0%  " + std::string(10, '#')));
+}
+
+TEST(OutputTableWidth, WidthFromColumnsElsePipe) {
+  ASSERT_EQ(setenv("COLUMNS", "73", 1), 0);
+  EXPECT_EQ(musket::cli::output_width(), 73u);
+  ASSERT_EQ(setenv("COLUMNS", "12", 1), 0);
+  EXPECT_EQ(musket::cli::output_width(), 40u);  // never narrower than 40
+  ASSERT_EQ(unsetenv("COLUMNS"), 0);
+  if (!isatty(STDOUT_FILENO)) {
+    EXPECT_EQ(musket::cli::output_width(), 100u);  // a pipe, as under ctest
+  }
+}
+
+// A line nothing else shapes (a title) wraps at spaces, its further lines indented two; nothing is
+// lost or repeated, even where the line held runs of spaces; a word longer than a line is cut.
+TEST(OutputTableWidth, OtherLongLinesWrapWithNothingLost) {
+  musket::cli::report r;
+  r.title = "alpha beta  gamma delta epsilon zeta eta theta";
+  r.document = json::parse(R"({"n": 1})");
+  r.result_keys = {"n"};
+  const auto lines = output_lines(musket::cli::render_table(r, 20));
+  const std::vector<std::string> expected{"alpha beta gamma", "  delta epsilon zeta", "  eta theta", "", "n  1"};
+  EXPECT_EQ(lines, expected);
+  r.title = "abcdefghijklmnopqrstuvwxyz";
+  const auto cut = output_lines(musket::cli::render_table(r, 20));
+  EXPECT_EQ(cut[0], "abcdefghijklmnopqrst");
+  EXPECT_EQ(cut[1], "  uvwxyz");
 }
 
 }  // namespace

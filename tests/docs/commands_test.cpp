@@ -1,8 +1,8 @@
 // Every runnable example in README.md and docs/*.md runs as shown. A runnable example is a
-// ```console block: each "$ build/musket ..." line (a trailing '\' continues it) is run from the
-// source tree, and the lines under it, up to the next "$ ", must appear in what it prints, in
-// that order ("..." marks lines left out). It must exit 0, or 2 where the shown output is an
-// error line ("musket: ..."). So the documentation cannot drift from the program.
+// ```console block (tables drawn 100 columns wide): each "$ build/musket ..." line (a trailing '\' continues it) is run
+// from the source tree, and the lines under it, up to the next "$ ", must appear in what it prints, in that order
+// ("..." marks lines left out). It must exit 0, or 2 where the shown output is an error line ("musket: ..."). So the
+// documentation cannot drift from the program.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -67,7 +67,8 @@ std::pair<int, std::vector<std::string>> run(std::string command) {
   const std::string binary = "build/musket";
   for (auto at = command.find(binary); at != std::string::npos; at = command.find(binary, at + 1))
     if (at == 0 || command[at - 1] == ' ') command.replace(at, binary.size(), MUSKET_BINARY);
-  const std::string shell = "cd '" MUSKET_SOURCE_DIR "' && (" + command + ") 2>&1";
+  // Tables are drawn 100 columns wide, as into a pipe, whatever terminal runs the test.
+  const std::string shell = "cd '" MUSKET_SOURCE_DIR "' && export COLUMNS=100 && (" + command + ") 2>&1";
   FILE* pipe = popen(shell.c_str(), "r");
   std::string out;
   std::array<char, 4096> buffer{};

@@ -1,0 +1,70 @@
+// Issue 39: every command's table fits the terminal. Each line of tests/docs/command_examples.txt
+// runs with COLUMNS=80 and COLUMNS=100 and no line it prints is wider (in characters, not bytes).
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "run_musket.hpp"
+
+namespace {
+
+std::vector<std::string> example_commands() {
+  std::ifstream in(std::string(MUSKET_SOURCE_DIR) + "/tests/docs/command_examples.txt");
+  std::vector<std::string> commands;
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty() && line[0] != '#') commands.push_back(line);
+  return commands;
+}
+
+std::size_t characters(const std::string& line) {
+  std::size_t n = 0;
+  for (const char ch : line) n += (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
+  return n;
+}
+
+std::size_t widest_line(const std::string& text) {
+  std::istringstream in(text);
+  std::size_t widest = 0;
+  for (std::string line; std::getline(in, line);) widest = std::max(widest, characters(line));
+  return widest;
+}
+
+musket_run run_at(const std::string& command, int columns) {
+  return run_musket(command, "cd '" MUSKET_SOURCE_DIR "' && COLUMNS=" + std::to_string(columns));
+}
+
+TEST(TableWidth, EveryExampleFitsEightyAndOneHundredColumns) {
+  const auto commands = example_commands();
+  ASSERT_GE(commands.size(), 40u);
+  for (const auto& command : commands)
+    for (const int columns : {80, 100}) {
+      SCOPED_TRACE("COLUMNS=" + std::to_string(columns) + " " + command);
+      const auto run = run_at(command, columns);
+      EXPECT_EQ(run.exit_code, 0) << run.err;
+      EXPECT_FALSE(run.out.empty());
+      EXPECT_LE(widest_line(run.out), static_cast<std::size_t>(columns)) << run.out;
+    }
+}
+
+// The examples do exercise the fitting: drawn 400 columns wide, AR's options table and a campaign's
+// step table are far wider than 100, and at 80 columns the step table is folded into records.
+TEST(TableWidth, WideTablesAreFoldedNotJustWide) {
+  EXPECT_GT(widest_line(run_at("ar options", 400).out), 200u);
+  EXPECT_GT(widest_line(run_at("nt campaign --file examples/nt-campaign.json", 400).out), 200u);
+  const auto folded = run_at("nt campaign --file examples/nt-campaign.json", 80).out;
+  EXPECT_NE(folded.find("\n  step               lake-champlain\n  kind               march\n"), std::string::npos)
+      << folded;
+}
+
+// A width narrower than 40 is drawn at 40; the terminal's width is COLUMNS when it is a number.
+TEST(TableWidth, ColumnsBelowFortyDrawAtForty) {
+  const auto run = run_at("ar options", 12);
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_LE(widest_line(run.out), 40u);
+  EXPECT_GT(widest_line(run.out), 30u);
+}
+
+}  // namespace
