@@ -1,7 +1,6 @@
 #include "cli/csv_writer.hpp"
 
 #include <algorithm>
-#include <utility>
 
 #include "cli/number_text.hpp"
 #include "cli/report.hpp"
@@ -36,10 +35,14 @@ std::string csv_value(const json& value) {
 
 namespace {
 
-// {num, den} of an exact fraction "num/den" (or a whole "n"); empty where there is none.
-std::pair<std::string, std::string> exact_parts(const json* exact) {
+// An exact fraction "num/den" (or a whole "n") as a leaf carries it: whole, and split in two.
+struct exact_fields {
+  std::string num, den, whole;
+};
+exact_fields exact_parts(const json* exact) {
   if (exact && exact->is_string())
-    if (const auto parts = fraction_parts(exact->get<std::string>())) return *parts;
+    if (const auto parts = fraction_parts(exact->get<std::string>()))
+      return {parts->first, parts->second, exact->get<std::string>()};
   return {};
 }
 
@@ -52,11 +55,11 @@ void flatten(const std::string& path, const json& value, const json* exact, std:
     for (auto it = value.begin(); it != value.end(); ++it) {
       if (sweep_row && it.key() == "exact") continue;
       if (sweep_row && it.key() == "value") {
-        const auto [num, den] = exact_parts(value.contains("exact") ? &value.at("exact") : nullptr);
+        const auto e = exact_parts(value.contains("exact") ? &value.at("exact") : nullptr);
         const std::string text = !it.value().is_null()       ? csv_value(it.value())
                                  : value.contains("illegal") ? std::string(illegal_point_mark)
                                                              : null_meaning(value.at("metric").get<std::string>());
-        out.push_back({path + ".value", it.value(), text, num, den});
+        out.push_back({path + ".value", it.value(), text, e.num, e.den, e.whole});
         continue;
       }
       flatten(path + "." + it.key(), it.value(), child_of(exact, it.key()), out);
@@ -68,9 +71,9 @@ void flatten(const std::string& path, const json& value, const json* exact, std:
       flatten(path + "." + std::to_string(i), value[i], element_of(exact, i), out);
     return;
   }
-  const auto [num, den] = exact_parts(exact);
+  const auto e = exact_parts(exact);
   // A null by what it means for its key ("no fort"), as the table reads it.
-  out.push_back({path, value, value.is_null() ? null_meaning(path) : csv_value(value), num, den});
+  out.push_back({path, value, value.is_null() ? null_meaning(path) : csv_value(value), e.num, e.den, e.whole});
 }
 
 }  // namespace

@@ -18,13 +18,14 @@ std::string csv_line(const std::vector<std::string>& fields);
 std::string csv_value(const nlohmann::ordered_json& value);
 
 // One row of the long CSV: a leaf's dotted key, its value (null where none), the text the value
-// column prints ("no fort" for a null that means so) and its exact fraction split in two (empty
-// where the value has none).
+// column prints ("no fort" for a null that means so) and its exact fraction, whole and split in
+// two (empty where the value has none).
 struct csv_leaf {
   std::string key;
   nlohmann::ordered_json value;
   std::string text;
   std::string exact_num, exact_den;
+  std::string exact;  // the fraction as the document writes it ("761/1944"), empty where none
 };
 
 // The rows of document_csv, in its order: a sweep reads its metrics from here, so every key the

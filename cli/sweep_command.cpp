@@ -250,8 +250,7 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
         // is a metric, with the fraction it splits into exact_num and exact_den.
         std::vector<std::string> order;
         for (auto& leaf : document_leaves(r)) {
-          if (!leaf.exact_num.empty())
-            p.exact[leaf.key] = leaf.exact_den == "1" ? leaf.exact_num : leaf.exact_num + "/" + leaf.exact_den;
+          if (!leaf.exact.empty()) p.exact[leaf.key] = leaf.exact;
           p.values[leaf.key] = std::move(leaf.value);
           order.push_back(std::move(leaf.key));
         }
