@@ -35,17 +35,31 @@ std::string csv_value(const json& value) {
 
 namespace {
 
-void flatten(const std::string& path, const json& value, const json* exact, std::string& out) {
+// An exact fraction "num/den" (or a whole "n") as a leaf carries it: whole, and split in two.
+struct exact_fields {
+  std::string num, den, whole;
+};
+exact_fields exact_parts(const json* exact) {
+  if (exact && exact->is_string())
+    if (const auto parts = fraction_parts(exact->get<std::string>()))
+      return {parts->first, parts->second, exact->get<std::string>()};
+  return {};
+}
+
+void flatten(const std::string& path, const json& value, const json* exact, std::vector<csv_leaf>& out) {
   if (value.is_object()) {
-    // A sweep's row with no value, as the table reads it: "illegal" at a point the command refused
-    // (the reason follows), else the metric's own null ("no fort").
+    // A sweep's row: its fraction (`exact`) goes beside its value, as exact_num and exact_den; a
+    // row with no value reads as the table reads it: "illegal" at a point the command refused (the
+    // reason follows), else the metric's own null ("no fort").
     const bool sweep_row = value.contains("metric") && value.at("metric").is_string();
     for (auto it = value.begin(); it != value.end(); ++it) {
-      if (sweep_row && it.key() == "value" && it.value().is_null()) {
-        out += csv_line(
-            {path + ".value",
-             value.contains("illegal") ? illegal_point_mark : null_meaning(value.at("metric").get<std::string>()), "",
-             ""});
+      if (sweep_row && it.key() == "exact") continue;
+      if (sweep_row && it.key() == "value") {
+        const auto e = exact_parts(value.contains("exact") ? &value.at("exact") : nullptr);
+        const std::string text = !it.value().is_null()       ? csv_value(it.value())
+                                 : value.contains("illegal") ? std::string(illegal_point_mark)
+                                                             : null_meaning(value.at("metric").get<std::string>());
+        out.push_back({path + ".value", it.value(), text, e.num, e.den, e.whole});
         continue;
       }
       flatten(path + "." + it.key(), it.value(), child_of(exact, it.key()), out);
@@ -57,23 +71,17 @@ void flatten(const std::string& path, const json& value, const json* exact, std:
       flatten(path + "." + std::to_string(i), value[i], element_of(exact, i), out);
     return;
   }
-  std::string num, den;
-  if (exact && exact->is_string()) {
-    if (const auto parts = fraction_parts(exact->get<std::string>())) {
-      num = parts->first;
-      den = parts->second;
-    }
-  }
+  const auto e = exact_parts(exact);
   // A null by what it means for its key ("no fort"), as the table reads it.
-  out += csv_line({path, value.is_null() ? null_meaning(path) : csv_value(value), num, den});
+  out.push_back({path, value, value.is_null() ? null_meaning(path) : csv_value(value), e.num, e.den, e.whole});
 }
 
 }  // namespace
 
-std::string document_csv(const report& r) {
+std::vector<csv_leaf> document_leaves(const report& r) {
   const json& doc = r.document;
   const json* exact = doc.contains("exact") ? &doc.at("exact") : nullptr;
-  std::string out = csv_line({"key", "value", "exact_num", "exact_den"});
+  std::vector<csv_leaf> out;
   auto listed = [&](const std::string& key) {
     return std::find(r.result_keys.begin(), r.result_keys.end(), key) != r.result_keys.end();
   };
@@ -82,6 +90,12 @@ std::string document_csv(const report& r) {
   // Statistics and intervals as long rows, whether or not a command lists them among its results.
   for (const std::string key : {"stats", "intervals"})
     if (doc.contains(key) && !listed(key)) flatten(key, doc.at(key), child_of(exact, key), out);
+  return out;
+}
+
+std::string document_csv(const report& r) {
+  std::string out = csv_line({"key", "value", "exact_num", "exact_den"});
+  for (const auto& leaf : document_leaves(r)) out += csv_line({leaf.key, leaf.text, leaf.exact_num, leaf.exact_den});
   return out;
 }
 

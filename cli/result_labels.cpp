@@ -2,6 +2,8 @@
 
 #include <cctype>
 #include <cstddef>
+#include <map>
+#include <optional>
 #include <string_view>
 
 #include "core/invalid_input.hpp"
@@ -28,12 +30,8 @@ const std::map<std::string, std::string, std::less<>> key_words{
 
 // Options whose words the general rule would get wrong.
 const std::map<std::string, std::string, std::less<>> option_words{
-    {"army-war", "War carried"},
-    {"army-food", "Food carried"},
-    {"track-position", "track position"},
-    {"fort.sp", "garrison SP"},
-    {"fort.dice", "garrison dice"},
-    {"fort.morale", "garrison morale"},
+    {"army-war", "War carried"}, {"army-food", "Food carried"},  {"track-position", "track position"},
+    {"fort.sp", "garrison SP"},  {"fort.dice", "garrison dice"}, {"fort.morale", "garrison morale"},
 };
 
 // Words kept as the games print them.
@@ -107,34 +105,76 @@ std::vector<std::string> segments_of(const std::string& key) {
 
 }  // namespace
 
+namespace {
+
+// A key's words without the P(...) or capital: "steps.4.taken" -> "step 4 taken".
+std::string key_words_of(const std::string& key) {
+  if (const auto it = key_words.find(key); it != key_words.end()) return it->second;
+  std::string words;
+  const auto segments = segments_of(key);
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    const std::string& s = segments[i];
+    if (is_grouping(s)) continue;
+    if (is_whole_number(s) && i + 1 == segments.size() && i > 0) {
+      words += " = " + s;  // a distribution's value: "attacker_losses.2"
+    } else if (is_whole_number(s)) {
+      words += " " + s;  // a list's element: "steps.4.taken" -> "step 4 taken"
+    } else {
+      std::string w = words_of(s);
+      // A list of records is named in the plural; its element in the singular.
+      if (i + 1 < segments.size() && is_whole_number(segments[i + 1]) && i + 2 < segments.size() && w.size() > 1 &&
+          w.back() == 's')
+        w.pop_back();
+      words += (words.empty() ? "" : " ") + w;
+    }
+  }
+  return words;
+}
+
+// A distribution's statistic (cli/result_statistics.hpp): its path and what it says of it.
+struct statistic_key {
+  std::string path, stat, bound;  // bound: the K of at_least.K / at_most.K
+};
+std::optional<statistic_key> statistic_of(const std::string& key) {
+  static const std::string prefix = "stats.";
+  if (key.rfind(prefix, 0) != 0) return std::nullopt;
+  const std::string rest = key.substr(prefix.size());
+  const auto last = rest.rfind('.');
+  if (last == std::string::npos || last == 0) return std::nullopt;
+  const std::string tail = rest.substr(last + 1), head = rest.substr(0, last);
+  if (const auto before = head.rfind('.'); before != std::string::npos) {
+    const std::string stat = head.substr(before + 1);
+    if (stat == "at_least" || stat == "at_most") return statistic_key{head.substr(0, before), stat, tail};
+  }
+  return statistic_key{head, tail, ""};
+}
+
+// "stats.defender_losses.at_least.2" -> "defender losses at least 2", "stats.x.mean" -> "mean x".
+std::optional<std::string> statistic_words(const std::string& key) {
+  const auto s = statistic_of(key);
+  if (!s) return std::nullopt;
+  const std::string of = key_words_of(s->path);
+  if (!s->bound.empty()) return of + (s->stat == "at_least" ? " at least " : " at most ") + s->bound;
+  static const std::map<std::string, std::string> names{{"mean", "mean"},
+                                                        {"sd", "standard deviation of"},
+                                                        {"median", "median"},
+                                                        {"p05", "5th percentile of"},
+                                                        {"p95", "95th percentile of"},
+                                                        {"min", "fewest"},
+                                                        {"max", "most"}};
+  if (const auto it = names.find(s->stat); it != names.end()) return it->second + " " + of;
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::string result_label(const std::string& key, bool probability) {
   // A range's ends (AR's blank CRT cells): the event's label and which end.
   for (const std::string_view end : {"_min", "_max"})
     if (key.size() > end.size() && key.compare(key.size() - end.size(), end.size(), end) == 0)
       return result_label(key.substr(0, key.size() - end.size()), probability) +
              (end == "_min" ? ", lowest" : ", highest");
-  std::string words;
-  if (const auto it = key_words.find(key); it != key_words.end()) {
-    words = it->second;
-  } else {
-    const auto segments = segments_of(key);
-    for (std::size_t i = 0; i < segments.size(); ++i) {
-      const std::string& s = segments[i];
-      if (is_grouping(s)) continue;
-      if (is_whole_number(s) && i + 1 == segments.size() && i > 0) {
-        words += " = " + s;  // a distribution's value: "attacker_losses.2"
-      } else if (is_whole_number(s)) {
-        words += " " + s;  // a list's element: "steps.4.taken" -> "step 4 taken"
-      } else {
-        std::string w = words_of(s);
-        // A list of records is named in the plural; its element in the singular.
-        if (i + 1 < segments.size() && is_whole_number(segments[i + 1]) && i + 2 < segments.size() && w.size() > 1 &&
-            w.back() == 's')
-          w.pop_back();
-        words += (words.empty() ? "" : " ") + w;
-      }
-    }
-  }
+  const std::string words = statistic_words(key).value_or(key_words_of(key));
   if (probability && !is_mean_key(key)) return "P(" + words + ")";
   return capitalised(words);
 }
@@ -148,6 +188,8 @@ std::string null_meaning(const std::string& key) {
 }
 
 bool is_mean_key(const std::string& key) {
+  // A distribution's statistic other than at_least/at_most is a number of its values.
+  if (const auto s = statistic_of(key); s && s->bound.empty()) return true;
   const std::string last = segments_of(key).back();
   return last.rfind("expected_", 0) == 0 || last.rfind("mean_", 0) == 0;
 }

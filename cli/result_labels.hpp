@@ -11,11 +11,13 @@ namespace musket::cli {
 // "summary.defender_dislodged" -> "P(defender dislodged)", "steps.4.taken" -> "P(step 4 taken)",
 // "attacker_losses.2" -> "P(attacker losses = 2)", "summary.expected_attacker_losses" ->
 // "Expected attacker losses". `probability`: the key's values are probabilities (a key named
-// expected_/mean_ never is).
+// expected_/mean_ never is). A statistic reads as what it says: "stats.defender_losses.at_least.2"
+// -> "P(defender losses at least 2)", "stats.defender_losses.mean" -> "Mean defender losses".
 std::string result_label(const std::string& key, bool probability);
 
-// The key names a mean or an expectation (its last part begins expected_ or mean_), never a
-// probability, whatever its values.
+// The key names a mean or an expectation (its last part begins expected_ or mean_, or it is a
+// distribution's statistic other than at_least/at_most: stats.<path>.mean, .sd, .median, ...),
+// never a probability, whatever its values.
 bool is_mean_key(const std::string& key);
 
 // What a null result means, the same word in the table, the CSV and the dashboard, by the key's

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "cli/command.hpp"
+#include "cli/csv_writer.hpp"
 #include "cli/sweep_axes.hpp"
 #include "cli/sweep_chart.hpp"
 #include "cli/sweep_points.hpp"
@@ -256,6 +257,7 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
   struct point {
     std::vector<json> at;
     std::map<std::string, json> values;
+    std::map<std::string, std::string> exact;  // a value's fraction "num/den", where it was solved exactly
     json intervals = json::object();
     std::string error;             // illegal: no value
     std::string legality_unknown;  // values kept, never counted legal
@@ -283,9 +285,14 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
         p.error = r.illegal;  // an answer about an illegal game (an incompatible option set): no value
       } else {
         p.legality_unknown = r.legality_unknown;
+        // The keys exactly as `--format csv` prints them (results, stats, intervals), so every one
+        // is a metric, with the fraction it splits into exact_num and exact_den.
         std::vector<std::string> order;
-        for (const auto& key : r.result_keys)
-          if (r.document.contains(key)) flatten_point(key, r.document.at(key), p.values, order);
+        for (auto& leaf : document_leaves(r)) {
+          if (!leaf.exact.empty()) p.exact[leaf.key] = leaf.exact;
+          p.values[leaf.key] = std::move(leaf.value);
+          order.push_back(std::move(leaf.key));
+        }
         if (r.document.contains("intervals")) p.intervals = r.document.at("intervals");
         if (default_order.empty()) default_order = order;
       }
@@ -348,6 +355,7 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
       row["metric"] = m;
       const auto it = p.values.find(m);
       row["value"] = it == p.values.end() ? json() : it->second;
+      if (const auto e = p.exact.find(m); e != p.exact.end()) row["exact"] = e->second;  // as the command's `exact`
       if (!p.error.empty()) row["illegal"] = p.error;  // an illegal point (refused, or an illegal game): why
       if (any_interval) {
         double low = 0, high = 0;

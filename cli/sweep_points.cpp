@@ -1,6 +1,7 @@
 #include "cli/sweep_points.hpp"
 
 #include "cli/csv_writer.hpp"
+#include "cli/number_text.hpp"
 #include "cli/result_labels.hpp"
 
 namespace musket::cli {
@@ -35,29 +36,21 @@ bool read_element(const json& node, const std::string& element, double& low, dou
 
 }  // namespace
 
-// Flattened document keys, as `--format csv` prints them: "summary.attacker_victory".
-void flatten_point(const std::string& path, const json& value, std::map<std::string, json>& out,
-                   std::vector<std::string>& order) {
-  if (value.is_object()) {
-    for (auto it = value.begin(); it != value.end(); ++it) flatten_point(path + "." + it.key(), it.value(), out, order);
-  } else if (value.is_array()) {
-    for (std::size_t i = 0; i < value.size(); ++i) flatten_point(path + "." + std::to_string(i), value[i], out, order);
-  } else {
-    out[path] = value;
-    order.push_back(path);
-  }
-}
-
-// The long CSV: game, command, the varied parameters, metric, value (and low, high when the
-// points were simulated); one row per point and metric.
+// The long CSV: game, command, the varied parameters, metric, value (and exact_num, exact_den
+// when a point was solved exactly, as `--format csv` splits a fraction; low, high when one was
+// simulated); one row per point and metric.
 std::string sweep_csv_rows(const std::string& code, const std::string& target, const std::vector<std::string>& axes,
                            const json& rows) {
-  bool intervals = false;
-  for (const auto& row : rows) intervals = intervals || row.contains("low");
+  bool intervals = false, fractions = false;
+  for (const auto& row : rows) {
+    intervals = intervals || row.contains("low");
+    fractions = fractions || row.contains("exact");
+  }
   std::vector<std::string> header{"game", "command"};
   header.insert(header.end(), axes.begin(), axes.end());
-  for (const char* name : {"metric", "value", "low", "high"})
-    if (intervals || (std::string(name) != "low" && std::string(name) != "high")) header.push_back(name);
+  header.insert(header.end(), {"metric", "value"});
+  if (fractions) header.insert(header.end(), {"exact_num", "exact_den"});
+  if (intervals) header.insert(header.end(), {"low", "high"});
   std::string csv = csv_line(header);
   for (const auto& row : rows) {
     std::vector<std::string> fields{code, target};
@@ -68,6 +61,11 @@ std::string sweep_csv_rows(const std::string& code, const std::string& target, c
     fields.push_back(row.contains("illegal") ? std::string(illegal_point_mark)
                      : value.is_null()       ? null_meaning(row.at("metric").get<std::string>())
                                              : csv_value(value));
+    if (fractions) {
+      const auto parts = row.contains("exact") ? fraction_parts(row.at("exact").get<std::string>()) : std::nullopt;
+      fields.push_back(parts ? parts->first : "");
+      fields.push_back(parts ? parts->second : "");
+    }
     if (intervals) {
       fields.push_back(csv_value(row.value("low", json())));
       fields.push_back(csv_value(row.value("high", json())));

@@ -658,6 +658,8 @@ class table_writer {
           // No value: an illegal point (its reason in the notes), or the metric's own null ("no
           // fort"); never "-", which is an impossible outcome. No interval for either.
           text = key != "value" ? "" : value[r].contains("illegal") ? illegal_point_mark : null_text(metric);
+        } else if (!metric.empty() && key == "exact" && v.is_string()) {
+          text = readable_fraction(v.get<std::string>());  // beside the value when short, as a command's table
         } else if (v.is_structured()) {
           text = compact_text(key, v);
         } else if (v.is_null()) {

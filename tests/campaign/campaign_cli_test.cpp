@@ -57,11 +57,12 @@ TEST(SweepCli, CsvEqualsIndividualCallsPointByPoint) {
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const auto rows = read_csv(csv);
   ASSERT_EQ(rows.size(), 1u + 6 * 3 * 2);
-  EXPECT_EQ(rows[0], (std::vector<std::string>{"game", "command", "att-war", "def-war", "metric", "value"}));
+  EXPECT_EQ(rows[0], (std::vector<std::string>{"game", "command", "att-war", "def-war", "metric", "value", "exact_num",
+                                               "exact_den"}));
   std::map<std::string, std::string> single;
   for (std::size_t i = 1; i < rows.size(); ++i) {
     const auto& r = rows[i];
-    ASSERT_EQ(r.size(), 6u);
+    ASSERT_EQ(r.size(), 8u);
     const std::string args = r[2] + " " + r[3];
     if (!single.count(args)) {
       const auto one =
@@ -71,6 +72,12 @@ TEST(SweepCli, CsvEqualsIndividualCallsPointByPoint) {
     }
     // The same double: the sweep writes the shortest decimal that reads back to it.
     EXPECT_EQ(std::stod(r[5]), std::stod(csv_value(single[args], r[4]))) << args << " " << r[4];
+    // And the same fraction, split as the command's own CSV splits it.
+    const auto line_start = single[args].find("\n" + r[4] + ",");
+    ASSERT_NE(line_start, std::string::npos) << r[4];
+    const std::string line =
+        single[args].substr(line_start + 1, single[args].find('\n', line_start + 1) - line_start - 1);
+    EXPECT_EQ(line, r[4] + "," + r[5] + "," + r[6] + "," + r[7]) << args;
   }
 }
 
