@@ -317,7 +317,7 @@ TEST(CampaignCli, GreatLakesCampaignSaysWhoWinsTheGame) {
   EXPECT_EQ(doc["exact"]["game_ends_after_turn"]["20"], "125/729");
   EXPECT_EQ(doc["exact"]["stats"]["game_ends_after_turn"]["at_least"]["14"], "1/1");
   // The table's headline names the winner first; the CSV has the same rows.
-  run = run_musket(args);
+  run = run_musket(args, "COLUMNS=300");  // the headline on one line
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const std::size_t second = run.out.find('\n') + 1;
   const std::string headline = run.out.substr(second, run.out.find('\n', second) - second);
@@ -655,7 +655,8 @@ TEST(CampaignCli, AnArmyCarriesAtMostOnePlusItsUnits) {
       << doc.at("notes");
   EXPECT_NE(doc.at("notes")[0].get<std::string>().find("at most 1 + Units = 7 (NT 5.5)"), std::string::npos)
       << doc.at("notes");
-  const auto table = run_musket("nt campaign --file " + plan);
+  // A terminal wide enough that the verdict stays on one line (tables fit COLUMNS).
+  const auto table = run_musket("nt campaign --file " + plan, "COLUMNS=300");
   EXPECT_NE(table.out.find("the army sets out with 14 Supplies, over the 7 it can carry (NT 5.5"), std::string::npos)
       << table.out;
   const auto fits = run_musket("nt campaign --army-war 4 --army-food 3 --format json --file " + plan);
@@ -679,7 +680,8 @@ TEST(CampaignCli, TheTreatyOfAllianceEndsTheGame) {
   EXPECT_NE(doc.at("notes").dump().find("Patriot Victory (NT 11.2"), std::string::npos) << doc.at("notes");
   const auto table = run_musket(
       "nt battle --attacker patriot --terrain point --att-units 1 --att-leaders 1 --att-war 1 --def-units 2 "
-      "--def-leaders 0 --def-war 0 --track-position 9 --track-highest 10");
+      "--def-leaders 0 --def-war 0 --track-position 9 --track-highest 10",
+      "COLUMNS=300");  // the headline on one line
   EXPECT_NE(table.out.find("Treaty of Alliance reached 33.3%: the game ends"), std::string::npos) << table.out;
   // Without the track's end there is no Treaty to report.
   const auto open = run_musket(

@@ -124,7 +124,7 @@ TEST(SweepMetrics, FractionsWorkedByHandInJsonAndBothCsvs) {
     EXPECT_EQ(points[i].at("exact"), expected[i].first) << i;
     EXPECT_NEAR(points[i].at("value").get<double>(), expected[i].second, 1e-15) << i;
   }
-  EXPECT_EQ(doc.at("method").at("work"), "2 points, each solved exactly");
+  EXPECT_EQ(doc.at("method").at("work").at("text"), "2 points, each solved exactly");
 
   const std::string csv = ::testing::TempDir() + "sweep_fractions.csv";
   sm_out(sweep + " --csv " + csv);

@@ -513,7 +513,7 @@ TEST(GreatLakesCli, SweepMarksIllegalPointsApartFromImpossibleOnes) {
   const std::string csv_path = write_temp("gl_illegal_sweep.csv", "");
   auto run = run_musket(sweep + " --fort 1:1:4 --vary fort.sp=0..1 --metric garrison_eliminated --csv " + csv_path);
   ASSERT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_NE(run.out.find("\n        0  P(garrison eliminated)  illegal\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\n            0  P(garrison eliminated)  illegal\n"), std::string::npos) << run.out;
   std::ifstream in(csv_path);
   std::string header, illegal, legal;
   std::getline(in, header);
