@@ -233,22 +233,49 @@ struct renderer {
     log_last_item_text(label_at(path, key, false));
     const int n = static_cast<int>(columns.size());
     if (n == 0 || n > 32) return;
-    // Headers are never cut: when they do not fit side by side, columns take their natural width
-    // and the table scrolls sideways.
-    // Each column as wide as its header and widest cell, at most a third of the panel.
-    std::vector<float> widths;
-    float headers = 0;
+    // Nothing is cut: headers keep their whole width and cells wrap. Each column gets its natural
+    // width (header or widest cell) when all fit side by side; else at least its header and its
+    // widest word, sharing what is left; and when even that does not fit, the table scrolls
+    // sideways.
+    const auto widest_word = [](const std::string& text) {
+      float widest = 0;
+      std::istringstream words(text);
+      for (std::string w; words >> w;) widest = std::max(widest, ImGui::CalcTextSize(w.c_str()).x);
+      return widest;
+    };
+    const float pad = 2 * ImGui::GetStyle().CellPadding.x;
+    const float arrow = ImGui::GetFontSize();  // the sort arrow beside a header
+    std::vector<float> natural, least;
+    float natural_sum = 0, least_sum = 0;
     for (const auto& c : columns) {
-      float widest = ImGui::CalcTextSize(readable_key(c).c_str()).x + 16;
+      const float header = ImGui::CalcTextSize(readable_key(c).c_str()).x + arrow;
+      float whole = header, word = header;
       for (const auto& row : rows)
-        if (row.is_object() && row.contains(c))
-          widest = std::max(widest, ImGui::CalcTextSize(row_cell_text(row, c).c_str()).x);
-      widths.push_back(std::min(widest + 2 * ImGui::GetStyle().CellPadding.x, ImGui::GetContentRegionAvail().x / 3));
-      headers += widths.back() + 2 * ImGui::GetStyle().CellPadding.x;
+        if (row.is_object() && row.contains(c)) {
+          const std::string text = row_cell_text(row, c);
+          whole = std::max(whole, ImGui::CalcTextSize(text.c_str()).x);
+          word = std::max(word, widest_word(text));
+        }
+      natural.push_back(whole + pad);
+      least.push_back(word + pad);
+      natural_sum += natural.back() + pad;
+      least_sum += least.back() + pad;
     }
-    const ImGuiTableFlags sizing = headers > ImGui::GetContentRegionAvail().x
-                                       ? ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX
-                                       : ImGuiTableFlags_SizingStretchProp;
+    const float avail = ImGui::GetContentRegionAvail().x;
+    std::vector<float> widths = natural;
+    const bool fits = natural_sum <= avail;
+    if (!fits && least_sum <= avail) {
+      // The room left after every column's least, shared in proportion to what each lacks.
+      const float lacking = natural_sum - least_sum, spare = avail - least_sum;
+      for (std::size_t c = 0; c < widths.size(); ++c)
+        widths[c] = least[c] + (lacking > 0 ? (natural[c] - least[c]) * spare / lacking : 0.0f) - 1.0f;
+    } else if (!fits) {
+      widths = least;
+    }
+    const ImGuiTableFlags sizing =
+        fits ? ImGuiTableFlags_SizingStretchProp
+             : (least_sum <= avail ? ImGuiTableFlags_SizingFixedFit
+                                   : ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX);
     const float sideways = (sizing & ImGuiTableFlags_ScrollX) ? ImGui::GetStyle().ScrollbarSize : 0.0f;
     const float height =
         std::min(ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 2.5f) + sideways,
@@ -260,11 +287,21 @@ struct renderer {
       ImGui::TableSetupScrollFreeze(0, 1);
       // Those widths, or in their proportion when they all fit.
       for (std::size_t c = 0; c < columns.size(); ++c)
-        ImGui::TableSetupColumn(
-            readable_key(columns[c]).c_str(),
-            (sizing & ImGuiTableFlags_ScrollX) ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch,
-            widths[c]);
-      ImGui::TableHeadersRow();
+        ImGui::TableSetupColumn(readable_key(columns[c]).c_str(),
+                                fits ? ImGuiTableColumnFlags_WidthStretch : ImGuiTableColumnFlags_WidthFixed,
+                                widths[c]);
+      // The header row, each header checked whole in its column.
+      ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+      for (int c = 0; c < n; ++c) {
+        if (!ImGui::TableSetColumnIndex(c)) continue;
+        const std::string header = readable_key(columns[static_cast<std::size_t>(c)]);
+        const float room = ImGui::GetContentRegionAvail().x;
+        ImGui::PushID(c);
+        ImGui::TableHeader(header.c_str());
+        ImGui::PopID();
+        const ImVec2 at = ImGui::GetItemRectMin(), size = ImGui::CalcTextSize(header.c_str());
+        log_text_in_room(at, ImVec2(at.x + size.x, at.y + size.y), size.x + arrow, room, header);
+      }
       // Sort by the chosen column (numbers numerically, anything else as text).
       std::vector<std::size_t> order(rows.size());
       for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -289,7 +326,11 @@ struct renderer {
           ImGui::TableSetColumnIndex(c);
           const json cell = rows[r].value(columns[static_cast<std::size_t>(c)], json());
           const std::string text = row_cell_text(rows[r], columns[static_cast<std::size_t>(c)]);
+          const float room = ImGui::GetContentRegionAvail().x;
+          ImGui::PushTextWrapPos(0.0f);  // at the column's edge
           ImGui::TextUnformatted(text.c_str());
+          ImGui::PopTextWrapPos();
+          log_text_in_room(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), ImGui::GetItemRectSize().x, room, text);
           if (distribution_summary(cell) && ImGui::IsItemHovered()) {
             // The whole distribution behind its summary.
             ImGui::BeginTooltip();
@@ -852,11 +893,7 @@ static void input_widget(const input_spec& in, json& v, float label_col) {
     bool b = v.is_boolean() && v.get<bool>();
     if (ImGui::Checkbox(in.name.c_str(), &b)) v = b;
   } else {
-    ImGui::AlignTextToFramePadding();
-    // A name wider than the label column is cut short; the tooltip gives it whole.
-    ImGui::TextUnformatted(elided(in.name, label_col - ImGui::GetStyle().ItemSpacing.x).c_str());
-    if (ImGui::IsItemHovered() && !in.help.empty()) ImGui::SetTooltip("--%s: %s", in.name.c_str(), in.help.c_str());
-    ImGui::SameLine(label_col);
+    input_name(in, label_col);
     ImGui::SetNextItemWidth(-1);
     if (in.kind == input_kind::integer && in.optional) {
       // Unticked: the option is left out, as on the command line.
@@ -998,7 +1035,10 @@ void app::draw_inputs(panel_state& panel) {
     return;
   }
   const calculator& calc = *panel.calc;
+  ImGui::PushTextWrapPos(0);  // wrapped at the column's edge, never cut
   ImGui::TextUnformatted(calc.summary.c_str());
+  ImGui::PopTextWrapPos();
+  log_last_item_text(calc.summary);
   ImGui::Separator();
   if (calc.game == "ar" && calc.command == "options") draw_option_sets(panel);
   const float label_col = label_column(calc);
@@ -1070,6 +1110,7 @@ void app::draw_results(panel_state& panel) {
   }
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(result.report.title.c_str());
+  log_last_item_text(result.report.title);
   if (!wants_simulation(*panel.calc, panel.values))
     ImGui::TextColored(verdict_colour, "%s", result.report.verdict.c_str());
   ImGui::PopTextWrapPos();

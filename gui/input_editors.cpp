@@ -8,6 +8,7 @@
 #include "calc/great_lakes/scenario.hpp"
 #include "core/invalid_input.hpp"
 #include "gui/charts.hpp"
+#include "gui/layout_log.hpp"
 
 namespace musket::gui {
 
@@ -259,6 +260,17 @@ void leader_editor(const input_spec& in, json& v, const json& values) {
 
 }  // namespace
 
+void input_name(const input_spec& in, float label_col) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(in.name.c_str());
+  log_last_item_text(in.name);
+  if (ImGui::IsItemHovered() && !in.help.empty()) ImGui::SetTooltip("--%s: %s", in.name.c_str(), in.help.c_str());
+  if (ImGui::CalcTextSize(in.name.c_str()).x + ImGui::GetStyle().ItemSpacing.x <= label_col)
+    ImGui::SameLine(label_col);
+  else
+    ImGui::SetCursorPosX(ImGui::GetCursorPosX() + label_col);  // the widget under the name, in its column
+}
+
 void structured_widget(structured_kind kind, const input_spec& in, json& v, const json& values, float label_col) {
   ImGui::PushID(in.name.c_str());
   switch (kind) {
@@ -271,10 +283,7 @@ void structured_widget(structured_kind kind, const input_spec& in, json& v, cons
     case structured_kind::fort:
     case structured_kind::force:
     case structured_kind::leaders:
-      ImGui::AlignTextToFramePadding();
-      ImGui::TextUnformatted(elided(in.name, label_col - ImGui::GetStyle().ItemSpacing.x).c_str());
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("--%s: %s", in.name.c_str(), in.help.c_str());
-      ImGui::SameLine(label_col);
+      input_name(in, label_col);
       if (kind == structured_kind::fort)
         fort_editor(in, v, label_col);
       else if (kind == structured_kind::leaders)
