@@ -567,6 +567,10 @@ std::string defaults_text(const json& doc) {
 
 }  // namespace
 
+std::string cell_text(const std::string& key, const json& v) {
+  return compact_text(key, v);
+}
+
 std::string render_table(const report& r) {
   const json& doc = r.document;
   std::string out;

@@ -3,6 +3,7 @@
 // Lists of records become aligned tables, nested maps indented sections, distributions rows with
 // their percentage, "at least" (when the document has `stats`), interval (when it has
 // `intervals`), readable fraction and a bar, and the statistics under them.
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace musket::cli {
@@ -10,5 +11,10 @@ namespace musket::cli {
 struct report;
 
 std::string render_table(const report& r);
+
+// A record's field as a table cell reads it: a probability as a percentage ("33.3%", "-" when
+// impossible), another number plainly ("5.092"), a null by its key ("no fort", else "unknown"),
+// a short list or map inline. The dashboard's tables read the same.
+std::string cell_text(const std::string& key, const nlohmann::ordered_json& v);
 
 }  // namespace musket::cli

@@ -81,7 +81,7 @@ void probability_bar(const bar& b, ImU32 colour, float label_width) {
   const float text_y = origin.y + (height - ImGui::GetTextLineHeight()) * 0.5f;
   draw_wrapped_label(draw, ImVec2(origin.x, origin.y + (height - label_height) * 0.5f),
                      ImGui::GetColorU32(ImGuiCol_Text), b.label, wrap);
-  const std::string value_text = percent_text(b.value);
+  const std::string value_text = cli::percent_cell(b.value);            // as the CLI's table: "-" when impossible
   const float value_width = ImGui::CalcTextSize(">99.9999%").x + 8.0f;  // the widest percent_text
   const float x0 = origin.x + label_width;
   const float x1 = origin.x + width - value_width;
@@ -113,7 +113,7 @@ void range_bar(const std::string& label, const bar& low, const bar& high, ImU32 
   const float wrap = label_width - 8.0f;
   const float label_height = ImGui::CalcTextSize(label.c_str(), nullptr, false, wrap).y;
   const float height = std::max(ImGui::GetFrameHeight(), label_height + 4.0f);
-  const std::string value_text = percent_text(low.value) + " .. " + percent_text(high.value);
+  const std::string value_text = percent_text(low.value) + " to " + percent_text(high.value);  // as the CLI
   const float value_width = std::max(ImGui::CalcTextSize("100.0%").x, ImGui::CalcTextSize(value_text.c_str()).x) + 8.0f;
   const float width = std::max(ImGui::GetContentRegionAvail().x, label_width + value_width + 60.0f);
   const ImVec2 origin = ImGui::GetCursorScreenPos();

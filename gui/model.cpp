@@ -18,7 +18,9 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "cli/number_text.hpp"
 #include "cli/result_labels.hpp"
+#include "cli/table_renderer.hpp"
 #include "core/input_file.hpp"
 #include "core/invalid_input.hpp"
 #include "core/json_input.hpp"
@@ -683,8 +685,7 @@ std::string value_text(const json& v, int depth) {
   if (v.is_boolean()) return v.get<bool>() ? "yes" : "no";
   if (v.is_string()) return v.get<std::string>();
   if (v.is_number_integer()) return std::to_string(v.get<long long>());
-  if (v.is_number())
-    return depth == 0 ? fmt::format("{:.4f}", v.get<double>()) : fmt::format("{:.3g}", v.get<double>());
+  if (v.is_number()) return depth == 0 ? cli::plain_number(v.get<double>()) : fmt::format("{:.3g}", v.get<double>());
   if (is_min_max(v)) return value_text(v.at("min"), depth + 1) + " .. " + value_text(v.at("max"), depth + 1);
   if (auto summary = distribution_summary(v)) return *summary;
   std::string out;
@@ -698,9 +699,10 @@ std::string value_text(const json& v, int depth) {
 }
 
 std::string keyed_value_text(const std::string& key, const json& v) {
-  if (!v.is_null()) return value_text(v);
-  const std::string word = cli::null_meaning(key);
-  return word.empty() ? "unknown" : word;
+  // A scalar reads as the CLI's table cell for the same key (cli/table_renderer.hpp): "33.3%",
+  // "-" for an impossible outcome, "5.092", "no fort" / "unknown" for a null.
+  if (!v.is_structured()) return cli::cell_text(key, v);
+  return value_text(v);
 }
 
 std::string row_cell_text(const json& row, const std::string& column) {
@@ -709,6 +711,8 @@ std::string row_cell_text(const json& row, const std::string& column) {
   const bool sweep_value = column == "value" && row.contains("metric") && row.at("metric").is_string();
   if (sweep_value && v.is_null())
     return row.contains("illegal") ? cli::illegal_point_mark : keyed_value_text(row.at("metric").get<std::string>(), v);
+  // A sweep's value reads as its metric would (a probability as a percentage).
+  if (sweep_value) return keyed_value_text(row.at("metric").get<std::string>(), v);
   return keyed_value_text(column, v);
 }
 
