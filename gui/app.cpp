@@ -921,18 +921,39 @@ static void input_widget(const input_spec& in, json& v, float label_col) {
     } else if (in.kind == input_kind::choice) {
       const std::string current = v.is_string() ? v.get<std::string>() : in.choices.front();
       auto shown = [](const std::string& c) { return c.empty() ? std::string("(default)") : c; };
+      // A choice that takes a parameter ("line_sp_at_most:K") is picked as "line_sp_at_most:1"
+      // and its number edited beside it.
+      auto picked = [](const std::string& c) {
+        const auto [name, takes] = choice_parameter(c);
+        return takes ? name + ":1" : c;
+      };
+      const std::string* chosen = nullptr;
+      for (const auto& c : in.choices)
+        if (matches_choice(c, current)) chosen = &c;
       float radio_width = 0;
       for (const auto& c : in.choices)
         radio_width += ImGui::CalcTextSize(shown(c).c_str()).x + ImGui::GetFrameHeight() * 1.6f;
+      const bool parameter = chosen && choice_parameter(*chosen).second;
       if (in.choices.size() <= 3 && radio_width <= ImGui::GetContentRegionAvail().x) {
         for (std::size_t c = 0; c < in.choices.size(); ++c) {
           if (c > 0) ImGui::SameLine();
-          if (ImGui::RadioButton(shown(in.choices[c]).c_str(), current == in.choices[c])) v = in.choices[c];
+          if (ImGui::RadioButton(shown(in.choices[c]).c_str(), chosen == &in.choices[c])) v = picked(in.choices[c]);
         }
-      } else if (ImGui::BeginCombo("##v", shown(current).c_str())) {
-        for (const auto& c : in.choices)
-          if (ImGui::Selectable(shown(c).c_str(), current == c)) v = c;
-        ImGui::EndCombo();
+      } else {
+        if (parameter) ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
+        if (ImGui::BeginCombo("##v", shown(chosen ? *chosen : current).c_str())) {
+          for (const auto& c : in.choices)
+            if (ImGui::Selectable(shown(c).c_str(), chosen == &c)) v = picked(c);
+          ImGui::EndCombo();
+        }
+      }
+      if (parameter && v.is_string() && matches_choice(*chosen, v.get<std::string>())) {
+        const auto [name, takes] = choice_parameter(*chosen);
+        int k = std::atoi(v.get<std::string>().substr(name.size() + 1).c_str());
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(-1);
+        if (ImGui::InputInt("##parameter", &k)) v = name + ":" + std::to_string(std::max(k, 0));
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", chosen->c_str());
       }
     } else {
       std::string s = v.is_string() ? v.get<std::string>() : "";

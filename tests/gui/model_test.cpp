@@ -443,7 +443,27 @@ TEST(GuiModel, EnumeratedOptionsAreChoices) {
   EXPECT_EQ(battle->find_input("att-hits")->choices, (std::vector<std::string>{"rulings", "concentrate", "optimal"}));
   EXPECT_EQ(battle->find_input("def-reroll")->choices,
             (std::vector<std::string>{"first", "never", "largest_unit", "optimal"}));
-  EXPECT_EQ(battle->find_input("att-retreat")->kind, input_kind::text);
+  // A policy that takes a parameter is a choice too, its parameter written as the help writes it.
+  EXPECT_EQ(battle->find_input("att-retreat")->kind, input_kind::choice);
+  EXPECT_EQ(battle->find_input("att-retreat")->choices,
+            (std::vector<std::string>{"never", "weaker", "line_sp_at_most:K", "optimal"}));
+  EXPECT_EQ(battle->find_input("def-retreat")->choices, battle->find_input("att-retreat")->choices);
+  EXPECT_EQ(clamp_value(*battle->find_input("att-retreat"), json("line_sp_at_most:3")), "line_sp_at_most:3");
+  EXPECT_EQ(clamp_value(*battle->find_input("att-retreat"), json("line_sp_at_most:x")), "never");  // the default
+  EXPECT_EQ(clamp_value(*battle->find_input("att-retreat"), json("sometimes")), "never");
+  EXPECT_TRUE(matches_choice("line_sp_at_most:K", "line_sp_at_most:12"));
+  EXPECT_FALSE(matches_choice("line_sp_at_most:K", "line_sp_at_most:"));
+  EXPECT_FALSE(matches_choice("weaker", "weaker:2"));
+  // A list followed by a colon and its meaning (AR's loss policy).
+  if (const auto* ar = cat().find("ar", "battle")) {
+    EXPECT_EQ(ar->find_input("loss-policy")->kind, input_kind::choice);
+    EXPECT_EQ(ar->find_input("loss-policy")->choices,
+              (std::vector<std::string>{"protect-regulars", "protect-irregulars"}));
+  }
+  // And a GL battle with a parameterised retreat runs with the value the choice writes.
+  json v = initial_values(*battle);
+  v["def-retreat"] = "line_sp_at_most:2";
+  EXPECT_TRUE(run(*battle, v).ok);
   // Issue 17: optimal play is offered (left out by default) with its objective.
   EXPECT_EQ(battle->find_input("play")->choices, (std::vector<std::string>{"", "default", "optimal"}));
   EXPECT_EQ(battle->find_input("objective")->choices, (std::vector<std::string>{"win", "value"}));
