@@ -760,6 +760,10 @@ std::size_t output_width() {
   return pipe_width;
 }
 
+std::string cell_text(const std::string& key, const json& v) {
+  return compact_text(key, v);
+}
+
 std::string render_table(const report& r, std::size_t width) {
   const json& doc = r.document;
   std::string out;

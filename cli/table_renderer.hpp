@@ -4,6 +4,7 @@
 // their percentage, "at least" (when the document has `stats`), interval (when it has
 // `intervals`), readable fraction and a bar, and the statistics under them.
 #include <cstddef>
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace musket::cli {
@@ -17,5 +18,10 @@ std::size_t output_width();
 // Drawn within `width` columns: notes and long cells wrapped, a table too wide for its columns
 // folded into one block per row ("column  value" lines).
 std::string render_table(const report& r, std::size_t width = output_width());
+
+// A record's field as a table cell reads it: a probability as a percentage ("33.3%", "-" when
+// impossible), another number plainly ("5.092"), a null by its key ("no fort", else "unknown"),
+// a short list or map inline. The dashboard's tables read the same.
+std::string cell_text(const std::string& key, const nlohmann::ordered_json& v);
 
 }  // namespace musket::cli

@@ -16,6 +16,7 @@
 #include "gui/charts.hpp"
 #include "gui/input_editors.hpp"
 #include "gui/layout_log.hpp"
+#include "gui/result_view.hpp"
 
 namespace musket::gui {
 
@@ -24,285 +25,6 @@ namespace {
 const ImVec4 error_colour(1.0f, 0.35f, 0.35f, 1.0f);
 const ImVec4 ok_colour(0.45f, 0.85f, 0.50f, 1.0f);
 const ImVec4 verdict_colour(1.0f, 0.85f, 0.45f, 1.0f);
-
-bool is_integer_text(const std::string& s) {
-  if (s.empty()) return false;
-  std::size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
-  if (i >= s.size()) return false;
-  for (; i < s.size(); ++i)
-    if (!std::isdigit(static_cast<unsigned char>(s[i]))) return false;
-  return true;
-}
-
-bool is_probability(const std::string& key, const json& v) {
-  return v.is_number_float() && v.get<double>() >= 0.0 && v.get<double>() <= 1.0 && key.rfind("expected", 0) != 0;
-}
-
-const json* child(const json* parent, const std::string& key) {
-  if (!parent || !parent->is_object() || !parent->contains(key)) return nullptr;
-  return &parent->at(key);
-}
-const json* child(const json* parent, std::size_t index) {
-  if (!parent || !parent->is_array() || index >= parent->size()) return nullptr;
-  return &(*parent)[index];
-}
-std::string exact_text(const json* e) {
-  return e && e->is_string() ? e->get<std::string>() : "";
-}
-
-bool all_numbers(const json& v) {
-  if (v.empty()) return false;
-  for (const auto& x : v)
-    if (!x.is_number()) return false;
-  return true;
-}
-
-// Lays consecutive charts side by side while they fit.
-struct chart_flow {
-  float used = 0;  // width used on the current row, 0 = at a fresh line
-  void place(float width) {
-    const float spacing = ImGui::GetStyle().ItemSpacing.x * 3;
-    if (used > 0 &&
-        used + spacing + width <= ImGui::GetWindowContentRegionMax().x - ImGui::GetStyle().WindowPadding.x) {
-      ImGui::SameLine(0, spacing);
-      used += spacing + width;
-    } else {
-      used = width + ImGui::GetCursorPosX();
-    }
-  }
-  void reset() { used = 0; }
-};
-
-struct renderer {
-  const json* intervals = nullptr;   // a simulation's intervals by dotted path ("outcomes.defender_stands")
-  std::string path;                  // the dotted path of the value being drawn
-  const json* exact_root = nullptr;  // the report's "exact" object, when it has one
-  chart_flow flow;
-  int colour = 0;
-  float label_width = 200;
-
-  // {low, high, level} at `at`: numbers for a probability, arrays or objects for a pmf.
-  const json* interval_at(const std::string& at) const {
-    return intervals && intervals->is_object() && intervals->contains(at) ? &intervals->at(at) : nullptr;
-  }
-  static void set_interval(bar& b, const json* low, const json* high) {
-    if (low && high && low->is_number() && high->is_number()) {
-      b.has_interval = true;
-      b.lower = low->get<double>();
-      b.upper = high->get<double>();
-    }
-  }
-
-  std::vector<bar> bars_of(const json& v, const json* exact, bool signed_labels) {
-    std::vector<bar> bars;
-    const json* ci = interval_at(path);
-    const json* low = child(ci, "low");
-    const json* high = child(ci, "high");
-    if (v.is_array()) {
-      for (std::size_t i = 0; i < v.size(); ++i) {
-        bars.push_back(bar{std::to_string(i), v[i].get<double>(), exact_text(child(exact, i))});
-        set_interval(bars.back(), child(low, i), child(high, i));
-      }
-    } else {
-      std::vector<std::pair<int, bar>> keyed;
-      for (auto it = v.begin(); it != v.end(); ++it) {
-        keyed.push_back({static_cast<int>(std::clamp(std::strtol(it.key().c_str(), nullptr, 10), -1000000L, 1000000L)),
-                         bar{it.key(), it.value().get<double>(), exact_text(child(exact, it.key()))}});
-        set_interval(keyed.back().second, child(low, it.key()), child(high, it.key()));
-      }
-      std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-      for (auto& k : keyed) {
-        if (k.first > 0 && signed_labels) k.second.label = "+" + k.second.label;
-        bars.push_back(k.second);
-      }
-    }
-    return bars;
-  }
-
-  // The words `musket` charts and tables use for the value at dotted path `at`
-  // (cli/result_labels.hpp): "P(defender dislodged)", "Attacker losses"; a grouping with no words
-  // of its own ("summary") keeps its key's.
-  static std::string label_at(const std::string& at, const std::string& key, bool probability) {
-    const std::string label = cli::result_label(at, probability);
-    return label.empty() ? readable_key(key) : label;
-  }
-
-  void chart(const std::string& key, const json& v, const json* exact) {
-    const float width = std::clamp(ImGui::GetContentRegionAvail().x * 0.48f, 220.0f, 420.0f);
-    flow.place(width);
-    distribution_chart(label_at(path, key, false), bars_of(v, exact, key.find("shift") != std::string::npos),
-                       palette(colour++), width, 110.0f * ImGui::GetFontSize() / 16.0f);
-  }
-
-  // Every value's widgets (tables, charts, bars) sit under the IDs of its path in the report, so
-  // two tables of one name ("units" of the attacker and of the defender) never share an ID.
-  void value(const std::string& key, const json& v, const json* exact, int depth) {
-    struct id_scope {
-      explicit id_scope(const std::string& k) { ImGui::PushID(k.c_str()); }
-      ~id_scope() { ImGui::PopID(); }
-    } scope(key);
-    struct path_scope {
-      std::string& path;
-      std::string saved;
-      path_scope(std::string& p, const std::string& k) : path(p), saved(p) { path = p.empty() ? k : p + "." + k; }
-      ~path_scope() { path = saved; }
-    } in_path(path, key);
-    if (v.is_array() && all_numbers(v)) {
-      chart(key, v, exact);
-      return;
-    }
-    bool keyed_by_integers = v.is_object() && !v.empty() && all_numbers(v);
-    if (keyed_by_integers)
-      for (auto it = v.begin(); it != v.end(); ++it) keyed_by_integers = keyed_by_integers && is_integer_text(it.key());
-    if (keyed_by_integers) {
-      chart(key, v, exact);
-      return;
-    }
-    flow.reset();
-    if (is_min_max(v)) {
-      // A min/max pair is one range bar, not two bars; a pair of equal values is just a value.
-      const json* lo_exact = child(exact, std::string("min"));
-      const json* hi_exact = child(exact, std::string("max"));
-      if (v.at("min") == v.at("max")) {
-        probability_bar(bar{label_at(path, key, true), v.at("min").get<double>(), exact_text(lo_exact)},
-                        palette(colour++), label_width);
-        return;
-      }
-      range_bar(label_at(path, key, true), bar{"min", v.at("min").get<double>(), exact_text(lo_exact)},
-                bar{"max", v.at("max").get<double>(), exact_text(hi_exact)}, palette(colour++), label_width);
-      return;
-    }
-    if (v.is_object()) {
-      if (depth > 0 || key.empty()) {
-        if (!key.empty()) ImGui::TextDisabled("%s", label_at(path, key, false).c_str());
-        if (!key.empty()) log_last_item_text(label_at(path, key, false));
-      } else {
-        ImGui::Spacing();
-        ImGui::TextUnformatted(label_at(path, key, false).c_str());
-        log_last_item_text(label_at(path, key, false));
-        ImGui::Separator();
-      }
-      ImGui::Indent(8.0f);
-      int index = 0;
-      for (auto it = v.begin(); it != v.end(); ++it, ++index) {
-        if (is_probability(it.key(), it.value())) {
-          // The exact fraction where the report's "exact" mirrors this object, else where it keeps
-          // the same key at its top ("summary.defender_dislodged" -> "exact.defender_dislodged").
-          std::string fraction = exact_text(child(exact, it.key()));
-          if (fraction.empty()) fraction = exact_text(child(exact_root, it.key()));
-          bar b{label_at(path + "." + it.key(), it.key(), true), it.value().get<double>(), fraction};
-          const json* ci = interval_at(path + "." + it.key());
-          set_interval(b, child(ci, "low"), child(ci, "high"));
-          flow.reset();
-          probability_bar(b, palette(index), label_width);
-        } else {
-          value(it.key(), it.value(), child(exact, it.key()), depth + 1);
-        }
-      }
-      ImGui::Unindent(8.0f);
-      flow.reset();
-      return;
-    }
-    if (v.is_array() && !v.empty() && v[0].is_object()) {
-      table(key, v);
-      return;
-    }
-    if (is_probability(key, v)) {
-      bar b{label_at(path, key, true), v.get<double>(), exact_text(exact)};
-      const json* ci = interval_at(path);
-      set_interval(b, child(ci, "low"), child(ci, "high"));
-      probability_bar(b, palette(colour++), label_width);
-      return;
-    }
-    const std::string text = keyed_value_text(key, v);
-    ImGui::PushTextWrapPos(0);
-    ImGui::Text("%s: %s", label_at(path, key, false).c_str(), text.c_str());
-    ImGui::PopTextWrapPos();
-    log_last_item_text(label_at(path, key, false));
-    if (!exact_text(exact).empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("exact: %s", exact_text(exact).c_str());
-  }
-
-  void table(const std::string& key, const json& rows) {
-    std::vector<std::string> columns;
-    for (const auto& row : rows)
-      if (row.is_object())
-        for (auto it = row.begin(); it != row.end(); ++it)
-          if (std::find(columns.begin(), columns.end(), it.key()) == columns.end()) columns.push_back(it.key());
-    ImGui::Spacing();
-    ImGui::TextUnformatted(label_at(path, key, false).c_str());
-    log_last_item_text(label_at(path, key, false));
-    const int n = static_cast<int>(columns.size());
-    if (n == 0 || n > 32) return;
-    // Headers are never cut: when they do not fit side by side, columns take their natural width
-    // and the table scrolls sideways.
-    // Each column as wide as its header and widest cell, at most a third of the panel.
-    std::vector<float> widths;
-    float headers = 0;
-    for (const auto& c : columns) {
-      float widest = ImGui::CalcTextSize(readable_key(c).c_str()).x + 16;
-      for (const auto& row : rows)
-        if (row.is_object() && row.contains(c))
-          widest = std::max(widest, ImGui::CalcTextSize(row_cell_text(row, c).c_str()).x);
-      widths.push_back(std::min(widest + 2 * ImGui::GetStyle().CellPadding.x, ImGui::GetContentRegionAvail().x / 3));
-      headers += widths.back() + 2 * ImGui::GetStyle().CellPadding.x;
-    }
-    const ImGuiTableFlags sizing = headers > ImGui::GetContentRegionAvail().x
-                                       ? ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX
-                                       : ImGuiTableFlags_SizingStretchProp;
-    const float sideways = (sizing & ImGuiTableFlags_ScrollX) ? ImGui::GetStyle().ScrollbarSize : 0.0f;
-    const float height =
-        std::min(ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 2.5f) + sideways,
-                 std::max(260.0f, ImGui::GetContentRegionAvail().y - 3 * ImGui::GetFrameHeightWithSpacing()));
-    if (ImGui::BeginTable(key.c_str(), n,
-                          ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                              ImGuiTableFlags_Sortable | ImGuiTableFlags_SortTristate | sizing,
-                          ImVec2(0, height))) {
-      ImGui::TableSetupScrollFreeze(0, 1);
-      // Those widths, or in their proportion when they all fit.
-      for (std::size_t c = 0; c < columns.size(); ++c)
-        ImGui::TableSetupColumn(
-            readable_key(columns[c]).c_str(),
-            (sizing & ImGuiTableFlags_ScrollX) ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch,
-            widths[c]);
-      ImGui::TableHeadersRow();
-      // Sort by the chosen column (numbers numerically, anything else as text).
-      std::vector<std::size_t> order(rows.size());
-      for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-      if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsCount > 0) {
-        const auto& spec = specs->Specs[0];
-        const std::string& column = columns[static_cast<std::size_t>(spec.ColumnIndex)];
-        const bool ascending = spec.SortDirection == ImGuiSortDirection_Ascending;
-        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-          const json va = rows[a].is_object() ? rows[a].value(column, json()) : json();
-          const json vb = rows[b].is_object() ? rows[b].value(column, json()) : json();
-          const bool less =
-              (va.is_number() && vb.is_number()) ? va.get<double>() < vb.get<double>() : va.dump() < vb.dump();
-          const bool greater =
-              (va.is_number() && vb.is_number()) ? vb.get<double>() < va.get<double>() : vb.dump() < va.dump();
-          return ascending ? less : greater;
-        });
-      }
-      for (std::size_t r : order) {
-        if (!rows[r].is_object()) continue;
-        ImGui::TableNextRow();
-        for (int c = 0; c < n; ++c) {
-          ImGui::TableSetColumnIndex(c);
-          const json cell = rows[r].value(columns[static_cast<std::size_t>(c)], json());
-          const std::string text = row_cell_text(rows[r], columns[static_cast<std::size_t>(c)]);
-          ImGui::TextUnformatted(text.c_str());
-          if (distribution_summary(cell) && ImGui::IsItemHovered()) {
-            // The whole distribution behind its summary.
-            ImGui::BeginTooltip();
-            for (auto it = cell.begin(); it != cell.end(); ++it)
-              ImGui::Text("%s: %s", it.key().c_str(), percent_text(it.value().get<double>()).c_str());
-            ImGui::EndTooltip();
-          }
-        }
-      }
-      ImGui::EndTable();
-    }
-  }
-};
 
 // "D, H,B" -> {"D", "H", "B"}.
 std::vector<std::string> split_list(const std::string& text) {
@@ -837,85 +559,6 @@ void app::draw_panel(panel_state& panel) {
   ImGui::EndChild();
 }
 
-// Where the input widgets start: after the widest input name, but at most half the column.
-static float label_column(const calculator& calc) {
-  float widest = ImGui::CalcTextSize("calculator").x;
-  for (const auto& in : calc.inputs)
-    if (in.kind != input_kind::flag) widest = std::max(widest, ImGui::CalcTextSize(in.name.c_str()).x);
-  return std::min(widest + 2 * ImGui::GetStyle().ItemSpacing.x, ImGui::GetContentRegionAvail().x * 0.5f);
-}
-
-// One input's widget, bounded to its legal values (a slider, stepper, combo, tick or text).
-static void input_widget(const input_spec& in, json& v, float label_col) {
-  ImGui::PushID(in.name.c_str());
-  if (in.kind == input_kind::flag) {
-    bool b = v.is_boolean() && v.get<bool>();
-    if (ImGui::Checkbox(in.name.c_str(), &b)) v = b;
-  } else {
-    ImGui::AlignTextToFramePadding();
-    // A name wider than the label column is cut short; the tooltip gives it whole.
-    ImGui::TextUnformatted(elided(in.name, label_col - ImGui::GetStyle().ItemSpacing.x).c_str());
-    if (ImGui::IsItemHovered() && !in.help.empty()) ImGui::SetTooltip("--%s: %s", in.name.c_str(), in.help.c_str());
-    ImGui::SameLine(label_col);
-    ImGui::SetNextItemWidth(-1);
-    if (in.kind == input_kind::integer && in.optional) {
-      // Unticked: the option is left out, as on the command line.
-      bool set = v.is_number_integer();
-      if (ImGui::Checkbox("##set", &set)) v = set ? json(std::clamp(0, in.lowest, in.highest)) : json(nullptr);
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("tick to give --%s", in.name.c_str());
-      if (set) {
-        ImGui::SameLine();
-        ImGui::SetNextItemWidth(-1);
-        int x = v.is_number_integer() ? v.get<int>() : 0;
-        if (ImGui::InputInt("##v", &x, 1, 10)) v = in.bounded ? std::clamp(x, in.lowest, in.highest) : x;
-      } else {
-        ImGui::SameLine();
-        ImGui::TextDisabled("(not given)");
-      }
-    } else if (in.kind == input_kind::integer) {
-      int x = v.is_number_integer() ? v.get<int>() : in.lowest;
-      bool changed;
-      if (in.bounded && in.highest - in.lowest <= 100)
-        changed = ImGui::SliderInt("##v", &x, in.lowest, in.highest, "%d", ImGuiSliderFlags_AlwaysClamp);
-      else
-        changed = ImGui::InputInt("##v", &x, 1, 1000);
-      // Without a known range the value goes to the command as typed; the command names a bad one.
-      if (changed) v = in.bounded ? std::clamp(x, in.lowest, in.highest) : x;
-    } else if (in.kind == input_kind::choice) {
-      const std::string current = v.is_string() ? v.get<std::string>() : in.choices.front();
-      auto shown = [](const std::string& c) { return c.empty() ? std::string("(default)") : c; };
-      float radio_width = 0;
-      for (const auto& c : in.choices)
-        radio_width += ImGui::CalcTextSize(shown(c).c_str()).x + ImGui::GetFrameHeight() * 1.6f;
-      if (in.choices.size() <= 3 && radio_width <= ImGui::GetContentRegionAvail().x) {
-        for (std::size_t c = 0; c < in.choices.size(); ++c) {
-          if (c > 0) ImGui::SameLine();
-          if (ImGui::RadioButton(shown(in.choices[c]).c_str(), current == in.choices[c])) v = in.choices[c];
-        }
-      } else if (ImGui::BeginCombo("##v", shown(current).c_str())) {
-        for (const auto& c : in.choices)
-          if (ImGui::Selectable(shown(c).c_str(), current == c)) v = c;
-        ImGui::EndCombo();
-      }
-    } else {
-      std::string s = v.is_string() ? v.get<std::string>() : "";
-      if (ImGui::InputText("##v", &s)) v = s;
-    }
-  }
-  if (ImGui::IsItemHovered() && !in.help.empty()) ImGui::SetTooltip("--%s: %s", in.name.c_str(), in.help.c_str());
-  ImGui::PopID();
-}
-
-// An input's widget: a typed editor for the text inputs that have one (units, fort, forces).
-static void any_input_widget(const calculator& calc, const input_spec& in, json& values, float label_col) {
-  json& v = values[in.name];
-  if (const structured_kind kind = structured_input(calc, in); kind != structured_kind::none)
-    structured_widget(kind, in, v, values, label_col);
-  else
-    input_widget(in, v, label_col);
-}
-
-// Trials and seed matter unless the calculator is told to be exact (`method` = exact).
 static bool takes_trials(const calculator& calc, const json& values) {
   return wants_simulation(calc, values) ||
          (values.contains("method") ? values.value("method", "") != "exact" : calc.find_input("trials") != nullptr);
@@ -998,7 +641,10 @@ void app::draw_inputs(panel_state& panel) {
     return;
   }
   const calculator& calc = *panel.calc;
+  ImGui::PushTextWrapPos(0);  // wrapped at the column's edge, never cut
   ImGui::TextUnformatted(calc.summary.c_str());
+  ImGui::PopTextWrapPos();
+  log_last_item_text(calc.summary);
   ImGui::Separator();
   if (calc.game == "ar" && calc.command == "options") draw_option_sets(panel);
   const float label_col = label_column(calc);
@@ -1070,6 +716,7 @@ void app::draw_results(panel_state& panel) {
   }
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(result.report.title.c_str());
+  log_last_item_text(result.report.title);
   if (!wants_simulation(*panel.calc, panel.values))
     ImGui::TextColored(verdict_colour, "%s", result.report.verdict.c_str());
   ImGui::PopTextWrapPos();
@@ -1100,11 +747,8 @@ void app::draw_result_body(panel_state& panel) {
   } else if (wants_simulation(*panel.calc, panel.values)) {
     draw_simulation(panel);
   } else {
-    renderer r;
-    r.label_width = ImGui::CalcTextSize("only french navy defeated  ").x;
     const json& doc = result.report.document;
     const json* exact = doc.contains("exact") ? &doc.at("exact") : nullptr;
-    r.exact_root = exact;
     const json* method = child(&doc, "method");
     if (method && method->is_object() && method->value("name", "") == "simulation") {
       // A simulated answer says how many trials and that the bars carry 95% intervals.
@@ -1117,11 +761,7 @@ void app::draw_result_body(panel_state& panel) {
       ImGui::PopTextWrapPos();
       if (ImGui::Button("Run again")) panel.computed_key.clear();
     }
-    r.intervals = child(&doc, "intervals");
-    for (const auto& key : result.report.result_keys) {
-      if (key == "intervals") continue;  // drawn on the bars
-      if (doc.contains(key)) r.value(key, doc.at(key), child(exact, key), 0);
-    }
+    draw_report_values(doc, result.report.result_keys, child(&doc, "intervals"), exact);
   }
 }
 
@@ -1165,184 +805,6 @@ void app::draw_commit(const outcome& result) {
            percent);
   ImGui::TextDisabled(
       "orange frame: the best commitment and its reply; orange dot: the defender's best reply in each row");
-}
-
-void app::draw_sweep_inputs(panel_state& panel) {
-  sweep_setup& sw = *panel.sweep;
-  const game_calculators* game = cat_.find_game(panel.calc->game);
-  const calculator* target = sweep_target(panel);
-  if (!game || !target) return;
-  ImGui::TextWrapped("One calculator over one parameter (a line chart) or two (a heat map): `musket %s sweep`.",
-                     game->code.c_str());
-  ImGui::Separator();
-  const float label_col = label_column(*target);
-  auto label = [&](const char* text) {
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(text);
-    ImGui::SameLine(label_col);
-    ImGui::SetNextItemWidth(-1);
-  };
-  // The calculator: switching starts from its own panel's values and its first sweepable input.
-  label("calculator");
-  if (ImGui::BeginCombo("##target", target->label.c_str())) {
-    for (const auto& c : game->calculators) {
-      bool any = false;
-      for (const auto& in : c.inputs) any = any || sweepable(in);
-      if (c.command == "sweep" || !any) continue;
-      if (ImGui::Selectable(c.label.c_str(), c.command == sw.target) && c.command != sw.target) {
-        sweep_setup fresh;
-        fresh.target = c.command;
-        fresh.fixed = initial_values(c);
-        if (const tab_state* tab = find_tab(game->code))
-          for (const auto& p : tab->panels)
-            if (p.calc == &c) fresh.fixed = p.values;
-        // Its first sweepable input that is always given, else one the CLI leaves optional.
-        for (int pass = 0; pass < 2; ++pass)
-          for (const auto& in : c.inputs)
-            if (sweepable(in) && (pass == 1 || !in.optional) && fresh.axes.empty()) {
-              const int start = fresh.fixed.value(in.name, json(in.lowest)).is_number_integer()
-                                    ? fresh.fixed.at(in.name).get<int>()
-                                    : in.lowest;
-              fresh.axes.push_back({in.name, std::max(in.lowest, std::min(start, in.highest - 5)),
-                                    std::min(in.highest, std::max(start, in.lowest) + 5)});
-            }
-        if (!fresh.axes.empty()) sw = fresh;
-        target = sweep_target(panel);
-      }
-    }
-    ImGui::EndCombo();
-  }
-  // One or two parameters, each a whole-number input of the calculator, over a range.
-  bool heat = sw.axes.size() == 2;
-  for (std::size_t a = 0; a < sw.axes.size(); ++a) {
-    ImGui::PushID(static_cast<int>(a));
-    sweep_axis& axis = sw.axes[a];
-    label(a == 0 ? "vary" : "and vary");
-    if (ImGui::BeginCombo("##axis", axis.name.c_str())) {
-      for (const auto& in : target->inputs) {
-        const bool taken = sw.axes.size() == 2 && sw.axes[1 - a].name == in.name;
-        if (!sweepable(in) || taken) continue;
-        if (ImGui::Selectable(in.name.c_str(), in.name == axis.name)) {
-          axis.name = in.name;
-          axis.lowest = std::max(axis.lowest, in.lowest);
-          axis.highest = std::min(axis.highest, in.highest);
-          if (axis.lowest > axis.highest) axis.lowest = in.lowest, axis.highest = std::min(in.highest, in.lowest + 5);
-        }
-      }
-      ImGui::EndCombo();
-    }
-    if (const input_spec* in = target->find_input(axis.name)) {
-      label("from .. to");
-      const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
-      ImGui::SetNextItemWidth(half);
-      int lo = axis.lowest, hi = axis.highest;
-      if (ImGui::InputInt("##lo", &lo)) axis.lowest = std::clamp(lo, in->lowest, axis.highest);
-      ImGui::SameLine();
-      ImGui::SetNextItemWidth(half);
-      // At most 1000 points on a line and 10000 in a grid, as the CLI allows.
-      const int most = heat ? 99 : 999;
-      if (ImGui::InputInt("##hi", &hi))
-        axis.highest = std::clamp(hi, axis.lowest, std::min(in->highest, axis.lowest + most));
-    }
-    ImGui::PopID();
-  }
-  if (ImGui::Checkbox("a second parameter (heat map)", &heat)) {
-    if (heat && sw.axes.size() == 1) {
-      for (const auto& in : target->inputs)
-        if (sweepable(in) && in.name != sw.axes[0].name && sw.axes.size() == 1) {
-          const int start = sw.fixed.value(in.name, json(in.lowest)).is_number_integer()
-                                ? sw.fixed.at(in.name).get<int>()
-                                : in.lowest;
-          sw.axes.push_back({in.name, std::max(in.lowest, std::min(start, in.highest - 4)),
-                             std::min(in.highest, std::max(start, in.lowest) + 4)});
-        }
-      if (sw.axes.size() == 1) report_status("this calculator has only one whole-number input to vary", true);
-    } else if (!heat && sw.axes.size() == 2) {
-      sw.axes.pop_back();
-    }
-  }
-  // The metric: any result key as --format csv prints it; the calculator's own panel offers its keys.
-  label("metric");
-  ImGui::InputTextWithHint("##metric", "the first probability of the summary", &sw.metric);
-  if (const tab_state* tab = find_tab(game->code)) {
-    for (const auto& p : tab->panels) {
-      if (p.calc != target || !p.result.ok) continue;
-      std::vector<std::string> keys;
-      std::istringstream csv(results_csv(p.result));
-      std::string line;
-      std::getline(csv, line);  // key,value,exact_num,exact_den
-      while (std::getline(csv, line)) {
-        const auto comma = line.find(',');
-        if (comma == std::string::npos) continue;
-        const std::string value = line.substr(comma + 1, line.find(',', comma + 1) - comma - 1);
-        char* end = nullptr;
-        std::strtod(value.c_str(), &end);
-        if (!value.empty() && end && *end == '\0') keys.push_back(line.substr(0, comma));
-      }
-      ImGui::SetCursorPosX(label_col);
-      ImGui::SetNextItemWidth(-1);
-      if (!keys.empty() && ImGui::BeginCombo("##keys", "pick a key of its results...")) {
-        for (const auto& k : keys)
-          if (ImGui::Selectable(k.c_str(), k == sw.metric)) sw.metric = k;
-        ImGui::EndCombo();
-      }
-    }
-  }
-  ImGui::Spacing();
-  ImGui::TextDisabled("%s inputs (fixed):", target->label.c_str());
-  ImGui::Separator();
-  const std::string hidden_prefix = game->code == "nt" ? "(ss)" : game->code == "ss" ? "(nt)" : "(none)";
-  for (const auto& in : target->inputs) {
-    if (in.help.rfind(hidden_prefix, 0) == 0) continue;
-    bool varied = false;
-    for (const auto& a : sw.axes) varied = varied || a.name == in.name;
-    if (varied) continue;
-    any_input_widget(*target, in, sw.fixed, label_col);
-  }
-  ImGui::Spacing();
-  if (ImGui::Button("Reset")) {
-    if (auto d = default_sweep(*game)) sw = *d;
-  }
-  ImGui::SameLine();
-  const bool have = panel.result.ok && panel.computed_key == panel.values.dump();
-  if (ImGui::Button("Copy CSV") && have) {
-    // The long CSV `musket <game> sweep --csv FILE` writes.
-    ImGui::SetClipboardText(cli::sweep_csv(panel.result.report.document).c_str());
-    report_status("sweep copied as CSV", false);
-  }
-  draw_command_line(panel);
-}
-
-void app::draw_sweep(const panel_state& panel) {
-  const json& doc = panel.result.report.document;
-  const sweep_points points = read_sweep(doc);
-  if (points.axes.empty() || points.x.empty()) return;
-  bool probability = true;
-  for (const auto& column : points.value)
-    for (double v : column)
-      if (!std::isnan(v) && (v < 0 || v > 1)) probability = false;
-  ImGui::Spacing();
-  // The words of `musket`'s sweep charts (cli/result_labels.hpp).
-  const std::string metric = cli::result_label(points.metric, probability && !cli::is_mean_key(points.metric));
-  std::vector<std::string> axes;
-  for (const auto& a : points.axes) axes.push_back(cli::option_label(a));
-  if (points.axes.size() == 1) {
-    std::vector<double> ys;
-    for (const auto& column : points.value) ys.push_back(column[0]);
-    line_chart(metric + " by " + axes[0], axes[0], metric, points.x, ys, probability, ImGui::GetContentRegionAvail().x,
-               std::min(360.0f, ImGui::GetContentRegionAvail().y - 40));
-  } else {
-    std::vector<std::vector<heat_cell>> cells;
-    for (const auto& column : points.value) {
-      std::vector<heat_cell> row;
-      for (double v : column) row.push_back(heat_cell{std::isnan(v) ? 0.0 : v, !std::isnan(v)});
-      cells.push_back(row);
-    }
-    ImGui::TextUnformatted(metric.c_str());
-    heat_map(axes[0], axes[1], points.x, points.y, cells, {}, -1, -1, probability);
-  }
-  if (doc.contains("notes") && doc.at("notes").is_array() && !doc.at("notes").empty())
-    ImGui::TextDisabled("%zu point(s) have no value (see Notes)", doc.at("notes").size());
 }
 
 void app::draw_progress(panel_state& panel) {
@@ -1409,12 +871,9 @@ void app::draw_simulation(panel_state& panel) {
                       static_cast<unsigned long long>(method.at("trials").get<std::uint64_t>()),
                       static_cast<unsigned long long>(method.at("seed").get<std::uint64_t>()),
                       method.value("cancelled", false) ? " (cancelled early)" : "");
-  renderer r;
-  r.label_width = ImGui::CalcTextSize("only french navy defeated  ").x;
-  r.intervals = &doc->at("intervals");
-  for (const char* key :
-       {"outcomes", "summary", "attacker_losses", "defender_losses", "track_shift", "instant_victory"})
-    if (doc->contains(key)) r.value(key, doc->at(key), nullptr, 0);
+  draw_report_values(*doc,
+                     {"outcomes", "summary", "attacker_losses", "defender_losses", "track_shift", "instant_victory"},
+                     &doc->at("intervals"), nullptr);
 }
 
 }  // namespace musket::gui

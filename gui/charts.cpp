@@ -55,13 +55,6 @@ void colour_legend(double lowest, double highest, bool percent, float width) {
 
 }  // namespace
 
-std::string elided(const std::string& text, float width) {
-  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
-  std::string out = text;
-  while (!out.empty() && ImGui::CalcTextSize((out + "...").c_str()).x > width) out.pop_back();
-  return out + "...";
-}
-
 std::string percent_text(double p) {
   return cli::percent(p);  // as the CLI prints it: 100% only for exactly 1, ">99.9999%" just below
 }
@@ -76,16 +69,19 @@ ImU32 palette(int index) {
 
 void probability_bar(const bar& b, ImU32 colour, float label_width) {
   ImGui::PushID(b.label.c_str());
-  const float height = ImGui::GetFrameHeight();
+  // A label longer than its column wraps onto more lines (the row grows), never cut short.
+  const float wrap = label_width - 8.0f;
+  const float label_height = ImGui::CalcTextSize(b.label.c_str(), nullptr, false, wrap).y;
+  const float height = std::max(ImGui::GetFrameHeight(), label_height + 4.0f);
   const float width = std::max(ImGui::GetContentRegionAvail().x, label_width + 120.0f);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("bar", ImVec2(width, height));
   const bool hovered = ImGui::IsItemHovered();
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float text_y = origin.y + (height - ImGui::GetTextLineHeight()) * 0.5f;
-  // A label longer than its column is cut short with "..." (the whole label is in the tooltip).
-  draw_label(draw, ImVec2(origin.x, text_y), ImGui::GetColorU32(ImGuiCol_Text), elided(b.label, label_width - 8.0f));
-  const std::string value_text = percent_text(b.value);
+  draw_wrapped_label(draw, ImVec2(origin.x, origin.y + (height - label_height) * 0.5f),
+                     ImGui::GetColorU32(ImGuiCol_Text), b.label, wrap);
+  const std::string value_text = cli::percent_cell(b.value);            // as the CLI's table: "-" when impossible
   const float value_width = ImGui::CalcTextSize(">99.9999%").x + 8.0f;  // the widest percent_text
   const float x0 = origin.x + label_width;
   const float x1 = origin.x + width - value_width;
@@ -114,8 +110,10 @@ void probability_bar(const bar& b, ImU32 colour, float label_width) {
 
 void range_bar(const std::string& label, const bar& low, const bar& high, ImU32 colour, float label_width) {
   ImGui::PushID(label.c_str());
-  const float height = ImGui::GetFrameHeight();
-  const std::string value_text = percent_text(low.value) + " .. " + percent_text(high.value);
+  const float wrap = label_width - 8.0f;
+  const float label_height = ImGui::CalcTextSize(label.c_str(), nullptr, false, wrap).y;
+  const float height = std::max(ImGui::GetFrameHeight(), label_height + 4.0f);
+  const std::string value_text = percent_text(low.value) + " to " + percent_text(high.value);  // as the CLI
   const float value_width = std::max(ImGui::CalcTextSize("100.0%").x, ImGui::CalcTextSize(value_text.c_str()).x) + 8.0f;
   const float width = std::max(ImGui::GetContentRegionAvail().x, label_width + value_width + 60.0f);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -123,7 +121,8 @@ void range_bar(const std::string& label, const bar& low, const bar& high, ImU32 
   const bool hovered = ImGui::IsItemHovered();
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float text_y = origin.y + (height - ImGui::GetTextLineHeight()) * 0.5f;
-  draw_label(draw, ImVec2(origin.x, text_y), ImGui::GetColorU32(ImGuiCol_Text), elided(label, label_width - 8.0f));
+  draw_wrapped_label(draw, ImVec2(origin.x, origin.y + (height - label_height) * 0.5f),
+                     ImGui::GetColorU32(ImGuiCol_Text), label, wrap);
   const float x0 = origin.x + label_width;
   const float bar_width = std::max(width - label_width - value_width, 10.0f);
   draw_bar(draw, ImVec2(x0, origin.y + 2), ImVec2(x0 + bar_width, origin.y + height - 2),
@@ -165,14 +164,15 @@ void distribution_chart(const std::string& title, const std::vector<bar>& bars, 
       break;
     }
   // The title, and the axis's top value at the right of its line (inside the plot it would sit on
-  // a tall bar); a title too long for both is cut short, whole in the tooltip.
+  // a tall bar); a title too long for both wraps onto more lines, never cut short.
   const std::string axis_text = "top " + percent_text(axis);
   const float axis_width = ImGui::CalcTextSize(axis_text.c_str()).x;
   const ImVec2 title_at = ImGui::GetCursorScreenPos();
-  const std::string shown = elided(title, width - axis_width - 12.0f);
-  ImGui::TextUnformatted(shown.c_str());
-  log_last_item_text(shown);
-  if (shown != title && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", title.c_str());
+  const float title_wrap = width - axis_width - 12.0f;
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + title_wrap);
+  ImGui::TextUnformatted(title.c_str());
+  ImGui::PopTextWrapPos();
+  log_last_item_text(title);
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw_label(draw, ImVec2(title_at.x + width - axis_width, title_at.y), ImGui::GetColorU32(ImGuiCol_TextDisabled),
              axis_text);

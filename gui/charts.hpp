@@ -43,7 +43,5 @@ void line_chart(const std::string& title, const std::string& x_label, const std:
 
 // A probability as the CLI prints it (cli/number_text.hpp): "100%" only for exactly 1.
 std::string percent_text(double p);
-// `text` cut to fit `width` pixels, ending in "..." when cut.
-std::string elided(const std::string& text, float width);
 
 }  // namespace musket::gui

@@ -4,10 +4,12 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "calc/great_lakes/scenario.hpp"
 #include "core/invalid_input.hpp"
 #include "gui/charts.hpp"
+#include "gui/layout_log.hpp"
 
 namespace musket::gui {
 
@@ -259,6 +261,17 @@ void leader_editor(const input_spec& in, json& v, const json& values) {
 
 }  // namespace
 
+void input_name(const input_spec& in, float label_col) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(in.name.c_str());
+  log_last_item_text(in.name);
+  if (ImGui::IsItemHovered() && !in.help.empty()) ImGui::SetTooltip("--%s: %s", in.name.c_str(), in.help.c_str());
+  if (ImGui::CalcTextSize(in.name.c_str()).x + ImGui::GetStyle().ItemSpacing.x <= label_col)
+    ImGui::SameLine(label_col);
+  else
+    ImGui::SetCursorPosX(ImGui::GetCursorPosX() + label_col);  // the widget under the name, in its column
+}
+
 void structured_widget(structured_kind kind, const input_spec& in, json& v, const json& values, float label_col) {
   ImGui::PushID(in.name.c_str());
   switch (kind) {
@@ -271,10 +284,7 @@ void structured_widget(structured_kind kind, const input_spec& in, json& v, cons
     case structured_kind::fort:
     case structured_kind::force:
     case structured_kind::leaders:
-      ImGui::AlignTextToFramePadding();
-      ImGui::TextUnformatted(elided(in.name, label_col - ImGui::GetStyle().ItemSpacing.x).c_str());
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("--%s: %s", in.name.c_str(), in.help.c_str());
-      ImGui::SameLine(label_col);
+      input_name(in, label_col);
       if (kind == structured_kind::fort)
         fort_editor(in, v, label_col);
       else if (kind == structured_kind::leaders)
@@ -288,4 +298,100 @@ void structured_widget(structured_kind kind, const input_spec& in, json& v, cons
   ImGui::PopID();
 }
 
+// Where the input widgets start: after the widest input name, but at most half the column.
+float label_column(const calculator& calc) {
+  float widest = ImGui::CalcTextSize("calculator").x;
+  for (const auto& in : calc.inputs)
+    if (in.kind != input_kind::flag) widest = std::max(widest, ImGui::CalcTextSize(in.name.c_str()).x);
+  return std::min(widest + 2 * ImGui::GetStyle().ItemSpacing.x, ImGui::GetContentRegionAvail().x * 0.5f);
+}
+
+// One input's widget, bounded to its legal values (a slider, stepper, combo, tick or text).
+void input_widget(const input_spec& in, json& v, float label_col) {
+  ImGui::PushID(in.name.c_str());
+  if (in.kind == input_kind::flag) {
+    bool b = v.is_boolean() && v.get<bool>();
+    if (ImGui::Checkbox(in.name.c_str(), &b)) v = b;
+  } else {
+    input_name(in, label_col);
+    ImGui::SetNextItemWidth(-1);
+    if (in.kind == input_kind::integer && in.optional) {
+      // Unticked: the option is left out, as on the command line.
+      bool set = v.is_number_integer();
+      if (ImGui::Checkbox("##set", &set)) v = set ? json(std::clamp(0, in.lowest, in.highest)) : json(nullptr);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("tick to give --%s", in.name.c_str());
+      if (set) {
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(-1);
+        int x = v.is_number_integer() ? v.get<int>() : 0;
+        if (ImGui::InputInt("##v", &x, 1, 10)) v = in.bounded ? std::clamp(x, in.lowest, in.highest) : x;
+      } else {
+        ImGui::SameLine();
+        ImGui::TextDisabled("(not given)");
+      }
+    } else if (in.kind == input_kind::integer) {
+      int x = v.is_number_integer() ? v.get<int>() : in.lowest;
+      bool changed;
+      if (in.bounded && in.highest - in.lowest <= 100)
+        changed = ImGui::SliderInt("##v", &x, in.lowest, in.highest, "%d", ImGuiSliderFlags_AlwaysClamp);
+      else
+        changed = ImGui::InputInt("##v", &x, 1, 1000);
+      // Without a known range the value goes to the command as typed; the command names a bad one.
+      if (changed) v = in.bounded ? std::clamp(x, in.lowest, in.highest) : x;
+    } else if (in.kind == input_kind::choice) {
+      const std::string current = v.is_string() ? v.get<std::string>() : in.choices.front();
+      auto shown = [](const std::string& c) { return c.empty() ? std::string("(default)") : c; };
+      // A choice that takes a parameter ("line_sp_at_most:K") is picked as "line_sp_at_most:1"
+      // and its number edited beside it.
+      auto picked = [](const std::string& c) {
+        const auto [name, takes] = choice_parameter(c);
+        return takes ? name + ":1" : c;
+      };
+      const std::string* chosen = nullptr;
+      for (const auto& c : in.choices)
+        if (matches_choice(c, current)) chosen = &c;
+      float radio_width = 0;
+      for (const auto& c : in.choices)
+        radio_width += ImGui::CalcTextSize(shown(c).c_str()).x + ImGui::GetFrameHeight() * 1.6f;
+      const bool parameter = chosen && choice_parameter(*chosen).second;
+      if (in.choices.size() <= 3 && radio_width <= ImGui::GetContentRegionAvail().x) {
+        for (std::size_t c = 0; c < in.choices.size(); ++c) {
+          if (c > 0) ImGui::SameLine();
+          if (ImGui::RadioButton(shown(in.choices[c]).c_str(), chosen == &in.choices[c])) v = picked(in.choices[c]);
+        }
+      } else {
+        if (parameter) ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
+        if (ImGui::BeginCombo("##v", shown(chosen ? *chosen : current).c_str())) {
+          for (const auto& c : in.choices)
+            if (ImGui::Selectable(shown(c).c_str(), chosen == &c)) v = picked(c);
+          ImGui::EndCombo();
+        }
+      }
+      if (parameter && v.is_string() && matches_choice(*chosen, v.get<std::string>())) {
+        const auto [name, takes] = choice_parameter(*chosen);
+        int k = std::atoi(v.get<std::string>().substr(name.size() + 1).c_str());
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(-1);
+        if (ImGui::InputInt("##parameter", &k)) v = name + ":" + std::to_string(std::max(k, 0));
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", chosen->c_str());
+      }
+    } else {
+      std::string s = v.is_string() ? v.get<std::string>() : "";
+      if (ImGui::InputText("##v", &s)) v = s;
+    }
+  }
+  if (ImGui::IsItemHovered() && !in.help.empty()) ImGui::SetTooltip("--%s: %s", in.name.c_str(), in.help.c_str());
+  ImGui::PopID();
+}
+
+// An input's widget: a typed editor for the text inputs that have one (units, fort, forces).
+void any_input_widget(const calculator& calc, const input_spec& in, json& values, float label_col) {
+  json& v = values[in.name];
+  if (const structured_kind kind = structured_input(calc, in); kind != structured_kind::none)
+    structured_widget(kind, in, v, values, label_col);
+  else
+    input_widget(in, v, label_col);
+}
+
+// Trials and seed matter unless the calculator is told to be exact (`method` = exact).
 }  // namespace musket::gui

@@ -9,6 +9,13 @@ namespace musket::gui {
 namespace {
 bool logging = false;
 std::vector<drawn_rect> rects;
+std::vector<std::string> cut;
+
+void note_cut(const std::string& what, float shown, float needed, ImVec2 at) {
+  const std::string line =
+      fmt::format("'{}' cut to {:.0f} of {:.0f} px at ({:.0f},{:.0f})", what, shown, needed, at.x, at.y);
+  if (std::find(cut.begin(), cut.end(), line) == cut.end()) cut.push_back(line);
+}
 
 // The overlap of two rectangles, or an empty one; a touch or a sub-pixel graze is no overlap.
 bool overlap(const drawn_rect& a, const drawn_rect& b) {
@@ -30,15 +37,24 @@ bool layout_logging() {
 }
 void begin_layout_frame() {
   rects.clear();
+  cut.clear();
 }
 
 namespace {
 void record(ImDrawList* draw, ImVec2 min, ImVec2 max, bool text, const std::string& what) {
   if (!logging) return;
   const ImVec2 clip_min = draw->GetClipRectMin(), clip_max = draw->GetClipRectMax();
+  const ImVec2 full_min = min, full_max = max;
   min = ImVec2(std::max(min.x, clip_min.x), std::max(min.y, clip_min.y));
   max = ImVec2(std::min(max.x, clip_max.x), std::min(max.y, clip_max.y));
   if (max.x <= min.x || max.y <= min.y) return;
+  // A label seen in part: its sides clipped (scrolling hides whole lines, top or bottom, but a
+  // line cut at a side is a cut label).
+  if (text && (full_min.x < min.x - 1.0f || full_max.x > max.x + 1.0f))
+    note_cut(what, max.x - min.x, full_max.x - full_min.x, full_min);
+  // ... or elided by whoever drew it.
+  if (text && what.size() > 3 && what.compare(what.size() - 3, 3, "...") == 0)
+    note_cut(what, full_max.x - full_min.x, full_max.x - full_min.x, full_min);
   rects.push_back(drawn_rect{min, max, text, what});
 }
 }  // namespace
@@ -65,6 +81,21 @@ std::vector<std::string> layout_overlaps() {
   return found;
 }
 
+std::vector<std::string> layout_truncations() {
+  return cut;
+}
+
+void log_text_in_room(ImVec2 min, ImVec2 max, float needed, float room, const std::string& what) {
+  if (!logging) return;
+  if (needed > room + 1.0f) note_cut(what, room, needed, min);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 clip_min = draw->GetClipRectMin(), clip_max = draw->GetClipRectMax();
+  min = ImVec2(std::max(min.x, clip_min.x), std::max(min.y, clip_min.y));
+  max = ImVec2(std::min(max.x, clip_max.x), std::min(max.y, clip_max.y));
+  if (max.x <= min.x || max.y <= min.y) return;
+  rects.push_back(drawn_rect{min, max, true, what});
+}
+
 std::vector<std::string> layout_bars() {
   std::vector<std::string> out;
   for (const auto& r : rects)
@@ -76,6 +107,14 @@ void draw_label(ImDrawList* draw, ImVec2 at, ImU32 colour, const std::string& te
   draw->AddText(at, colour, text.c_str());
   if (logging) {
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    record(draw, at, ImVec2(at.x + size.x, at.y + size.y), true, text);
+  }
+}
+
+void draw_wrapped_label(ImDrawList* draw, ImVec2 at, ImU32 colour, const std::string& text, float wrap_width) {
+  draw->AddText(ImGui::GetFont(), ImGui::GetFontSize(), at, colour, text.c_str(), nullptr, wrap_width);
+  if (logging) {
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap_width);
     record(draw, at, ImVec2(at.x + size.x, at.y + size.y), true, text);
   }
 }

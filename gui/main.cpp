@@ -51,7 +51,8 @@ struct options {
   bool visit_all = false;
   bool mid_run = false;  // screenshot mode: take the picture while the calculator still runs
   // Screenshot mode: record where labels and bars are drawn in every frame and list, in the
-  // --dump-results file, each label that overlaps a bar or another label (gui/layout_log.hpp).
+  // --dump-results file, each label that overlaps a bar or another label, and each label cut short
+  // (gui/layout_log.hpp).
   bool check_overlap = false;
   std::optional<float> scroll;  // screenshot mode: every scrolling region scrolled to this fraction (0 top, 1 bottom)
   int width = 1280, height = 800;
@@ -426,11 +427,15 @@ int main(int argc, char** argv) {
   int exit_code = 0;
   // --check-overlap: every overlap seen in any frame, once each, with where it was seen.
   musket::gui::set_layout_logging(opt.check_overlap);
-  std::vector<std::string> overlaps;
+  std::vector<std::string> overlaps, truncated;
   auto note_overlaps = [&](const std::string& where) {
     for (const auto& o : musket::gui::layout_overlaps()) {
       const std::string line = where + ": " + o;
       if (std::find(overlaps.begin(), overlaps.end(), line) == overlaps.end()) overlaps.push_back(line);
+    }
+    for (const auto& o : musket::gui::layout_truncations()) {
+      const std::string line = where + ": " + o;
+      if (std::find(truncated.begin(), truncated.end(), line) == truncated.end()) truncated.push_back(line);
     }
   };
   if (screenshot) {
@@ -481,6 +486,7 @@ int main(int argc, char** argv) {
         if (opt.check_overlap) {
           note_overlaps(ui.current_tab());  // the picture's own frame
           doc["overlaps"] = overlaps;
+          doc["truncated"] = truncated;
           doc["bars"] = musket::gui::layout_bars();
         }
         musket::gui::write_file_atomically(*opt.dump, doc.dump(2) + "\n");

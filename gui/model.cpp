@@ -13,12 +13,15 @@
 #include <cstring>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
 
+#include "cli/number_text.hpp"
 #include "cli/result_labels.hpp"
+#include "cli/table_renderer.hpp"
 #include "core/input_file.hpp"
 #include "core/invalid_input.hpp"
 #include "core/json_input.hpp"
@@ -156,12 +159,12 @@ input_spec make_input(const std::string& game, const std::string& command, const
     if (is_supply_lines(game) && (spec.name == "attacker" || spec.name == "initiator"))
       spec.choices = {"crown", "patriot"};
     else
-      spec.choices = cli::option_choices(opt);  // the same reading of the help text as `musket`'s
+      spec.choices = help_choices(opt.description(), cli::option_choices(opt));  // as `musket` reads the help
     if (!spec.choices.empty()) {
       // An optional choice with no default: leaving it out is a choice too ("" = the CLI's default).
       if (!has_default && !semantic->is_required()) spec.choices.insert(spec.choices.begin(), "");
       spec.kind = input_kind::choice;
-      if (std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end()) value = spec.choices[0];
+      if (!is_choice(spec, value)) value = spec.choices[0];
     } else {
       spec.kind = input_kind::text;
       spec.repeatable = dynamic_cast<const po::typed_value<std::vector<std::string>>*>(semantic.get()) != nullptr;
@@ -173,6 +176,48 @@ input_spec make_input(const std::string& game, const std::string& command, const
     if (auto start = starting_value(game, command, spec.name)) spec.initial = clamp_value(spec, *start);
   return spec;
 }
+
+}  // namespace
+
+std::pair<std::string, bool> choice_parameter(const std::string& choice) {
+  const auto colon = choice.find(':');
+  if (colon == std::string::npos) return {choice, false};
+  return {choice.substr(0, colon), true};
+}
+
+bool matches_choice(const std::string& choice, const std::string& value) {
+  if (choice == value) return true;
+  const auto [name, takes] = choice_parameter(choice);
+  if (!takes || value.size() <= name.size() + 1 || value.compare(0, name.size() + 1, name + ":") != 0) return false;
+  const std::string number = value.substr(name.size() + 1);
+  return number.size() <= 9 && number.find_first_not_of("0123456789") == std::string::npos;
+}
+
+bool is_choice(const input_spec& spec, const std::string& value) {
+  return std::any_of(spec.choices.begin(), spec.choices.end(),
+                     [&](const std::string& c) { return matches_choice(c, value); });
+}
+
+std::vector<std::string> help_choices(const std::string& help, std::vector<std::string> cli_choices) {
+  if (!cli_choices.empty()) return cli_choices;
+  // The registry's convention (cli/command.hpp), widened: an item may carry ":K" (an upper-case
+  // parameter name) and the list may end at a colon.
+  static const std::regex choice_text(
+      R"((?:^|: )([a-z0-9_-]+(?::[A-Z]+)?(?: \| [a-z0-9_-]+(?::[A-Z]+)?)+)(?=$| \(|,|;|:))");
+  std::smatch m;
+  if (!std::regex_search(help, m, choice_text)) return {};
+  std::vector<std::string> choices;
+  const std::string list = m[1];
+  for (std::size_t start = 0;;) {
+    const auto bar = list.find(" | ", start);
+    choices.push_back(list.substr(start, bar == std::string::npos ? std::string::npos : bar - start));
+    if (bar == std::string::npos) break;
+    start = bar + 3;
+  }
+  return choices;
+}
+
+namespace {
 
 std::string read_file(const std::string& path) {
   return read_input_file(path, "scenario");
@@ -292,9 +337,7 @@ json clamp_value(const input_spec& spec, const json& value) {
       if (!spec.bounded) return value;
       return static_cast<int>(std::clamp<long long>(value.get<long long>(), spec.lowest, spec.highest));
     case input_kind::choice:
-      if (value.is_string() &&
-          std::find(spec.choices.begin(), spec.choices.end(), value.get<std::string>()) != spec.choices.end())
-        return value;
+      if (value.is_string() && is_choice(spec, value.get<std::string>())) return value;
       return spec.initial;
     case input_kind::flag:
       return value.is_boolean() ? value : spec.initial;
@@ -431,8 +474,7 @@ scenario parse_scenario(const catalogue& cat, const std::string& text, const std
       case input_kind::choice: {
         std::string allowed;
         for (const auto& c : spec->choices) allowed += (allowed.empty() ? "" : ", ") + c;
-        if (!v.is_string() ||
-            std::find(spec->choices.begin(), spec->choices.end(), v.get<std::string>()) == spec->choices.end())
+        if (!v.is_string() || !is_choice(*spec, v.get<std::string>()))
           throw invalid_input("scenario", where + ": '" + key + "' must be one of " + allowed);
         break;
       }
@@ -683,8 +725,7 @@ std::string value_text(const json& v, int depth) {
   if (v.is_boolean()) return v.get<bool>() ? "yes" : "no";
   if (v.is_string()) return v.get<std::string>();
   if (v.is_number_integer()) return std::to_string(v.get<long long>());
-  if (v.is_number())
-    return depth == 0 ? fmt::format("{:.4f}", v.get<double>()) : fmt::format("{:.3g}", v.get<double>());
+  if (v.is_number()) return depth == 0 ? cli::plain_number(v.get<double>()) : fmt::format("{:.3g}", v.get<double>());
   if (is_min_max(v)) return value_text(v.at("min"), depth + 1) + " .. " + value_text(v.at("max"), depth + 1);
   if (auto summary = distribution_summary(v)) return *summary;
   std::string out;
@@ -698,9 +739,10 @@ std::string value_text(const json& v, int depth) {
 }
 
 std::string keyed_value_text(const std::string& key, const json& v) {
-  if (!v.is_null()) return value_text(v);
-  const std::string word = cli::null_meaning(key);
-  return word.empty() ? "unknown" : word;
+  // A scalar reads as the CLI's table cell for the same key (cli/table_renderer.hpp): "33.3%",
+  // "-" for an impossible outcome, "5.092", "no fort" / "unknown" for a null.
+  if (!v.is_structured()) return cli::cell_text(key, v);
+  return value_text(v);
 }
 
 std::string row_cell_text(const json& row, const std::string& column) {
@@ -709,6 +751,8 @@ std::string row_cell_text(const json& row, const std::string& column) {
   const bool sweep_value = column == "value" && row.contains("metric") && row.at("metric").is_string();
   if (sweep_value && v.is_null())
     return row.contains("illegal") ? cli::illegal_point_mark : keyed_value_text(row.at("metric").get<std::string>(), v);
+  // A sweep's value reads as its metric would (a probability as a percentage).
+  if (sweep_value) return keyed_value_text(row.at("metric").get<std::string>(), v);
   return keyed_value_text(column, v);
 }
 

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/command.hpp"
@@ -25,15 +26,30 @@ struct input_spec {
   // Whether the option registry publishes a range for it (cli::option_range): an input without one
   // is never clamped by the dashboard; the command itself says when a value is out of range.
   bool bounded = true;
-  std::vector<std::string> choices;  // choice inputs ("" = leave the option out)
-  bool optional = false;             // integer inputs without a default: null = leave it out
-  bool repeatable = false;           // text inputs of a repeatable option: parts separated by ';'
-  json initial;                      // the value a fresh panel starts with
+  // Choice inputs ("" = leave the option out); a choice that takes a whole-number parameter is
+  // written as the help text writes it, "line_sp_at_most:K".
+  std::vector<std::string> choices;
+  bool optional = false;    // integer inputs without a default: null = leave it out
+  bool repeatable = false;  // text inputs of a repeatable option: parts separated by ';'
+  json initial;             // the value a fresh panel starts with
   // What `musket` takes when the option is left out: its default value (false for a flag), or null
   // for an option with none (required, or optional: leaving it out changes the report). Where it is
   // not null, `initial` equals it: the dashboard's defaults are the CLI's.
   json cli_default;
 };
+
+// A choice's name and whether it takes a parameter: "line_sp_at_most:K" -> {"line_sp_at_most", true}.
+std::pair<std::string, bool> choice_parameter(const std::string& choice);
+// Whether `value` is the choice `choice`: equal, or "name:N" (N a whole number >= 0) for a choice
+// "name:K" that takes a parameter.
+bool matches_choice(const std::string& choice, const std::string& value);
+// Whether `value` is one of the input's choices.
+bool is_choice(const input_spec& spec, const std::string& value);
+// The values an enumerated option takes, read from its help text: the CLI's own reading
+// (cli::option_choices), else the same list where its items may take a parameter ("never | weaker
+// | line_sp_at_most:K | optimal") or a colon follows it ("protect-regulars | protect-irregulars:
+// the owner's choice ..."). Empty for a free-text option.
+std::vector<std::string> help_choices(const std::string& help, std::vector<std::string> cli_choices);
 
 // One calculator: a game's command plus its inputs.
 struct calculator {

@@ -11,7 +11,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <optional>
+#include <sstream>
 #include <thread>
 
 #include "calc/supply_lines/rule_set.hpp"
@@ -370,17 +372,21 @@ TEST(GuiModel, ReportValuesReadAsValues) {
   // as the CLI's table reads it; a sweep's illegal point reads "illegal".
   EXPECT_EQ(value_text(json(nullptr)), "unknown");
   EXPECT_EQ(keyed_value_text("garrison_eliminated", json(nullptr)), "no fort");
-  EXPECT_EQ(keyed_value_text("garrison_eliminated", json(0.25)), "0.2500");
+  // A probability reads as the CLI's table cell: a percentage, "-" when impossible.
+  EXPECT_EQ(keyed_value_text("garrison_eliminated", json(0.25)), "25.0%");
+  EXPECT_EQ(keyed_value_text("garrison_eliminated", json(0.0)), "-");
+  EXPECT_EQ(keyed_value_text("expected_losses", json(0.25)), "0.25");  // a mean, not a probability
   EXPECT_EQ(keyed_value_text("points", json(nullptr)), "unknown");
-  const json illegal = {{"fort.sp", 0}, {"metric", "garrison_eliminated"}, {"value", nullptr}, {"illegal", "--fort: 0"}};
+  const json illegal = {
+      {"fort.sp", 0}, {"metric", "garrison_eliminated"}, {"value", nullptr}, {"illegal", "--fort: 0"}};
   const json no_fort = {{"fort", "none"}, {"metric", "garrison_eliminated"}, {"value", nullptr}};
   const json impossible = {{"fort", "1:1:4"}, {"metric", "outcomes.stalemate"}, {"value", 0.0}};
   EXPECT_EQ(row_cell_text(illegal, "value"), "illegal");
   EXPECT_EQ(row_cell_text(illegal, "fort.sp"), "0");
   EXPECT_EQ(row_cell_text(no_fort, "value"), "no fort");
-  EXPECT_EQ(row_cell_text(impossible, "value"), "0.0000");
+  EXPECT_EQ(row_cell_text(impossible, "value"), "-");
   EXPECT_EQ(row_cell_text(impossible, "illegal"), "");
-  EXPECT_EQ(value_text(json(0.25)), "0.2500");
+  EXPECT_EQ(value_text(json(0.25)), "0.25");
   EXPECT_EQ(value_text(json{{"min", 0.25}, {"max", 0.5}}), "0.25 .. 0.5");
   EXPECT_TRUE(is_min_max(json{{"min", 0.25}, {"max", 0.5}}));
   EXPECT_FALSE(is_min_max(json{{"min", 0.25}}));
@@ -396,6 +402,38 @@ TEST(GuiModel, ReportValuesReadAsValues) {
             "(area: Boston, held: yes), (1, 2)");
 }
 
+// The dashboard's numbers are the CLI's table's, for the same inputs: a probability as a
+// percentage, an impossible outcome as "-". American 8C,15M (23) v British 8B,3T (11) is the 2:1
+// column, whose De, 1/2De and 1/2Ex each take two faces of the d6 (AR CRT): 1/3 each, 33.3%; no
+// face is unknown, so "unknown" is impossible.
+TEST(GuiModel, NumbersReadAsTheCliTableReadsThem) {
+  const auto* battle = cat().find("ar", "battle");
+  json v = initial_values(*battle);
+  v["attacker"] = "15M,8C";
+  v["defender"] = "3T,8B";
+  const outcome r = run(*battle, v);
+  ASSERT_TRUE(r.ok) << r.message();
+  const json& doc = r.report.document;
+  const std::string cli_table = musket::cli::render(r.report, musket::cli::output_format::table);
+  const auto cli_line_has = [&](const std::string& first, const std::string& cell) {
+    std::istringstream lines(cli_table);
+    for (std::string line; std::getline(lines, line);) {
+      std::istringstream words(line);
+      std::vector<std::string> w{std::istream_iterator<std::string>(words), std::istream_iterator<std::string>()};
+      if (w.size() >= 2 && w[0] == first && std::find(w.begin(), w.end(), cell) != w.end()) return true;
+    }
+    return false;
+  };
+  ASSERT_EQ(doc.at("outcomes").size(), 3u);
+  for (const auto& row : doc.at("outcomes")) {
+    const std::string cell = row_cell_text(row, "probability");
+    EXPECT_EQ(cell, "33.3%") << row.dump();  // 2 faces of 6
+    EXPECT_TRUE(cli_line_has(row.at("result").get<std::string>(), cell)) << cli_table;
+  }
+  EXPECT_EQ(keyed_value_text("unknown", doc.at("results").at("unknown")), "-");
+  EXPECT_TRUE(cli_line_has("unknown", "-")) << cli_table;
+}
+
 // Enumerated options are drop-downs with the values the CLI's help lists, after a colon too; one
 // with a parameter in a value (line_sp_at_most:K) stays text.
 TEST(GuiModel, EnumeratedOptionsAreChoices) {
@@ -405,7 +443,27 @@ TEST(GuiModel, EnumeratedOptionsAreChoices) {
   EXPECT_EQ(battle->find_input("att-hits")->choices, (std::vector<std::string>{"rulings", "concentrate", "optimal"}));
   EXPECT_EQ(battle->find_input("def-reroll")->choices,
             (std::vector<std::string>{"first", "never", "largest_unit", "optimal"}));
-  EXPECT_EQ(battle->find_input("att-retreat")->kind, input_kind::text);
+  // A policy that takes a parameter is a choice too, its parameter written as the help writes it.
+  EXPECT_EQ(battle->find_input("att-retreat")->kind, input_kind::choice);
+  EXPECT_EQ(battle->find_input("att-retreat")->choices,
+            (std::vector<std::string>{"never", "weaker", "line_sp_at_most:K", "optimal"}));
+  EXPECT_EQ(battle->find_input("def-retreat")->choices, battle->find_input("att-retreat")->choices);
+  EXPECT_EQ(clamp_value(*battle->find_input("att-retreat"), json("line_sp_at_most:3")), "line_sp_at_most:3");
+  EXPECT_EQ(clamp_value(*battle->find_input("att-retreat"), json("line_sp_at_most:x")), "never");  // the default
+  EXPECT_EQ(clamp_value(*battle->find_input("att-retreat"), json("sometimes")), "never");
+  EXPECT_TRUE(matches_choice("line_sp_at_most:K", "line_sp_at_most:12"));
+  EXPECT_FALSE(matches_choice("line_sp_at_most:K", "line_sp_at_most:"));
+  EXPECT_FALSE(matches_choice("weaker", "weaker:2"));
+  // A list followed by a colon and its meaning (AR's loss policy).
+  if (const auto* ar = cat().find("ar", "battle")) {
+    EXPECT_EQ(ar->find_input("loss-policy")->kind, input_kind::choice);
+    EXPECT_EQ(ar->find_input("loss-policy")->choices,
+              (std::vector<std::string>{"protect-regulars", "protect-irregulars"}));
+  }
+  // And a GL battle with a parameterised retreat runs with the value the choice writes.
+  json v = initial_values(*battle);
+  v["def-retreat"] = "line_sp_at_most:2";
+  EXPECT_TRUE(run(*battle, v).ok);
   // Issue 17: optimal play is offered (left out by default) with its objective.
   EXPECT_EQ(battle->find_input("play")->choices, (std::vector<std::string>{"", "default", "optimal"}));
   EXPECT_EQ(battle->find_input("objective")->choices, (std::vector<std::string>{"win", "value"}));

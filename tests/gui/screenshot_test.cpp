@@ -390,6 +390,8 @@ TEST(GuiScreenshot, EveryCalculatorDrawsWithoutCrashing) {
   EXPECT_EQ(got.at("panels_computed"), got.at("panels"));
   // Every panel's top: no label over a bar or another label (see EverySize for the bottoms).
   EXPECT_EQ(got.at("overlaps"), json::array()) << got.at("overlaps").dump(2);
+  // No label cut short ("P(British strategy ontari..."): each is wrapped or given its room.
+  EXPECT_EQ(got.at("truncated"), json::array()) << got.at("truncated").dump(2);
   expect_real_picture(load_png(png), "after visiting every calculator");
 }
 
@@ -419,6 +421,8 @@ TEST_P(EverySize, EveryCalculatorAndMethodScrolledToTheBottom) {
   // The text rectangles every frame drew (labels, values, axis and chart titles), checked pairwise
   // and against every bar: none overlaps another or sits partly on a bar.
   EXPECT_EQ(got.at("overlaps"), json::array()) << got.at("overlaps").dump(2);
+  // ... and none is cut short: wider than its column or window, or elided.
+  EXPECT_EQ(got.at("truncated"), json::array()) << got.at("truncated").dump(2);
   expect_real_picture(load_png(png), "every calculator at " + size, width, height);
 }
 
