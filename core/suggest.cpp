@@ -36,4 +36,9 @@ std::string did_you_mean(const std::string& word, const std::vector<std::string>
   return best ? " (did you mean '" + *best + "'?)" : "";
 }
 
+std::string lowercase(std::string word) {
+  for (auto& ch : word) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return word;
+}
+
 }  // namespace musket

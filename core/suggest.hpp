@@ -13,4 +13,7 @@ std::size_t edit_distance(const std::string& a, const std::string& b);
 // `word`, else "". Candidates are compared as given (with or without leading dashes).
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
 
+// `word` in lower case (ASCII), for names the user may type in any case.
+std::string lowercase(std::string word);
+
 }  // namespace musket

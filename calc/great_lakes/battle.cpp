@@ -15,6 +15,7 @@
 #include "calc/great_lakes/unfolded_chain.hpp"
 #include "core/invalid_input.hpp"
 #include "core/markov_chain.hpp"
+#include "core/suggest.hpp"
 
 namespace musket::great_lakes {
 
@@ -118,11 +119,6 @@ std::string to_string(battle_end e) {
 
 namespace {
 
-std::string lower(std::string s) {
-  for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return s;
-}
-
 void validate_unit(const unit& u, const std::string& path) {
   if (u.name.empty()) throw invalid_input(path + "/name", "a unit needs a name");
   require_in_range(path + "/max_sp", u.max_sp, 1, 15, "GL 4.8 strength points");
@@ -139,7 +135,7 @@ void validate_army(const army& a, const std::string& side, bool is_attacker, std
     validate_unit(a.units[i], path);
     if (!is_attacker && a.units[i].crossed != crossing::none)
       throw invalid_input(path + "/crossing", "only attacking units cross a river or land (GL 11.13)");
-    if (!names.insert(lower(a.units[i].name)).second)
+    if (!names.insert(lowercase(a.units[i].name)).second)
       throw invalid_input(path + "/name", "duplicate unit name '" + a.units[i].name + "'");
   }
   for (std::size_t i = 0; i < a.reinforcements.size(); ++i) {
@@ -147,7 +143,7 @@ void validate_army(const army& a, const std::string& side, bool is_attacker, std
     validate_unit(a.reinforcements[i].u, path);
     if (a.reinforcements[i].u.crossed != crossing::none)
       throw invalid_input(path + "/crossing", "a reinforcement never fights in round 1, so it has no crossing");
-    if (!names.insert(lower(a.reinforcements[i].u.name)).second)
+    if (!names.insert(lowercase(a.reinforcements[i].u.name)).second)
       throw invalid_input(path + "/name", "duplicate unit name '" + a.reinforcements[i].u.name + "'");
   }
   check_leaders(a.leaders, side + "/leaders");
@@ -208,14 +204,14 @@ void check_leaders(const std::vector<std::string>& leaders, const std::string& p
                                   std::to_string(max_leaders) + ", each once");
   std::set<std::string> seen;
   for (std::size_t i = 0; i < leaders.size(); ++i)
-    if (!seen.insert(lower(leaders[i])).second)
+    if (!seen.insert(lowercase(leaders[i])).second)
       throw invalid_input(path + "/" + std::to_string(i), "the leader '" + leaders[i] + "' is named twice");
 }
 
 int morale_rerolls(const army& a) {
   int count = 0;
   for (const auto& name : a.leaders) {
-    const std::string n = lower(name);
+    const std::string n = lowercase(name);
     if (a.side == nation::british && (n == "drummond" || n == "riall")) ++count;  // GL 11.26
     if (a.side == nation::american && (n == "brown" || n == "scott")) ++count;    // GL 11.27
   }

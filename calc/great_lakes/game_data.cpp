@@ -18,11 +18,6 @@ namespace {
 
 using json = nlohmann::json;
 
-std::string lower(std::string s) {
-  for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return s;
-}
-
 struct file_reader {
   std::string file;
   json doc;
@@ -88,7 +83,7 @@ game_data load_game_data(const std::string& directory) {
       const std::string side = f.text(list[i], "side", p);
       if (side != "american" && side != "british") f.fail(p + "/side", "expected american or british");
       for (const auto& c : d.commanders)
-        if (lower(c.name) == lower(name)) f.fail(p + "/name", "'" + name + "' is listed twice");
+        if (lowercase(c.name) == lowercase(name)) f.fail(p + "/name", "'" + name + "' is listed twice");
       const json& reroll = f.at(list[i], "morale_reroll", p);
       if (!reroll.is_boolean()) f.fail(p + "/morale_reroll", "expected true or false");
       d.commanders.push_back({name, side == "american" ? nation::american : nation::british, reroll.get<bool>()});
@@ -198,7 +193,7 @@ void validate_leaders(const game_data& data, const battle& b) {
       const std::string& name = a->leaders[i];
       const std::string field = who + "/leaders/" + std::to_string(i);
       const auto it = std::find_if(data.commanders.begin(), data.commanders.end(),
-                                   [&](const commander_data& c) { return lower(c.name) == lower(name); });
+                                   [&](const commander_data& c) { return lowercase(c.name) == lowercase(name); });
       // GL 11.26 (Drummond, Riall: British) and 11.27 (Brown, Scott: American).
       if (it == data.commanders.end())
         throw invalid_input(field, "'" + name + "' is not a Great Lakes leader; allowed for the " + to_string(a->side) +
@@ -206,7 +201,7 @@ void validate_leaders(const game_data& data, const battle& b) {
       if (it->side != a->side)
         throw invalid_input(field, "'" + it->name + "' leads the " + to_string(it->side) + " side, not the " +
                                        to_string(a->side) + "; allowed: " + allowed + " (GL 11.26-11.27)");
-      if (!seen.insert(lower(it->name)).second)
+      if (!seen.insert(lowercase(it->name)).second)
         throw invalid_input(field, "'" + it->name + "' is named twice; a leader is one block");
     }
   }
