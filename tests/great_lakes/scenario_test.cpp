@@ -13,7 +13,7 @@ using nlohmann::json;
 
 namespace {
 
-const gl::game_data& data() {
+const gl::game_data& scenario_data() {
   static const gl::game_data d = gl::load_game_data(MUSKET_GL_DATA_DIR);
   return d;
 }
@@ -35,7 +35,7 @@ json good() {
 // The field the error names, or "" if parsing succeeded.
 std::string error_field(const json& j) {
   try {
-    gl::parse_scenario(j, "battle.json", data());
+    gl::parse_scenario(j, "battle.json", scenario_data());
   } catch (const musket::invalid_input& e) {
     return e.field();
   }
@@ -45,7 +45,7 @@ std::string error_field(const json& j) {
 }  // namespace
 
 TEST(GreatLakesScenario, ReadsTheIssueShape) {
-  const gl::battle b = gl::parse_scenario(good(), "battle.json", data());
+  const gl::battle b = gl::parse_scenario(good(), "battle.json", scenario_data());
   ASSERT_EQ(b.attacker.units.size(), 1u);
   EXPECT_EQ(b.attacker.units[0].crossed, gl::crossing::river);
   EXPECT_EQ(b.attacker.reinforcements[0].u.sp, 3);
@@ -60,13 +60,13 @@ TEST(GreatLakesScenario, ReadsTheIssueShape) {
   json j = good();
   j["attacker"]["hit_allocation"] = {{"policy", "concentrate"}};
   j["defender"]["rerolls"] = {{"policy", "largest_unit"}};
-  const gl::battle policies = gl::parse_scenario(j, "battle.json", data());
+  const gl::battle policies = gl::parse_scenario(j, "battle.json", scenario_data());
   EXPECT_EQ(policies.attacker.hit_allocation.kind, gl::hit_allocation_kind::concentrate);
   EXPECT_EQ(policies.defender.rerolls.kind, gl::reroll_kind::largest_unit);
   EXPECT_EQ(gl::to_json(policies)["attacker"]["hit_allocation"]["policy"], "concentrate");
   EXPECT_EQ(gl::to_json(policies)["defender"]["rerolls"]["policy"], "largest_unit");
   // The echo reads back to the same battle.
-  const gl::battle again = gl::parse_scenario(json::parse(gl::to_json(b).dump()), "echo", data());
+  const gl::battle again = gl::parse_scenario(json::parse(gl::to_json(b).dump()), "echo", scenario_data());
   EXPECT_EQ(gl::to_json(again), gl::to_json(b));
 }
 
@@ -185,10 +185,10 @@ TEST(GreatLakesScenario, LeadersAreTheSidesCommanders) {
   json j = good();
   j["defender"]["leaders"] = {"Drummond", "riall"};  // case is ignored
   EXPECT_EQ(error_field(j), "");
-  EXPECT_EQ(gl::morale_rerolls(gl::parse_scenario(j, "battle.json", data()).defender), 2);
+  EXPECT_EQ(gl::morale_rerolls(gl::parse_scenario(j, "battle.json", scenario_data()).defender), 2);
   auto refusal = [&](const json& doc) {
     try {
-      gl::parse_scenario(doc, "battle.json", data());
+      gl::parse_scenario(doc, "battle.json", scenario_data());
     } catch (const musket::invalid_input& e) {
       return e.field() + " | " + e.what();
     }
@@ -211,6 +211,6 @@ TEST(GreatLakesScenario, LeadersAreTheSidesCommanders) {
   j["defender"]["leaders"] = {"Drummond", "drummond"};
   EXPECT_EQ(error_field(j), "battle.json: /defender/leaders/1");
   // The data file's commanders, each with its side.
-  EXPECT_EQ(gl::commander_names(data(), gl::nation::american), (std::vector<std::string>{"Brown", "Scott"}));
-  EXPECT_EQ(gl::commander_names(data(), gl::nation::british), (std::vector<std::string>{"Drummond", "Riall"}));
+  EXPECT_EQ(gl::commander_names(scenario_data(), gl::nation::american), (std::vector<std::string>{"Brown", "Scott"}));
+  EXPECT_EQ(gl::commander_names(scenario_data(), gl::nation::british), (std::vector<std::string>{"Drummond", "Riall"}));
 }
