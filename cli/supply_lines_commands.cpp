@@ -179,12 +179,15 @@ report run_battle(const sl::rule_set& rules, const po::variables_map& vm) {
     simulation_options options;
     options.trials = static_cast<std::uint64_t>(int_option(vm, "trials"));
     options.seed = static_cast<std::uint64_t>(int_option(vm, "seed"));
+    attach_run_context(options);  // the dashboard's progress and cancel
     const auto est = sl::simulate_battle(rules, s, options);
+    if (est.trials == 0) throw run_cancelled();  // only a cancel stops it before the first trial
     doc["method"] = json{{"name", "simulation"},
                          {"trials", est.trials},
                          {"seed", options.seed},
                          {"confidence", 0.95},
                          {"why", "asked for with --method sim; every probability carries a 95% Wilson interval"}};
+    if (est.trials < options.trials) doc["method"]["cancelled"] = true;  // the trials done before the cancel
     res = sl::observed_result(rules, s, est);
     results = simulated_battle_results(rules, s, est, track);
   } else {

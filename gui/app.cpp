@@ -51,10 +51,6 @@ std::string toggled(const std::string& list, const std::string& item, bool on) {
   return out;
 }
 
-double elapsed_ms(std::chrono::steady_clock::time_point since) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - since).count();
-}
-
 }  // namespace
 
 app::app(const catalogue& cat) : cat_(cat) {
@@ -66,7 +62,6 @@ app::app(const catalogue& cat) : cat_(cat) {
         panel_state p;
         p.calc = &c;
         p.values = initial_values(c);
-        if (c.command == "battle") p.simulation = std::make_unique<battle_simulation>();
         p.runner = std::make_unique<background_runner>();
         if (c.command == "sweep") {
           p.sweep = default_sweep(*g);
@@ -228,11 +223,6 @@ std::optional<png_request> app::take_png_request() {
   return r;
 }
 
-static bool runs_in_frame(const panel_state& panel) {
-  // Supply Lines battles: the exact answer within the frame, a simulation in battle_simulation.
-  return (panel.calc->game == "nt" || panel.calc->game == "ss") && panel.calc->command == "battle";
-}
-
 void app::take_finished(panel_state& panel) {
   if (auto f = panel.runner->take_finished()) {
     panel.result = std::move(f->result);
@@ -253,43 +243,18 @@ void app::update(panel_state& panel) {
     panel.seen_key = key;
     panel.changed_at = now;
   }
-  if (!runs_in_frame(panel)) {
-    background_runner& runner = *panel.runner;
-    take_finished(panel);
-    if (key == panel.computed_key) return;
-    if (runner.running()) {
-      if (runner.key() == key) return;
-      // The inputs moved on: the old run is dropped once they have held still for a moment, so a
-      // dragged slider does not start a run per frame.
-      if (now - panel.changed_at < std::chrono::milliseconds(150)) return;
-    }
-    runner.start(*panel.calc, panel.values, key);
-    // A fast calculator is back within this frame; a slow one shows its progress.
-    if (runner.wait_for(std::chrono::milliseconds(25))) take_finished(panel);
-    return;
-  }
+  background_runner& runner = *panel.runner;
+  take_finished(panel);
   if (key == panel.computed_key) return;
-  panel.computed_key = key;
-  const auto start = std::chrono::steady_clock::now();
-  if (wants_simulation(*panel.calc, panel.values)) {
-    // The exact run checks the battle and gives the title; the simulation runs off-thread.
-    json exact_values = panel.values;
-    exact_values["method"] = "exact";
-    panel.result = run(*panel.calc, exact_values);
-    if (panel.result.ok && panel.simulation) {
-      try {
-        panel.simulation->start(*panel.calc, panel.values);
-      } catch (const invalid_input& e) {
-        panel.result.ok = false;
-        panel.result.error_field = e.field();
-        panel.result.error = e.what();
-      }
-    }
-  } else {
-    if (panel.simulation) panel.simulation->cancel();
-    panel.result = run(*panel.calc, panel.values);
+  if (runner.running()) {
+    if (runner.key() == key) return;
+    // The inputs moved on: the old run is dropped once they have held still for a moment, so a
+    // dragged slider does not start a run per frame.
+    if (now - panel.changed_at < std::chrono::milliseconds(150)) return;
   }
-  panel.compute_ms = elapsed_ms(start);
+  runner.start(*panel.calc, panel.values, key);
+  // A fast calculator is back within this frame; a slow one shows its progress.
+  if (runner.wait_for(std::chrono::milliseconds(25))) take_finished(panel);
 }
 
 void app::settle(bool wait) {
@@ -302,7 +267,6 @@ void app::settle(bool wait) {
       panel->runner->wait();
       update(*panel);
     }
-    if (panel->simulation) panel->simulation->wait();
   }
 }
 
@@ -355,11 +319,7 @@ json app::results_document() const {
   out["command_line"] = shown_command_line(*panel);
   out["title"] = panel->result.report.title;
   out["verdict"] = panel->result.report.verdict;
-  if (wants_simulation(*panel->calc, panel->values) && panel->simulation) {
-    if (auto r = panel->simulation->result()) out["report"] = *r;
-  } else {
-    out["report"] = cli::versioned(panel->result.report.document);  // as `--format json` prints it
-  }
+  out["report"] = cli::versioned(panel->result.report.document);  // as `--format json` prints it
   out["compute_ms"] = panel->compute_ms;
   out["frame_ms"] = frame_ms;
   return out;
@@ -560,8 +520,7 @@ void app::draw_panel(panel_state& panel) {
 }
 
 static bool takes_trials(const calculator& calc, const json& values) {
-  return wants_simulation(calc, values) ||
-         (values.contains("method") ? values.value("method", "") != "exact" : calc.find_input("trials") != nullptr);
+  return (values.contains("method") ? values.value("method", "") != "exact" : calc.find_input("trials") != nullptr);
 }
 
 std::string app::shown_command_line(const panel_state& panel) const {
@@ -678,7 +637,7 @@ void app::draw_inputs(panel_state& panel) {
 void app::draw_results(panel_state& panel) {
   const outcome& result = panel.result;
   const bool current = panel.computed_key == panel.values.dump();
-  if (!current && !runs_in_frame(panel)) {
+  if (!current) {
     draw_progress(panel);
     if (panel.computed_key.empty()) return;
     // The last results stay visible for comparison, dimmed and labelled: never as current.
@@ -693,7 +652,7 @@ void app::draw_results(panel_state& panel) {
     ~end_disabled() {
       if (on) ImGui::EndDisabled();
     }
-  } dimmed{!current && !runs_in_frame(panel)};
+  } dimmed{!current};
   if (result.cancelled) {
     ImGui::TextColored(verdict_colour, "Cancelled before any result.");
     if (current && ImGui::Button("Run again")) panel.computed_key.clear();
@@ -717,8 +676,7 @@ void app::draw_results(panel_state& panel) {
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(result.report.title.c_str());
   log_last_item_text(result.report.title);
-  if (!wants_simulation(*panel.calc, panel.values))
-    ImGui::TextColored(verdict_colour, "%s", result.report.verdict.c_str());
+  ImGui::TextColored(verdict_colour, "%s", result.report.verdict.c_str());
   ImGui::PopTextWrapPos();
   try {
     draw_result_body(panel);
@@ -744,8 +702,6 @@ void app::draw_result_body(panel_state& panel) {
     draw_sweep(panel);
   } else if (panel.calc->command == "commit") {
     draw_commit(result);
-  } else if (wants_simulation(*panel.calc, panel.values)) {
-    draw_simulation(panel);
   } else {
     const json& doc = result.report.document;
     const json* exact = doc.contains("exact") ? &doc.at("exact") : nullptr;
@@ -844,36 +800,6 @@ void app::draw_progress(panel_state& panel) {
   }
   ImGui::SameLine();
   if (ImGui::Button("Cancel")) panel.runner->cancel();
-}
-
-void app::draw_simulation(panel_state& panel) {
-  battle_simulation& sim = *panel.simulation;
-  if (sim.running()) {
-    const std::string overlay = fmt::format("{} / {} battles", sim.trials_done(), sim.trials_asked());
-    ImGui::ProgressBar(static_cast<float>(sim.progress()), ImVec2(-120, 0), overlay.c_str());
-    ImGui::SameLine();
-    if (ImGui::Button("Cancel", ImVec2(-1, 0))) sim.cancel();
-    return;
-  }
-  auto doc = sim.result();
-  if (ImGui::Button("Run again")) {
-    panel.computed_key.clear();
-    return;
-  }
-  if (!doc) return;
-  if (doc->contains("error")) {
-    ImGui::TextColored(error_colour, "%s", doc->at("error").get<std::string>().c_str());
-    return;
-  }
-  const json& method = doc->at("method");
-  ImGui::SameLine();
-  ImGui::TextDisabled("simulation: %llu battles, seed %llu, 95%% Wilson intervals%s",
-                      static_cast<unsigned long long>(method.at("trials").get<std::uint64_t>()),
-                      static_cast<unsigned long long>(method.at("seed").get<std::uint64_t>()),
-                      method.value("cancelled", false) ? " (cancelled early)" : "");
-  draw_report_values(*doc,
-                     {"outcomes", "summary", "attacker_losses", "defender_losses", "track_shift", "instant_victory"},
-                     &doc->at("intervals"), nullptr);
 }
 
 }  // namespace musket::gui

@@ -12,7 +12,6 @@
 #include "gui/file_browser.hpp"
 #include "gui/model.hpp"
 #include "gui/runner.hpp"
-#include "gui/simulation.hpp"
 
 namespace musket::gui {
 
@@ -30,9 +29,8 @@ struct panel_state {
   std::string computed_key;  // values.dump() of the last run
   outcome result;
   double compute_ms = 0;
-  std::unique_ptr<battle_simulation> simulation;  // Supply Lines battles only
-  // Every other calculator runs off the UI thread (simulations, campaigns, sweeps, Great Lakes
-  // battles); a fast one is back within the frame that started it.
+  // Every calculator runs off the UI thread (simulations, campaigns, sweeps, battles); a fast one
+  // is back within the frame that started it.
   std::unique_ptr<background_runner> runner;
   std::string seen_key;  // the values as last seen, to notice when they change
   std::chrono::steady_clock::time_point changed_at;
@@ -90,8 +88,8 @@ class app {
   double frame_ms = 0;  // measured by the window loop
   bool quit_requested = false;
 
-  // Brings every panel of the current tab's selected calculator up to date (runs exact results,
-  // starts simulations) and, with `wait`, lets a running simulation finish.
+  // Brings the current tab's selected calculator up to date (starts its run, taking it within
+  // the frame when it is fast) and, with `wait`, lets a slow run finish.
   void settle(bool wait);
   // Worker threads still going (runs superseded or abandoned included).
   std::size_t running_threads() const;
@@ -124,7 +122,6 @@ class app {
   void draw_sweep_inputs(panel_state& panel);
   void draw_sweep(const panel_state& panel);
   const calculator* sweep_target(const panel_state& panel) const;
-  void draw_simulation(panel_state& panel);
   // A background run's progress bar (or "working..." when its length is unknown) and Cancel.
   void draw_progress(panel_state& panel);
   void take_finished(panel_state& panel);

@@ -1,11 +1,13 @@
 // The dashboard's model: calculators read from the CLI, bounded inputs, the calc layer's own
-// messages, scenario files, exports and background simulations. No window needed.
+// messages, scenario files, exports and background runs. No window needed.
 #include "gui/model.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -15,12 +17,12 @@
 #include <optional>
 #include <sstream>
 #include <thread>
+#include <utility>
 
 #include "calc/supply_lines/rule_set.hpp"
 #include "core/invalid_input.hpp"
 #include "core/monte_carlo.hpp"
 #include "gui/runner.hpp"
-#include "gui/simulation.hpp"
 #include "gui/structured_inputs.hpp"
 
 namespace {
@@ -522,63 +524,6 @@ TEST(GuiModel, CsvAndMarkdownCarryTheSameRows) {
   EXPECT_NE(md.find("| success | 0.6666666666666666 | 2 | 3 |"), std::string::npos) << md;
 }
 
-TEST(GuiModel, SimulatedBattleRunsOffThreadAndAgreesWithExact) {
-  const auto* battle = cat().find("nt", "battle");
-  json v = initial_values(*battle);
-  v["method"] = "sim";
-  v["trials"] = 200000;
-  ASSERT_TRUE(wants_simulation(*battle, v));
-  battle_simulation sim;
-  sim.start(*battle, v);
-  sim.wait();
-  EXPECT_FALSE(sim.running());
-  EXPECT_EQ(sim.trials_done(), 200000u);
-  EXPECT_DOUBLE_EQ(sim.progress(), 1.0);
-  const auto doc = sim.result();
-  ASSERT_TRUE(doc.has_value());
-  ASSERT_FALSE(doc->contains("error")) << doc->dump();
-  json exact_values = v;
-  exact_values["method"] = "exact";
-  const outcome exact = run(*battle, exact_values);
-  ASSERT_TRUE(exact.ok);
-  for (const auto& key : {"defender_stands", "defender_retreats", "defender_victory"}) {
-    const double p = exact.report.document.at("outcomes").at(key).get<double>();
-    const auto& ci = doc->at("intervals").at(std::string("outcomes.") + key);
-    EXPECT_LE(ci.at("low").get<double>() - 0.002, p) << key;
-    EXPECT_GE(ci.at("high").get<double>() + 0.002, p) << key;
-  }
-}
-
-TEST(GuiModel, SimulationCancelsPromptly) {
-  const auto* battle = cat().find("nt", "battle");
-  json v = initial_values(*battle);
-  v["method"] = "sim";
-  v["trials"] = 100000000;
-  battle_simulation sim;
-  const auto start = std::chrono::steady_clock::now();
-  sim.start(*battle, v);
-  sim.cancel();
-  sim.wait();
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_LT(seconds, 5.0);
-  EXPECT_LT(sim.trials_done(), 100000000u);
-  const auto doc = sim.result();
-  ASSERT_TRUE(doc.has_value());
-  if (!doc->contains("error")) {
-    EXPECT_TRUE(doc->at("method").at("cancelled").get<bool>());
-  }
-}
-
-TEST(GuiModel, SimulationRefusesAnIllegalBattle) {
-  const auto* battle = cat().find("nt", "battle");
-  json v = initial_values(*battle);
-  v["method"] = "sim";
-  v["att-leaders"] = 0;
-  battle_simulation sim;
-  EXPECT_THROW(sim.start(*battle, v), musket::invalid_input);
-  EXPECT_FALSE(sim.running());
-}
-
 // --- sweeps -----------------------------------------------------------------------------------
 
 TEST(GuiSweep, ASetupBecomesTheSweepCommandsOptionsAndBack) {
@@ -710,6 +655,130 @@ TEST(GuiRunner, ACampaignReportsItsTrialsAndStopsWhenCancelled) {
   EXPECT_GE(trials, done_at_cancel);
   EXPECT_LE(trials, done_at_cancel + threads * musket::simulation_options{}.chunk_trials);
   EXPECT_LT(trials, 50'000'000u);
+}
+
+// `musket` itself (the built binary) with these arguments: its exit code and standard output.
+std::pair<int, std::string> musket_output(const std::vector<std::string>& words) {
+  std::string command = shell_quoted(MUSKET_BINARY);
+  for (const auto& w : words) command += " " + shell_quoted(w);
+  std::FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return {-1, ""};
+  std::string out;
+  char buffer[4096];
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+// A Supply Lines battle simulated through the runner: the inputs of the dashboard's screenshot.
+json simulated_battle(int trials) {
+  json v = initial_values(*cat().find("nt", "battle"));
+  v["attacker"] = "crown";
+  v["terrain"] = "point";
+  v["att-units"] = 4;
+  v["att-leaders"] = 1;
+  v["att-war"] = 3;
+  v["def-units"] = 3;
+  v["def-leaders"] = 0;
+  v["def-war"] = 1;
+  v["method"] = "sim";
+  v["trials"] = trials;
+  v["seed"] = 7;
+  return v;
+}
+
+TEST(GuiRunner, ASimulatedSupplyLinesBattleIsTheClisDocument) {
+  const auto* battle = cat().find("nt", "battle");
+  const json v = simulated_battle(200'000);
+  background_runner runner;
+  runner.start(*battle, v, v.dump());
+  runner.wait();
+  // The battle said how many trials it was asked for, and did them all.
+  EXPECT_EQ(runner.total(), 200'000u);
+  EXPECT_EQ(runner.done(), 200'000u);
+  auto f = runner.take_finished();
+  ASSERT_TRUE(f.has_value());
+  ASSERT_TRUE(f->result.ok) << f->result.message();
+  const json got = musket::cli::versioned(f->result.report.document);
+  EXPECT_FALSE(got.at("method").contains("cancelled"));
+  // `musket nt battle ... --method sim --format json` with the same seed and trials: the very same
+  // document, numbers and intervals included (less the time `musket` measured).
+  auto words = command_arguments(*battle, v);
+  words.insert(words.begin(), {"nt", "battle"});
+  words.insert(words.end(), {"--format", "json"});
+  const auto [code, out] = musket_output(words);
+  ASSERT_EQ(code, 0) << out;
+  json cli = json::parse(out);
+  cli.at("method").erase("work");
+  EXPECT_EQ(got, cli);
+  // And it agrees with the exact answer: each exact probability within its interval (widened by
+  // 0.002 so a 1-in-20 miss of a 95% interval does not fail the test).
+  json exact_values = v;
+  exact_values["method"] = "exact";
+  const outcome exact = run(*battle, exact_values);
+  ASSERT_TRUE(exact.ok) << exact.message();
+  for (const auto& key : {"defender_stands", "defender_retreats", "defender_victory"}) {
+    const double p = exact.report.document.at("outcomes").at(key).get<double>();
+    const auto& ci = got.at("intervals").at(std::string("outcomes.") + key);
+    EXPECT_LE(ci.at("low").get<double>() - 0.002, p) << key;
+    EXPECT_GE(ci.at("high").get<double>() + 0.002, p) << key;
+  }
+}
+
+TEST(GuiRunner, ASimulatedSupplyLinesBattleReportsItsTrialsAndStopsWhenCancelled) {
+  const auto* battle = cat().find("nt", "battle");
+  const json v = simulated_battle(100'000'000);  // minutes: only a cancel ends it in time
+  background_runner runner;
+  runner.start(*battle, v, v.dump());
+  while (runner.done() == 0 && runner.running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  ASSERT_TRUE(runner.running()) << "the battle finished before it could be cancelled";
+  EXPECT_EQ(runner.total(), 100'000'000u) << "the battle says how many trials it was asked for";
+  runner.cancel(std::chrono::hours(1));  // it must heed the cancel: an abandoned run fails below
+  const std::uint64_t done_at_cancel = runner.done();
+  runner.wait();
+  auto f = runner.take_finished();
+  ASSERT_TRUE(f.has_value());
+  EXPECT_FALSE(f->abandoned);
+  ASSERT_TRUE(f->result.ok) << f->result.message();
+  const json& doc = f->result.report.document;
+  EXPECT_TRUE(doc.at("method").at("cancelled").get<bool>());
+  // The trials done so far: each thread ends the chunk it was in when asked, and starts no other.
+  const std::uint64_t trials = doc.at("method").at("trials").get<std::uint64_t>();
+  const std::uint64_t threads = std::max(1u, std::thread::hardware_concurrency());
+  EXPECT_GE(trials, done_at_cancel);
+  EXPECT_LE(trials, done_at_cancel + threads * musket::simulation_options{}.chunk_trials);
+  EXPECT_LT(trials, 100'000'000u);
+  // Its fractions are of the trials done: the five outcomes add up to one.
+  double sum = 0;
+  for (const auto& [key, p] : doc.at("outcomes").items()) sum += p.get<double>();
+  EXPECT_NEAR(sum, 1.0, 1e-9);
+}
+
+TEST(GuiRunner, ASimulatedSupplyLinesBattleCancelledBeforeItsFirstTrialReportsNothing) {
+  const auto* battle = cat().find("nt", "battle");
+  // Asked to stop before it starts: the first chunk is never begun, so there is nothing to report.
+  std::atomic<bool> cancel{true};
+  std::atomic<std::uint64_t> done{0}, total{0};
+  const musket::cli::run_context context{&cancel, &done, &total};
+  const musket::cli::scoped_run_context scope(&context);
+  const outcome r = run(*battle, simulated_battle(1'000'000));
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(r.cancelled);
+  EXPECT_EQ(done.load(), 0u);
+  EXPECT_EQ(total.load(), 1'000'000u);
+}
+
+TEST(GuiRunner, AnIllegalSimulatedBattleGivesTheClisMessage) {
+  const auto* battle = cat().find("nt", "battle");
+  json v = simulated_battle(1000);
+  v["att-leaders"] = 0;  // the attack needs its leader: out of the option's range
+  background_runner runner;
+  runner.start(*battle, v, v.dump());
+  auto f = finish(runner, 60);
+  ASSERT_TRUE(f.has_value());
+  EXPECT_FALSE(f->result.ok);
+  EXPECT_FALSE(f->result.cancelled);
+  EXPECT_EQ(f->result.message(), "--att-leaders: 0 is out of range; allowed 1..9");
 }
 
 TEST(GuiRunner, ASweepCountsItsPointsAndACancelledOneReportsNothing) {
