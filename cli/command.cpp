@@ -92,12 +92,12 @@ void require_given_once(const po::options_description& options, const std::vecto
   for (const auto& [name, count] : counts) require_given_once(options, name, count);
 }
 
-std::vector<std::string> option_choices(const po::option_description& option) {
-  static const std::regex choice_text(R"((?:^|: )([a-z0-9_-]+(?: \| [a-z0-9_-]+)+)(?=$| \(|,|;))");
+namespace {
+// The items of the first list `pattern` finds in `help` (group 1: "a | b | c").
+std::vector<std::string> choices_in(const std::string& help, const std::regex& pattern) {
   std::vector<std::string> choices;
-  const std::string& help = option.description();
   std::smatch m;
-  if (!std::regex_search(help, m, choice_text)) return choices;
+  if (!std::regex_search(help, m, pattern)) return choices;
   const std::string list = m[1];
   for (std::size_t start = 0;;) {
     const auto bar = list.find(" | ", start);
@@ -106,6 +106,20 @@ std::vector<std::string> option_choices(const po::option_description& option) {
     start = bar + 3;
   }
   return choices;
+}
+}  // namespace
+
+std::vector<std::string> option_choices(const po::option_description& option) {
+  static const std::regex choice_text(R"((?:^|: )([a-z0-9_-]+(?: \| [a-z0-9_-]+)+)(?=$| \(|,|;))");
+  return choices_in(option.description(), choice_text);
+}
+
+std::vector<std::string> form_choices(const po::option_description& option) {
+  if (auto choices = option_choices(option); !choices.empty()) return choices;
+  // Widened: an item may carry ":K" (an upper-case parameter name) and the list may end at a colon.
+  static const std::regex choice_text(
+      R"((?:^|: )([a-z0-9_-]+(?::[A-Z]+)?(?: \| [a-z0-9_-]+(?::[A-Z]+)?)+)(?=$| \(|,|;|:))");
+  return choices_in(option.description(), choice_text);
 }
 
 bool takes_none(const po::option_description& option) {

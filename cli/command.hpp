@@ -66,6 +66,11 @@ po::options_description command_options(const game_entry& game, const command& c
 // Empty for any other option. The CLI matches these case-insensitively; the
 // dashboard shows them as a drop-down.
 std::vector<std::string> option_choices(const po::option_description& option);
+// What a form offers for the option: option_choices, else the same list where its items may take
+// a parameter ("never | weaker | line_sp_at_most:K | optimal": a field for K beside the choice) or
+// a colon follows it ("protect-regulars | protect-irregulars: the owner's choice ..."). Empty for a
+// free-text option. The dashboard's drop-downs.
+std::vector<std::string> form_choices(const po::option_description& option);
 
 // Whether a free-text option takes the word none as a value of its own: its help text names it
 // quoted, "none" (`ar options --use none` is the historical game). `sweep --vary NAME=none,...`

@@ -159,7 +159,7 @@ input_spec make_input(const std::string& game, const std::string& command, const
     if (is_supply_lines(game) && (spec.name == "attacker" || spec.name == "initiator"))
       spec.choices = {"crown", "patriot"};
     else
-      spec.choices = help_choices(opt.description(), cli::option_choices(opt));  // as `musket` reads the help
+      spec.choices = cli::form_choices(opt);  // as `musket` reads the help
     if (!spec.choices.empty()) {
       // An optional choice with no default: leaving it out is a choice too ("" = the CLI's default).
       if (!has_default && !semantic->is_required()) spec.choices.insert(spec.choices.begin(), "");
@@ -196,25 +196,6 @@ bool matches_choice(const std::string& choice, const std::string& value) {
 bool is_choice(const input_spec& spec, const std::string& value) {
   return std::any_of(spec.choices.begin(), spec.choices.end(),
                      [&](const std::string& c) { return matches_choice(c, value); });
-}
-
-std::vector<std::string> help_choices(const std::string& help, std::vector<std::string> cli_choices) {
-  if (!cli_choices.empty()) return cli_choices;
-  // The registry's convention (cli/command.hpp), widened: an item may carry ":K" (an upper-case
-  // parameter name) and the list may end at a colon.
-  static const std::regex choice_text(
-      R"((?:^|: )([a-z0-9_-]+(?::[A-Z]+)?(?: \| [a-z0-9_-]+(?::[A-Z]+)?)+)(?=$| \(|,|;|:))");
-  std::smatch m;
-  if (!std::regex_search(help, m, choice_text)) return {};
-  std::vector<std::string> choices;
-  const std::string list = m[1];
-  for (std::size_t start = 0;;) {
-    const auto bar = list.find(" | ", start);
-    choices.push_back(list.substr(start, bar == std::string::npos ? std::string::npos : bar - start));
-    if (bar == std::string::npos) break;
-    start = bar + 3;
-  }
-  return choices;
 }
 
 namespace {

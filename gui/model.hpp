@@ -45,11 +45,6 @@ std::pair<std::string, bool> choice_parameter(const std::string& choice);
 bool matches_choice(const std::string& choice, const std::string& value);
 // Whether `value` is one of the input's choices.
 bool is_choice(const input_spec& spec, const std::string& value);
-// The values an enumerated option takes, read from its help text: the CLI's own reading
-// (cli::option_choices), else the same list where its items may take a parameter ("never | weaker
-// | line_sp_at_most:K | optimal") or a colon follows it ("protect-regulars | protect-irregulars:
-// the owner's choice ..."). Empty for a free-text option.
-std::vector<std::string> help_choices(const std::string& help, std::vector<std::string> cli_choices);
 
 // One calculator: a game's command plus its inputs.
 struct calculator {
