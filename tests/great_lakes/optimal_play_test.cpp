@@ -28,6 +28,13 @@ using gl::battle_end;
 
 namespace {
 
+// A side whose hits, rerolls and retreat are all played optimally (--play optimal, one side).
+void every_choice_optimal(gl::army& a) {
+  a.retreat = {gl::retreat_kind::optimal, 0};
+  a.hit_allocation = {gl::hit_allocation_kind::optimal};
+  a.rerolls = {gl::reroll_kind::optimal};
+}
+
 using gl::testing::make_unit;
 
 void append_state(const rd::battle_rules& r, const rd::battle_state& s, std::string& key) {
@@ -388,13 +395,8 @@ TEST(GreatLakesOptimalPlay, NoFixedPolicyBeatsTheSolvedPlay) {
   gl::game_options g;
   g.goal = gl::objective::value;
   g.win_value = 2;
-  auto all_optimal = [](gl::army& a) {
-    a.retreat = {gl::retreat_kind::optimal, 0};
-    a.hit_allocation = {gl::hit_allocation_kind::optimal};
-    a.rerolls = {gl::reroll_kind::optimal};
-  };
-  all_optimal(b.attacker);
-  all_optimal(b.defender);
+  every_choice_optimal(b.attacker);
+  every_choice_optimal(b.defender);
   const double v = gl::solve_optimal_play(b, g).value;
   std::vector<gl::retreat_policy> retreats = {{gl::retreat_kind::never, 0}, {gl::retreat_kind::weaker, 0}};
   for (int k = 1; k <= 2; ++k) retreats.push_back({gl::retreat_kind::line_sp_at_most, k});
@@ -688,11 +690,8 @@ TEST(GreatLakesOptimalPlay, DefenderRetreatsUnderTheDieOfAZeroDiceUnit) {
                                    make_unit("Nat", 1, 0, 3, gl::unit_type::native));
   b.attacker.units.push_back(make_unit("Reg", 2, 0, 6));
   for (gl::unit& u : b.attacker.units) u.crossed = gl::crossing::river;
-  for (gl::army* a : {&b.attacker, &b.defender}) {
-    a->retreat = {gl::retreat_kind::optimal, 0};
-    a->hit_allocation = {gl::hit_allocation_kind::optimal};
-    a->rerolls = {gl::reroll_kind::optimal};
-  }
+  every_choice_optimal(b.attacker);
+  every_choice_optimal(b.defender);
   gl::game_options g;
   g.goal = gl::objective::value;
   g.win_value = 2;
@@ -802,11 +801,8 @@ TEST(GreatLakesOptimalPlay, MilitiaBattleEndsAddUpAndItsValueIsItsOutcomes) {
   // Issue 37: the 0-dice militia fires a retreat die too, and those rows were missing, so 45% of
   // the battles vanished from the outcome (ends summing to 0.5455) while the value counted them 0.
   gl::battle b = militia_battle();
-  for (gl::army* a : {&b.attacker, &b.defender}) {
-    a->retreat = {gl::retreat_kind::optimal, 0};
-    a->hit_allocation = {gl::hit_allocation_kind::optimal};
-    a->rerolls = {gl::reroll_kind::optimal};
-  }
+  every_choice_optimal(b.attacker);
+  every_choice_optimal(b.defender);
   gl::game_options g;
   g.goal = gl::objective::value;
   g.win_value = 1;
