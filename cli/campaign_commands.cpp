@@ -15,6 +15,7 @@
 #include <cstdlib>
 
 #include "calc/campaign/great_lakes_campaign.hpp"
+#include "calc/great_lakes/turn/war_end.hpp"
 #endif
 #ifdef MUSKET_CAMPAIGN_REVOLUTION
 #include "calc/campaign/revolution_campaign.hpp"

@@ -11,11 +11,12 @@
 #include <thread>
 
 #include "calc/great_lakes/battle.hpp"
-#include "calc/great_lakes/exact_cost.hpp"
+#include "calc/great_lakes/exact/cost.hpp"
 #include "calc/great_lakes/game_data.hpp"
-#include "calc/great_lakes/optimal_play.hpp"
+#include "calc/great_lakes/optimal/game.hpp"
 #include "calc/great_lakes/scenario.hpp"
-#include "calc/great_lakes/turn.hpp"
+#include "calc/great_lakes/turn/missions.hpp"
+#include "calc/great_lakes/turn/war_end.hpp"
 #include "cli/command.hpp"
 #include "cli/data_location.hpp"
 #include "cli/result_statistics.hpp"
@@ -611,7 +612,7 @@ report run_battle(const po::variables_map& vm) {
     res = gl::simulate(b, sim);
     why = "asked for with --method sim";
   } else {
-    // Issue 20: the exact solve's cost predicted before solving (calc/great_lakes/exact_cost.hpp).
+    // Issue 20: the exact solve's cost predicted before solving (calc/great_lakes/exact/cost.hpp).
     const gl::exact_cost cost = gl::predict_exact_cost(b);
     const double mb = cost.bytes / 1e6;
     const std::string predicted =

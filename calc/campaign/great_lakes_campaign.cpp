@@ -5,9 +5,10 @@
 #include <set>
 
 #include "calc/campaign/plan_json.hpp"
-#include "calc/great_lakes/round.hpp"
+#include "calc/great_lakes/rules/round.hpp"
 #include "calc/great_lakes/scenario.hpp"
-#include "calc/great_lakes/turn.hpp"
+#include "calc/great_lakes/turn/missions.hpp"
+#include "calc/great_lakes/turn/war_end.hpp"
 #include "core/invalid_input.hpp"
 #include "core/json_input.hpp"
 
@@ -394,7 +395,7 @@ great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file
 
 great_lakes_campaign_result run_great_lakes_campaign(const great_lakes_plan& plan, const gl::game_data& data,
                                                      const chain_simulation_options& options) {
-  namespace d = gl::round;  // the public round API (calc/great_lakes/round.hpp)
+  namespace d = gl::round;  // the public round API (calc/great_lakes/rules/round.hpp)
   const auto locations = vp_locations(data);
   const gl::war_end_result war_end = gl::resolve_war_end(data, plan.from_turn);
   std::vector<double> end_cdf;

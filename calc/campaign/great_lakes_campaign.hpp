@@ -7,7 +7,7 @@
 // distribution of each side's VP total and of the margin between them (GL 14), and who wins the
 // game: more VP, a tie to the British (GL 14.1), or all the opponent's VP locations held when a
 // turn ends, which ends the game there (GL 14.4). Battles are rolled with the battle engine's own
-// round (round.hpp), so this chain is always simulated, with 95% intervals. A battle the attacker
+// round (rules/round.hpp), so this chain is always simulated, with 95% intervals. A battle the attacker
 // does not win leaves the location with the defender and the attacker back where it came from
 // (GL 12.6): its later battles that turn, which need it to have advanced, are not fought; on a
 // later turn it can move again (GL 10). A plan that gives the armies' `positions` has them followed
@@ -17,7 +17,7 @@
 // follow), a failed attack leaves the attacker where it came from and the defender in place.
 //
 // A "turn" step plays a turn's ship missions and CAP roll (GL 5, 7, 8) with the same functions as
-// `gl turn` and `gl missions` (calc/great_lakes/turn.hpp): each side's CAP distribution and who
+// `gl turn` and `gl missions` (calc/great_lakes/turn/missions.hpp): each side's CAP distribution and who
 // moves first are exact; each side then buys replacement SP at 2 CAP per SP, at most 2 SP a turn
 // (GL 9.1), from the CAP left after what the plan keeps for movement (GL 10.1).
 #include <map>
@@ -27,7 +27,7 @@
 
 #include "calc/great_lakes/battle.hpp"
 #include "calc/great_lakes/game_data.hpp"
-#include "calc/great_lakes/turn.hpp"
+#include "calc/great_lakes/turn/missions.hpp"
 #include "core/chain_simulation.hpp"
 #include "core/proportion_interval.hpp"
 
@@ -67,7 +67,7 @@ struct great_lakes_step {
   int replacement_sp[2] = {0, 0};                                // kind::turn: SP wanted, [american, british]
   // kind::turn: missions per side, the squadron dice used, SP wanted and CAP kept for movement.
   great_lakes_orders orders[2];                   // [american, british]
-  std::array<std::array<int, 2>, 2> ship_dice{};  // [lake][british, american] as turn.hpp
+  std::array<std::array<int, 2>, 2> ship_dice{};  // [lake][british, american] as turn/missions.hpp
   int keep_cap[2] = {0, 0};                       // [american, british]
   great_lakes_turn_odds odds;
 };

@@ -8,18 +8,18 @@
 #include <string>
 #include <type_traits>
 
-#include "calc/great_lakes/column_sweep.hpp"
+#include "calc/great_lakes/exact/column_sweep.hpp"
 #include "calc/great_lakes/exact_parts.hpp"
 #include "calc/great_lakes/folded_solver.hpp"
-#include "calc/great_lakes/round.hpp"
-#include "calc/great_lakes/unfolded_chain.hpp"
+#include "calc/great_lakes/rules/round.hpp"
+#include "calc/great_lakes/exact/plain_chain.hpp"
 #include "core/invalid_input.hpp"
 #include "core/markov_chain.hpp"
 #include "core/suggest.hpp"
 
 namespace musket::great_lakes {
 
-using namespace detail;  // exact_parts.hpp: shared with optimal_play.cpp
+using namespace detail;  // exact_parts.hpp: shared with optimal/game.cpp
 
 std::string to_string(nation n) {
   return n == nation::american ? "american" : "british";
@@ -169,7 +169,7 @@ void validate_army(const army& a, const std::string& side, bool is_attacker, std
 
 struct sampling_chooser {
   static constexpr bool one_outcome = true;  // f called once per choice: the round changes its state in place
-  const binomial_tables& t = tables();
+  const binomial_tables& t = shared_binomial_tables();
   random_engine* engine = nullptr;
   template <class F>
   void binomial(int n, int faces, F&& f) {
@@ -233,111 +233,9 @@ void validate(const battle& b) {
   require_in_range("units", static_cast<long long>(count), 2, round::max_units, "units in one battle");
 }
 
-namespace round {
-
-battle_rules compile(const battle& b) {
-  validate(b);
-  battle_rules r;
-  const bool fort_stands = b.defender.fortification && !b.defender.fortification->destroyed;
-  auto add_side = [&](const army& a, int side) {
-    r.begin[side] = static_cast<int>(r.units.size());
-    auto add = [&](const unit& u, bool is_reinforcement, bool across_niagara) {
-      unit_rule ur;
-      ur.name = u.name;
-      ur.owner = side;
-      ur.start_sp = u.sp;
-      ur.dice = u.dice;
-      ur.first_round_dice = u.crossed == crossing::none ? u.dice : std::max(0, u.dice - 1);  // GL 11.22
-      int morale = u.morale;
-      if (side == defender && fort_stands && u.type == unit_type::militia) morale = std::min(6, morale + 1);  // GL 2.5
-      ur.fail_faces = 6 - morale;
-      const double q = ur.fail_faces / 6.0;
-      for (int h = 1; h < 16; ++h) {
-        ur.morale_none[static_cast<std::size_t>(h)] = std::pow(1.0 - q, h);
-        ur.morale_one[static_cast<std::size_t>(h)] = h * q * std::pow(1.0 - q, h - 1);
-      }
-      ur.reinforcement = is_reinforcement;
-      ur.enter_faces = std::clamp(a.reinforcement_rating - (across_niagara ? 1 : 0), 0, 6);  // GL 13.3
-      if (ur.first_round_dice != ur.dice) r.first_round_matters = true;
-      r.units.push_back(ur);
-    };
-    for (const auto& u : a.units) add(u, false, false);
-    if (side == defender && fort_stands) {
-      const fort& f = *a.fortification;
-      unit g;
-      g.name = "garrison";
-      g.type = unit_type::garrison;
-      g.sp = g.max_sp = f.sp;
-      g.morale = f.morale;  // RULINGS: the garrison gets no militia bonus
-      g.dice = f.dice;
-      add(g, false, false);
-      r.units.back().garrison = true;
-      r.garrison = static_cast<int>(r.units.size()) - 1;
-    }
-    for (const auto& re : a.reinforcements) add(re.u, true, re.across_niagara);
-    r.end[side] = static_cast<int>(r.units.size());
-    r.ship_dice[side] = a.ship_dice;
-    r.rerolls[side] = morale_rerolls(a);
-    r.policy[side] = a.retreat;
-    r.hit_allocation[side] = a.hit_allocation;
-    r.has_reinforcements[side] = !a.reinforcements.empty();
-    r.reroll[side] = a.rerolls;
-    r.route[side] = a.retreat_route;
-    for (int i = r.begin[side]; i < r.end[side]; ++i) r.starting_sp[side] += r.units[i].start_sp;
-  };
-  add_side(b.attacker, attacker);
-  add_side(b.defender, defender);
-  r.retreat_fire_faces = b.niagara ? 2 : 1;
-  // The most dice rolled at once: a side's line and ship, or its voluntary retreat fire, one die
-  // per line unit whatever its printed dice, a unit of 0 dice included (GL 12.2, RULINGS;
-  // round::retreat_fire_dice). Every row a battle reads must be built here: a row past the ones
-  // built holds no probabilities.
-  int most_dice = 1;  // (morale and reinforcement rolls: one die)
-  for (int side = 0; side < 2; ++side) {
-    int dice = r.ship_dice[side], units = 0;
-    for (int i = r.begin[side]; i < r.end[side]; ++i) {
-      dice += r.units[static_cast<std::size_t>(i)].dice;
-      ++units;
-    }
-    most_dice = std::max({most_dice, dice, units});
-  }
-  tables().ensure(most_dice);
-  r.ships = r.ship_dice[0] > 0 || r.ship_dice[1] > 0;
-  for (std::size_t i = 0; i < r.units.size(); ++i) {
-    r.dice[i] = static_cast<std::uint8_t>(r.units[i].dice);
-    r.first_round_dice[i] = static_cast<std::uint8_t>(r.units[i].first_round_dice);
-    r.fail_faces[i] = static_cast<std::uint8_t>(r.units[i].fail_faces);
-  }
-  for (int side = 0; side < 2; ++side) {  // the hit lanes' constants (round::allocate_rulings_lanes)
-    const int n = r.end[side] - r.begin[side];
-    if (n > 8 || r.begin[side] + 8 > round::max_units) continue;
-    r.lane_units[side] = n;
-    for (int k = 0; k < n; ++k) {
-      const auto& u = r.units[static_cast<std::size_t>(r.begin[side] + k)];
-      r.hit_tiebreak[side][k] = static_cast<std::int16_t>((15 - u.dice) << 3 | (7 - k));
-      r.checks_morale[side][k] = static_cast<std::int16_t>(u.fail_faces > 0 ? -1 : 0);
-      r.side_lanes[side][k] = -1;
-    }
-  }
-  return r;
-}
-
-battle_state initial_state(const battle_rules& r) {
-  battle_state s;
-  for (std::size_t i = 0; i < r.units.size(); ++i) {
-    s.sp[i] = static_cast<std::uint8_t>(r.units[i].start_sp);
-    s.st[i] = r.units[i].reinforcement ? waiting : line;
-  }
-  s.rerolls = {static_cast<std::uint8_t>(r.rerolls[0]), static_cast<std::uint8_t>(r.rerolls[1])};
-  s.first_round = r.first_round_matters;
-  return s;
-}
-
-}  // namespace round
-
 namespace {
 
-// The plain chain (unfolded_chain.hpp) with the fixed policies' rounds.
+// The plain chain (exact/plain_chain.hpp) with the fixed policies' rounds.
 battle_result solve_unfolded(const battle& b, const exact_options& options) {
   const battle_rules r = round::compile(b);
   return solve_unfolded_chain(r, options, [&](const battle_state& s, double weight, auto&& emit) {
@@ -354,7 +252,7 @@ battle_result solve_unfolded(const battle& b, const exact_options& options) {
 
 namespace {
 
-// Optimal play is a game (optimal_play.hpp solves it); these engines play fixed policies only.
+// Optimal play is a game (optimal/game.hpp solves it); these engines play fixed policies only.
 void require_fixed_play(const battle& b, const std::string& engine) {
   for (const auto& [a, side] : {std::pair{&b.attacker, "attacker"}, std::pair{&b.defender, "defender"}}) {
     std::string field;
@@ -379,7 +277,7 @@ battle_result solve_exact(const battle& b, const exact_options& options) {
     if (side->fortification && !side->fortification->destroyed) can_fail |= side->fortification->morale < 6;
   }
   if (!options.fold_out_units || !can_fail) return solve_unfolded(b, options);
-  // Issue 20: the column sweep where it plays the battle (column_sweep.hpp), the folded chain else.
+  // Issue 20: the column sweep where it plays the battle (exact/column_sweep.hpp), the folded chain else.
   if (options.column_sweep)
     if (auto swept = solve_by_column_sweep(b, options)) return *std::move(swept);
   return detail::solve_folded(b, options);

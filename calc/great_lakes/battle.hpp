@@ -1,6 +1,6 @@
 #pragma once
 // A War Along the Great Lakes land battle (GL 11-13), read as RULINGS.md "War Along the Great
-// Lakes battles". One description of the rules (round.hpp: battle_rules + play_round, a public API)
+// Lakes battles". One description of the rules (rules/round.hpp: battle_rules + play_round, a public API)
 // drives both engines: the exact one enumerates every die into an absorbing Markov chain, the
 // simulated one rolls them.
 #include <array>
@@ -21,7 +21,7 @@ enum class unit_type { regular, militia, artillery, dragoon, native, garrison };
 enum class crossing { none, river, amphibious };
 enum class retreat_kind { never, line_sp_at_most, weaker, optimal };
 // GL 11.23 leaves the order of hits beyond one per line unit to the owner. `optimal` (and
-// retreat_kind::optimal, reroll_kind::optimal) is solved as a game by optimal_play.hpp; the fixed
+// retreat_kind::optimal, reroll_kind::optimal) is solved as a game by optimal/game.hpp; the fixed
 // engines below refuse it.
 enum class hit_allocation_kind { rulings, concentrate, optimal };
 // GL 11.26-11.27 leave to the owner which failed morale die a leader's reroll is spent on.
@@ -204,7 +204,7 @@ struct exact_options {
   // Fold units out of the line (eliminated or failed) out of the chain's states and carry their SP
   // beside it (folded_solver.cpp): the same answer from far fewer states. false: the plain chain.
   bool fold_out_units = true;
-  // Solve a folded battle by the column sweep (column_sweep.hpp) where it plays it; false: the
+  // Solve a folded battle by the column sweep (exact/column_sweep.hpp) where it plays it; false: the
   // folded chain always (its tests, and checks of one against the other).
   bool column_sweep = true;
   // Set to stop the solve early (the dashboard's Cancel): solve_exact then throws solve_cancelled.

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "calc/great_lakes/exact_parts.hpp"
-#include "calc/great_lakes/round.hpp"
+#include "calc/great_lakes/rules/round.hpp"
 
 namespace musket::great_lakes::folded {
 

@@ -17,13 +17,13 @@
 #include "calc/great_lakes/folded_rounds.hpp"
 #include "calc/great_lakes/folded_stages.hpp"
 #include "calc/great_lakes/folded_states.hpp"
-#include "calc/great_lakes/round.hpp"
+#include "calc/great_lakes/rules/round.hpp"
 #include "calc/great_lakes/side_labels.hpp"
 #include "core/markov_chain.hpp"
 
 namespace musket::great_lakes {
 
-using namespace detail;  // exact_parts.hpp: shared with battle.cpp and optimal_play.cpp
+using namespace detail;  // exact_parts.hpp: shared with battle.cpp and optimal/game.cpp
 using namespace folded;  // the engine's parts, a header each (folded_*.hpp, side_labels.hpp)
 
 namespace {

@@ -16,7 +16,7 @@
 #include <deque>
 #include <vector>
 
-#include "calc/great_lakes/round.hpp"
+#include "calc/great_lakes/rules/round.hpp"
 #include "core/block_pool.hpp"
 
 namespace musket::great_lakes::folded {

@@ -8,9 +8,9 @@
 #include <string>
 
 #include "calc/great_lakes/battle.hpp"
-#include "calc/great_lakes/exact_cost.hpp"
-#include "calc/great_lakes/optimal_play.hpp"
-#include "calc/great_lakes/turn.hpp"
+#include "calc/great_lakes/exact/cost.hpp"
+#include "calc/great_lakes/optimal/game.hpp"
+#include "calc/great_lakes/turn/missions.hpp"
 
 namespace gl = musket::great_lakes;
 

@@ -4,7 +4,8 @@
 
 #include <cmath>
 
-#include "calc/great_lakes/turn.hpp"
+#include "calc/great_lakes/turn/missions.hpp"
+#include "calc/great_lakes/turn/war_end.hpp"
 #include "core/invalid_input.hpp"
 
 namespace musket::campaign {

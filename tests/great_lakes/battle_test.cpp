@@ -11,7 +11,7 @@
 #include <thread>
 #include <tuple>
 
-#include "calc/great_lakes/round.hpp"
+#include "calc/great_lakes/rules/round.hpp"
 #include "core/invalid_input.hpp"
 #include "core/markov_chain.hpp"
 #include "tests/great_lakes/battle_builders.hpp"

@@ -1,7 +1,7 @@
 // The column sweep (issue 20): against closed forms, and against the folded chain (its oracle tests
 // in battle_test.cpp) on random battles with morale, rerolls, forts, ships and no route, every
 // number of the result.
-#include "calc/great_lakes/column_sweep.hpp"
+#include "calc/great_lakes/exact/column_sweep.hpp"
 
 #include <gtest/gtest.h>
 

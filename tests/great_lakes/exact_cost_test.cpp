@@ -1,6 +1,6 @@
 // The exact solve's predicted cost (issue 20): per-side folded states and round outcomes, counted
 // by hand for tiny battles.
-#include "calc/great_lakes/exact_cost.hpp"
+#include "calc/great_lakes/exact/cost.hpp"
 
 #include <gtest/gtest.h>
 
@@ -43,7 +43,7 @@ TEST(GreatLakesExactCost, MoraleOutcomesCount) {
   EXPECT_EQ(c.side_states[0], 2u);
   EXPECT_EQ(c.side_states[1], 1u);
   EXPECT_DOUBLE_EQ(c.transitions, 7.0);
-  // The column sweep plays it (column_sweep.hpp): its cost per outcome, its memory per state.
+  // The column sweep plays it (exact/column_sweep.hpp): its cost per outcome, its memory per state.
   EXPECT_TRUE(c.swept);
   EXPECT_DOUBLE_EQ(c.seconds, gl::swept_fixed_seconds + 7 * gl::seconds_per_swept_outcome);
   EXPECT_DOUBLE_EQ(c.bytes, 2 * gl::bytes_per_swept_state);

@@ -2,7 +2,7 @@
 // deterministic policy pair of tiny battles enumerated and valued by its own chain, the solved
 // value their max-min; the solved play at least as good for each side as every fixed policy the
 // CLI offers; optimal equal to the default where no choice can matter.
-#include "calc/great_lakes/optimal_play.hpp"
+#include "calc/great_lakes/optimal/game.hpp"
 
 #include <gtest/gtest.h>
 
@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "calc/great_lakes/exact_parts.hpp"
-#include "calc/great_lakes/round.hpp"
+#include "calc/great_lakes/rules/round.hpp"
 #include "core/invalid_input.hpp"
 #include "tests/great_lakes/battle_builders.hpp"
 

@@ -1,5 +1,6 @@
 // Ship battles, CAP, the mission game and the war's end, worked by hand.
-#include "calc/great_lakes/turn.hpp"
+#include "calc/great_lakes/turn/missions.hpp"
+#include "calc/great_lakes/turn/war_end.hpp"
 
 #include <gtest/gtest.h>
 
@@ -62,12 +63,12 @@ TEST(GreatLakesTurn, BothInterceptLoserLosesOneCap) {
 
 TEST(GreatLakesMissions, MatrixGameSolver) {
   // Matching pennies: value 0, both mix 1/2.
-  const auto pennies = gl::solve_matrix_game({{1, -1}, {-1, 1}});
+  const auto pennies = musket::solve_matrix_game({{1, -1}, {-1, 1}});
   EXPECT_NEAR(pennies.value, 0.0, 1e-12);
   EXPECT_NEAR(pennies.row[0], 0.5, 1e-12);
   EXPECT_NEAR(pennies.column[1], 0.5, 1e-12);
   // A saddle point: row 2 dominates; value 3.
-  const auto saddle = gl::solve_matrix_game({{1, 2}, {3, 4}});
+  const auto saddle = musket::solve_matrix_game({{1, 2}, {3, 4}});
   EXPECT_NEAR(saddle.value, 3.0, 1e-12);
   EXPECT_EQ(saddle.row[1], 1.0);  // a pure strategy exactly (each vector normalised by its own sum)
   EXPECT_EQ(saddle.row[0], 0.0);

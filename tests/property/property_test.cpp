@@ -11,7 +11,7 @@
 #include <numeric>
 
 #include "calc/great_lakes/battle.hpp"
-#include "calc/great_lakes/optimal_play.hpp"
+#include "calc/great_lakes/optimal/game.hpp"
 #include "calc/revolution/combat.hpp"
 #include "calc/revolution/crt.hpp"
 #include "calc/supply_lines/battle.hpp"

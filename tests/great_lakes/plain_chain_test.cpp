@@ -1,7 +1,7 @@
-// The plain exact chain (unfolded_chain.hpp) adds each state's finished battles either from the row
+// The plain exact chain (exact/plain_chain.hpp) adds each state's finished battles either from the row
 // its first pass summed them into or by playing the state's round again past the rows' bound: the
 // same answer.
-#include "calc/great_lakes/unfolded_chain.hpp"
+#include "calc/great_lakes/exact/plain_chain.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,23 +1,23 @@
 #pragma once
-// A state's round as the game of optimal play (optimal_play.cpp) records it: its decision tree
+// A state's round as the game of optimal play (optimal/game.cpp) records it: its decision tree
 // (round_tree), the chooser that records it (tree_recorder), and the one that replays it making
-// the solved choices (plan_follower). Both ask the game (class game, optimal_play.cpp) for what
+// the solved choices (plan_follower). Both ask the game (class game, optimal/game.cpp) for what
 // it shares between rounds.
 #include <array>
 #include <cstdint>
 #include <vector>
 
 #include "calc/great_lakes/exact_parts.hpp"
-#include "calc/great_lakes/game_payoff.hpp"
-#include "calc/great_lakes/round.hpp"
+#include "calc/great_lakes/optimal/payoff.hpp"
+#include "calc/great_lakes/rules/round.hpp"
 
 namespace musket::great_lakes::optimal {
 
-namespace {  // (internal linkage: game_payoff.hpp says why; its using-declarations serve here)
+namespace {  // (internal linkage: optimal/payoff.hpp says why; its using-declarations serve here)
 
 // The valuations of one recorded game (issue 17's speed): valuation 0 is the game as posed (every
 // choice recorded is made by its side); valuation 1 the default play, where neither side decides
-// (every choice takes option 0, its default: round.hpp's decide and the fixed choosers' code agree
+// (every choice takes option 0, its default: rules/round.hpp's decide and the fixed choosers' code agree
 // on it, GL 11.23's rulings, the first unit a reroll saves, fighting on), for value_default_play;
 // when both sides play optimally, valuation 2 is the game where only the attacker decides (the
 // defender's choices at option 0) and valuation 3 the one where only the defender does, for the
@@ -200,7 +200,7 @@ struct round_tree {
   }
 };
 
-class game;  // optimal_play.cpp: the game these choosers record and replay for
+class game;  // optimal/game.cpp: the game these choosers record and replay for
 
 // Records a round's decision tree: each leaf tagged with the list being played, each list's choices
 // gathered at its depth of `open` and appended to the tree's once the list is played.

@@ -1,14 +1,14 @@
 #pragma once
-// One side of a Great Lakes battle played alone (column_sweep.hpp): every state its units can be in
+// One side of a Great Lakes battle played alone (exact/column_sweep.hpp): every state its units can be in
 // at a round's start, and for each count of hits it can take below its line SP what its
-// allocation, morale checks and rerolls make of it (GL 11.23-11.27, round.hpp's rules). A side's
+// allocation, morale checks and rerolls make of it (GL 11.23-11.27, rules/round.hpp's rules). A side's
 // half of a round reads the other side only through the hits it takes, so this is played once a
 // battle, whatever the other side does. Internal to calc/great_lakes.
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "calc/great_lakes/round.hpp"
+#include "calc/great_lakes/rules/round.hpp"
 
 namespace musket::great_lakes::sweep {
 
@@ -43,7 +43,7 @@ struct side_alone {
 
 // A side state's key: per unit SP | status << 5, then the rerolls left; folded, a unit out of the
 // line for good (eliminated, failed morale, or already `out`) is just 0xFF, as the folded engine
-// holds it (exact_cost.cpp counts sides by it too).
+// holds it (exact/cost.cpp counts sides by it too).
 std::string side_key(const round::battle_rules& r, const round::battle_state& s, int side, bool folded);
 
 // Plays `side` from the battle's start. Returns false (and stops) once it has found more than

@@ -1,11 +1,12 @@
 #pragma once
 // The Great Lakes turn outside battle: ship squadron battles (GL 7.8), CAP and who moves first
-// (GL 5, 8), the simultaneous choice of ship missions as a matrix game, and the war's end (15.1).
+// (GL 5, 8), and the simultaneous choice of ship missions as a matrix game.
 #include <array>
 #include <string>
 #include <vector>
 
 #include "calc/great_lakes/game_data.hpp"
+#include "core/matrix_game.hpp"
 #include "core/pmf.hpp"
 
 namespace musket::great_lakes {
@@ -56,19 +57,5 @@ struct missions_result {
 // Americans minimise it. Solved by linear programming (simplex).
 missions_result solve_missions(const game_data& data, const std::array<std::array<int, 2>, 2>& ship_dice,
                                mission_objective objective);
-
-// Optimal mixed strategies of a zero-sum matrix game (row player maximises).
-struct matrix_game_solution {
-  std::vector<double> row, column;
-  double value = 0;
-};
-matrix_game_solution solve_matrix_game(const std::vector<std::vector<double>>& payoff);
-
-struct war_end_result {
-  pmf last_turn;  // the turn after which the game ends
-  rational expected_last_turn;
-};
-// The game's last turn given that turn `from_turn` is being played (GL 15.1 table in data).
-war_end_result resolve_war_end(const game_data& data, int from_turn);
 
 }  // namespace musket::great_lakes

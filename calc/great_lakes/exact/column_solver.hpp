@@ -1,6 +1,6 @@
 #pragma once
-// The column sweep's solver (column_sweep.hpp explains the sweep), shared by column_sweep.cpp (the
-// sides, the sweep and its ends) and column_rounds.cpp (the rounds' distribution). Internal to
+// The column sweep's solver (exact/column_sweep.hpp explains the sweep), shared by exact/column_sweep.cpp (the
+// sides, the sweep and its ends) and exact/column_rounds.cpp (the rounds' distribution). Internal to
 // calc/great_lakes.
 #include <algorithm>
 #include <cstddef>
@@ -12,8 +12,8 @@
 #include "calc/great_lakes/battle.hpp"
 #include "calc/great_lakes/exact_parts.hpp"
 #include "calc/great_lakes/folded_moves.hpp"
-#include "calc/great_lakes/round.hpp"
-#include "calc/great_lakes/side_alone.hpp"
+#include "calc/great_lakes/rules/round.hpp"
+#include "calc/great_lakes/exact/side_states.hpp"
 
 namespace musket::great_lakes::sweep {
 
@@ -23,7 +23,7 @@ using round::battle_state;
 
 // Binomial probabilities of sixes (GL 11.22: every fire but retreat fire hits on 6), by hits.
 inline const double* sixes(int dice) {
-  return detail::tables().pmf_row(1, dice);
+  return shared_binomial_tables().pmf_row(1, dice);
 }
 
 // Moves sorted by (target, dice), each such pair once with its chances summed.
@@ -164,7 +164,7 @@ class column_solver {
   void sweep(outcome_sums& sums, double& expected_rounds);
   // `window_bytes`: what the rounds' window held, if one was used (counted with bytes_).
   std::vector<double> rounds(double& tail, std::size_t& window_bytes) const;
-  // The bytes of the rounds' window (column_rounds.cpp), and whether they fit the memory bound.
+  // The bytes of the rounds' window (exact/column_rounds.cpp), and whether they fit the memory bound.
   double window_bytes() const;
   bool window_fits() const;
   // The first `window` rounds from one sweep over the folded pairs, each pair's arrivals by round
@@ -182,7 +182,7 @@ class column_solver {
       throw memory_limit_exceeded(options_.memory_limit, bytes_, a_parts_ * d_parts_);
   }
   void play_ends(const ends_to_play& ends, outcome_sums& sums) const;
-  // The side whose retreat policy (round.hpp's wants_retreat: the attacker asked first) takes it
+  // The side whose retreat policy (rules/round.hpp's wants_retreat: the attacker asked first) takes it
   // away from the pair of defender rank `column` and attacker rank `k` at a round's end, or -1.
   int withdrawing(std::uint32_t column, std::uint32_t k) const {
     return withdraws_.empty() ? -1 : withdraws_[column * a_parts_ + k];

@@ -1,4 +1,4 @@
-#include "calc/great_lakes/optimal_play.hpp"
+#include "calc/great_lakes/optimal/game.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -10,11 +10,11 @@
 
 #include "calc/great_lakes/exact_parts.hpp"
 #include "calc/great_lakes/folded_keys.hpp"
-#include "calc/great_lakes/game_advice.hpp"
-#include "calc/great_lakes/game_payoff.hpp"
-#include "calc/great_lakes/round.hpp"
-#include "calc/great_lakes/round_tree.hpp"
-#include "calc/great_lakes/unfolded_chain.hpp"
+#include "calc/great_lakes/optimal/advice.hpp"
+#include "calc/great_lakes/optimal/payoff.hpp"
+#include "calc/great_lakes/rules/round.hpp"
+#include "calc/great_lakes/optimal/decision_tree.hpp"
+#include "calc/great_lakes/exact/plain_chain.hpp"
 #include "core/invalid_input.hpp"
 #include "core/markov_chain.hpp"
 
@@ -53,7 +53,7 @@ double play_value(const battle_result& r, const game_options& g) {
 }
 
 // The game's parts have a header each (game_payoff, round_tree, game_advice); the game itself is
-// here, in their namespace, where round_tree.hpp's choosers find it.
+// here, in their namespace, where optimal/decision_tree.hpp's choosers find it.
 namespace optimal {
 namespace {
 
@@ -69,7 +69,7 @@ class game {
  public:
   // keep_plan: keep each state's choices for play (a forward pass follows); valuations: 2 (the game
   // and the default play), or 4 (max_valuations) when both sides play optimally and the one-side
-  // games are wanted too (round_tree.hpp's deciders).
+  // games are wanted too (optimal/decision_tree.hpp's deciders).
   game(const battle_rules& r, const game_options& g, const exact_options& o, bool keep_plan, int valuations = 2)
       : r_(r), recording_(r), g_(g), o_(o), valuations_(valuations), keep_plan_(keep_plan) {
     // The settled retreat decisions (settled_retreats) fight on: the recording plays each optimal

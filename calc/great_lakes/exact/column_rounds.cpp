@@ -3,7 +3,7 @@
 #include <utility>
 #include <vector>
 
-#include "calc/great_lakes/column_solver.hpp"
+#include "calc/great_lakes/exact/column_solver.hpp"
 
 namespace musket::great_lakes::sweep {
 
@@ -70,7 +70,7 @@ void column_solver::rounds_in_window(std::size_t window, std::vector<double>& pr
         });
       });
     };
-    if (start_apart_ && column == start_column) {  // round 1 from the start, played apart (column_sweep.cpp)
+    if (start_apart_ && column == start_column) {  // round 1 from the start, played apart (exact/column_sweep.cpp)
       std::vector<double> once(w, 0.0);
       once[0] = 1.0;
       present[0] += 1.0;

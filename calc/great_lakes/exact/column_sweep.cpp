@@ -1,4 +1,4 @@
-#include "calc/great_lakes/column_sweep.hpp"
+#include "calc/great_lakes/exact/column_sweep.hpp"
 
 #include <algorithm>
 #include <array>
@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "calc/great_lakes/column_solver.hpp"
+#include "calc/great_lakes/exact/column_solver.hpp"
 #include "core/markov_chain.hpp"
 
 namespace musket::great_lakes {
@@ -24,8 +24,8 @@ bool column_solver::prepare() {
   int most = 0;
   for (int d : a_.dice) most = std::max(most, d);
   for (int d : d_.dice) most = std::max(most, d);
-  if (most > detail::max_table_dice) return false;
-  detail::tables().ensure(most);
+  if (most > max_table_dice) return false;
+  shared_binomial_tables().ensure(most);
   ao_ = sweep::order_of(a_);
   do_ = sweep::order_of(d_);
   a_parts_ = a_.example.size();
@@ -112,7 +112,7 @@ bool column_solver::prepare() {
   }
   // Which side a retreat policy takes away from each pair (none with `never` or `optimal`).
   auto may_retreat = [](const retreat_policy& p) {
-    return p.kind != retreat_kind::never && p.kind != retreat_kind::optimal;  // (round.hpp's wants_retreat)
+    return p.kind != retreat_kind::never && p.kind != retreat_kind::optimal;  // (rules/round.hpp's wants_retreat)
   };
   if (may_retreat(r_.policy[round::attacker]) || may_retreat(r_.policy[round::defender])) {
     withdraws_.assign(d_parts_ * a_parts_, -1);
@@ -478,7 +478,7 @@ bool column_sweep_plays(const round::battle_rules& r) {
   // the reinforcement; the sweep's pairs are after it, so it plays one or the other. A unit that
   // can never enter (no enter faces) would wait for ever: the folded chain's.
   auto may_retreat = [](const retreat_policy& p) {
-    return p.kind != retreat_kind::never && p.kind != retreat_kind::optimal;  // (round.hpp's wants_retreat)
+    return p.kind != retreat_kind::never && p.kind != retreat_kind::optimal;  // (rules/round.hpp's wants_retreat)
   };
   if (!r.has_reinforcements[0] && !r.has_reinforcements[1]) return true;
   if (may_retreat(r.policy[0]) || may_retreat(r.policy[1])) return false;

@@ -1,7 +1,7 @@
 #pragma once
 // The plain exact chain of a Great Lakes battle over full states (no folding): every state's
 // round played by `play`, the chain solved, and the finished battles reported. Shared by the fixed
-// policies' plain engine (battle.cpp, solve_unfolded) and the solved game (optimal_play.cpp), whose
+// policies' plain engine (battle.cpp, solve_unfolded) and the solved game (optimal/game.cpp), whose
 // rounds differ only in who makes the players' choices.
 //
 //   play(state, weight, emit)   plays one round from `state`, calling emit(t, end, w) for each

@@ -1,6 +1,6 @@
 #pragma once
 // Great Lakes battles solved exactly by a column sweep (issue 20): each side played alone
-// (side_alone.hpp), then one sweep over pairs of side states held in dense arrays.
+// (exact/side_states.hpp), then one sweep over pairs of side states held in dense arrays.
 //
 // A round's two halves each move one side only (folded_solver.cpp): the defender's fire moves the
 // attacker and reads the defender only through its fire dice; the attacker's fire, with the dice
@@ -23,7 +23,7 @@
 #include <optional>
 
 #include "calc/great_lakes/battle.hpp"
-#include "calc/great_lakes/round.hpp"
+#include "calc/great_lakes/rules/round.hpp"
 
 namespace musket::great_lakes {
 

@@ -1,5 +1,5 @@
 #pragma once
-// The advice of optimal play (optimal_play.hpp's side_advice): the choices the solved play makes
+// The advice of optimal play (optimal/game.hpp's side_advice): the choices the solved play makes
 // in the start state's round, with the case each is made in, and the retreats it makes anywhere,
 // gathered as the outcome chain replays the solved rounds.
 #include <array>
@@ -9,13 +9,13 @@
 #include <vector>
 
 #include "calc/great_lakes/exact_parts.hpp"
-#include "calc/great_lakes/game_payoff.hpp"
-#include "calc/great_lakes/optimal_play.hpp"
-#include "calc/great_lakes/round.hpp"
+#include "calc/great_lakes/optimal/payoff.hpp"
+#include "calc/great_lakes/optimal/game.hpp"
+#include "calc/great_lakes/rules/round.hpp"
 
 namespace musket::great_lakes::optimal {
 
-namespace {  // (internal linkage: game_payoff.hpp says why; its using-declarations serve here)
+namespace {  // (internal linkage: optimal/payoff.hpp says why; its using-declarations serve here)
 
 // Advice from the start state's round (each choice the solved play makes there, with the case it
 // is made in) and the retreats the solved play makes anywhere.

@@ -1,5 +1,5 @@
 #pragma once
-// What the game of optimal play (optimal_play.cpp) reads of a battle's end: the payoff to the
+// What the game of optimal play (optimal/game.cpp) reads of a battle's end: the payoff to the
 // attacker of a finished battle, a retreat's summed over its fire's outcomes without building
 // them, and the round as the game records it (each retreat one outcome).
 #include <array>
@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "calc/great_lakes/exact_parts.hpp"
-#include "calc/great_lakes/optimal_play.hpp"
-#include "calc/great_lakes/round.hpp"
+#include "calc/great_lakes/optimal/game.hpp"
+#include "calc/great_lakes/rules/round.hpp"
 
 namespace musket::great_lakes::optimal {
 
@@ -18,7 +18,7 @@ using detail::exact_chooser;
 using detail::state_key;
 namespace rd = round;
 
-// Included by optimal_play.cpp alone, whose game these parts are: internal linkage, as they had
+// Included by optimal/game.cpp alone, whose game these parts are: internal linkage, as they had
 // there, keeps GCC inlining them as before (with external linkage the solve ran 2.3% more
 // instructions: callgrind, `--benchmark_filter=OptimalPlay/3`).
 namespace {

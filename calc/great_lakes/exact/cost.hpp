@@ -2,7 +2,7 @@
 // What an exact solve of a Great Lakes battle would cost, predicted before solving (issue 20):
 // cheap enough to ask for every battle, so `auto` can simulate instead of solving for seconds.
 //
-// Each side is played on its own (calc/great_lakes/round.hpp's hit allocation, morale, rerolls and
+// Each side is played on its own (calc/great_lakes/rules/round.hpp's hit allocation, morale, rerolls and
 // reinforcement, with every count of hits the other side could score): its folded states (units
 // out of the line just `out`, as the exact engine holds them) and, per state and per count of hits,
 // how many outcomes its half of a round has. A battle's folded states are at most the product of
@@ -26,7 +26,7 @@ struct exact_cost {
   double transitions = 0;                    // predicted round outcomes (half rounds where folded)
   double seconds = 0;                        // predicted wall time of the exact solve
   double bytes = 0;                          // predicted peak memory of the exact solve
-  bool swept = false;                        // solved by the column sweep (column_sweep.hpp)
+  bool swept = false;                        // solved by the column sweep (exact/column_sweep.hpp)
 };
 
 // The cost model, measured on the 2-core machine (docs/benchmarks.md): a solve's fixed cost (two
@@ -48,7 +48,7 @@ inline constexpr double bytes_per_state = 3'500;  // the plain chain's
 inline constexpr double bytes_per_folded_state = 2'500;
 inline constexpr double bytes_per_half_outcome = 35;
 inline constexpr double bytes_per_transition = 16;
-// The column sweep (column_sweep.hpp), where it plays the battle, on the same predicted half-round
+// The column sweep (exact/column_sweep.hpp), where it plays the battle, on the same predicted half-round
 // outcomes: on two threads 50-100 ns an outcome on this machine, more the larger the battle
 // (docs/benchmarks.md: the 5 v 4 0.20-0.32 s for 4.35 M, the 5 v 4 with a sixth British regular
 // 0.92-1.00 s for 13.4 M, with a sixth American 1.07-1.29 s for 13.1 M, the 6 v 6 3.5-3.7 s for

@@ -1,4 +1,4 @@
-#include "calc/great_lakes/side_alone.hpp"
+#include "calc/great_lakes/exact/side_states.hpp"
 
 #include <algorithm>
 #include <string>

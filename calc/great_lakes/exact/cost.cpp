@@ -1,4 +1,4 @@
-#include "calc/great_lakes/exact_cost.hpp"
+#include "calc/great_lakes/exact/cost.hpp"
 
 #include <algorithm>
 #include <deque>
@@ -7,9 +7,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "calc/great_lakes/column_sweep.hpp"
-#include "calc/great_lakes/round.hpp"
-#include "calc/great_lakes/side_alone.hpp"
+#include "calc/great_lakes/exact/column_sweep.hpp"
+#include "calc/great_lakes/rules/round.hpp"
+#include "calc/great_lakes/exact/side_states.hpp"
 
 namespace musket::great_lakes {
 
@@ -48,13 +48,13 @@ struct listing_chooser {
   }
 };
 
-// One side's folded state as the exact engine holds it (side_alone.hpp's key).
+// One side's folded state as the exact engine holds it (exact/side_states.hpp's key).
 std::string side_key(const round::battle_rules& r, const round::battle_state& s, int side) {
   return sweep::side_key(r, s, side, true);
 }
 
 // Per side: its folded states, and for each, its line dice and the outcomes of a round in which it
-// takes 0, 1, ... hits (GL 11.23-11.27 and 13 as round.hpp plays them).
+// takes 0, 1, ... hits (GL 11.23-11.27 and 13 as rules/round.hpp plays them).
 struct side_play {
   std::vector<int> dice;                  // by state
   std::vector<std::vector<double>> outs;  // by state: outcomes by hits taken, 0..line SP
