@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cctype>
 #include <nlohmann/json.hpp>
-#include <set>
 
 #include "core/input_file.hpp"
 #include "core/invalid_input.hpp"
@@ -188,7 +187,7 @@ void validate_leaders(const game_data& data, const battle& b) {
     const std::vector<std::string> own = commander_names(data, a->side);
     std::string allowed;
     for (const auto& n : own) allowed += (allowed.empty() ? "" : ", ") + n;
-    std::set<std::string> seen;
+    check_leaders(a->leaders, who + "/leaders");  // how many, and none twice: the one check of battle.hpp
     for (std::size_t i = 0; i < a->leaders.size(); ++i) {
       const std::string& name = a->leaders[i];
       const std::string field = who + "/leaders/" + std::to_string(i);
@@ -201,8 +200,6 @@ void validate_leaders(const game_data& data, const battle& b) {
       if (it->side != a->side)
         throw invalid_input(field, "'" + it->name + "' leads the " + to_string(it->side) + " side, not the " +
                                        to_string(a->side) + "; allowed: " + allowed + " (GL 11.26-11.27)");
-      if (!seen.insert(lowercase(it->name)).second)
-        throw invalid_input(field, "'" + it->name + "' is named twice; a leader is one block");
     }
   }
 }
