@@ -5,6 +5,7 @@
 #include <set>
 
 #include "calc/campaign/plan_json.hpp"
+#include "calc/great_lakes/battle_loop.hpp"
 #include "calc/great_lakes/round.hpp"
 #include "calc/great_lakes/scenario.hpp"
 #include "calc/great_lakes/turn.hpp"
@@ -44,24 +45,6 @@ bool occupies(const gl::unit& u) {
   return u.sp > 0 &&
          (u.type == gl::unit_type::regular || u.type == gl::unit_type::militia || u.type == gl::unit_type::artillery);
 }
-
-// The battle engine's round, rolled: one outcome per call of each choice.
-struct rolling_chooser {
-  random_engine* engine;
-  template <class F>
-  void binomial(int n, int faces, F&& f) {
-    f(roll_hits(*engine, n, faces));
-  }
-  template <class F>
-  void binomial_capped(int n, int faces, int cap, F&& f) {
-    f(std::min(roll_hits(*engine, n, faces), cap));
-  }
-  template <class F>
-  void choose3(double p0, double p1, double, F&& f) {
-    const double u = static_cast<double>((*engine)()) * (1.0 / 4294967296.0);
-    f(u < p0 ? 0 : (u < p0 + p1 ? 1 : 2));
-  }
-};
 
 // [BRITISH, AMERICAN] squadron dice, each 1..12 (as `gl turn --erie-dice B,A`).
 std::array<int, 2> parse_dice(const json& v, const std::string& file, const std::string& path) {
@@ -530,23 +513,10 @@ great_lakes_campaign_result run_great_lakes_campaign(const great_lakes_plan& pla
             attacker_won = true;
           } else {
             const d::battle_rules r = d::compile(b);
-            d::battle_state st = d::initial_state(r);
-            rolling_chooser chooser{&engine};
-            gl::battle_end end = gl::battle_end::none;
-            for (int round = 0; round < 10000 && end == gl::battle_end::none; ++round) {
-              d::battle_state next = st;
-              gl::battle_end e2 = gl::battle_end::none;
-              auto emit = [&](const d::battle_state& s2, gl::battle_end en) {
-                next = s2;
-                e2 = en;
-              };
-              d::play_round(r, st, chooser, emit);
-              st = next;
-              end = e2;
-            }
-            attacker_won = end == gl::battle_end::defender_eliminated ||
-                           end == gl::battle_end::defender_forced_retreat ||
-                           end == gl::battle_end::defender_voluntary_retreat;
+            d::round_state now = d::track(r, d::initial_state(r));
+            // The one battle loop (battle_loop.hpp), as `gl battle --method sim` plays it: to the end.
+            attacker_won = gl::attacker_won(gl::play_battle(r, now, engine).end);
+            const d::battle_state& st = now.s;
             // Carry the survivors: the army's units are listed first on each side.
             auto survivors = [&](std::vector<gl::unit>& units, int side) {
               std::vector<gl::unit> out;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "calc/great_lakes/game_data.hpp"
+#include "core/enum_names.hpp"
 #include "core/pmf.hpp"
 
 namespace musket::great_lakes {
@@ -17,6 +18,10 @@ rational ship_battle_a_wins(int a_dice, int b_dice);
 enum class mission { transport, support, supply, intercept };
 inline constexpr std::array<mission, 4> all_missions{mission::transport, mission::support, mission::supply,
                                                      mission::intercept};
+inline constexpr enum_names<mission, 4> names_of_mission{{{mission::transport, "transport"},
+                                                          {mission::support, "support"},
+                                                          {mission::supply, "supply"},
+                                                          {mission::intercept, "intercept"}}};
 std::string to_string(mission m);
 mission parse_mission(const std::string& text, const std::string& field);
 
