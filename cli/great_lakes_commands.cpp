@@ -45,14 +45,20 @@ std::vector<std::string> strings(const po::variables_map& vm, const std::string&
 // --- battle -----------------------------------------------------------------------------------
 
 void add_battle_options(po::options_description& o) {
+  // Every choice's names from its enum's table (calc/great_lakes/battle.hpp; the dashboard's drop-downs
+  // read these lists: cli::form_choices).
+  const std::string sides = names_list(gl::names_of_nation, " | ");
+  const std::string retreats = gl::allowed_retreats(" | ");
+  const std::string hits = names_list(gl::names_of_hit_allocation_kind, " | ");
+  const std::string rerolls = names_list(gl::names_of_reroll_kind, " | ");
   o.add_options()("scenario", po::value<std::string>(),
                   "a battle scenario file (JSON; see README); excludes the unit flags")(
       "att", po::value<std::vector<std::string>>()->composing(),
-      "an attacking unit NAME:TYPE:SP/MAX:MORALE:DICE[:none|river|amphibious], repeatable")(
-      "def", po::value<std::vector<std::string>>()->composing(),
-      "a defending unit NAME:TYPE:SP/MAX:MORALE:DICE, repeatable")(
-      "att-side", po::value<std::string>()->default_value("american"), "american | british")(
-      "def-side", po::value<std::string>(), "american | british (default: the other side)")(
+      ("an attacking unit NAME:TYPE:SP/MAX:MORALE:DICE[:" + names_list(gl::names_of_crossing, "|") + "], repeatable")
+          .c_str())("def", po::value<std::vector<std::string>>()->composing(),
+                    "a defending unit NAME:TYPE:SP/MAX:MORALE:DICE, repeatable")(
+      "att-side", po::value<std::string>()->default_value("american"), sides.c_str())(
+      "def-side", po::value<std::string>(), (sides + " (default: the other side)").c_str())(
       "fort", po::value<std::string>(), "the defender's undestroyed fort DICE:SP:MORALE (its garrison fights)")(
       "fort-destroyed", "the defender's fort is destroyed: no garrison, no militia bonus")(
       "att-leader", po::value<std::vector<std::string>>()->composing(), "an attacking leader (Brown, Scott: a reroll)")(
@@ -60,16 +66,16 @@ void add_battle_options(po::options_description& o) {
       "a defending leader (Drummond, Riall: a reroll)")("att-ship", whole_number(0, 12)->default_value(0),
                                                         "the attacker's supporting ship dice")(
       "def-ship", whole_number(0, 12)->default_value(0), "the defender's supporting ship dice")(
-      "att-retreat", po::value<std::string>()->default_value("never"), "never | weaker | line_sp_at_most:K | optimal")(
-      "def-retreat", po::value<std::string>()->default_value("never"), "never | weaker | line_sp_at_most:K | optimal")(
+      "att-retreat", po::value<std::string>()->default_value("never"), retreats.c_str())(
+      "def-retreat", po::value<std::string>()->default_value("never"), retreats.c_str())(
       "att-hits", po::value<std::string>()->default_value("rulings"),
-      "who takes the attacker's hits beyond one each: rulings | concentrate | optimal")(
+      ("who takes the attacker's hits beyond one each: " + hits).c_str())(
       "def-hits", po::value<std::string>()->default_value("rulings"),
-      "who takes the defender's hits beyond one each: rulings | concentrate | optimal")(
+      ("who takes the defender's hits beyond one each: " + hits).c_str())(
       "att-reroll", po::value<std::string>()->default_value("first"),
-      "which failed unit the attacker's leader rerolls: first | never | largest_unit | optimal")(
+      ("which failed unit the attacker's leader rerolls: " + rerolls).c_str())(
       "def-reroll", po::value<std::string>()->default_value("first"),
-      "which failed unit the defender's leader rerolls: first | never | largest_unit | optimal")(
+      ("which failed unit the defender's leader rerolls: " + rerolls).c_str())(
       "play", po::value<std::string>(),
       "every choice of both sides: default | optimal (hits, rerolls and retreat solved as a game; exact only)")(
       "objective", po::value<std::string>()->default_value("win"),
@@ -83,8 +89,9 @@ void add_battle_options(po::options_description& o) {
       "def-reinforce", po::value<std::vector<std::string>>()->composing(),
       "a defending reinforcement NAME:TYPE:SP/MAX:MORALE:DICE[:niagara], repeatable")(
       "niagara", "retreats cross the Niagara: retreat fire hits on 5-6")(
-      "method", po::value<std::string>()->default_value("auto"), "exact | sim | auto")(
-      "state-limit", whole_number(1000, 20000000)->default_value(300000), "most states the exact engine may build")(
+      "method", po::value<std::string>()->default_value("auto"), names_list(gl::names_of_solve_method, " | ").c_str())(
+      "state-limit", whole_number(1000, 20000000)->default_value(300000),
+      "most battle positions the exact engine may hold (method.states: docs/cli.md)")(
       "time-budget", po::value<std::string>()->default_value("1"),
       "auto: seconds the predicted exact solve may take, else simulate; above 0, up to 3600")(
       "memory-mb", whole_number(64, 65536)->default_value(4096),
