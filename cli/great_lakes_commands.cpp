@@ -825,13 +825,11 @@ report run_turn(const po::variables_map& vm) {
 
 report run_missions(const po::variables_map& vm) {
   const std::string objective_text = string_option(vm, "objective");
-  gl::mission_objective objective;
-  if (objective_text == "first")
-    objective = gl::mission_objective::first;
-  else if (objective_text == "cap-difference")
-    objective = gl::mission_objective::cap_difference;
-  else
-    throw invalid_input("objective", "'" + objective_text + "' is not an objective; allowed: first, cap-difference");
+  const auto named = value_of(gl::names_of_mission_objective, objective_text);
+  if (!named)
+    throw invalid_input("objective", "'" + objective_text + "' is not an objective; allowed: " +
+                                         names_list(gl::names_of_mission_objective));
+  const gl::mission_objective objective = *named;
   const auto dice = ship_dice_from(vm);
   if (dice[gl::erie][0] == 0 || dice[gl::erie][1] == 0)
     throw invalid_input("erie-dice",
@@ -959,7 +957,7 @@ void register_great_lakes_commands(command_registry& registry) {
   game.commands.push_back(command{"missions", "optimal mixed ship-mission choices on both lakes (a matrix game)",
                                   [lake_options](po::options_description& o) {
                                     o.add_options()("objective", po::value<std::string>()->default_value("first"),
-                                                    "first | cap-difference");
+                                                    names_list(gl::names_of_mission_objective, " | ").c_str());
                                     lake_options(o);
                                   },
                                   run_missions, "example: musket gl missions --erie-dice 3,2"});

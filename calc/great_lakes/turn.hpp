@@ -48,6 +48,8 @@ turn_result resolve_turn(const game_data& data, const turn_setup& setup);
 pmf commander_cap(const game_data& data, int side);
 
 enum class mission_objective { first, cap_difference };
+inline constexpr enum_names<mission_objective, 2> names_of_mission_objective{
+    {{mission_objective::first, "first"}, {mission_objective::cap_difference, "cap-difference"}}};
 
 struct missions_result {
   // Pure strategies are (Ontario mission, Erie mission); index = 4 * ontario + erie.

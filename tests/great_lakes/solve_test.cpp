@@ -266,6 +266,7 @@ TEST(EnumTables, EveryNameRoundTrips) {
   expect_one_name_each(gl::names_of_battle_end, 8);
   expect_one_name_each(gl::names_of_mission, 4);
   expect_one_name_each(gl::names_of_solve_method, 3);
+  expect_one_name_each(gl::names_of_mission_objective, 2);
   for (const auto& [v, name] : gl::names_of_nation) EXPECT_EQ(gl::parse_nation(gl::to_string(v), "f"), v);
   for (const auto& [v, name] : gl::names_of_unit_type) EXPECT_EQ(gl::parse_unit_type(gl::to_string(v), "f"), v);
   for (const auto& [v, name] : gl::names_of_crossing) EXPECT_EQ(gl::parse_crossing(gl::to_string(v), "f"), v);
