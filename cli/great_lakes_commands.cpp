@@ -3,18 +3,16 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <atomic>
 #include <charconv>
-#include <chrono>
 #include <cmath>
 #include <cstdlib>
-#include <thread>
 
 #include "calc/great_lakes/battle.hpp"
 #include "calc/great_lakes/exact/cost.hpp"
 #include "calc/great_lakes/game_data.hpp"
 #include "calc/great_lakes/optimal/game.hpp"
 #include "calc/great_lakes/scenario.hpp"
+#include "calc/great_lakes/solve.hpp"
 #include "calc/great_lakes/turn/missions.hpp"
 #include "calc/great_lakes/turn/war_end.hpp"
 #include "cli/command.hpp"
@@ -48,14 +46,20 @@ std::vector<std::string> strings(const po::variables_map& vm, const std::string&
 // --- battle -----------------------------------------------------------------------------------
 
 void add_battle_options(po::options_description& o) {
+  // Every choice's names from its enum's table (calc/great_lakes/battle.hpp; the dashboard's drop-downs
+  // read these lists: cli::form_choices).
+  const std::string sides = names_list(gl::names_of_nation, " | ");
+  const std::string retreats = gl::allowed_retreats(" | ");
+  const std::string hits = names_list(gl::names_of_hit_allocation_kind, " | ");
+  const std::string rerolls = names_list(gl::names_of_reroll_kind, " | ");
   o.add_options()("scenario", po::value<std::string>(),
                   "a battle scenario file (JSON; see README); excludes the unit flags")(
       "att", po::value<std::vector<std::string>>()->composing(),
-      "an attacking unit NAME:TYPE:SP/MAX:MORALE:DICE[:none|river|amphibious], repeatable")(
-      "def", po::value<std::vector<std::string>>()->composing(),
-      "a defending unit NAME:TYPE:SP/MAX:MORALE:DICE, repeatable")(
-      "att-side", po::value<std::string>()->default_value("american"), "american | british")(
-      "def-side", po::value<std::string>(), "american | british (default: the other side)")(
+      ("an attacking unit NAME:TYPE:SP/MAX:MORALE:DICE[:" + names_list(gl::names_of_crossing, "|") + "], repeatable")
+          .c_str())("def", po::value<std::vector<std::string>>()->composing(),
+                    "a defending unit NAME:TYPE:SP/MAX:MORALE:DICE, repeatable")(
+      "att-side", po::value<std::string>()->default_value("american"), sides.c_str())(
+      "def-side", po::value<std::string>(), (sides + " (default: the other side)").c_str())(
       "fort", po::value<std::string>(), "the defender's undestroyed fort DICE:SP:MORALE (its garrison fights)")(
       "fort-destroyed", "the defender's fort is destroyed: no garrison, no militia bonus")(
       "att-leader", po::value<std::vector<std::string>>()->composing(), "an attacking leader (Brown, Scott: a reroll)")(
@@ -63,16 +67,16 @@ void add_battle_options(po::options_description& o) {
       "a defending leader (Drummond, Riall: a reroll)")("att-ship", whole_number(0, 12)->default_value(0),
                                                         "the attacker's supporting ship dice")(
       "def-ship", whole_number(0, 12)->default_value(0), "the defender's supporting ship dice")(
-      "att-retreat", po::value<std::string>()->default_value("never"), "never | weaker | line_sp_at_most:K | optimal")(
-      "def-retreat", po::value<std::string>()->default_value("never"), "never | weaker | line_sp_at_most:K | optimal")(
+      "att-retreat", po::value<std::string>()->default_value("never"), retreats.c_str())(
+      "def-retreat", po::value<std::string>()->default_value("never"), retreats.c_str())(
       "att-hits", po::value<std::string>()->default_value("rulings"),
-      "who takes the attacker's hits beyond one each: rulings | concentrate | optimal")(
+      ("who takes the attacker's hits beyond one each: " + hits).c_str())(
       "def-hits", po::value<std::string>()->default_value("rulings"),
-      "who takes the defender's hits beyond one each: rulings | concentrate | optimal")(
+      ("who takes the defender's hits beyond one each: " + hits).c_str())(
       "att-reroll", po::value<std::string>()->default_value("first"),
-      "which failed unit the attacker's leader rerolls: first | never | largest_unit | optimal")(
+      ("which failed unit the attacker's leader rerolls: " + rerolls).c_str())(
       "def-reroll", po::value<std::string>()->default_value("first"),
-      "which failed unit the defender's leader rerolls: first | never | largest_unit | optimal")(
+      ("which failed unit the defender's leader rerolls: " + rerolls).c_str())(
       "play", po::value<std::string>(),
       "every choice of both sides: default | optimal (hits, rerolls and retreat solved as a game; exact only)")(
       "objective", po::value<std::string>()->default_value("win"),
@@ -86,8 +90,9 @@ void add_battle_options(po::options_description& o) {
       "def-reinforce", po::value<std::vector<std::string>>()->composing(),
       "a defending reinforcement NAME:TYPE:SP/MAX:MORALE:DICE[:niagara], repeatable")(
       "niagara", "retreats cross the Niagara: retreat fire hits on 5-6")(
-      "method", po::value<std::string>()->default_value("auto"), "exact | sim | auto")(
-      "state-limit", whole_number(1000, 20000000)->default_value(300000), "most states the exact engine may build")(
+      "method", po::value<std::string>()->default_value("auto"), names_list(gl::names_of_solve_method, " | ").c_str())(
+      "state-limit", whole_number(1000, 20000000)->default_value(300000),
+      "most battle positions the exact engine may hold (method.states: docs/cli.md)")(
       "time-budget", po::value<std::string>()->default_value("1"),
       "auto: seconds the predicted exact solve may take, else simulate; above 0, up to 3600")(
       "memory-mb", whole_number(64, 65536)->default_value(4096),
@@ -326,65 +331,61 @@ json battle_notes(const gl::battle& b, const gl::battle_result& res) {
   return notes;
 }
 
-// The exact solve (--method exact or auto within budget); auto falls back to simulation past the
-// state limit, exact refuses.
-gl::battle_result solve_exact_or_simulate(const gl::battle& b, const gl::exact_options& exact,
-                                          const simulation_options& sim, const std::string& method, int limit,
-                                          int memory_mb, std::string& why) {
-  try {
-    why = "asked for with --method exact";
-    return gl::solve_exact(b, exact);
-  } catch (const gl::solve_cancelled&) {
-    throw run_cancelled();  // only a dashboard sets the flag; nothing is reported
-  } catch (const state_limit_exceeded&) {
-    if (method == "exact")
-      throw invalid_input("method", fmt::format("exact needs more than --state-limit {} states; raise the limit or "
-                                                "use --method sim (or auto)",
-                                                limit));
-    why = fmt::format("auto: more than {} reachable states (--state-limit), so simulated instead", limit);
-    return gl::simulate(b, sim);
-  } catch (const gl::memory_limit_exceeded& e) {
-    // Issue 19: the solve counts its memory as it grows and stops before the bound.
-    const std::string counted =
-        fmt::format("the exact solve's memory reached {:.0f} MB at {} states, past --memory-mb {}",
-                    static_cast<double>(e.counted()) / 1e6, e.states(), memory_mb);
-    if (method == "exact") throw invalid_input("memory-mb", counted + "; raise it or use --method sim (or auto)");
-    why = "auto: " + counted + ", so simulated instead";
-    return gl::simulate(b, sim);
+// The words of solve's `why` (calc/great_lakes/solve.hpp): which engine answered and from what facts.
+std::string why_text(const gl::solved_battle& solved, double budget, int limit, int memory_mb, std::uint64_t trials) {
+  const gl::solve_why& why = solved.why;
+  const gl::battle_result& res = solved.result;
+  if (solved.game) {
+    const gl::game_result& g = *solved.game;
+    return fmt::format(
+        "optimal play: a zero-sum game over {} states solved exactly by backward induction ({}; predicted {:.3g} s "
+        "from {:.3g} round outcomes over every option and {:.3g} in the outcome chain)",
+        g.game_states,
+        why.asked == gl::solve_method::automatic
+            ? fmt::format("auto: exact, the only method for it, within the --time-budget of {:g} s", budget)
+            : std::string("--method exact"),
+        g.predicted_seconds, g.outcomes, g.chain_outcomes);
   }
-}
-
-// auto's simulation, stopped (between chunks of trials: the answer covers whole chunks, and says
-// it was cut short) once `deadline` passes, so auto answers within its time budget whatever the
-// battle's size; a caller's own cancel flag (the dashboard's) still stops it too.
-gl::battle_result simulate_until(const gl::battle& b, simulation_options sim,
-                                 std::chrono::steady_clock::time_point deadline, std::string& why) {
-  sim.chunk_trials = 1u << 12;  // cancel is seen between chunks: a quarter of the usual, for big battles
-  std::atomic<bool> stop{false}, done{false};
-  const std::atomic<bool>* caller = sim.cancel;
-  sim.cancel = &stop;
-  std::thread watch([&] {
-    while (!done.load(std::memory_order_acquire)) {
-      if (std::chrono::steady_clock::now() >= deadline || (caller && caller->load(std::memory_order_acquire))) {
-        stop.store(true, std::memory_order_release);
-        return;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  std::string predicted;
+  if (why.predicted) {
+    const gl::exact_cost& cost = *why.predicted;
+    predicted = std::isfinite(cost.seconds)
+                    ? fmt::format(
+                          "predicted exact cost {:.3g} s and {:.0f} MB ({:.3g} round outcomes over at most {:.0f} "
+                          "states: {} x {} per side)",
+                          cost.seconds, cost.bytes / 1e6, cost.transitions, cost.states, cost.side_states[0],
+                          cost.side_states[1])
+                    : std::string(
+                          "predicted exact cost past any budget (one side alone has too many states or round "
+                          "outcomes to count)");
+  }
+  switch (why.reason) {
+    case gl::solve_reason::asked:
+      return "asked for with --method " + gl::to_string(why.asked);
+    case gl::solve_reason::optimal_play:
+      break;  // (above)
+    case gl::solve_reason::predicted_fits:
+      return fmt::format(
+          "auto: {}, within the --time-budget of {:g} s; the reachable states ({}) fit the state limit ({})", predicted,
+          budget, res.method.states, limit);
+    case gl::solve_reason::predicted_over_budget:
+    case gl::solve_reason::predicted_over_memory: {
+      std::string text = fmt::format("auto: {}, past {}, so simulated", predicted,
+                                     why.reason == gl::solve_reason::predicted_over_memory
+                                         ? fmt::format("--memory-mb {}", memory_mb)
+                                         : fmt::format("the --time-budget of {:g} s", budget));
+      if (why.budget_ran_out)
+        text += fmt::format("; the time budget ran out after {} of {} trials", res.method.trials, trials);
+      return text;
     }
-  });
-  gl::battle_result res;
-  try {
-    res = gl::simulate(b, sim);
-  } catch (...) {
-    done.store(true, std::memory_order_release);
-    watch.join();
-    throw;
+    case gl::solve_reason::state_limit:
+      return fmt::format("auto: more than {} reachable states (--state-limit), so simulated instead", limit);
+    case gl::solve_reason::memory_counted:
+      return fmt::format(
+          "auto: the exact solve's memory reached {:.0f} MB at {} states, past --memory-mb {}, so simulated instead",
+          static_cast<double>(why.counted_bytes) / 1e6, why.counted_states, memory_mb);
   }
-  done.store(true, std::memory_order_release);
-  watch.join();
-  if (res.method.cancelled && !(caller && caller->load()))
-    why += fmt::format("; the time budget ran out after {} of {} trials", res.method.trials, sim.trials);
-  return res;
+  return {};
 }
 
 // --time-budget: seconds, a number above 0 and at most an hour.
@@ -539,115 +540,69 @@ report run_battle(const po::variables_map& vm) {
   // The roster check after the solve reads the game data: a missing data folder (exit 3) is found
   // now, not after seconds of solving.
   static_cast<void>(data());
-  const std::string method = string_option(vm, "method");
-  if (method != "exact" && method != "sim" && method != "auto")
-    throw invalid_input("method", "'" + method + "' is not a method; allowed: exact, sim, auto");
+  gl::solve_options options;
+  options.method = gl::parse_solve_method(string_option(vm, "method"), "method");
   // Every whole-number option is in its published range (check_option_ranges, cli/command.hpp).
   const int limit = int_option(vm, "state-limit");
-  simulation_options sim;
-  const int trials = int_option(vm, "trials");
-  sim.trials = static_cast<std::uint64_t>(trials);
-  const int seed = int_option(vm, "seed");
-  sim.seed = static_cast<std::uint64_t>(seed);
-  const int threads = int_option(vm, "threads");
-  sim.threads = static_cast<unsigned>(threads);
+  options.state_limit = static_cast<std::size_t>(limit);
+  simulation_options& sim = options.simulation;
+  sim.trials = static_cast<std::uint64_t>(int_option(vm, "trials"));
+  sim.seed = static_cast<std::uint64_t>(int_option(vm, "seed"));
+  sim.threads = static_cast<unsigned>(int_option(vm, "threads"));
   attach_run_context(sim);  // the dashboard's progress bar and Cancel; nothing under `musket`
-
-  const auto started = std::chrono::steady_clock::now();
   const double budget = time_budget(string_option(vm, "time-budget"));
+  options.time_budget = budget;
   const int memory_mb = int_option(vm, "memory-mb");
-
-  gl::exact_options exact;
-  exact.state_limit = static_cast<std::size_t>(limit);
-  exact.memory_limit = static_cast<std::size_t>(memory_mb) * 1'000'000;  // MB as the prediction counts them
-  exact.cancel = sim.cancel;                                             // the same Cancel stops an exact solve
-  exact.threads = sim.threads;  // the same answer to the last bit on one thread or two
-  gl::battle_result res;
-  std::string why;
-  // Issue 17: optimal play is a game, solved exactly (simulation does not play the solved strategy).
-  const bool optimal_play = gl::plays_optimally(b);
-  gl::game_options game = game_options_from(vm);
+  options.memory_limit = static_cast<std::size_t>(memory_mb) * 1'000'000;  // MB as the prediction counts them
+  const bool optimal_play = gl::plays_optimally(b);  // (for the words of a refusal; solve decides)
+  options.game = game_options_from(vm);
+  const gl::game_options& game = options.game;
   if (!optimal_play && (game.goal != gl::objective::win || vm.count("win-value")))
     throw invalid_input("objective",
                         "needs optimal play (--play optimal, or optimal in --att-hits, --def-retreat ...)");
-  std::optional<gl::game_result> solved;
-  if (optimal_play) {
-    if (method == "sim")
-      throw invalid_input("method",
-                          "optimal play is solved exactly only (simulation does not play the solved strategy); "
-                          "use --method exact or auto");
-    // auto answers within --time-budget or says why not; --method exact asked for runs however long.
-    if (method == "auto") game.time_budget = budget;
-    try {
-      solved = gl::solve_optimal_play(b, game, exact);
-    } catch (const gl::game_over_budget& e) {
-      throw invalid_input(
-          "time-budget",
-          fmt::format("optimal play is predicted to take {}{:.3g} s, past the --time-budget of {:g} s; allow it with "
-                      "a larger --time-budget (or --method exact), or play fewer units, or fixed policies for some "
-                      "choices (--att-hits, --def-reroll ...)",
-                      e.partial() ? "at least " : "", e.predicted(), e.budget()));
-    } catch (const gl::solve_cancelled&) {
-      throw run_cancelled();
-    } catch (const state_limit_exceeded&) {
+  // One way in (calc/great_lakes/solve.hpp): the method, the auto policy and its fall-backs are
+  // solve's; here its refusals are worded.
+  gl::solved_battle solved;
+  try {
+    solved = gl::solve(b, options);
+  } catch (const gl::optimal_play_not_simulated&) {
+    throw invalid_input("method",
+                        "optimal play is solved exactly only (simulation does not play the solved strategy); "
+                        "use --method exact or auto");
+  } catch (const gl::game_over_budget& e) {
+    throw invalid_input(
+        "time-budget",
+        fmt::format("optimal play is predicted to take {}{:.3g} s, past the --time-budget of {:g} s; allow it with "
+                    "a larger --time-budget (or --method exact), or play fewer units, or fixed policies for some "
+                    "choices (--att-hits, --def-reroll ...)",
+                    e.partial() ? "at least " : "", e.predicted(), e.budget()));
+  } catch (const gl::solve_cancelled&) {
+    throw run_cancelled();  // only a dashboard sets the flag; nothing is reported
+  } catch (const gl::exact_over_memory& e) {
+    throw invalid_input("method", fmt::format("exact would need about {:.0f} MB, past --memory-mb {}; raise it or "
+                                              "use --method sim (or auto)",
+                                              e.predicted_bytes() / 1e6, memory_mb));
+  } catch (const state_limit_exceeded&) {
+    if (optimal_play)
       throw invalid_input("state-limit", fmt::format("optimal play needs more than --state-limit {} game states; "
                                                      "raise the limit (optimal play is solved exactly only)",
                                                      limit));
-    } catch (const gl::memory_limit_exceeded& e) {
+    throw invalid_input("method", fmt::format("exact needs more than --state-limit {} states; raise the limit or "
+                                              "use --method sim (or auto)",
+                                              limit));
+  } catch (const gl::memory_limit_exceeded& e) {
+    if (optimal_play)
       throw invalid_input("memory-mb",
                           fmt::format("optimal play's memory reached {:.0f} MB at {} states, past --memory-mb {}; "
                                       "raise it (optimal play is solved exactly only)",
                                       static_cast<double>(e.counted()) / 1e6, e.states(), memory_mb));
-    }
-    res = solved->outcome;
-    why = fmt::format(
-        "optimal play: a zero-sum game over {} states solved exactly by backward induction ({}; predicted {:.3g} s "
-        "from {:.3g} round outcomes over every option and {:.3g} in the outcome chain)",
-        solved->game_states,
-        method == "auto"
-            ? fmt::format("auto: exact, the only method for it, within the --time-budget of {:g} s", budget)
-            : std::string("--method exact"),
-        solved->predicted_seconds, solved->outcomes, solved->chain_outcomes);
-  } else if (method == "sim") {
-    res = gl::simulate(b, sim);
-    why = "asked for with --method sim";
-  } else {
-    // Issue 20: the exact solve's cost predicted before solving (calc/great_lakes/exact/cost.hpp).
-    const gl::exact_cost cost = gl::predict_exact_cost(b);
-    const double mb = cost.bytes / 1e6;
-    const std::string predicted =
-        std::isfinite(cost.seconds)
-            ? fmt::format(
-                  "predicted exact cost {:.3g} s and {:.0f} MB ({:.3g} round outcomes over at most {:.0f} "
-                  "states: {} x {} per side)",
-                  cost.seconds, mb, cost.transitions, cost.states, cost.side_states[0], cost.side_states[1])
-            : std::string(
-                  "predicted exact cost past any budget (one side alone has too many states or round "
-                  "outcomes to count)");
-    const bool over_memory = !(mb <= memory_mb);
-    if (method == "exact" && over_memory)
-      throw invalid_input("method", fmt::format("exact would need about {:.0f} MB, past --memory-mb {}; raise it or "
-                                                "use --method sim (or auto)",
-                                                mb, memory_mb));
-    if (method == "auto" && !gl::exact_fits(cost, budget, memory_mb * 1e6)) {
-      why = fmt::format(
-          "auto: {}, past {}, so simulated", predicted,
-          over_memory ? fmt::format("--memory-mb {}", memory_mb) : fmt::format("the --time-budget of {:g} s", budget));
-      // Stopped at three quarters of the budget: the chunk of trials in flight and the report
-      // still have to finish within it.
-      res = simulate_until(b, sim,
-                           started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                         std::chrono::duration<double>(0.75 * budget)),
-                           why);
-    } else {
-      res = solve_exact_or_simulate(b, exact, sim, method, limit, memory_mb, why);
-      if (method == "auto" && res.method.name == "exact")
-        why = fmt::format(
-            "auto: {}, within the --time-budget of {:g} s; the reachable states ({}) fit the state "
-            "limit ({})",
-            predicted, budget, res.method.states, limit);
-    }
+    throw invalid_input("memory-mb",
+                        fmt::format("the exact solve's memory reached {:.0f} MB at {} states, past --memory-mb {}; "
+                                    "raise it or use --method sim (or auto)",
+                                    static_cast<double>(e.counted()) / 1e6, e.states(), memory_mb));
   }
+  const gl::battle_result& res = solved.result;
+  const std::string why = why_text(solved, budget, limit, memory_mb, sim.trials);
 
   report r;
   r.document = gl_document("battle", vm);
@@ -740,8 +695,8 @@ report run_battle(const po::variables_map& vm) {
     if (res.garrison_eliminated_interval) one("garrison_eliminated", *res.garrison_eliminated_interval);
     r.result_keys.push_back("intervals");
   }
-  if (solved) {
-    add_game_results(doc, b, game, *solved);
+  if (solved.game) {
+    add_game_results(doc, b, game, *solved.game);
     r.result_keys.push_back("optimal_play");
     r.result_keys.push_back("advice");
   }
@@ -871,13 +826,11 @@ report run_turn(const po::variables_map& vm) {
 
 report run_missions(const po::variables_map& vm) {
   const std::string objective_text = string_option(vm, "objective");
-  gl::mission_objective objective;
-  if (objective_text == "first")
-    objective = gl::mission_objective::first;
-  else if (objective_text == "cap-difference")
-    objective = gl::mission_objective::cap_difference;
-  else
-    throw invalid_input("objective", "'" + objective_text + "' is not an objective; allowed: first, cap-difference");
+  const auto named = value_of(gl::names_of_mission_objective, objective_text);
+  if (!named)
+    throw invalid_input("objective", "'" + objective_text + "' is not an objective; allowed: " +
+                                         names_list(gl::names_of_mission_objective));
+  const gl::mission_objective objective = *named;
   const auto dice = ship_dice_from(vm);
   if (dice[gl::erie][0] == 0 || dice[gl::erie][1] == 0)
     throw invalid_input("erie-dice",
@@ -1005,7 +958,7 @@ void register_great_lakes_commands(command_registry& registry) {
   game.commands.push_back(command{"missions", "optimal mixed ship-mission choices on both lakes (a matrix game)",
                                   [lake_options](po::options_description& o) {
                                     o.add_options()("objective", po::value<std::string>()->default_value("first"),
-                                                    "first | cap-difference");
+                                                    names_list(gl::names_of_mission_objective, " | ").c_str());
                                     lake_options(o);
                                   },
                                   run_missions, "example: musket gl missions --erie-dice 3,2"});

@@ -60,7 +60,10 @@ void units_table(structured_kind kind, const input_spec& in, json& v) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const float number = ImGui::CalcTextSize("00").x + 2 * ImGui::GetFrameHeight() + 2 * style.FramePadding.x +
                        2 * style.ItemInnerSpacing.x;
-  const float choice = ImGui::CalcTextSize("amphibious").x + ImGui::GetFrameHeight() + 2 * style.FramePadding.x;
+  float widest_choice = 0;  // the longest crossing name (battle.hpp's table)
+  for (const auto& [c, text] : gl::names_of_crossing)
+    widest_choice = std::max(widest_choice, ImGui::CalcTextSize(text.data(), text.data() + text.size()).x);
+  const float choice = widest_choice + ImGui::GetFrameHeight() + 2 * style.FramePadding.x;
   const float name = ImGui::CalcTextSize("11th Infantry").x + 2 * style.FramePadding.x;
   const float buttons = 4 * ImGui::GetFrameHeight() + 3 * style.ItemSpacing.x;
   // Each column at least as wide as its header, so no header is cut.

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "calc/campaign/plan_json.hpp"
+#include "calc/great_lakes/battle_loop.hpp"
 #include "calc/great_lakes/rules/round.hpp"
 #include "calc/great_lakes/scenario.hpp"
 #include "calc/great_lakes/turn/missions.hpp"
@@ -21,6 +22,19 @@ namespace {
 
 int index_of(gl::nation n) {
   return n == gl::nation::american ? 0 : 1;
+}
+
+// A side by its index here (0 american, 1 british) and back, by the nation's names (battle.hpp's
+// table): a plan spells each side as a battle does.
+std::string side_name(int s) {
+  return gl::to_string(s == 0 ? gl::nation::american : gl::nation::british);
+}
+std::optional<int> side_of(const std::string& name) {
+  if (const auto n = value_of(gl::names_of_nation, name)) return index_of(*n);
+  return std::nullopt;
+}
+std::string allowed_sides() {
+  return "allowed: " + names_list(gl::names_of_nation);
 }
 
 [[noreturn]] void fail(const std::string& file, const std::string& path, const std::string& message) {
@@ -45,24 +59,6 @@ bool occupies(const gl::unit& u) {
   return u.sp > 0 &&
          (u.type == gl::unit_type::regular || u.type == gl::unit_type::militia || u.type == gl::unit_type::artillery);
 }
-
-// The battle engine's round, rolled: one outcome per call of each choice.
-struct rolling_chooser {
-  random_engine* engine;
-  template <class F>
-  void binomial(int n, int faces, F&& f) {
-    f(roll_hits(*engine, n, faces));
-  }
-  template <class F>
-  void binomial_capped(int n, int faces, int cap, F&& f) {
-    f(std::min(roll_hits(*engine, n, faces), cap));
-  }
-  template <class F>
-  void choose3(double p0, double p1, double, F&& f) {
-    const double u = static_cast<double>((*engine)()) * (1.0 / 4294967296.0);
-    f(u < p0 ? 0 : (u < p0 + p1 ? 1 : 2));
-  }
-};
 
 // [BRITISH, AMERICAN] squadron dice, each 1..12 (as `gl turn --erie-dice B,A`).
 std::array<int, 2> parse_dice(const json& v, const std::string& file, const std::string& path) {
@@ -101,11 +97,10 @@ void parse_per_side(const json& s, const char* key, int out[2], int lowest, int 
   const std::string where = pointer_child(path, key);
   if (!v.is_object()) fail(file, where, "give {\"american\": N, \"british\": N}, " + why);
   for (auto it = v.begin(); it != v.end(); ++it) {
-    if (it.key() != "american" && it.key() != "british")
-      fail(file, pointer_child(where, it.key()), "unknown side; allowed: american, british");
+    const auto side = side_of(it.key());
+    if (!side) fail(file, pointer_child(where, it.key()), "unknown side; " + allowed_sides());
     try {
-      out[it.key() == "american" ? 0 : 1] =
-          plan_whole_number(it.value(), file + ": " + pointer_child(where, it.key()), lowest, highest);
+      out[*side] = plan_whole_number(it.value(), file + ": " + pointer_child(where, it.key()), lowest, highest);
     } catch (const invalid_input& e) {
       throw invalid_input(e.field(), it.value().dump() + " is not allowed; " + std::to_string(lowest) + ".." +
                                          std::to_string(highest) + " " + why);
@@ -202,21 +197,20 @@ great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file
   if (!doc.contains("armies") || !doc.at("armies").is_object())
     fail(file, "/armies", "is required: {\"american\": {\"units\": [...]}, \"british\": {...}}");
   const json& armies = doc.at("armies");
-  for (const char* side : {"american", "british"}) {
-    if (!armies.contains(side))
-      fail(file, std::string("/armies/") + side, "is required (an army object like a battle's)");
-  }
+  for (int s = 0; s < 2; ++s)
+    if (!armies.contains(side_name(s)))
+      fail(file, "/armies/" + side_name(s), "is required (an army object like a battle's)");
   // Parse each army through the scenario reader (as the defender of a probe battle) for its units.
   for (int s = 0; s < 2; ++s) {
-    const char* side = s == 0 ? "american" : "british";
+    const std::string side = side_name(s);
     if (!armies.at(side).is_object())
-      fail(file, std::string("/armies/") + side,
+      fail(file, "/armies/" + side,
            "must be an army object like a battle's ({\"units\": [...]}), got " + describe_json(armies.at(side)));
     json army = armies.at(side);
     army["side"] = side;
     json probe = {{"attacker", army},
                   {"defender",
-                   {{"side", s == 0 ? "british" : "american"},
+                   {{"side", side_name(1 - s)},
                     {"units", {{{"name", "(probe)"}, {"type", "militia"}, {"sp", 1}, {"morale", 3}, {"dice", 1}}}}}}};
     try {
       plan.army[s] = gl::parse_scenario(probe, file + ": /armies/" + side, data).attacker.units;
@@ -237,19 +231,19 @@ great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file
     const json& c = doc.at("control");
     if (!c.is_object()) fail(file, "/control", "must map locations to \"american\" or \"british\"");
     for (auto it = c.begin(); it != c.end(); ++it) {
-      if (!it.value().is_string() || (it.value() != "american" && it.value() != "british"))
-        fail(file, pointer_child("/control", it.key()), "allowed: american, british");
-      plan.control[it.key()] = it.value() == "american" ? gl::nation::american : gl::nation::british;
+      const auto side = it.value().is_string() ? value_of(gl::names_of_nation, it.value().get<std::string>())
+                                               : std::optional<gl::nation>();
+      if (!side) fail(file, pointer_child("/control", it.key()), allowed_sides());
+      plan.control[it.key()] = *side;
     }
   }
   if (doc.contains("positions")) {
     const json& where = doc.at("positions");
     if (!where.is_object()) fail(file, "/positions", "give {\"american\": LOCATION, \"british\": LOCATION}");
     for (auto it = where.begin(); it != where.end(); ++it)
-      if (it.key() != "american" && it.key() != "british")
-        fail(file, pointer_child("/positions", it.key()), "unknown side; allowed: american, british");
+      if (!side_of(it.key())) fail(file, pointer_child("/positions", it.key()), "unknown side; " + allowed_sides());
     for (int side = 0; side < 2; ++side) {
-      const std::string name = side == 0 ? "american" : "british";
+      const std::string name = side_name(side);
       if (!where.contains(name)) fail(file, "/positions/" + name, "is required: where the army stands at the start");
       plan.position[side] = plan_text(where, name.c_str(), "", file + ": /positions/" + name);
       if (plan.position[side].empty()) fail(file, "/positions/" + name, "must name a location");
@@ -315,10 +309,10 @@ great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file
              "\"american\": ...}");
       const json& missions = s.at("missions");
       for (auto it = missions.begin(); it != missions.end(); ++it)
-        if (it.key() != "american" && it.key() != "british")
-          fail(file, pointer_child(path + "/missions", it.key()), "unknown side; allowed: american, british");
+        if (!side_of(it.key()))
+          fail(file, pointer_child(path + "/missions", it.key()), "unknown side; " + allowed_sides());
       for (int side = 0; side < 2; ++side) {
-        const std::string name = side == 0 ? "american" : "british";
+        const std::string name = side_name(side);
         if (!missions.contains(name))
           fail(file, path + "/missions/" + name,
                "is required: {\"ontario\": MISSION, \"erie\": MISSION} or \"optimal\"");
@@ -362,13 +356,15 @@ great_lakes_plan parse_great_lakes_plan(const json& doc, const std::string& file
     step.location = s.at("location").get<std::string>();
     if (plan.follows_positions && step.from == step.location)
       fail(file, path + "/from", "is the battle's own location; give where the attacker moves from");
-    if (!s.contains("attacker") || (s.at("attacker") != "american" && s.at("attacker") != "british"))
-      fail(file, path + "/attacker", "is required: american or british");
-    step.attacker = s.at("attacker") == "american" ? gl::nation::american : gl::nation::british;
+    const auto attacker = s.contains("attacker") && s.at("attacker").is_string()
+                              ? value_of(gl::names_of_nation, s.at("attacker").get<std::string>())
+                              : std::optional<gl::nation>();
+    if (!attacker) fail(file, path + "/attacker", "is required: " + names_list(gl::names_of_nation, " or "));
+    step.attacker = *attacker;
     const int a = index_of(step.attacker), d = 1 - a;
-    json att = armies.at(a == 0 ? "american" : "british"), def = armies.at(d == 0 ? "american" : "british");
-    att["side"] = a == 0 ? "american" : "british";
-    def["side"] = d == 0 ? "american" : "british";
+    json att = armies.at(side_name(a)), def = armies.at(side_name(d));
+    att["side"] = side_name(a);
+    def["side"] = side_name(d);
     step.attacker_army_units = att.at("units").size();
     step.defender_army_units = def.at("units").size();
     if (s.contains("crossing")) {
@@ -531,23 +527,10 @@ great_lakes_campaign_result run_great_lakes_campaign(const great_lakes_plan& pla
             attacker_won = true;
           } else {
             const d::battle_rules r = d::compile(b);
-            d::battle_state st = d::initial_state(r);
-            rolling_chooser chooser{&engine};
-            gl::battle_end end = gl::battle_end::none;
-            for (int round = 0; round < 10000 && end == gl::battle_end::none; ++round) {
-              d::battle_state next = st;
-              gl::battle_end e2 = gl::battle_end::none;
-              auto emit = [&](const d::battle_state& s2, gl::battle_end en) {
-                next = s2;
-                e2 = en;
-              };
-              d::play_round(r, st, chooser, emit);
-              st = next;
-              end = e2;
-            }
-            attacker_won = end == gl::battle_end::defender_eliminated ||
-                           end == gl::battle_end::defender_forced_retreat ||
-                           end == gl::battle_end::defender_voluntary_retreat;
+            d::round_state now = d::track(r, d::initial_state(r));
+            // The one battle loop (battle_loop.hpp), as `gl battle --method sim` plays it: to the end.
+            attacker_won = gl::attacker_won(gl::play_battle(r, now, engine).end);
+            const d::battle_state& st = now.s;
             // Carry the survivors: the army's units are listed first on each side.
             auto survivors = [&](std::vector<gl::unit>& units, int side) {
               std::vector<gl::unit> out;
@@ -646,7 +629,7 @@ great_lakes_campaign_result run_great_lakes_campaign(const great_lakes_plan& pla
     great_lakes_location_result r;
     r.location = locations[l].name;
     r.vp = locations[l].vp;
-    r.earned_by = locations[l].earner == 0 ? "american" : "british";
+    r.earned_by = side_name(locations[l].earner);
     r.american = tally_interval(t, held[l][0]);
     r.british = tally_interval(t, held[l][1]);
     out.locations.push_back(r);

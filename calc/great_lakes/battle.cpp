@@ -8,6 +8,7 @@
 #include <string>
 #include <type_traits>
 
+#include "calc/great_lakes/battle_loop.hpp"
 #include "calc/great_lakes/exact/column_sweep.hpp"
 #include "calc/great_lakes/exact_parts.hpp"
 #include "calc/great_lakes/folded_solver.hpp"
@@ -22,99 +23,31 @@ namespace musket::great_lakes {
 using namespace detail;  // exact_parts.hpp: shared with optimal/game.cpp
 
 std::string to_string(nation n) {
-  return n == nation::american ? "american" : "british";
+  return std::string(name_of(names_of_nation, n));
 }
 
 std::string to_string(unit_type t) {
-  switch (t) {
-    case unit_type::regular:
-      return "regular";
-    case unit_type::militia:
-      return "militia";
-    case unit_type::artillery:
-      return "artillery";
-    case unit_type::dragoon:
-      return "dragoon";
-    case unit_type::native:
-      return "native";
-    case unit_type::garrison:
-      return "garrison";
-  }
-  return "?";
+  return std::string(name_of(names_of_unit_type, t));
 }
 
 std::string to_string(crossing c) {
-  switch (c) {
-    case crossing::none:
-      return "none";
-    case crossing::river:
-      return "river";
-    case crossing::amphibious:
-      return "amphibious";
-  }
-  return "?";
+  return std::string(name_of(names_of_crossing, c));
 }
 
 std::string to_string(retreat_kind k) {
-  switch (k) {
-    case retreat_kind::never:
-      return "never";
-    case retreat_kind::line_sp_at_most:
-      return "line_sp_at_most";
-    case retreat_kind::weaker:
-      return "weaker";
-    case retreat_kind::optimal:
-      return "optimal";
-  }
-  return "?";
+  return std::string(name_of(names_of_retreat_kind, k));
 }
 
 std::string to_string(hit_allocation_kind k) {
-  switch (k) {
-    case hit_allocation_kind::rulings:
-      return "rulings";
-    case hit_allocation_kind::concentrate:
-      return "concentrate";
-    case hit_allocation_kind::optimal:
-      return "optimal";
-  }
-  return "?";
+  return std::string(name_of(names_of_hit_allocation_kind, k));
 }
 
 std::string to_string(reroll_kind k) {
-  switch (k) {
-    case reroll_kind::first:
-      return "first";
-    case reroll_kind::never:
-      return "never";
-    case reroll_kind::largest_unit:
-      return "largest_unit";
-    case reroll_kind::optimal:
-      return "optimal";
-  }
-  return "?";
+  return std::string(name_of(names_of_reroll_kind, k));
 }
 
 std::string to_string(battle_end e) {
-  switch (e) {
-    case battle_end::defender_eliminated:
-      return "defender_eliminated";
-    case battle_end::defender_forced_retreat:
-      return "defender_forced_retreat";
-    case battle_end::defender_voluntary_retreat:
-      return "defender_voluntary_retreat";
-    case battle_end::attacker_eliminated:
-      return "attacker_eliminated";
-    case battle_end::attacker_forced_retreat:
-      return "attacker_forced_retreat";
-    case battle_end::attacker_voluntary_retreat:
-      return "attacker_voluntary_retreat";
-    case battle_end::stalemate:
-      return "stalemate";
-    case battle_end::none:
-      return "none";
-  }
-  return "?";
+  return std::string(name_of(names_of_battle_end, e));
 }
 
 namespace {
@@ -166,32 +99,6 @@ void validate_army(const army& a, const std::string& side, bool is_attacker, std
   if (a.fortification && !a.fortification->destroyed) dice += a.fortification->dice;
   require_in_range(side, dice, 0, 200, "total battle dice of one side");
 }
-
-struct sampling_chooser {
-  static constexpr bool one_outcome = true;  // f called once per choice: the round changes its state in place
-  const binomial_tables& t = shared_binomial_tables();
-  random_engine* engine = nullptr;
-  template <class F>
-  void binomial(int n, int faces, F&& f) {
-    if (n == 0 || faces == 0) return f(0);
-    assert(n <= t.built());  // (round::compile's ensure)
-    const auto& sm = t.flat[static_cast<std::size_t>(faces * (max_table_dice + 1) + n)];
-    const std::uint32_t x = (*engine)();
-    std::size_t k = sm.start[x >> 24];
-    k += x >= sm.at_least[k];         // the usual last step, taken without a branch to mispredict
-    while (x >= sm.at_least[k]) ++k;  // seldom: a bucket holding more than one outcome's edge
-    f(static_cast<int>(k));
-  }
-  template <class F>
-  void binomial_capped(int n, int faces, int cap, F&& f) {
-    binomial(n, faces, [&](int k) { f(std::min(k, cap)); });
-  }
-  template <class F>
-  void choose3(double p0, double p1, double, F&& f) {
-    const double u = static_cast<double>((*engine)()) * (1.0 / 4294967296.0);
-    f(u < p0 ? 0 : (u < p0 + p1 ? 1 : 2));
-  }
-};
 
 using round::battle_rules;
 using round::battle_state;
@@ -303,27 +210,12 @@ battle_result simulate(const battle& b, const simulation_options& options) {
   const std::size_t at_total_rounds = at_rounds + listed_rounds + 1;
   const std::size_t size = at_total_rounds + 1;
 
-  const bool starts_stalemated = round::is_stalemate(r, start);
   const round::round_state tracked_start = round::track(r, start);
   std::vector<std::size_t> owner(n);
   for (std::size_t u = 0; u < n; ++u) owner[u] = static_cast<std::size_t>(r.units[u].owner);
   const simulation_tally tally = run_trials(options, size, [&](random_engine& engine, std::span<std::uint64_t> t) {
-    sampling_chooser c;
-    c.engine = &engine;
     round::round_state now = tracked_start;  // the sums ride along from round to round
-    battle_end end = starts_stalemated ? battle_end::stalemate : battle_end::none;
-    std::uint64_t rounds = 0;
-    auto emit = [&](const auto& u, battle_end e) {
-      if constexpr (std::is_same_v<std::decay_t<decltype(u)>, battle_state>) {
-        if (&u != &now.s) now.s = u;  // a retreat's end (in place too: see round::change)
-      } else if (&u != &now)
-        now = u;  // (a round changes `now` in place)
-      end = e;
-    };
-    while (end == battle_end::none) {
-      round::play_tracked_round(r, now, c, emit);
-      ++rounds;
-    }
+    const auto [end, rounds] = play_battle(r, now, engine);
     const battle_state& s = now.s;
     ++t[at_ends + static_cast<std::size_t>(end)];
     std::array<int, 2> left{};
@@ -352,7 +244,11 @@ battle_result simulate(const battle& b, const simulation_options& options) {
   }
   fill_outcomes(out);
   const auto& k = tally.counts;
-  const std::uint64_t wins = k[0] + k[1] + k[2], holds = k[3] + k[4] + k[5];
+  std::uint64_t wins = 0, holds = 0;
+  for (const battle_end e : all_battle_ends) {
+    if (attacker_won(e)) wins += k[at_ends + static_cast<std::size_t>(e)];
+    if (defender_held(e)) holds += k[at_ends + static_cast<std::size_t>(e)];
+  }
   out.outcomes_interval = {ci(wins), ci(holds), ci(k[6])};
   for (std::size_t i = 0; i <= static_cast<std::size_t>(r.starting_sp[0]); ++i) {
     out.attacker_sp_lost.push_back(p(at_att + i));

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "core/enum_names.hpp"
+#include "core/memory_meter.hpp"
 #include "core/monte_carlo.hpp"
 #include "core/proportion_interval.hpp"
 
@@ -26,6 +28,30 @@ enum class retreat_kind { never, line_sp_at_most, weaker, optimal };
 enum class hit_allocation_kind { rulings, concentrate, optimal };
 // GL 11.26-11.27 leave to the owner which failed morale die a leader's reroll is spent on.
 enum class reroll_kind { first, never, largest_unit, optimal };
+
+// Each enum's names, written once: to_string, the parsers (scenario.hpp) and their "allowed:"
+// lists all read these tables (core/enum_names.hpp).
+inline constexpr enum_names<nation, 2> names_of_nation{{{nation::american, "american"}, {nation::british, "british"}}};
+inline constexpr enum_names<unit_type, 6> names_of_unit_type{{{unit_type::regular, "regular"},
+                                                              {unit_type::militia, "militia"},
+                                                              {unit_type::artillery, "artillery"},
+                                                              {unit_type::dragoon, "dragoon"},
+                                                              {unit_type::native, "native"},
+                                                              {unit_type::garrison, "garrison"}}};
+inline constexpr enum_names<crossing, 3> names_of_crossing{
+    {{crossing::none, "none"}, {crossing::river, "river"}, {crossing::amphibious, "amphibious"}}};
+inline constexpr enum_names<retreat_kind, 4> names_of_retreat_kind{{{retreat_kind::never, "never"},
+                                                                    {retreat_kind::line_sp_at_most, "line_sp_at_most"},
+                                                                    {retreat_kind::weaker, "weaker"},
+                                                                    {retreat_kind::optimal, "optimal"}}};
+inline constexpr enum_names<hit_allocation_kind, 3> names_of_hit_allocation_kind{
+    {{hit_allocation_kind::rulings, "rulings"},
+     {hit_allocation_kind::concentrate, "concentrate"},
+     {hit_allocation_kind::optimal, "optimal"}}};
+inline constexpr enum_names<reroll_kind, 4> names_of_reroll_kind{{{reroll_kind::first, "first"},
+                                                                  {reroll_kind::never, "never"},
+                                                                  {reroll_kind::largest_unit, "largest_unit"},
+                                                                  {reroll_kind::optimal, "optimal"}}};
 
 std::string to_string(nation n);
 std::string to_string(unit_type t);
@@ -121,7 +147,29 @@ inline constexpr std::array<battle_end, 7> all_battle_ends{battle_end::defender_
                                                            battle_end::attacker_forced_retreat,
                                                            battle_end::attacker_voluntary_retreat,
                                                            battle_end::stalemate};
+inline constexpr enum_names<battle_end, 8> names_of_battle_end{
+    {{battle_end::defender_eliminated, "defender_eliminated"},
+     {battle_end::defender_forced_retreat, "defender_forced_retreat"},
+     {battle_end::defender_voluntary_retreat, "defender_voluntary_retreat"},
+     {battle_end::attacker_eliminated, "attacker_eliminated"},
+     {battle_end::attacker_forced_retreat, "attacker_forced_retreat"},
+     {battle_end::attacker_voluntary_retreat, "attacker_voluntary_retreat"},
+     {battle_end::stalemate, "stalemate"},
+     {battle_end::none, "none"}}};
 std::string to_string(battle_end e);
+
+// "The attacker won": the defender eliminated or retreated, forced or by choice (GL 11.2,
+// 12.2-12.3; the attacker then holds the field). Every tally of attacker wins (the result's
+// attacker_wins, optimal play's payoff, the campaign's battles) reads this one test.
+constexpr bool attacker_won(battle_end e) {
+  return e == battle_end::defender_eliminated || e == battle_end::defender_forced_retreat ||
+         e == battle_end::defender_voluntary_retreat;
+}
+// "The defender held": the attacker eliminated or gone. Neither won: a stalemate (or none, going on).
+constexpr bool defender_held(battle_end e) {
+  return e == battle_end::attacker_eliminated || e == battle_end::attacker_forced_retreat ||
+         e == battle_end::attacker_voluntary_retreat;
+}
 
 // Throws invalid_input for an impossible battle; `where(path)` names the field for a message
 // (a JSON path for a scenario file, an option for flags).
@@ -156,9 +204,18 @@ struct unit_outcome {
   interval survives_interval, fails_morale_interval;  // simulation only
 };
 
+// `states` (and the limit on it, exact_options::state_limit, `--state-limit`) means one thing for
+// every engine: the battle positions the engine holds at once to answer, each counted once. A
+// position is what the engine keys its work by: for the plain chain a battle state (every unit's
+// SP and status, rerolls left, first round or not); for the column sweep a pair of one side's
+// position and the other's (exact/side_states.hpp: a side's units in the line, out units' SP folded
+// away), so the pairs it sweeps; for optimal play a game position (a battle state at a decision).
+// An engine throws state_limit_exceeded before it would hold more than the limit (the sweep checks
+// its pairs before sweeping them), and reports in `states` how many it held. solve (solve.hpp)
+// passes the one limit to whichever engine answers.
 struct battle_method {
-  std::string name;  // "exact" | "simulation"
-  std::size_t states = 0;
+  std::string name;        // "exact" | "simulation"
+  std::size_t states = 0;  // exact: the battle positions held (above)
   std::size_t transitions = 0;
   std::size_t labels = 0;        // exact, folded: (state, out units' SP) pairs carried beside the chain
   std::size_t memory_bytes = 0;  // exact: the most memory the solve's structures held, as counted (exact_options)
@@ -194,7 +251,7 @@ struct battle_result {
 };
 
 struct exact_options {
-  std::size_t state_limit = 2'000'000;
+  std::size_t state_limit = 2'000'000;  // the most battle positions held (battle_method::states)
   // The solve counts its memory as it grows (states, transitions, labels, rounds, retreats: the
   // bytes of their entries and of their lists' capacity) and throws memory_limit_exceeded before
   // the count passes this many bytes (0: no bound). Checked once per state played.
@@ -221,21 +278,9 @@ struct exact_options {
   std::size_t ranked_keys = std::size_t{1} << 22;
 };
 
-// Thrown by solve_exact once its counted memory would pass exact_options::memory_limit.
-class memory_limit_exceeded : public std::runtime_error {
- public:
-  memory_limit_exceeded(std::size_t limit, std::size_t counted, std::size_t states)
-      : std::runtime_error("the exact solve's memory passed " + std::to_string(limit) + " bytes"),
-        limit_(limit),
-        counted_(counted),
-        states_(states) {}
-  std::size_t limit() const noexcept { return limit_; }
-  std::size_t counted() const noexcept { return counted_; }  // bytes counted when it stopped
-  std::size_t states() const noexcept { return states_; }    // states found by then
-
- private:
-  std::size_t limit_, counted_, states_;
-};
+// Thrown once an exact solve's counted memory would pass exact_options::memory_limit: the one
+// memory meter's error (core/memory_meter.hpp), with the bytes and states counted by then.
+using musket::memory_limit_exceeded;
 
 // Thrown by solve_exact when exact_options::cancel was set before it finished; nothing is reported.
 class solve_cancelled : public std::runtime_error {

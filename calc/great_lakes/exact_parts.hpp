@@ -126,12 +126,12 @@ inline battle_state decode(const battle_rules& r, const state_key& key, battle_e
 }
 
 inline void fill_outcomes(battle_result& out) {
-  using e = battle_end;
-  out.attacker_wins =
-      out[e::defender_eliminated] + out[e::defender_forced_retreat] + out[e::defender_voluntary_retreat];
-  out.defender_holds =
-      out[e::attacker_eliminated] + out[e::attacker_forced_retreat] + out[e::attacker_voluntary_retreat];
-  out.stalemate = out[e::stalemate];
+  out.attacker_wins = out.defender_holds = 0.0;  // (in the ends' order: the sums as they were)
+  for (const battle_end e : all_battle_ends) {
+    if (attacker_won(e)) out.attacker_wins += out[e];
+    if (defender_held(e)) out.defender_holds += out[e];
+  }
+  out.stalemate = out[battle_end::stalemate];
 }
 
 // Sums of many doubles can stray by an ulp or two past 0 or 1; probabilities are reported in [0, 1].

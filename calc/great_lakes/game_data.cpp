@@ -80,12 +80,13 @@ game_data load_game_data(const std::string& directory) {
       const std::string p = "/commanders/" + std::to_string(i);
       const std::string name = f.text(list[i], "name", p);
       const std::string side = f.text(list[i], "side", p);
-      if (side != "american" && side != "british") f.fail(p + "/side", "expected american or british");
+      const auto nation_named = value_of(names_of_nation, side);
+      if (!nation_named) f.fail(p + "/side", "expected " + names_list(names_of_nation, " or "));
       for (const auto& c : d.commanders)
         if (lowercase(c.name) == lowercase(name)) f.fail(p + "/name", "'" + name + "' is listed twice");
       const json& reroll = f.at(list[i], "morale_reroll", p);
       if (!reroll.is_boolean()) f.fail(p + "/morale_reroll", "expected true or false");
-      d.commanders.push_back({name, side == "american" ? nation::american : nation::british, reroll.get<bool>()});
+      d.commanders.push_back({name, *nation_named, reroll.get<bool>()});
       if (name != "Drummond" && name != "Brown") continue;
       std::vector<cap_band> bands;
       const json& rating = f.array(list[i], "cap_rating", p);
@@ -148,8 +149,9 @@ game_data load_game_data(const std::string& directory) {
       const std::string p = "/types/" + std::to_string(i);
       unit_type_data t;
       const std::string side = f.text(list[i], "side", p);
-      if (side != "american" && side != "british") f.fail(p + "/side", "expected american or british");
-      t.side = side == "american" ? nation::american : nation::british;
+      const auto nation_named = value_of(names_of_nation, side);
+      if (!nation_named) f.fail(p + "/side", "expected " + names_list(names_of_nation, " or "));
+      t.side = *nation_named;
       t.type = f.text(list[i], "type", p);
       t.movement = f.integer(list[i], "movement", p);
       t.sp = f.range(list[i], "sp", p);

@@ -110,18 +110,12 @@ struct reader {
       object(*r, path + "/retreat");
       only_keys(*r, path + "/retreat", {"policy", "k"});
       const std::string policy = text(*r, "policy", path + "/retreat", std::nullopt);
-      if (policy == "never")
-        a.retreat.kind = retreat_kind::never;
-      else if (policy == "weaker")
-        a.retreat.kind = retreat_kind::weaker;
-      else if (policy == "optimal")
-        a.retreat.kind = retreat_kind::optimal;
-      else if (policy == "line_sp_at_most") {
-        a.retreat.kind = retreat_kind::line_sp_at_most;
-        a.retreat.k = integer(*r, "k", path + "/retreat", std::nullopt);
-      } else
+      const auto kind = value_of(names_of_retreat_kind, policy);
+      if (!kind)
         fail(path + "/retreat/policy",
-             "unknown policy '" + policy + "'; allowed: never, line_sp_at_most, weaker, optimal");
+             "unknown policy '" + policy + "'; allowed: " + names_list(names_of_retreat_kind));
+      a.retreat.kind = *kind;
+      if (*kind == retreat_kind::line_sp_at_most) a.retreat.k = integer(*r, "k", path + "/retreat", std::nullopt);
     }
     if (const json* h = get(j, "hit_allocation", path, false)) {
       object(*h, path + "/hit_allocation");
@@ -189,62 +183,53 @@ int to_int(const std::string& text, const std::string& option, const std::string
 }  // namespace
 
 unit_type parse_unit_type(const std::string& text, const std::string& field) {
-  if (text == "regular") return unit_type::regular;
-  if (text == "militia") return unit_type::militia;
-  if (text == "artillery") return unit_type::artillery;
-  if (text == "dragoon") return unit_type::dragoon;
-  if (text == "native") return unit_type::native;
-  if (text == "garrison") return unit_type::garrison;
-  throw invalid_input(field, "unknown unit type '" + text + "'; allowed: regular, militia, artillery, dragoon, native");
+  if (const auto t = value_of(names_of_unit_type, text)) return *t;
+  throw invalid_input(field, "unknown unit type '" + text + "'; allowed: " + allowed_unit_types());
 }
 
 crossing parse_crossing(const std::string& text, const std::string& field) {
-  if (text == "none") return crossing::none;
-  if (text == "river") return crossing::river;
-  if (text == "amphibious") return crossing::amphibious;
-  throw invalid_input(field, "unknown crossing '" + text + "'; allowed: none, river, amphibious");
+  if (const auto c = value_of(names_of_crossing, text)) return *c;
+  throw invalid_input(field, "unknown crossing '" + text + "'; allowed: " + names_list(names_of_crossing));
 }
 
 nation parse_nation(const std::string& text, const std::string& field) {
-  if (text == "american") return nation::american;
-  if (text == "british") return nation::british;
-  throw invalid_input(field, "unknown side '" + text + "'; allowed: american, british");
+  if (const auto n = value_of(names_of_nation, text)) return *n;
+  throw invalid_input(field, "unknown side '" + text + "'; allowed: " + names_list(names_of_nation));
+}
+
+std::string allowed_unit_types(std::string_view separator) {
+  return names_list_of(names_of_unit_type, spec_unit_types, separator);
+}
+
+std::string allowed_retreats(std::string_view separator) {
+  return names_list_of(names_of_retreat_kind, retreat_spec_order, separator,
+                       [](retreat_kind k) { return k == retreat_kind::line_sp_at_most ? ":K" : ""; });
 }
 
 retreat_policy parse_retreat(const std::string& text, const std::string& option) {
   retreat_policy p;
-  if (text == "never") return p;
-  if (text == "weaker") {
-    p.kind = retreat_kind::weaker;
-    return p;
-  }
-  if (text == "optimal") {
-    p.kind = retreat_kind::optimal;
-    return p;
-  }
-  const std::string prefix = "line_sp_at_most:";
-  if (text.rfind(prefix, 0) == 0) {
+  const std::string line = std::string(name_of(names_of_retreat_kind, retreat_kind::line_sp_at_most)) + ":";
+  if (text.rfind(line, 0) == 0) {
     p.kind = retreat_kind::line_sp_at_most;
-    p.k = to_int(text.substr(prefix.size()), option, "the line SP threshold");
+    p.k = to_int(text.substr(line.size()), option, "the line SP threshold");
     return p;
   }
-  throw invalid_input(option,
-                      "unknown retreat policy '" + text + "'; allowed: never, weaker, line_sp_at_most:K, optimal");
+  const auto kind = value_of(names_of_retreat_kind, text);
+  if (!kind || *kind == retreat_kind::line_sp_at_most)  // (its threshold is part of the spelling)
+    throw invalid_input(option, "unknown retreat policy '" + text + "'; allowed: " + allowed_retreats());
+  p.kind = *kind;
+  return p;
 }
 
 hit_allocation_policy parse_hit_allocation(const std::string& text, const std::string& option) {
-  if (text == "rulings") return {hit_allocation_kind::rulings};
-  if (text == "concentrate") return {hit_allocation_kind::concentrate};
-  if (text == "optimal") return {hit_allocation_kind::optimal};
-  throw invalid_input(option, "unknown hit allocation policy '" + text + "'; allowed: rulings, concentrate, optimal");
+  if (const auto k = value_of(names_of_hit_allocation_kind, text)) return {*k};
+  throw invalid_input(
+      option, "unknown hit allocation policy '" + text + "'; allowed: " + names_list(names_of_hit_allocation_kind));
 }
 
 reroll_policy parse_reroll(const std::string& text, const std::string& option) {
-  if (text == "first") return {reroll_kind::first};
-  if (text == "never") return {reroll_kind::never};
-  if (text == "largest_unit") return {reroll_kind::largest_unit};
-  if (text == "optimal") return {reroll_kind::optimal};
-  throw invalid_input(option, "unknown reroll policy '" + text + "'; allowed: first, never, largest_unit, optimal");
+  if (const auto k = value_of(names_of_reroll_kind, text)) return {*k};
+  throw invalid_input(option, "unknown reroll policy '" + text + "'; allowed: " + names_list(names_of_reroll_kind));
 }
 
 unit parse_unit_spec(const std::string& text, const std::string& option) {

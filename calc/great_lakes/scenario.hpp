@@ -3,6 +3,7 @@
 // Every error names the file and the JSON path: invalid_input(field = "FILE: /json/path").
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 
 #include "calc/great_lakes/battle.hpp"
 #include "calc/great_lakes/game_data.hpp"
@@ -29,6 +30,13 @@ std::string unit_spec(const unit& u);
 inline constexpr unit_type spec_unit_types[] = {unit_type::regular, unit_type::militia, unit_type::artillery,
                                                 unit_type::dragoon, unit_type::native};
 inline constexpr crossing all_crossings[] = {crossing::none, crossing::river, crossing::amphibious};
+// The retreat policies in the order a flag lists them (line_sp_at_most takes its K there).
+inline constexpr retreat_kind retreat_spec_order[] = {retreat_kind::never, retreat_kind::weaker,
+                                                      retreat_kind::line_sp_at_most, retreat_kind::optimal};
+// What a flag or file may name, from the name tables (battle.hpp): "regular, militia, ..." (a spec's
+// unit types) and "never, weaker, line_sp_at_most:K, optimal" (--att-retreat), joined by `separator`.
+std::string allowed_unit_types(std::string_view separator = ", ");
+std::string allowed_retreats(std::string_view separator = ", ");
 // A reinforcement "NAME:TYPE:SP/MAX:MORALE:DICE[:niagara]" (--att-reinforce/--def-reinforce; GL 13.3:
 // ":niagara" when it comes across the Niagara), and back.
 reinforcement parse_reinforcement_spec(const std::string& text, const std::string& option);

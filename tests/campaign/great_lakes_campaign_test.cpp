@@ -65,6 +65,37 @@ TEST(GreatLakesCampaign, OneBattleMatchesTheExactEngine) {
     }
 }
 
+// The campaign plays its battles with the one battle loop (calc/great_lakes/battle_loop.hpp), as
+// `gl battle --method sim` does, to the end. A duel worked by hand: a 1-SP, 1-die regular on each
+// side, morale 6. Each round the British defender fires first, then the American attacker if it
+// survived (GL 11.19), each hitting on a 6: the attacker wins a round with (5/6)(1/6), loses it with
+// 1/6, else they fight on, so P(attacker wins) = (5/36) / (11/36) = 5/11, and the survivor's SP
+// after the battle average 5/11 (American) and 6/11 (British).
+TEST(GreatLakesCampaign, ADuelWorkedByHandThroughTheOneBattleLoop) {
+  const json duel_armies = {
+      {"american", {{"units", {{{"name", "A"}, {"type", "regular"}, {"sp", 1}, {"morale", 6}, {"dice", 1}}}}}},
+      {"british", {{"units", {{{"name", "D"}, {"type", "regular"}, {"sp", 1}, {"morale", 6}, {"dice", 1}}}}}}};
+  const json plan = {
+      {"armies", duel_armies},
+      {"control", {{"Ft. Erie", "british"}}},
+      {"steps", {{{"kind", "battle"}, {"turn", 10}, {"location", "Ft. Erie"}, {"attacker", "american"}}}}};
+  const auto p = parse_great_lakes_plan(plan, "gl.json", data());
+  chain_simulation_options o;
+  o.simulation.trials = 40000;
+  o.simulation.seed = 3;
+  const auto r = run_great_lakes_campaign(p, data(), o);
+  EXPECT_EQ(r.steps[0].fought.estimate, 1.0);
+  EXPECT_TRUE(within_four_sigma(5.0 / 11, r.steps[0].attacker_wins.estimate, o.simulation.trials))
+      << r.steps[0].attacker_wins.estimate;
+  const double sigma = std::sqrt(5.0 / 11 * 6.0 / 11 / static_cast<double>(o.simulation.trials));
+  EXPECT_NEAR(r.steps[0].mean_sp[0], 5.0 / 11, 4 * sigma);  // [american, british]
+  EXPECT_NEAR(r.steps[0].mean_sp[1], 6.0 / 11, 4 * sigma);
+  EXPECT_NEAR(r.steps[0].mean_sp[0] + r.steps[0].mean_sp[1], 1.0, 1e-12);  // exactly one unit survives
+  // Seeded: the same plan and seed give the same campaign.
+  const auto again = run_great_lakes_campaign(p, data(), o);
+  EXPECT_EQ(again.steps[0].attacker_wins.estimate, r.steps[0].attacker_wins.estimate);
+}
+
 // GL 12.6: a battle the attacker does not win leaves it where it came from, so a second attack
 // the same turn that needs it to have advanced is fought in exactly the trials where the first
 // was won; the location stays with the defender. On the next turn the army can move again.

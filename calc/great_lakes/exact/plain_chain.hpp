@@ -121,7 +121,7 @@ battle_result solve_unfolded_chain(const battle_rules& r, const exact_options& o
   absorbing_chain<state_key, state_key_hash> chain;
   std::vector<double> totals(layout.size, 0.0);
   double expected_rounds = 0.0;
-  std::size_t memory_bytes = 0;
+  memory_meter meter(options.memory_limit);  // (core/memory_meter.hpp)
   if (round::is_stalemate(r, start)) {
     add_terminal(r, layout, totals.data(), start, battle_end::stalemate, 1.0);
   } else {
@@ -130,12 +130,10 @@ battle_result solve_unfolded_chain(const battle_rules& r, const exact_options& o
         [&](const state_key& key, std::uint32_t index, auto&& add) {
           throw_if_cancelled(options);
           // The chain's memory so far (its states and every transition), checked once per state.
-          memory_bytes =
-              std::max(memory_bytes, chain.bytes() + exit_probability.capacity() * sizeof(double) + rows.bytes() +
-                                         retreat_rows.bytes() + retreat_row_of.size() * (sizeof(state_key) + 32) +
-                                         row_of.capacity() * sizeof(std::uint32_t));
-          if (options.memory_limit > 0 && memory_bytes > options.memory_limit)
-            throw memory_limit_exceeded(options.memory_limit, memory_bytes, chain.state_count());
+          meter.hold(chain.bytes() + exit_probability.capacity() * sizeof(double) + rows.bytes() +
+                         retreat_rows.bytes() + retreat_row_of.size() * (sizeof(state_key) + 32) +
+                         row_of.capacity() * sizeof(std::uint32_t),
+                     chain.state_count());
           battle_end ignored;
           const battle_state s = decode(r, key, ignored);
           exit_probability.resize(static_cast<std::size_t>(index) + 1, 0.0);
@@ -215,7 +213,7 @@ battle_result solve_unfolded_chain(const battle_rules& r, const exact_options& o
   out.method.name = "exact";
   out.method.states = chain.state_count();
   out.method.transitions = chain.transition_count();
-  out.method.memory_bytes = memory_bytes;
+  out.method.memory_bytes = meter.peak();
   out.method.pruned_mass = 0.0;
   out.method.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return out;

@@ -23,14 +23,9 @@ namespace rd = round;
 // instructions: callgrind, `--benchmark_filter=OptimalPlay/3`).
 namespace {
 
-inline bool attacker_wins(battle_end e) {
-  return e == battle_end::defender_eliminated || e == battle_end::defender_forced_retreat ||
-         e == battle_end::defender_voluntary_retreat;
-}
-
 // The payoff to the attacker of a finished battle.
 inline double payoff(const battle_rules& r, const game_options& g, const battle_state& t, battle_end end) {
-  const double win = attacker_wins(end) ? 1.0 : 0.0;
+  const double win = attacker_won(end) ? 1.0 : 0.0;
   if (g.goal == objective::win) return win;
   std::array<int, 2> lost{};
   for (std::size_t u = 0; u < r.units.size(); ++u)

@@ -23,23 +23,12 @@ rational ship_battle_a_wins(int a_dice, int b_dice) {
 }
 
 std::string to_string(mission m) {
-  switch (m) {
-    case mission::transport:
-      return "transport";
-    case mission::support:
-      return "support";
-    case mission::supply:
-      return "supply";
-    case mission::intercept:
-      return "intercept";
-  }
-  return "?";
+  return std::string(name_of(names_of_mission, m));
 }
 
 mission parse_mission(const std::string& text, const std::string& field) {
-  for (auto m : all_missions)
-    if (to_string(m) == text) return m;
-  throw invalid_input(field, "unknown mission '" + text + "'; allowed: transport, support, supply, intercept");
+  if (const auto m = value_of(names_of_mission, text)) return *m;
+  throw invalid_input(field, "unknown mission '" + text + "'; allowed: " + names_list(names_of_mission));
 }
 
 pmf commander_cap(const game_data& data, int side) {

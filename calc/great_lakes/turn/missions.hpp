@@ -7,6 +7,7 @@
 
 #include "calc/great_lakes/game_data.hpp"
 #include "core/matrix_game.hpp"
+#include "core/enum_names.hpp"
 #include "core/pmf.hpp"
 
 namespace musket::great_lakes {
@@ -18,6 +19,10 @@ rational ship_battle_a_wins(int a_dice, int b_dice);
 enum class mission { transport, support, supply, intercept };
 inline constexpr std::array<mission, 4> all_missions{mission::transport, mission::support, mission::supply,
                                                      mission::intercept};
+inline constexpr enum_names<mission, 4> names_of_mission{{{mission::transport, "transport"},
+                                                          {mission::support, "support"},
+                                                          {mission::supply, "supply"},
+                                                          {mission::intercept, "intercept"}}};
 std::string to_string(mission m);
 mission parse_mission(const std::string& text, const std::string& field);
 
@@ -44,6 +49,8 @@ turn_result resolve_turn(const game_data& data, const turn_setup& setup);
 pmf commander_cap(const game_data& data, int side);
 
 enum class mission_objective { first, cap_difference };
+inline constexpr enum_names<mission_objective, 2> names_of_mission_objective{
+    {{mission_objective::first, "first"}, {mission_objective::cap_difference, "cap-difference"}}};
 
 struct missions_result {
   // Pure strategies are (Ontario mission, Erie mission); index = 4 * ontario + erie.
