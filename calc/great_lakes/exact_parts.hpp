@@ -1,5 +1,5 @@
 #pragma once
-// What the exact Great Lakes engines share (battle.cpp's, folded_solver.cpp's, optimal_play.cpp's): the binomial tables
+// What the exact Great Lakes engines share (battle.cpp's, column_sweep.cpp's, optimal_play.cpp's): the binomial tables
 // and the chooser that visits every outcome of a round with its probability, the plain state key,
 // and the report of finished battles (terminal sums into a battle_result). Internal to
 // calc/great_lakes.
