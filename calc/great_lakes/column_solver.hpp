@@ -173,6 +173,8 @@ struct ends_to_play {
   // A side's retreat policy taking it away at a round's end (GL 12.2 step 4): by the other side's
   // line units (a die each, GL 12.2), the retreating side's state.
   by_dice attacker_withdraws, defender_withdraws;
+  // Their rows by the other side's line units, made before the sweep (no look-up per mass).
+  std::vector<double*> attacker_withdraws_at, defender_withdraws_at;
 };
 
 class column_solver {
@@ -226,7 +228,7 @@ class column_solver {
     const int side = withdrawing(column, a_rank_at_[at]);
     if (side < 0) return false;
     if (side == round::attacker)
-      ends.attacker_withdraws[d_part_line_units_[column]][at] += m;
+      ends.attacker_withdraws_at[static_cast<std::size_t>(d_part_line_units_[column])][at] += m;
     else
       ends.attacker_stands[at] += m;
     return true;
@@ -236,7 +238,7 @@ class column_solver {
     const int side = withdrawing(d_rank_at_[place], k);
     if (side < 0) return false;
     if (side == round::defender)
-      ends.defender_withdraws[part_line_units_[k]][place] += m;
+      ends.defender_withdraws_at[static_cast<std::size_t>(part_line_units_[k])][place] += m;
     else
       ends.defender_stands[place] += m;
     return true;

@@ -177,6 +177,12 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
   ends.defender_line_taken.width = ends.defender_hit_holds.width = ends.defender_checks_away.width = d_states_;
   ends.attacker_withdraws.width = a_states_;
   ends.defender_withdraws.width = d_states_;
+  if (!withdraws_.empty()) {  // (rows for every count of line units, made once: each a few states wide)
+    for (int units = 0; units <= round::max_units; ++units) {
+      ends.attacker_withdraws_at.push_back(ends.attacker_withdraws[units].data());
+      ends.defender_withdraws_at.push_back(ends.defender_withdraws[units].data());
+    }
+  }
   const auto dice_count = static_cast<std::size_t>(a_dice_count_);
   std::vector<double> mid_attacker(dice_count * a_states_), mid_defender;
   // (The second halves' attacker after its reinforcement, by place and by part.)
@@ -337,20 +343,34 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
       }
       if (low < high && !withdraws_.empty()) {
         // A retreat policy reads each pair the round ends on before the reinforcement (GL 12.2 step
-        // 4, then GL 13.3), so each attacker state's mass is taken on its own.
+        // 4, then GL 13.3): each attacker part's places taken on their own.
         for (const side_move& mv : d_part_moves_[n][column]) {
           if (d_part_line_[mv.to] == 0) {  // the defender's line gone in its checks
             for (std::uint32_t at = low; at < high; ++at) ends.attacker_stands[at] += mv.p * mid[at];
             continue;
           }
-          for (std::uint32_t at = low; at < high; ++at) {
-            const double m = mv.p * mid[at];
-            if (m == 0.0 || round_ends_beside_attacker(ends, mv.to, at, m)) continue;
-            each_entering(a_enter_.by_place[at], at, [&](std::uint32_t a_to, double qa) {
-              each_entering(d_entering_part(mv.to), mv.to, [&](std::uint32_t d_to, double qd) {
-                by_attacker[d_to * a_states_ + a_to] += m * qa * qd;
-              });
-            });
+          const auto& d_entering = d_entering_part(mv.to);
+          double* to = &by_attacker[mv.to * a_states_];
+          for (std::uint32_t at = low; at < high;) {
+            const std::uint32_t k = a_rank_at_[at], end = std::min(high, ao_.part_begin[k + 1]);
+            if (const int side = withdrawing(mv.to, k); side >= 0) {
+              double* row = side == round::attacker
+                                ? ends.attacker_withdraws_at[static_cast<std::size_t>(d_part_line_units_[mv.to])]
+                                : ends.attacker_stands.data();
+              for (; at < end; ++at) row[at] += mv.p * mid[at];
+            } else if (a_enter_.by_part[k].empty() && d_entering.empty()) {
+              for (; at < end; ++at) to[at] += mv.p * mid[at];
+            } else {
+              for (; at < end; ++at) {
+                const double m = mv.p * mid[at];
+                if (m == 0.0) continue;
+                each_entering(a_enter_.by_place[at], at, [&](std::uint32_t a_to, double qa) {
+                  each_entering(d_entering, mv.to, [&](std::uint32_t d_to, double qd) {
+                    by_attacker[d_to * a_states_ + a_to] += m * qa * qd;
+                  });
+                });
+              }
+            }
           }
         }
       } else if (low < high) {
@@ -388,19 +408,28 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
         if (!withdraws_.empty()) {  // (as above: each attacker part on its own)
           for (const side_move& mv : d_moves_[n][d_first + row]) {
             const bool line_gone = d_.line_sp[do_.state_at[mv.to]] == 0;
+            const std::uint32_t d_rank = d_rank_at_[mv.to];
+            const auto& d_entering = d_entering_place(mv.to);
+            double* to = &by_defender[mv.to * a_parts_];
             for (std::uint32_t k = part_low; k < part_high; ++k) {
               const double m = mv.p * from[k];
               if (m == 0.0) continue;
               if (line_gone) {  // retreat fire from the attacker's line after its checks (GL 12.2)
                 ends.defender_checks_away[part_line_dice_[k]][mv.to] += m;
-                continue;
-              }
-              if (round_ends_beside_defender(ends, mv.to, k, m)) continue;
-              each_entering(d_entering_place(mv.to), mv.to, [&](std::uint32_t d_to, double qd) {
-                each_entering(a_enter_.by_part[k], k, [&](std::uint32_t a_to, double qa) {
-                  by_defender[d_to * a_parts_ + a_to] += m * qa * qd;
+              } else if (const int side = withdrawing(d_rank, k); side >= 0) {
+                if (side == round::defender)
+                  ends.defender_withdraws_at[static_cast<std::size_t>(part_line_units_[k])][mv.to] += m;
+                else
+                  ends.defender_stands[mv.to] += m;
+              } else if (a_enter_.by_part[k].empty() && d_entering.empty()) {
+                to[k] += m;
+              } else {
+                each_entering(d_entering, mv.to, [&](std::uint32_t d_to, double qd) {
+                  each_entering(a_enter_.by_part[k], k, [&](std::uint32_t a_to, double qa) {
+                    by_defender[d_to * a_parts_ + a_to] += m * qa * qd;
+                  });
                 });
-              });
+              }
             }
           }
           continue;
