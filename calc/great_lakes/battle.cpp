@@ -11,7 +11,6 @@
 #include "calc/great_lakes/battle_loop.hpp"
 #include "calc/great_lakes/exact/column_sweep.hpp"
 #include "calc/great_lakes/exact_parts.hpp"
-#include "calc/great_lakes/folded_solver.hpp"
 #include "calc/great_lakes/rules/round.hpp"
 #include "calc/great_lakes/exact/plain_chain.hpp"
 #include "core/invalid_input.hpp"
@@ -176,18 +175,10 @@ void require_fixed_play(const battle& b, const std::string& engine) {
 
 battle_result solve_exact(const battle& b, const exact_options& options) {
   require_fixed_play(b, "the fixed-policy exact engine");
-  // With no morale to fail, the only units out of the line are eliminated (SP 0): nothing to fold.
-  bool can_fail = false;
-  for (const army* side : {&b.attacker, &b.defender}) {
-    for (const auto& u : side->units) can_fail |= u.morale < 6;
-    for (const auto& re : side->reinforcements) can_fail |= re.u.morale < 6;
-    if (side->fortification && !side->fortification->destroyed) can_fail |= side->fortification->morale < 6;
-  }
-  if (!options.fold_out_units || !can_fail) return solve_unfolded(b, options);
-  // Issue 20: the column sweep where it plays the battle (exact/column_sweep.hpp), the folded chain else.
-  if (options.column_sweep)
-    if (auto swept = solve_by_column_sweep(b, options)) return *std::move(swept);
-  return detail::solve_folded(b, options);
+  // Issue 36: one routing decision (choose_engine), the one predict_exact_cost prices.
+  if (!options.fold_out_units || choose_engine(round::compile(b)) == exact_engine::plain_chain)
+    return solve_unfolded(b, options);
+  return solve_by_column_sweep(b, options);
 }
 
 battle_result simulate(const battle& b, const simulation_options& options) {

@@ -217,9 +217,9 @@ struct battle_method {
   std::string name;        // "exact" | "simulation"
   std::size_t states = 0;  // exact: the battle positions held (above)
   std::size_t transitions = 0;
-  std::size_t labels = 0;        // exact, folded: (state, out units' SP) pairs carried beside the chain
+  std::size_t labels = 0;        // exact: 0 (the folded chain that carried labels is gone; kept for the JSON)
   std::size_t memory_bytes = 0;  // exact: the most memory the solve's structures held, as counted (exact_options)
-  unsigned threads = 1;          // exact: 2 when the folded chain's stages ran side by side
+  unsigned threads = 1;          // exact: 2 when the sweep and its rounds distribution ran side by side
   std::uint64_t trials = 0;      // simulation: trials actually run (fewer than asked if cancelled)
   bool cancelled = false;        // simulation: stopped early by simulation_options::cancel
   std::uint64_t seed = 0;
@@ -251,31 +251,26 @@ struct battle_result {
 };
 
 struct exact_options {
-  std::size_t state_limit = 2'000'000;  // the most battle positions held (battle_method::states)
-  // The solve counts its memory as it grows (states, transitions, labels, rounds, retreats: the
-  // bytes of their entries and of their lists' capacity) and throws memory_limit_exceeded before
-  // the count passes this many bytes (0: no bound). Checked once per state played.
+  // The most battle positions held (battle_method::states): the plain chain's states; the column
+  // sweep's pairs of side parts, and each side's states alone.
+  std::size_t state_limit = 2'000'000;
+  // The solve counts its memory as it grows (states, transitions, side lists, mass arrays, rounds,
+  // retreats: the bytes of their entries and of their lists' capacity) and throws
+  // memory_limit_exceeded before the count passes this many bytes (0: no bound).
   std::size_t memory_limit = 0;
   double rounds_tolerance = 1e-12;  // the rounds distribution is listed until this mass remains
   std::size_t max_listed_rounds = 2000;
-  // Fold units out of the line (eliminated or failed) out of the chain's states and carry their SP
-  // beside it (folded_solver.cpp): the same answer from far fewer states. false: the plain chain.
+  // Where a unit can fail morale, solve by the column sweep (exact/column_sweep.hpp), which folds units
+  // out of the line (eliminated or failed) out of its pairs and carries their SP beside them: the
+  // same answer from far fewer states. false: the plain chain always (its tests compare the two).
   bool fold_out_units = true;
-  // Solve a folded battle by the column sweep (exact/column_sweep.hpp) where it plays it; false: the
-  // folded chain always (its tests, and checks of one against the other).
-  bool column_sweep = true;
   // Set to stop the solve early (the dashboard's Cancel): solve_exact then throws solve_cancelled.
   const std::atomic<bool>* cancel = nullptr;
-  // The folded chain's two stages (playing each state's round; carrying labels and rounds along
-  // it) run side by side on two threads when this is 0 (the default) and the machine has two or
-  // more cores, or when it is 2 or more; 1 runs them in turn on one. The answer is the same to the
-  // last bit either way: each stage makes its sums in one thread, in the same order.
+  // The column sweep's rounds distribution runs beside the sweep on a second thread when this is 0
+  // (the default) and the machine has two or more cores, or when it is 2 or more; 1 runs them in
+  // turn on one. The answer is the same to the last bit either way: each makes its sums in one
+  // thread, in the same order.
   unsigned threads = 0;
-  // The folded engine numbers its states by rank (an array read; folded_numbering.hpp) while the ranks a
-  // battle's states can take number at most this many (4 bytes each), and by hashing past that.
-  // The numbers, and so the answer, are the same either way. 2^22 (16 MB at most) ranks issue 20's
-  // 5 v 4 Niagara battle (3.24 M ranks): about a tenth less time than hashing its 18 M lookups.
-  std::size_t ranked_keys = std::size_t{1} << 22;
 };
 
 // Thrown once an exact solve's counted memory would pass exact_options::memory_limit: the one

@@ -1,5 +1,6 @@
 #pragma once
-// What the exact Great Lakes engines share (battle.cpp's, folded_solver.cpp's, optimal/game.cpp's): the binomial tables
+// What the exact Great Lakes engines share (battle.cpp's, exact/column_sweep.cpp's, optimal/game.cpp's): the
+// binomial tables (core/binomial_table.hpp)
 // and the chooser that visits every outcome of a round with its probability, the plain state key,
 // and the report of finished battles (terminal sums into a battle_result). Internal to
 // calc/great_lakes.

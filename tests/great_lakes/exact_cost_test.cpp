@@ -53,26 +53,29 @@ TEST(GreatLakesExactCost, MoraleOutcomesCount) {
   const auto with_policy = gl::predict_exact_cost(b);
   EXPECT_TRUE(with_policy.swept);
   EXPECT_DOUBLE_EQ(with_policy.seconds, c.seconds);
-  // A reinforcement (GL 13) beside a retreat policy, which the sweep does not play (the policy
-  // decides before the reinforcement): the folded chain's cost, memory the larger of the states'
-  // and the outcomes' bounds. The defender's R (1 SP, 1 die, morale 6) waits: from
-  // {D, R waiting} (1 die) the round's one outcome of no hit is R entering or not (2); {D, R} (2
-  // dice) has 1 outcome for 0 or 1 hit (a unit of 1 SP is gone, nothing checks); the one left (1
-  // die) has 1. Defender states 3, by dice: 1 die 2 states (outcomes 2 + 1), 2 dice 1 state (1).
-  // The attacker's outcomes summed up to D hits of the defender's dice (from 2 SP 1, 2, 1; from
-  // 1 SP 1, 1): 5 under 1 die, 7 under 2. Per dice of the defender, attacker outcomes x defender
-  // states + attacker states x defender outcomes: (5 x 2 + 2 x 3) + (7 x 1 + 2 x 1) = 25.
-  b.attacker.retreat = {};
+  // A reinforcement (GL 13) beside a retreat policy: swept too (issue 36). The defender's R (1 SP,
+  // 1 die, morale 6) waits: from {D, R waiting} (1 die) the round's one outcome of no hit is R
+  // entering or not (2); {D, R} (2 dice) has 1 outcome for 0 or 1 hit (a unit of 1 SP is gone,
+  // nothing checks); the one left (1 die) has 1. Defender states 3, by dice: 1 die 2 states
+  // (outcomes 2 + 1), 2 dice 1 state (1). The attacker's outcomes summed up to D hits of the
+  // defender's dice (from 2 SP 1, 2, 1; from 1 SP 1, 1): 5 under 1 die, 7 under 2. Per dice of the
+  // defender, attacker outcomes x defender states + attacker states x defender outcomes:
+  // (5 x 2 + 2 x 3) + (7 x 1 + 2 x 1) = 25.
   b.defender.reinforcements.push_back({make_unit("R", 1, 1), false});
-  EXPECT_TRUE(gl::predict_exact_cost(b).swept);  // (swept without the policy)
-  b.attacker.retreat = {gl::retreat_kind::line_sp_at_most, 0};
-  const auto folded = gl::predict_exact_cost(b);
-  EXPECT_FALSE(folded.swept);
-  EXPECT_EQ(folded.side_states[0], 2u);
-  EXPECT_EQ(folded.side_states[1], 3u);
-  EXPECT_DOUBLE_EQ(folded.transitions, 25.0);
-  EXPECT_DOUBLE_EQ(folded.seconds, gl::fixed_seconds + 25 * gl::seconds_per_half_outcome);
-  EXPECT_DOUBLE_EQ(folded.bytes, std::max(6 * gl::bytes_per_folded_state, 25 * gl::bytes_per_half_outcome));
+  const auto reinforced = gl::predict_exact_cost(b);
+  EXPECT_TRUE(reinforced.swept);
+  EXPECT_EQ(reinforced.side_states[0], 2u);
+  EXPECT_EQ(reinforced.side_states[1], 3u);
+  EXPECT_DOUBLE_EQ(reinforced.transitions, 25.0);
+  EXPECT_DOUBLE_EQ(reinforced.seconds, gl::swept_fixed_seconds + 25 * gl::seconds_per_swept_outcome);
+  EXPECT_DOUBLE_EQ(reinforced.bytes, 6 * gl::bytes_per_swept_state);
+  // The one routing decision (choose_engine): a morale-5 militia behind a standing fort checks at
+  // 6 (GL 2.5) and cannot fail, so nobody can: the plain chain's whole rounds.
+  gl::battle fort = duel(make_unit("A", 2, 1, 6), make_unit("M", 2, 1, 5, gl::unit_type::militia));
+  fort.defender.fortification = gl::fort{0, 1, 6, false};
+  EXPECT_FALSE(gl::predict_exact_cost(fort).swept);
+  fort.defender.fortification->destroyed = true;
+  EXPECT_TRUE(gl::predict_exact_cost(fort).swept);
 }
 
 TEST(GreatLakesExactCost, GivesUpPastTheSideLimit) {

@@ -63,6 +63,7 @@ void column_solver::rounds_in_window(std::size_t window, std::vector<double>& pr
     // the attacker at part k_to reach the next round's pairs after the reinforcement (GL 13.3; none
     // waiting, the pair itself), but for the pair's own self-loop (`self`, divided out below).
     auto missed = [&](std::uint32_t k_to, double p, const double* weights, bool self) {
+      if (withdrawing(column, k_to) >= 0) return;  // a retreat policy ends the battle there (GL 12.2)
       each_entering(a_enter_.by_part[k_to], k_to, [&](std::uint32_t a_to, double qa) {
         each_entering(d_enter_.by_part[column], column, [&](std::uint32_t d_to, double qd) {
           if (!self || a_to != k_to || d_to != column)
@@ -86,8 +87,7 @@ void column_solver::rounds_in_window(std::size_t window, std::vector<double>& pr
     for (std::uint32_t k = 0; k < a_parts_; ++k) {
       if (part_line[k] == 0) continue;
       const double* arrived = &arrivals[(column * a_parts_ + k) * w];
-      if (withdrawing(column, k) >= 0) continue;  // a retreat policy ends the battle as the pair is reached
-      const double loop = miss * sixes(part_dice[k])[0] * a_enter_.stay[k] * d_enter_.stay[column];
+      const double loop = self_loop(column, k, miss, part_dice[k]);
       if (loop >= 1.0) continue;  // a stalemate: the battle ended as the pair was reached
       // Who is here at each round's start: arrivals, and those the round before kept (both missed).
       double kept = 0, any = 0;
@@ -118,10 +118,14 @@ void column_solver::rounds_in_window(std::size_t window, std::vector<double>& pr
               [](const side_move& x, const side_move& y) { return x.to != y.to ? x.to < y.to : x.dice < y.dice; });
     for (const side_move& target : targets) {
       const auto n = static_cast<std::size_t>(target.dice);
-      for (std::uint32_t k : mid_parts[n])  // (the attacker's reinforcement, GL 13.3)
+      for (std::uint32_t k : mid_parts[n]) {  // (a retreat policy first, GL 12.2; then reinforcement, GL 13.3)
+        if (withdrawing(target.to, k) >= 0) continue;
         each_entering(a_enter_.by_part[k], k, [&](std::uint32_t a_to, double q) {
-          axpy_next_round(&arrivals[(target.to * a_parts_ + a_to) * w], target.p * q, &mid[(n * a_parts_ + k) * w]);
+          each_entering(d_entering_part(target.to), target.to, [&](std::uint32_t d_to, double qd) {
+            axpy_next_round(&arrivals[(d_to * a_parts_ + a_to) * w], target.p * q * qd, &mid[(n * a_parts_ + k) * w]);
+          });
         });
+      }
     }
     for (std::size_t n = 0; n < dice_count; ++n) {
       for (std::uint32_t k : mid_parts[n]) {
@@ -144,11 +148,13 @@ std::vector<double> column_solver::rounds(double& tail, std::size_t& window_byte
   if (window_fits()) {
     window_bytes = static_cast<std::size_t>(this->window_bytes());
     rounds_in_window(rounds_window, present, now);
-  } else {  // (never with a start played apart: prepare() leaves such a battle to the folded chain)
+  } else {  // (a start played apart plays its own first round below)
     now.assign(d_parts_ * a_parts_, 0.0);
     now[do_.part_rank[d_.part[0]] * a_parts_ + ao_.part_rank[a_.part[0]]] = 1.0;
     present.push_back(1.0);
   }
+  const std::uint32_t start_column = do_.part_rank[d_.part[0]], start_k = ao_.part_rank[a_.part[0]];
+  bool from_start = start_apart_ && window_bytes == 0;  // round 1 with its own dice (GL 11.22)
   const auto dice_count = static_cast<std::size_t>(a_dice_count_);
   std::vector<double> mid(dice_count * a_parts_);
   std::vector<std::vector<std::uint32_t>> mid_parts(dice_count);  // by dice: the parts with mass
@@ -157,7 +163,7 @@ std::vector<double> column_solver::rounds(double& tail, std::size_t& window_byte
     part_line[k] = a_line_[ao_.part_begin[k]];
     part_dice[k] = a_dice_[ao_.part_begin[k]];
   }
-  // Listed while more than the tolerance goes on, as the folded chain lists them (folded_rounds.hpp).
+  // Listed while more than the tolerance goes on, as the plain chain lists them (absorbing_chain).
   std::vector<double> by_round;
   double going = 1.0;
   while (going > options_.rounds_tolerance && by_round.size() + 1 < options_.max_listed_rounds + 1) {
@@ -190,8 +196,9 @@ std::vector<double> column_solver::rounds(double& tail, std::size_t& window_byte
       for (std::uint32_t k = low; k < high; ++k) {
         const double m = at[k];
         if (m == 0.0) continue;
-        add_mid(part_dice[k], k, miss * m);
-        for (const side_move& mv : a_part_moves_[static_cast<std::size_t>(fire)][k])
+        const bool first = from_start && column == start_column && k == start_k;
+        add_mid(first ? a_.hit_first_dice[a_.hit_of[0][0]] : part_dice[k], k, miss * m);
+        for (const side_move& mv : first ? start_part_moves_ : a_part_moves_[static_cast<std::size_t>(fire)][k])
           if (part_line[mv.to] > 0) add_mid(mv.dice, mv.to, mv.p * m);
       }
       // (Each pair's sum is made in the same order whatever the order of a list: one add per move.)
@@ -202,36 +209,44 @@ std::vector<double> column_solver::rounds(double& tail, std::size_t& window_byte
         const double all_miss = sixes(static_cast<int>(n))[0];
         // The round's end where the battle goes on: each side's reinforcement (GL 13.3), the
         // defender's in its moves.
-        for (std::uint32_t k : parts)
+        // A retreat policy reads the pair first (GL 12.2 step 4: the battle ends there).
+        for (std::uint32_t k : parts) {
+          if (withdrawing(column, k) >= 0) continue;
           each_entering(a_enter_.by_part[k], k, [&](std::uint32_t a_to, double qa) {
             each_entering(d_enter_.by_part[column], column, [&](std::uint32_t d_to, double qd) {
               next[d_to * a_parts_ + a_to] += all_miss * qa * qd * from[k];
             });
           });
+        }
         for (const side_move& mv : d_part_moves_[n][column]) {
           if (d_part_line_[mv.to] == 0) continue;
-          double* to = &next[mv.to * a_parts_];
-          for (std::uint32_t k : parts)
-            each_entering(a_enter_.by_part[k], k,
-                          [&](std::uint32_t a_to, double q) { to[a_to] += mv.p * q * from[k]; });
+          for (std::uint32_t k : parts) {
+            if (withdrawing(mv.to, k) >= 0) continue;
+            each_entering(a_enter_.by_part[k], k, [&](std::uint32_t a_to, double q) {
+              each_entering(d_entering_part(mv.to), mv.to, [&](std::uint32_t d_to, double qd) {
+                next[d_to * a_parts_ + a_to] += mv.p * q * qd * from[k];
+              });
+            });
+          }
         }
         for (std::uint32_t k : parts) from[k] = 0.0;
         parts.clear();
       }
     }
-    // Pairs where nobody can hit and nobody waits (a stalemate) or a retreat policy takes a side
-    // away end the battle as they are reached.
+    // Pairs where nobody can hit, nobody waits and no policy retreats (a stalemate) end the battle
+    // as they are reached.
     double next_going = 0;
     for (std::uint32_t column = 0; column < d_parts_; ++column) {
       const bool defender_fires = d_.dice[do_.state_at[do_.part_begin[column]]] > 0;
       for (std::uint32_t k = 0; k < a_parts_; ++k) {
         double& m = next[column * a_parts_ + k];
-        const bool stalemate =
-            !defender_fires && part_dice[k] == 0 && a_enter_.stay[k] == 1.0 && d_enter_.stay[column] == 1.0;
-        if (stalemate || (m != 0.0 && withdrawing(column, k) >= 0)) m = 0.0;
+        const bool stalemate = !defender_fires && part_dice[k] == 0 && a_enter_.stay[k] == 1.0 &&
+                               d_enter_.stay[column] == 1.0 && withdrawing(column, k) < 0;
+        if (stalemate) m = 0.0;
         next_going += m;
       }
     }
+    from_start = false;
     present.push_back(next_going);
     std::swap(now, next);
   }

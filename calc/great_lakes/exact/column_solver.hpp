@@ -3,6 +3,7 @@
 // sides, the sweep and its ends) and exact/column_rounds.cpp (the rounds' distribution). Internal to
 // calc/great_lakes.
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -11,15 +12,36 @@
 
 #include "calc/great_lakes/battle.hpp"
 #include "calc/great_lakes/exact_parts.hpp"
-#include "calc/great_lakes/folded_moves.hpp"
 #include "calc/great_lakes/rules/round.hpp"
 #include "calc/great_lakes/exact/side_states.hpp"
 
 namespace musket::great_lakes::sweep {
 
-using folded::outcome_sums;
 using round::battle_rules;
 using round::battle_state;
+
+// What the battle's ends add up to: each end's probability, each side's SP lost, each unit's
+// survival, SP and morale failure (the report's numbers, battle_result).
+struct outcome_sums {
+  std::array<double, 7> ends{};
+  std::array<std::vector<double>, 2> lost;
+  std::vector<double> survives, sp, fails;
+  explicit outcome_sums(const battle_rules& r)
+      : survives(r.units.size(), 0.0), sp(r.units.size(), 0.0), fails(r.units.size(), 0.0) {
+    for (int side = 0; side < 2; ++side) lost[side].assign(static_cast<std::size_t>(r.starting_sp[side]) + 1, 0.0);
+  }
+  // `side`'s part of a finished battle in state t.
+  void add_side(const battle_rules& r, int side, const battle_state& t, double w) {
+    int total = 0;
+    for (int i = r.begin[side]; i < r.end[side]; ++i) {
+      total += r.units[i].start_sp - t.sp[i];
+      if (t.sp[i] > 0) survives[i] += w;
+      sp[i] += w * t.sp[i];
+      if (t.st[i] == round::failed) fails[i] += w;
+    }
+    lost[side][static_cast<std::size_t>(total)] += w;
+  }
+};
 
 // Binomial probabilities of sixes (GL 11.22: every fire but retreat fire hits on 6), by hits.
 inline const double* sixes(int dice) {
@@ -151,6 +173,8 @@ struct ends_to_play {
   // A side's retreat policy taking it away at a round's end (GL 12.2 step 4): by the other side's
   // line units (a die each, GL 12.2), the retreating side's state.
   by_dice attacker_withdraws, defender_withdraws;
+  // Their rows by the other side's line units, made before the sweep (no look-up per mass).
+  std::vector<double*> attacker_withdraws_at, defender_withdraws_at;
 };
 
 class column_solver {
@@ -158,8 +182,10 @@ class column_solver {
   column_solver(const battle_rules& r, const exact_options& options)
       : r_(r), options_(options), first_round_(r.first_round_matters) {}
 
-  // False where a side alone has too many states to sweep (the folded engine takes it).
-  bool prepare();
+  // Plays each side alone and lists the moves. Throws state_limit_exceeded where a side alone has
+  // more states than options.state_limit or the pairs of parts pass it, memory_limit_exceeded past
+  // options.memory_limit.
+  void prepare();
 
   void sweep(outcome_sums& sums, double& expected_rounds);
   // `window_bytes`: what the rounds' window held, if one was used (counted with bytes_).
@@ -183,9 +209,49 @@ class column_solver {
   }
   void play_ends(const ends_to_play& ends, outcome_sums& sums) const;
   // The side whose retreat policy (rules/round.hpp's wants_retreat: the attacker asked first) takes it
-  // away from the pair of defender rank `column` and attacker rank `k` at a round's end, or -1.
+  // away from the pair of defender rank `column` and attacker rank `k` at a round's end, before
+  // any reinforcement (GL 12.2 step 4 comes before GL 13.3), or -1.
   int withdrawing(std::uint32_t column, std::uint32_t k) const {
     return withdraws_.empty() ? -1 : withdraws_[column * a_parts_ + k];
+  }
+  // The round's end on the pair of defender rank `column` and attacker rank k: nothing changed
+  // where both fires missed and nobody entered (GL 13.3), the self-loop's chance; none where a
+  // policy takes a side away there (GL 12.2 step 4: both missing is then a retreat).
+  double self_loop(std::uint32_t column, std::uint32_t k, double miss, int dice) const {
+    if (withdrawing(column, k) >= 0) return 0.0;
+    return miss * sixes(dice)[0] * a_enter_.stay[k] * d_enter_.stay[column];
+  }
+  // Mass m of a round ending on the pair of defender rank `column` and the attacker at place `at`,
+  // before any reinforcement: where a policy takes a side away there (GL 12.2 step 4), summed as
+  // its end (the side retreats under a die for each line unit of the other, which stands) and true.
+  bool round_ends_beside_attacker(ends_to_play& ends, std::uint32_t column, std::uint32_t at, double m) const {
+    const int side = withdrawing(column, a_rank_at_[at]);
+    if (side < 0) return false;
+    if (side == round::attacker)
+      ends.attacker_withdraws_at[static_cast<std::size_t>(d_part_line_units_[column])][at] += m;
+    else
+      ends.attacker_stands[at] += m;
+    return true;
+  }
+  // The same beside the defender at place `place`, the attacker at rank k.
+  bool round_ends_beside_defender(ends_to_play& ends, std::uint32_t place, std::uint32_t k, double m) const {
+    const int side = withdrawing(d_rank_at_[place], k);
+    if (side < 0) return false;
+    if (side == round::defender)
+      ends.defender_withdraws_at[static_cast<std::size_t>(part_line_units_[k])][place] += m;
+    else
+      ends.defender_stands[place] += m;
+    return true;
+  }
+  // The defender's reinforcement at a round's end from its part of rank k where it is not in its
+  // moves already (d_in_moves_), for each_entering; else none (f(self, 1)).
+  const std::vector<side_move>& d_entering_part(std::uint32_t k) const {
+    static const std::vector<side_move> none;
+    return d_in_moves_ ? none : d_enter_.by_part[k];
+  }
+  const std::vector<side_move>& d_entering_place(std::uint32_t place) const {
+    static const std::vector<side_move> none;
+    return d_in_moves_ ? none : d_enter_.by_place[place];
   }
 
   const battle_rules& r_;
@@ -196,8 +262,7 @@ class column_solver {
   int a_dice_count_ = 1;
   std::vector<std::vector<std::vector<side_move>>> a_moves_, a_part_moves_, d_moves_, d_part_moves_;
   std::vector<int> d_part_line_, d_part_line_units_;  // by defender rank
-  // A first round that differs (GL 11.22), or a start that a retreat policy leaves after its first
-  // round (so its self-loop is no loop): the start played apart, its moves by place and by part.
+  // A first round that differs (GL 11.22): the start played apart, its moves by place and by part.
   bool first_round_ = false, start_apart_ = false;
   std::vector<side_move> start_moves_, start_part_moves_;
   std::vector<int> a_line_, a_dice_;                   // by attacker place
@@ -205,6 +270,10 @@ class column_solver {
   std::vector<int> part_line_dice_, part_line_units_;  // by attacker rank
   std::vector<std::int8_t> withdraws_;                 // withdrawing's, by pair; empty: no policy retreats
   side_entering a_enter_, d_enter_;                    // GL 13.3 at a round's end
+  // Whether the defender's reinforcement is in its moves (d_moves_, d_part_moves_: no retreat
+  // policy reads the pair before it), else played at each round's end after the policies.
+  bool d_in_moves_ = false;
+  std::vector<std::uint32_t> d_rank_at_;  // by defender place: its part's rank
 };
 
 }  // namespace musket::great_lakes::sweep

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <exception>
+#include <map>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -16,15 +17,20 @@ namespace musket::great_lakes {
 
 namespace sweep {
 
-bool column_solver::prepare() {
-  constexpr std::size_t side_limit = 200'000;
-  if (!sweep::play_alone(r_, round::attacker, side_limit, a_) ||
-      !sweep::play_alone(r_, round::defender, side_limit, d_))
-    return false;
-  int most = 0;
+void column_solver::prepare() {
+  // Each side alone: its states count against the state limit, and what they hold against the
+  // memory bound.
+  for (side_alone* s : {&a_, &d_}) {
+    if (!sweep::play_alone(r_, s == &a_ ? round::attacker : round::defender, options_.state_limit, *s))
+      throw state_limit_exceeded(options_.state_limit);
+    bytes_ += (s->states.size() + s->hit.size()) * sizeof(battle_state);
+    for (const auto& by_hits : s->after_hits)
+      for (const auto& moves : by_hits) bytes_ += sizeof(side_move) * moves.capacity() + sizeof(moves);
+    check_memory();
+  }
+  int most = 0;  // (at most 200 dice a side: battle.cpp's validation, the tables' rows)
   for (int d : a_.dice) most = std::max(most, d);
   for (int d : d_.dice) most = std::max(most, d);
-  if (most > max_table_dice) return false;
   shared_binomial_tables().ensure(most);
   ao_ = sweep::order_of(a_);
   do_ = sweep::order_of(d_);
@@ -36,7 +42,7 @@ bool column_solver::prepare() {
     throw state_limit_exceeded(options_.state_limit);
   // The sweep's dense arrays (both sides' masses, the rounds stepped a round at a time); the moves
   // below are counted as they are made.
-  bytes_ = 8 * (d_parts_ * a_states_ + d_states_ * a_parts_ + 2 * d_parts_ * a_parts_);
+  bytes_ += 8 * (d_parts_ * a_states_ + d_states_ * a_parts_ + 2 * d_parts_ * a_parts_);
   check_memory();
   for (int d : a_.dice) a_dice_count_ = std::max(a_dice_count_, d + 1);
   a_line_.resize(a_states_);
@@ -83,26 +89,6 @@ bool column_solver::prepare() {
     const auto at = static_cast<std::size_t>(n);
     list_moves(d_, do_, n, false, d_place, d_rank, d_moves_[at], d_part_moves_[at]);
   }
-  // GL 13.3: where the attacker's fire leaves the defender a line after its checks (and the
-  // attacker one: the sweep sends only those on), the round ends with reinforcement, the
-  // defender's folded into its moves here, the attacker's added as the mass arrives.
-  a_enter_ = entering_of(a_, ao_);
-  d_enter_ = entering_of(d_, do_);
-  if (d_enter_.any) {
-    auto line_at = [&](std::uint32_t place) { return d_.line_sp[do_.state_at[place]]; };
-    auto line_of_rank = [&](std::uint32_t k) { return d_.line_sp[do_.state_at[do_.part_begin[k]]]; };
-    for (auto& moves : d_moves_)
-      for (auto& list : moves) list = then_entering(list, d_enter_.by_place, line_at);
-    for (auto& moves : d_part_moves_)
-      for (auto& list : moves) list = then_entering(list, d_enter_.by_part, line_of_rank);
-  }
-  for (const side_entering* e : {&a_enter_, &d_enter_})
-    for (const auto* lists : {&e->by_place, &e->by_part})
-      for (const auto& list : *lists) bytes_ += sizeof(side_move) * list.capacity() + sizeof(list);
-  for (const auto* by_dice : {&a_moves_, &a_part_moves_, &d_moves_, &d_part_moves_})
-    for (const auto& lists : *by_dice)
-      for (const auto& list : lists) bytes_ += sizeof(side_move) * list.capacity() + sizeof(list);
-  check_memory();
   d_part_line_.resize(d_parts_);
   d_part_line_units_.resize(d_parts_);
   for (std::uint32_t k = 0; k < d_parts_; ++k) {
@@ -130,11 +116,36 @@ bool column_solver::prepare() {
           }
       }
   }
-  start_apart_ = first_round_ || withdrawing(do_.part_rank[d_.part[0]], ao_.part_rank[a_.part[0]]) >= 0;
+  // GL 13.3: where the attacker's fire leaves the defender a line after its checks (and the
+  // attacker one: the sweep sends only those on), the round ends with reinforcement, the
+  // defender's folded into its moves here (where no policy reads the pair first), the attacker's
+  // added as the mass arrives.
+  a_enter_ = entering_of(a_, ao_);
+  d_enter_ = entering_of(d_, do_);
+  // (Where a retreat policy reads the pair at a round's end, it does so before the reinforcement:
+  // the defender's is then played at the round's end, after the policies.)
+  d_in_moves_ = d_enter_.any && withdraws_.empty();
+  if (d_in_moves_) {
+    auto line_at = [&](std::uint32_t place) { return d_.line_sp[do_.state_at[place]]; };
+    auto line_of_rank = [&](std::uint32_t k) { return d_.line_sp[do_.state_at[do_.part_begin[k]]]; };
+    for (auto& moves : d_moves_)
+      for (auto& list : moves) list = then_entering(list, d_enter_.by_place, line_at);
+    for (auto& moves : d_part_moves_)
+      for (auto& list : moves) list = then_entering(list, d_enter_.by_part, line_of_rank);
+  }
+  for (const side_entering* e : {&a_enter_, &d_enter_})
+    for (const auto* lists : {&e->by_place, &e->by_part})
+      for (const auto& list : *lists) bytes_ += sizeof(side_move) * list.capacity() + sizeof(list);
+  for (const auto* by_dice : {&a_moves_, &a_part_moves_, &d_moves_, &d_part_moves_})
+    for (const auto& lists : *by_dice)
+      for (const auto& list : lists) bytes_ += sizeof(side_move) * list.capacity() + sizeof(list);
+  check_memory();
+  d_rank_at_.resize(d_states_);
+  for (std::uint32_t at = 0; at < d_states_; ++at) d_rank_at_[at] = do_.part_rank[d_.part[do_.state_at[at]]];
+  start_apart_ = first_round_;
   if (start_apart_) {
     // Round 1's moves from the start (state 0 of each side), each with the dice fired in round 1
     // (those of every round where no attacker crossed).
-    if (!window_fits()) return false;  // (the rounds' stepping starts after round 1 only)
     const int fire = d_.dice[0];
     const double* p = sixes(fire);
     std::map<std::pair<std::uint32_t, int>, double> to_place, to_part;
@@ -148,7 +159,6 @@ bool column_solver::prepare() {
     for (const auto& [to, q] : to_place) start_moves_.push_back({to.first, to.second, q});
     for (const auto& [to, q] : to_part) start_part_moves_.push_back({to.first, to.second, q});
   }
-  return true;
 }
 
 void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
@@ -167,6 +177,12 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
   ends.defender_line_taken.width = ends.defender_hit_holds.width = ends.defender_checks_away.width = d_states_;
   ends.attacker_withdraws.width = a_states_;
   ends.defender_withdraws.width = d_states_;
+  if (!withdraws_.empty()) {  // (rows for every count of line units, made once: each a few states wide)
+    for (int units = 0; units <= round::max_units; ++units) {
+      ends.attacker_withdraws_at.push_back(ends.attacker_withdraws[units].data());
+      ends.defender_withdraws_at.push_back(ends.defender_withdraws[units].data());
+    }
+  }
   const auto dice_count = static_cast<std::size_t>(a_dice_count_);
   std::vector<double> mid_attacker(dice_count * a_states_), mid_defender;
   // (The second halves' attacker after its reinforcement, by place and by part.)
@@ -190,6 +206,7 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
     // the reinforcement (GL 13.3: each side's own roll; none waiting, the pair itself). `self`: the
     // pair being played, whose staying as it is is the self-loop (divided out), not an arrival.
     auto missed_beside_attacker = [&](std::uint32_t at, double m, bool self) {
+      if (round_ends_beside_attacker(ends, column, at, m)) return;
       each_entering(a_enter_.by_place[at], at, [&](std::uint32_t a_to, double qa) {
         each_entering(d_enter_.by_part[column], column, [&](std::uint32_t d_to, double qd) {
           if (!self || a_to != at || d_to != column) by_attacker[d_to * a_states_ + a_to] += m * qa * qd;
@@ -198,6 +215,7 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
     };
     // The same beside the defender's state (`place`) with the attacker at part k.
     auto missed_beside_defender = [&](std::uint32_t place, std::uint32_t k, double m, bool self) {
+      if (round_ends_beside_defender(ends, place, k, m)) return;
       each_entering(d_enter_.by_place[place], place, [&](std::uint32_t d_to, double qd) {
         each_entering(a_enter_.by_part[k], k, [&](std::uint32_t a_to, double qa) {
           if (!self || a_to != k || d_to != place) by_defender[d_to * a_parts_ + a_to] += m * qa * qd;
@@ -249,8 +267,7 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
     };
     // GL 11.22: where attackers that crossed roll a die less in round 1, the start is played once with
     // those dice (the battle leaves it after round 1: both missing lands on the same parts without
-    // the flag, which the column then takes as any other pair). So is a start that a retreat policy
-    // leaves at round 1's end: both missing there is a retreat, not a self-loop.
+    // the flag, which the column then takes as any other pair).
     if (start_apart_ && column == do_.part_rank[d_.part[0]]) {
       const std::uint32_t k = ao_.part_rank[a_.part[0]];
       const int line = a_.line_sp[0], dice = a_.hit_first_dice[a_.hit_of[0][0]];
@@ -266,21 +283,7 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
       const std::uint32_t first = ao_.part_begin[k], last = ao_.part_begin[k + 1];
       const int line = a_line_[first], dice = a_dice_[first];
       if (line == 0) continue;  // (mid-round only: the attacker's line gone in its checks)
-      // GL 12.2 step 4: a retreat policy takes a side away as the pair is reached at a round's end
-      // (the start, played apart, is reached first at round 1's end).
-      if (const int side = withdrawing(column, k); side >= 0) {
-        // The side retreats under a die for each line unit of the other (GL 12.2), which stands.
-        std::vector<double>& attacker_end =
-            side == round::attacker ? ends.attacker_withdraws[d_part_line_units_[column]] : ends.attacker_stands;
-        std::vector<double>& defender_end =
-            side == round::defender ? ends.defender_withdraws[part_line_units_[k]] : ends.defender_stands;
-        for (std::uint32_t at = first; at < last; ++at) attacker_end[at] += column_mass[at];
-        for (std::uint32_t row = 0; row < rows; ++row)
-          defender_end[d_first + row] += by_defender[(d_first + row) * a_parts_ + k];
-        continue;
-      }
-      // Both fires miss and nobody enters (GL 13.3): the round changes nothing.
-      const double loop = miss * sixes(dice)[0] * a_enter_.stay[k] * d_enter_.stay[column];
+      const double loop = self_loop(column, k, miss, dice);
       if (loop >= 1.0) {  // RULINGS "stalemate": nobody can hit (no ships, nothing waiting)
         for (std::uint32_t at = first; at < last; ++at) {
           sums.ends[static_cast<std::size_t>(battle_end::stalemate)] += column_mass[at];
@@ -338,7 +341,39 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
         low = std::min(low, at);
         high = at + 1;
       }
-      if (low < high) {
+      if (low < high && !withdraws_.empty()) {
+        // A retreat policy reads each pair the round ends on before the reinforcement (GL 12.2 step
+        // 4, then GL 13.3): each attacker part's places taken on their own.
+        for (const side_move& mv : d_part_moves_[n][column]) {
+          if (d_part_line_[mv.to] == 0) {  // the defender's line gone in its checks
+            for (std::uint32_t at = low; at < high; ++at) ends.attacker_stands[at] += mv.p * mid[at];
+            continue;
+          }
+          const auto& d_entering = d_entering_part(mv.to);
+          double* to = &by_attacker[mv.to * a_states_];
+          for (std::uint32_t at = low; at < high;) {
+            const std::uint32_t k = a_rank_at_[at], end = std::min(high, ao_.part_begin[k + 1]);
+            if (const int side = withdrawing(mv.to, k); side >= 0) {
+              double* row = side == round::attacker
+                                ? ends.attacker_withdraws_at[static_cast<std::size_t>(d_part_line_units_[mv.to])]
+                                : ends.attacker_stands.data();
+              for (; at < end; ++at) row[at] += mv.p * mid[at];
+            } else if (a_enter_.by_part[k].empty() && d_entering.empty()) {
+              for (; at < end; ++at) to[at] += mv.p * mid[at];
+            } else {
+              for (; at < end; ++at) {
+                const double m = mv.p * mid[at];
+                if (m == 0.0) continue;
+                each_entering(a_enter_.by_place[at], at, [&](std::uint32_t a_to, double qa) {
+                  each_entering(d_entering, mv.to, [&](std::uint32_t d_to, double qd) {
+                    by_attacker[d_to * a_states_ + a_to] += m * qa * qd;
+                  });
+                });
+              }
+            }
+          }
+        }
+      } else if (low < high) {
         const double* going_on = mid;  // the attacker as the round ends where it goes on (GL 13.3)
         std::uint32_t on_high = high;
         if (a_enter_.any) {
@@ -370,6 +405,35 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
         }
         if (attacker_gone > 0) ends.defender_hit_holds[static_cast<int>(n)][d_first + row] += attacker_gone;
         if (part_low >= part_high) continue;
+        if (!withdraws_.empty()) {  // (as above: each attacker part on its own)
+          for (const side_move& mv : d_moves_[n][d_first + row]) {
+            const bool line_gone = d_.line_sp[do_.state_at[mv.to]] == 0;
+            const std::uint32_t d_rank = d_rank_at_[mv.to];
+            const auto& d_entering = d_entering_place(mv.to);
+            double* to = &by_defender[mv.to * a_parts_];
+            for (std::uint32_t k = part_low; k < part_high; ++k) {
+              const double m = mv.p * from[k];
+              if (m == 0.0) continue;
+              if (line_gone) {  // retreat fire from the attacker's line after its checks (GL 12.2)
+                ends.defender_checks_away[part_line_dice_[k]][mv.to] += m;
+              } else if (const int side = withdrawing(d_rank, k); side >= 0) {
+                if (side == round::defender)
+                  ends.defender_withdraws_at[static_cast<std::size_t>(part_line_units_[k])][mv.to] += m;
+                else
+                  ends.defender_stands[mv.to] += m;
+              } else if (a_enter_.by_part[k].empty() && d_entering.empty()) {
+                to[k] += m;
+              } else {
+                each_entering(d_entering, mv.to, [&](std::uint32_t d_to, double qd) {
+                  each_entering(a_enter_.by_part[k], k, [&](std::uint32_t a_to, double qa) {
+                    by_defender[d_to * a_parts_ + a_to] += m * qa * qd;
+                  });
+                });
+              }
+            }
+          }
+          continue;
+        }
         const double* going_on = from;  // the attacker as the round ends where it goes on (GL 13.3)
         std::uint32_t on_high = part_high;
         if (a_enter_.any) {
@@ -473,34 +537,13 @@ void column_solver::play_ends(const ends_to_play& ends, outcome_sums& sums) cons
 
 }  // namespace sweep
 
-bool column_sweep_plays(const round::battle_rules& r) {
-  // Every retreat policy reads only the line SP of both sides (column_solver::withdrawing), before
-  // the reinforcement; the sweep's pairs are after it, so it plays one or the other. A unit that
-  // can never enter (no enter faces) would wait for ever: the folded chain's.
-  auto may_retreat = [](const retreat_policy& p) {
-    return p.kind != retreat_kind::never && p.kind != retreat_kind::optimal;  // (rules/round.hpp's wants_retreat)
-  };
-  if (!r.has_reinforcements[0] && !r.has_reinforcements[1]) return true;
-  if (may_retreat(r.policy[0]) || may_retreat(r.policy[1])) return false;
-  for (const auto& u : r.units)
-    if (u.reinforcement && u.enter_faces <= 0) return false;
-  return true;
-}
+namespace {
 
-std::optional<battle_result> solve_by_column_sweep(const battle& b, const exact_options& options) {
-  const auto started = std::chrono::steady_clock::now();
-  const round::battle_rules r = round::compile(b);
-  if (!column_sweep_plays(r)) return std::nullopt;
-  const round::battle_state start = round::initial_state(r);
-  if (round::is_stalemate(r, start)) return std::nullopt;  // (the folded engine's one-line answer)
-  sweep::column_solver solver(r, options);
-  if (!solver.prepare()) return std::nullopt;
-  battle_result out;
-  out.units = detail::unit_rows(r);
-  folded::outcome_sums sums(r);
-  double expected_rounds = 0;
-  // The rounds' distribution reads only the prepared moves: on a second core it runs beside the
-  // sweep (each makes its sums in one thread, so the answer is the same either way).
+// The sweep and the rounds' distribution of a prepared solver. The rounds' distribution reads only
+// the prepared moves: on a second core it runs beside the sweep (each makes its sums in one
+// thread, so the answer is the same either way).
+void solve_prepared(sweep::column_solver& solver, const exact_options& options, sweep::outcome_sums& sums,
+                    double& expected_rounds, battle_result& out) {
   const unsigned threads = options.threads ? options.threads : std::thread::hardware_concurrency();
   std::size_t window_bytes = 0;
   if (threads >= 2) {
@@ -526,6 +569,37 @@ std::optional<battle_result> solve_by_column_sweep(const battle& b, const exact_
     out.rounds_distribution = solver.rounds(out.rounds_tail, window_bytes);
     out.method.threads = 1;
   }
+  out.method.memory_bytes = solver.bytes_ + window_bytes;
+  out.method.states = solver.pairs_visited;
+  out.method.transitions = solver.transitions;
+}
+
+}  // namespace
+
+exact_engine choose_engine(const round::battle_rules& r) {
+  // Garrison and reinforcements are among the units; a militia behind a standing fort checks at
+  // one better (GL 2.5), so its fail faces say whether it can fail.
+  for (const auto& u : r.units)
+    if (u.fail_faces > 0) return exact_engine::column_sweep;
+  return exact_engine::plain_chain;
+}
+
+battle_result solve_by_column_sweep(const battle& b, const exact_options& options) {
+  const auto started = std::chrono::steady_clock::now();
+  const round::battle_rules r = round::compile(b);
+  const round::battle_state start = round::initial_state(r);
+  battle_result out;
+  out.units = detail::unit_rows(r);
+  sweep::outcome_sums sums(r);
+  double expected_rounds = 0;
+  sweep::column_solver solver(r, options);
+  if (round::is_stalemate(r, start)) {  // RULINGS "stalemate": nobody can hit from the start
+    sums.ends[static_cast<std::size_t>(battle_end::stalemate)] = 1.0;
+    for (int side = 0; side < 2; ++side) sums.add_side(r, side, start, 1.0);
+  } else {
+    solver.prepare();
+    solve_prepared(solver, options, sums, expected_rounds, out);
+  }
   for (std::size_t e = 0; e < 7; ++e) out.ends[e] = sums.ends[e];
   out.attacker_sp_lost = sums.lost[0];
   out.defender_sp_lost = sums.lost[1];
@@ -540,10 +614,7 @@ std::optional<battle_result> solve_by_column_sweep(const battle& b, const exact_
   out.rounds_mean = expected_rounds;
   for (auto& p : out.rounds_distribution) p = detail::unit_interval(p);
   out.method.name = "exact";
-  out.method.states = solver.pairs_visited;
-  out.method.transitions = solver.transitions;
   out.method.labels = 0;
-  out.method.memory_bytes = solver.bytes_ + window_bytes;
   out.method.pruned_mass = 0.0;
   out.method.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return out;

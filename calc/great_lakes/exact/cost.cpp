@@ -162,28 +162,27 @@ exact_cost predict_exact_cost(const battle& b, std::size_t side_limit) {
     for (int d : sides[side].dice) states_by_dice[side][static_cast<std::size_t>(d)] += 1.0;
   }
   // The plain chain plays whole rounds: per pair of states, the product of the two sides' outcomes.
-  // The folded engine plays each half of the round on its own (folded_solver.cpp): per pair, the sum.
-  bool folded = false;
-  for (const auto& u : r.units) folded |= u.fail_faces > 0;
+  // The column sweep plays each half of the round on its own: per pair, the sum. Which one answers
+  // is solve_exact's choice (choose_engine).
+  const bool swept = choose_engine(r) == exact_engine::column_sweep;
   double transitions = 0;
   for (std::size_t da = 0; da <= static_cast<std::size_t>(max_dice[0]); ++da)
     for (std::size_t dd = 0; dd <= static_cast<std::size_t>(max_dice[1]); ++dd) {
       const double attacker_outcomes = by_dice[0][da][dd + static_cast<std::size_t>(r.ship_dice[1])];
       const double defender_outcomes = by_dice[1][dd][da + static_cast<std::size_t>(r.ship_dice[0])];
-      transitions += folded ? attacker_outcomes * states_by_dice[1][dd] + states_by_dice[0][da] * defender_outcomes
-                            : attacker_outcomes * defender_outcomes;
+      transitions += swept ? attacker_outcomes * states_by_dice[1][dd] + states_by_dice[0][da] * defender_outcomes
+                           : attacker_outcomes * defender_outcomes;
     }
   cost.transitions = transitions;
-  if (folded && column_sweep_plays(r)) {  // (solve_exact's choice: battle.cpp)
+  if (swept) {
     cost.swept = true;
     cost.seconds = swept_fixed_seconds + transitions * seconds_per_swept_outcome;
     cost.bytes = cost.states * bytes_per_swept_state;
     return cost;
   }
-  cost.seconds = fixed_seconds + transitions * (folded ? seconds_per_half_outcome : seconds_per_transition);
-  // The folded engine keeps no transition; the plain chain (no unit can fail morale) keeps them all.
-  cost.bytes = folded ? std::max(cost.states * bytes_per_folded_state, transitions * bytes_per_half_outcome)
-                      : cost.states * bytes_per_state + transitions * bytes_per_transition;
+  // The plain chain keeps every transition besides its states.
+  cost.seconds = fixed_seconds + transitions * seconds_per_transition;
+  cost.bytes = cost.states * bytes_per_state + transitions * bytes_per_transition;
   return cost;
 }
 

@@ -81,6 +81,7 @@ battle_rules compile(const battle& b) {
     r.dice[i] = static_cast<std::uint8_t>(r.units[i].dice);
     r.first_round_dice[i] = static_cast<std::uint8_t>(r.units[i].first_round_dice);
     r.fail_faces[i] = static_cast<std::uint8_t>(r.units[i].fail_faces);
+    r.can_enter[i] = r.units[i].reinforcement && r.units[i].enter_faces > 0;  // (never pending else: a stalemate)
   }
   for (int side = 0; side < 2; ++side) {  // the hit lanes' constants (round::allocate_rulings_lanes)
     const int n = r.end[side] - r.begin[side];

@@ -45,8 +45,9 @@ struct battle_rules {
   std::array<int, 2> starting_sp{};  // total, garrison and reinforcements included
   int retreat_fire_faces = 1;        // 6, or 5-6 across the Niagara (GL 12.2-12.3)
   int garrison = -1;                 // index of the defender's garrison, if any
-  // Hot per-unit values kept contiguous (copies of units[i].dice, .first_round_dice, .fail_faces).
-  std::array<std::uint8_t, max_units> dice{}, first_round_dice{}, fail_faces{};
+  // Hot per-unit values kept contiguous (copies of units[i].dice, .first_round_dice, .fail_faces;
+  // can_enter: a reinforcement with an enter face, GL 13.3).
+  std::array<std::uint8_t, max_units> dice{}, first_round_dice{}, fail_faces{}, can_enter{};
   // allocate_rulings_lanes', per side: its units if they fit the lanes (at most 8, the last
   // within max_units), else 0; each unit's place after SP in the rulings' order of hits,
   // (15 - dice) << 3 | (7 - position in the side); -1 for a unit that can fail morale; -1 for
@@ -100,7 +101,7 @@ struct side_sums {
   std::int16_t line_first_dice = 0;  // the same in round 1 (GL 11.22: crossing attackers roll one less)
   std::int16_t line_sp = 0;          // SP of the line units
   std::int16_t alive_sp = 0;         // SP still on the field: line and failed-morale units
-  std::int16_t waiting = 0;          // reinforcements not yet entered (GL 13)
+  std::int16_t waiting = 0;          // reinforcements not yet entered that can (GL 13.3: rating > 0)
 };
 
 // The sums of `side`; given this round's `hits`, also sets `checks` to the units that check morale
@@ -118,7 +119,7 @@ inline side_sums sums_of(const battle_rules& r, const battle_state& s, int side,
     first_dice += fires * r.first_round_dice[i];
     sp_in_line += (st == line) * sp;
     sp_alive += (st != waiting) * sp;
-    waits += st == waiting;
+    waits += (st == waiting) & (r.can_enter[i] != 0);
     if (hits) check |= static_cast<std::uint32_t>(((*hits)[i] > 0) & fires & (r.fail_faces[i] > 0)) << i;
   }
   if (checks) *checks = check;
