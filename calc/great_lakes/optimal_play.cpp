@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <cassert>
 #include <cmath>
 #include <cstdint>
@@ -12,6 +15,7 @@
 #include "calc/great_lakes/folded_keys.hpp"
 #include "calc/great_lakes/game_advice.hpp"
 #include "calc/great_lakes/game_payoff.hpp"
+#include "calc/great_lakes/optimal/pair_values.hpp"
 #include "calc/great_lakes/round.hpp"
 #include "calc/great_lakes/round_tree.hpp"
 #include "calc/great_lakes/unfolded_chain.hpp"
@@ -685,7 +689,7 @@ solved_game solve_game(const battle& b, const game_options& g, const exact_optio
 
 }  // namespace
 
-game_result solve_optimal_play(const battle& b, const game_options& g, const exact_options& options) {
+game_result solve_optimal_play_full_states(const battle& b, const game_options& g, const exact_options& options) {
   if (!(g.win_value >= 0) || !std::isfinite(g.win_value))
     throw invalid_input("win-value", "must be a number of SP, 0 or more");
   game_result out;
@@ -709,6 +713,44 @@ game_result solve_optimal_play(const battle& b, const game_options& g, const exa
   const double def_only = !def ? out.value_default_play : !att ? out.value : main.def_only;
   out.gain_attacker = att_only - out.value_default_play;
   out.gain_defender = out.value_default_play - def_only;
+  return out;
+}
+
+// The game over pairs of side states (optimal/pair_values.hpp); the default play by the exact
+// engine; each side's gain from the game where only that side decides.
+game_result solve_optimal_play(const battle& b, const game_options& g, const exact_options& options) {
+  if (!(g.win_value >= 0) || !std::isfinite(g.win_value))
+    throw invalid_input("win-value", "must be a number of SP, 0 or more");
+  game_result out;
+  out.goal = g.goal;
+  const bool att = plays_optimally(b.attacker), def = plays_optimally(b.defender);
+  const auto t0 = std::chrono::steady_clock::now();
+  optimal::pair_solution main = optimal::solve_over_pairs(b, g, options, true);
+  const auto t1 = std::chrono::steady_clock::now();
+  out.outcome = std::move(main.outcome);
+  out.value = main.value;
+  out.game_states = main.pairs;
+  out.outcomes = main.work;
+  out.chain_outcomes = main.chain_outcomes;
+  out.predicted_seconds =
+      main.work * optimal::pair_seconds_per_work + main.chain_outcomes * optimal::chain_seconds_per_outcome;
+  out.advice = std::move(main.advice);
+  exact_options plain = options;
+  plain.cancel = options.cancel;
+  out.value_default_play = play_value(solve_exact(default_play(b), plain), g);
+  const double att_only = !att   ? out.value_default_play
+                          : !def ? out.value
+                                 : optimal::solve_over_pairs(default_play(b, 1), g, options, false).value;
+  const double def_only = !def   ? out.value_default_play
+                          : !att ? out.value
+                                 : optimal::solve_over_pairs(default_play(b, 0), g, options, false).value;
+  out.gain_attacker = att_only - out.value_default_play;
+  out.gain_defender = out.value_default_play - def_only;
+  if (std::getenv("G37_TIMING"))
+    std::fprintf(stderr, "main %.3f s (pairs %zu, sides %zu/%zu, hit states %zu/%zu, work %.3g, chain %.3g), rest %.3f s\n",
+                 std::chrono::duration<double>(t1 - t0).count(), main.pairs, main.side_states[0], main.side_states[1],
+                 main.hit_states[0], main.hit_states[1], main.work, main.chain_outcomes,
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count());
   return out;
 }
 
