@@ -600,8 +600,8 @@ report run_battle(const po::variables_map& vm) {
     }
     res = solved->outcome;
     why = fmt::format(
-        "optimal play: a zero-sum game over {} states solved exactly by backward induction ({}; predicted {:.3g} s "
-        "from {:.3g} round outcomes over every option and {:.3g} in the outcome chain)",
+        "optimal play: a zero-sum game over {} pairs of side states solved exactly by backward induction ({}; "
+        "predicted {:.3g} s from {:.3g} steps over the pairs' options and {:.3g} round outcomes in the outcome chain)",
         solved->game_states,
         method == "auto"
             ? fmt::format("auto: exact, the only method for it, within the --time-budget of {:g} s", budget)

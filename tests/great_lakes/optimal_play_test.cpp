@@ -3,7 +3,6 @@
 // value their max-min; the solved play at least as good for each side as every fixed policy the
 // CLI offers; optimal equal to the default where no choice can matter.
 #include "calc/great_lakes/optimal_play.hpp"
-#include "calc/great_lakes/optimal/pair_values.hpp"
 
 #include <gtest/gtest.h>
 
@@ -19,6 +18,7 @@
 #include <vector>
 
 #include "calc/great_lakes/exact_parts.hpp"
+#include "calc/great_lakes/optimal/pair_values.hpp"
 #include "calc/great_lakes/round.hpp"
 #include "core/invalid_input.hpp"
 #include "tests/great_lakes/battle_builders.hpp"
@@ -438,8 +438,10 @@ TEST(GreatLakesOptimalPlay, AUnitThatLeftTheLineCountsOnlyOnTheValueObjective) {
   value.goal = gl::objective::value;
   value.win_value = 2;
   double lost = 0;
-  for (std::size_t k = 0; k < exact.attacker_sp_lost.size(); ++k) lost -= static_cast<double>(k) * exact.attacker_sp_lost[k];
-  for (std::size_t k = 0; k < exact.defender_sp_lost.size(); ++k) lost += static_cast<double>(k) * exact.defender_sp_lost[k];
+  for (std::size_t k = 0; k < exact.attacker_sp_lost.size(); ++k)
+    lost -= static_cast<double>(k) * exact.attacker_sp_lost[k];
+  for (std::size_t k = 0; k < exact.defender_sp_lost.size(); ++k)
+    lost += static_cast<double>(k) * exact.defender_sp_lost[k];
   EXPECT_NEAR(gl::solve_optimal_play(b, value).value, 2 * exact.attacker_wins + lost, 1e-12);
 }
 

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
-#include <cstdio>
-#include <cstdlib>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <numeric>
 #include <string>
@@ -248,8 +248,8 @@ class pair_game {
     }
     peak_bytes_ = std::max(peak_bytes_, bytes + md_bytes_);
     const battle_state start = rd::initial_state(r_);
-    const std::uint32_t a0 = att_.index.at(side_bytes(r_, start, rd::attacker));
-    const std::uint32_t d0 = def_.index.at(side_bytes(r_, start, rd::defender));
+    const std::uint32_t a0 = att_.index.at(key(start, rd::attacker));
+    const std::uint32_t d0 = def_.index.at(key(start, rd::defender));
     if (stalemate(a0, d0)) {
       start_value_ = stalemate_payoff(a0, d0);
     } else if (r_.first_round_matters) {
@@ -271,8 +271,8 @@ class pair_game {
     int att_hits = -1, att_option = 0;
   };
   void place_round(round_place& p) {
-    p.a = att_.index.at(side_bytes(r_, *p.start, rd::attacker));
-    p.d = def_.index.at(side_bytes(r_, *p.start, rd::defender));
+    p.a = att_.index.at(key(*p.start, rd::attacker));
+    p.d = def_.index.at(key(*p.start, rd::defender));
     p.att_hits = -1;
     p.att_option = 0;
   }
@@ -313,12 +313,29 @@ class pair_game {
         return taken;
       }
       case rd::decision_kind::reroll: {
+        // The rest of the side's checks read its units now and the units pending; what follows
+        // them, the other side's hit state (the attacker's checks) or state after its checks (the
+        // defender's): a choice is worked out once for each.
+        std::uint32_t other = 0;
+        if (dc.side == rd::attacker) {
+          rd::hit_counts hits{};
+          for (int i = r_.begin[1]; i < r_.end[1]; ++i) hits[i] = static_cast<std::uint8_t>(p.start->sp[i] - s.sp[i]);
+          other = def_.hindex.at(hit_key(s, hits, rd::defender));
+        } else {
+          other = att_.index.at(key(s, rd::attacker));
+        }
+        std::string at = side_bytes(r_, s, dc.side);
+        at.append(reinterpret_cast<const char*>(&dc.pending), sizeof dc.pending);
+        at.append(reinterpret_cast<const char*>(&other), sizeof other);
+        at.push_back(static_cast<char>(dc.side));
+        const auto [known, fresh] = reroll_choice_.emplace(std::move(at), 0);
+        if (!fresh) return known->second;
         const int n = std::popcount(dc.pending);
         for (int k = 0; k < options; ++k) {
           valuing_chooser c;
           c.tolerance = tol_;
           rd::round_state t = rd::track(r_, s);
-          auto next = [&](rd::round_state& w) { c.acc += c.weight * after_morale(dc.side, w.s, *p.start); };
+          auto next = [&](rd::round_state& w) { c.acc += c.weight * after_morale(dc.side, w.s, other); };
           if (k < n) {
             std::uint32_t rest = dc.pending;
             for (int j = 0; j < k; ++j) rest &= rest - 1;
@@ -330,12 +347,13 @@ class pair_game {
           }
           weigh(k, c.acc);
         }
+        known->second = taken;
         return taken;
       }
       case rd::decision_kind::retreat: {
         if (!decides_retreat(dc.side)) return 0;  // (the win objective: fighting on, settled)
-        const std::uint32_t a = att_.index.at(side_bytes(r_, s, rd::attacker));
-        const std::uint32_t d = def_.index.at(side_bytes(r_, s, rd::defender));
+        const std::uint32_t a = att_.index.at(key(s, rd::attacker));
+        const std::uint32_t d = def_.index.at(key(s, rd::defender));
         // (Where nobody enters the pair is its own successor, whose value, solved, is read.)
         const std::pair<double, double> on = dc.side == rd::attacker ? defender_retreats(a, d, no_index, no_index, 0.0)
                                                                      : go_on(a, d, no_index, no_index);
@@ -373,7 +391,31 @@ class pair_game {
     return out;
   }
 
-  std::uint32_t intern(side_table& t, const battle_state& s) {
+  // On the win objective the sides' states are folded as the exact engine folds them: a unit that
+  // left the line for good (eliminated or failed morale) is `out` with no SP. What is left of it
+  // changes neither the rest of the battle nor who wins (hits past the line's SP end the battle
+  // whichever units take them), so the states that differ only there have one value and one best
+  // play. The value objective counts the SP lost: full states.
+  battle_state folded(battle_state s, int side) const {
+    if (fold_)
+      for (int i = r_.begin[side]; i < r_.end[side]; ++i)
+        if (rd::left_the_line(s, i)) {
+          s.st[i] = rd::out;
+          s.sp[i] = 0;
+        }
+    return s;
+  }
+  std::string key(const battle_state& s, int side) const { return side_bytes(r_, folded(s, side), side); }
+  std::string hit_key(const battle_state& s, const rd::hit_counts& hits, int side) const {
+    const battle_state f = folded(s, side);
+    rd::hit_counts h = hits;
+    for (int i = r_.begin[side]; i < r_.end[side]; ++i)
+      if (f.st[i] == rd::out) h[i] = 0;  // (only the hits of units that check morale are read)
+    return hit_bytes(r_, f, h, side);
+  }
+
+  std::uint32_t intern(side_table& t, const battle_state& full) {
+    const battle_state s = folded(full, t.side);
     const auto [at, fresh] = t.index.emplace(side_bytes(r_, s, t.side), static_cast<std::uint32_t>(t.state.size()));
     if (fresh) {
       if (t.state.size() >= o_.state_limit) throw state_limit_exceeded(o_.state_limit);
@@ -412,7 +454,7 @@ class pair_game {
       u.sp[i] = static_cast<std::uint8_t>(u.sp[i] - option[i]);
       hits[i] = option[i];
     }
-    if (!make) return t.hindex.at(hit_bytes(r_, u, hits, t.side));
+    if (!make) return t.hindex.at(hit_key(u, hits, t.side));
     std::uint32_t checks = 0;
     rd::round_state w = rd::track(r_, u);
     w.sum[t.side] = rd::sums_of(r_, w.s, t.side, &hits, &checks);
@@ -420,11 +462,10 @@ class pair_game {
   }
 
   std::uint32_t intern_hit(side_table& t, const rd::round_state& w, const rd::hit_counts& hits, std::uint32_t checks) {
-    const auto [at, fresh] =
-        t.hindex.emplace(hit_bytes(r_, w.s, hits, t.side), static_cast<std::uint32_t>(t.hsum.size()));
+    const auto [at, fresh] = t.hindex.emplace(hit_key(w.s, hits, t.side), static_cast<std::uint32_t>(t.hsum.size()));
     if (!fresh) return at->second;
     const std::uint32_t h = at->second;
-    const rd::side_sums& sums = w.sum[t.side];
+    const rd::side_sums sums = fold_ ? rd::sums_of(r_, folded(w.s, t.side), t.side) : w.sum[t.side];
     t.hsum.push_back(sums);
     const auto [lost, lost_after, alive_after] = losses(t.side, w.s, sums);
     t.hlost.push_back(lost);
@@ -792,32 +833,33 @@ class pair_game {
     return x;
   }
 
-  // The value of the rest of the round once `side`'s morale checks end in s (a round from
-  // round_start): the chain's look-ahead at a reroll.
-  double after_morale(int side, const battle_state& s, const battle_state& round_start) {
-    const std::uint32_t a2 = att_.index.at(side_bytes(r_, s, rd::attacker));
+  // The value of the rest of the round once `side`'s morale checks end in s, `other` being the
+  // defender's hit state (the attacker's checks) or the attacker's state after its checks (the
+  // defender's): the chain's look-ahead at a reroll.
+  double after_morale(int side, const battle_state& s, std::uint32_t other) {
     if (side == rd::attacker) {
-      rd::hit_counts hits{};
-      for (int i = r_.begin[1]; i < r_.end[1]; ++i) hits[i] = static_cast<std::uint8_t>(round_start.sp[i] - s.sp[i]);
-      const std::uint32_t d1 = def_.hindex.at(hit_bytes(r_, s, hits, rd::defender));
-      if (att_.sum[a2].line_units == 0) return retreat_value(rd::attacker, true, a2, d1, false, true);
-      return md_direct(a2, d1);
+      const std::uint32_t a2 = att_.index.at(key(s, rd::attacker));
+      if (att_.sum[a2].line_units == 0) return retreat_value(rd::attacker, true, a2, other, false, true);
+      return md_direct(a2, other);
     }
-    const std::uint32_t d2 = def_.index.at(side_bytes(r_, s, rd::defender));
-    if (def_.sum[d2].line_units == 0) return retreat_value(rd::defender, true, a2, d2, false, false);
-    return retreats(a2, d2, no_index, no_index, 0.0).first;
+    const std::uint32_t d2 = def_.index.at(key(s, rd::defender));
+    if (def_.sum[d2].line_units == 0) return retreat_value(rd::defender, true, other, d2, false, false);
+    return retreats(other, d2, no_index, no_index, 0.0).first;
   }
 
   battle_rules r_;
   game_options g_;
   exact_options o_;
   double lo_ = 0, hi_ = 1, scale_ = 1, tol_ = 0, work_ = 0, start_value_ = 0;
+  bool fold_ = g_.goal == objective::win;  // (folded)
   side_table att_, def_;
   std::size_t na_ = 0, nd_ = 0, pairs_ = 0, md_bytes_ = 0, peak_bytes_ = 0;
   std::vector<double> v_;
   std::vector<std::uint32_t> choice_row_;  // by (attacker state, hits): its row of att_choice_, or no_index
   std::vector<std::uint8_t> att_choice_;   // by (row, defender state): the allocation taken
-  std::vector<std::uint8_t> start_choice_;  // round 1's, by hits, where crossing attackers lose a die (GL 11.22)
+  std::vector<std::uint8_t> start_choice_;
+  std::unordered_map<std::string, int> reroll_choice_;  // the chain's reroll choices, as worked out  // round 1's, by
+                                                        // hits, where crossing attackers lose a die (GL 11.22)
   std::uint32_t column_ = no_index, column_first_ = 0;
   std::vector<std::vector<double>> md_;
   int moments_dice_ = 0;
@@ -902,12 +944,12 @@ pair_solution solve_over_pairs(const battle& b, const game_options& g, const exa
           solved_chooser<decltype(chosen)> c;
           c.game = &game;
           c.place.start = &s;
-      game.place_round(c.place);
+          game.place_round(c.place);
           c.chosen = &chosen;
           c.weight = weight;
           counted_emit<std::remove_reference_t<decltype(emit)>> counted{emit, out.chain_outcomes};
-      const double predicted = out.work * pair_seconds_per_work + out.chain_outcomes * chain_seconds_per_outcome;
-      if (g.time_budget > 0 && predicted > g.time_budget) throw game_over_budget(predicted, g.time_budget, true);
+          const double predicted = out.work * pair_seconds_per_work + out.chain_outcomes * chain_seconds_per_outcome;
+          if (g.time_budget > 0 && predicted > g.time_budget) throw game_over_budget(predicted, g.time_budget, true);
           auto played = [&](const battle_state& t, battle_end end) { counted(t, end, c.weight); };
           auto retreat = [&](battle_state& t, int side, bool forced, int) {
             counted.retreat(t, side, forced, c.weight);
