@@ -2,9 +2,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <chrono>
-#include <cstdio>
-#include <cstdlib>
 #include <cassert>
 #include <cmath>
 #include <cstdint>
@@ -724,9 +721,7 @@ game_result solve_optimal_play(const battle& b, const game_options& g, const exa
   game_result out;
   out.goal = g.goal;
   const bool att = plays_optimally(b.attacker), def = plays_optimally(b.defender);
-  const auto t0 = std::chrono::steady_clock::now();
   optimal::pair_solution main = optimal::solve_over_pairs(b, g, options, true);
-  const auto t1 = std::chrono::steady_clock::now();
   out.outcome = std::move(main.outcome);
   out.value = main.value;
   out.game_states = main.pairs;
@@ -735,9 +730,7 @@ game_result solve_optimal_play(const battle& b, const game_options& g, const exa
   out.predicted_seconds =
       main.work * optimal::pair_seconds_per_work + main.chain_outcomes * optimal::chain_seconds_per_outcome;
   out.advice = std::move(main.advice);
-  exact_options plain = options;
-  plain.cancel = options.cancel;
-  out.value_default_play = play_value(solve_exact(default_play(b), plain), g);
+  out.value_default_play = play_value(solve_exact(default_play(b), options), g);
   const double att_only = !att   ? out.value_default_play
                           : !def ? out.value
                                  : optimal::solve_over_pairs(default_play(b, 1), g, options, false).value;
@@ -746,11 +739,6 @@ game_result solve_optimal_play(const battle& b, const game_options& g, const exa
                                  : optimal::solve_over_pairs(default_play(b, 0), g, options, false).value;
   out.gain_attacker = att_only - out.value_default_play;
   out.gain_defender = out.value_default_play - def_only;
-  if (std::getenv("G37_TIMING"))
-    std::fprintf(stderr, "main %.3f s (pairs %zu, sides %zu/%zu, hit states %zu/%zu, work %.3g, chain %.3g), rest %.3f s\n",
-                 std::chrono::duration<double>(t1 - t0).count(), main.pairs, main.side_states[0], main.side_states[1],
-                 main.hit_states[0], main.hit_states[1], main.work, main.chain_outcomes,
-                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count());
   return out;
 }
 

@@ -2,11 +2,8 @@
 
 #include <algorithm>
 #include <bit>
-#include <chrono>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <limits>
 #include <numeric>
 #include <string>
@@ -305,11 +302,15 @@ class pair_game {
         const std::uint32_t a1 =
             att_.hit_option[att_.hit_begin[arow] + static_cast<std::uint32_t>(p.att_hits == h ? p.att_option : 0)];
         const std::uint32_t drow = def_.hits_begin[p.d] + static_cast<std::uint32_t>(dc.hits);
+        // (Many of the chain's full states are one pair: each choice worked out once.)
+        const auto [known, fresh] = def_choice_.emplace(std::uint64_t{a1} << 32 | drow, 0);
+        if (!fresh) return known->second;
         for (int k = 0; k < options; ++k) {
           const std::uint32_t d1 = def_.hit_option[def_.hit_begin[drow] + static_cast<std::uint32_t>(k)];
           weigh(k, def_.hsum[d1].line_units == 0 ? retreat_value(rd::defender, true, a1, d1, true, true)
                                                  : ma_direct(a1, d1));
         }
+        known->second = taken;
         return taken;
       }
       case rd::decision_kind::reroll: {
@@ -858,8 +859,10 @@ class pair_game {
   std::vector<std::uint32_t> choice_row_;  // by (attacker state, hits): its row of att_choice_, or no_index
   std::vector<std::uint8_t> att_choice_;   // by (row, defender state): the allocation taken
   std::vector<std::uint8_t> start_choice_;
-  std::unordered_map<std::string, int> reroll_choice_;  // the chain's reroll choices, as worked out  // round 1's, by
-                                                        // hits, where crossing attackers lose a die (GL 11.22)
+  std::unordered_map<std::string, int> reroll_choice_;
+  std::unordered_map<std::uint64_t, int>
+      def_choice_;  // the chain's, by (attacker hit state, defender row)  // the chain's reroll choices, as worked out
+                    // // round 1's, by hits, where crossing attackers lose a die (GL 11.22)
   std::uint32_t column_ = no_index, column_first_ = 0;
   std::vector<std::vector<double>> md_;
   int moments_dice_ = 0;
@@ -906,13 +909,8 @@ struct counted_emit {
 pair_solution solve_over_pairs(const battle& b, const game_options& g, const exact_options& options,
                                bool with_outcome) {
   pair_game game(b, g, options);
-  const auto t0 = std::chrono::steady_clock::now();
   game.list_sides();
-  const auto t1 = std::chrono::steady_clock::now();
   game.solve();
-  if (std::getenv("G37_TIMING"))
-    std::fprintf(stderr, "sides %.3f s, pairs %.3f s\n", std::chrono::duration<double>(t1 - t0).count(),
-                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count());
   pair_solution out;
   out.value = game.start_value();
   out.pairs = game.pairs();
