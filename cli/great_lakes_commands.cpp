@@ -338,8 +338,8 @@ std::string why_text(const gl::solved_battle& solved, double budget, int limit, 
   if (solved.game) {
     const gl::game_result& g = *solved.game;
     return fmt::format(
-        "optimal play: a zero-sum game over {} states solved exactly by backward induction ({}; predicted {:.3g} s "
-        "from {:.3g} round outcomes over every option and {:.3g} in the outcome chain)",
+        "optimal play: a zero-sum game over {} pairs of side states solved exactly by backward induction ({}; "
+        "predicted {:.3g} s from {:.3g} steps over the pairs' options and {:.3g} round outcomes in the outcome chain)",
         g.game_states,
         why.asked == gl::solve_method::automatic
             ? fmt::format("auto: exact, the only method for it, within the --time-budget of {:g} s", budget)

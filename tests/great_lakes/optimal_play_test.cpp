@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "calc/great_lakes/exact_parts.hpp"
+#include "calc/great_lakes/optimal/pair_values.hpp"
 #include "calc/great_lakes/rules/round.hpp"
 #include "core/invalid_input.hpp"
 #include "tests/great_lakes/battle_builders.hpp"
@@ -420,24 +421,28 @@ TEST(GreatLakesOptimalPlay, NoFixedPolicyBeatsTheSolvedPlay) {
   EXPECT_EQ(fixed, 2 * 2 * 3 * 4);
 }
 
-TEST(GreatLakesOptimalPlay, HoldsAUnitThatLeftTheLineOnceOnTheWinObjective) {
+TEST(GreatLakesOptimalPlay, AUnitThatLeftTheLineCountsOnlyOnTheValueObjective) {
   // The attacker's Line (1 SP, never fails) and Light (2 SP, no dice, fails morale on 4-6) against
   // D (3 SP, never fails), one die each. The defender's one hit a round goes to Light first (most
   // SP), then, Light at 1 SP and still in the line, to Light again (fewer dice), else to Line,
-  // which ends the battle. So the attacker stands at Line 1 with Light 2, Light 1, Light failed
-  // with 1 SP, or Light eliminated; D at 3, 2 or 1: 4 x 3 = 12 states, every one reached. Light
-  // failed or eliminated changes neither the rest of the battle nor who wins, so on the win
-  // objective the game holds the two as one (3 x 3 = 9); the value objective counts Light's SP
-  // lost, so it holds all 12.
+  // which ends the battle. Nothing is left to choose (one hit a round, no leader): the solved
+  // play is the rulings', on the win objective the exact odds, on the value objective the
+  // exact engine's SP lost (Light's, once it failed or fell, included).
   gl::battle b = gl::testing::duel(make_unit("Line", 1, 1), make_unit("D", 3, 1));
   b.attacker.units.push_back(make_unit("Light", 2, 0, 3));
-  const gl::game_result win = gl::solve_optimal_play(b, {});
-  EXPECT_EQ(win.game_states, 9u);
-  EXPECT_NEAR(win.value, gl::solve_exact(b).attacker_wins, 1e-12);
+  every_choice_optimal(b.attacker);
+  every_choice_optimal(b.defender);
+  const gl::battle_result exact = gl::solve_exact(gl::default_play(b));
+  EXPECT_NEAR(gl::solve_optimal_play(b, {}).value, exact.attacker_wins, 1e-12);
   gl::game_options value;
   value.goal = gl::objective::value;
   value.win_value = 2;
-  EXPECT_EQ(gl::solve_optimal_play(b, value).game_states, 12u);
+  double lost = 0;
+  for (std::size_t k = 0; k < exact.attacker_sp_lost.size(); ++k)
+    lost -= static_cast<double>(k) * exact.attacker_sp_lost[k];
+  for (std::size_t k = 0; k < exact.defender_sp_lost.size(); ++k)
+    lost += static_cast<double>(k) * exact.defender_sp_lost[k];
+  EXPECT_NEAR(gl::solve_optimal_play(b, value).value, 2 * exact.attacker_wins + lost, 1e-12);
 }
 
 TEST(GreatLakesOptimalPlay, TimeBudgetCountsTheOutcomeChainToo) {
@@ -448,8 +453,8 @@ TEST(GreatLakesOptimalPlay, TimeBudgetCountsTheOutcomeChainToo) {
   b.attacker.rerolls.kind = b.defender.rerolls.kind = gl::reroll_kind::optimal;
   const gl::game_result free = gl::solve_optimal_play(b, {});
   ASSERT_GT(free.chain_outcomes, 0);
-  const double game_part = free.outcomes * gl::game_seconds_per_outcome;
-  EXPECT_DOUBLE_EQ(free.predicted_seconds, game_part + free.chain_outcomes * gl::chain_seconds_per_outcome);
+  const double game_part = free.outcomes * gl::optimal::pair_seconds_per_work;
+  EXPECT_DOUBLE_EQ(free.predicted_seconds, game_part + free.chain_outcomes * gl::optimal::chain_seconds_per_outcome);
   gl::game_options budget;
   budget.time_budget = (game_part + free.predicted_seconds) / 2;
   try {

@@ -12,6 +12,7 @@
 #include "calc/great_lakes/folded_keys.hpp"
 #include "calc/great_lakes/optimal/advice.hpp"
 #include "calc/great_lakes/optimal/payoff.hpp"
+#include "calc/great_lakes/optimal/pair_values.hpp"
 #include "calc/great_lakes/rules/round.hpp"
 #include "calc/great_lakes/optimal/decision_tree.hpp"
 #include "calc/great_lakes/exact/plain_chain.hpp"
@@ -685,7 +686,7 @@ solved_game solve_game(const battle& b, const game_options& g, const exact_optio
 
 }  // namespace
 
-game_result solve_optimal_play(const battle& b, const game_options& g, const exact_options& options) {
+game_result solve_optimal_play_full_states(const battle& b, const game_options& g, const exact_options& options) {
   if (!(g.win_value >= 0) || !std::isfinite(g.win_value))
     throw invalid_input("win-value", "must be a number of SP, 0 or more");
   game_result out;
@@ -707,6 +708,35 @@ game_result solve_optimal_play(const battle& b, const game_options& g, const exa
   // One side solved against the other's default: the same solve when only that side is optimal.
   const double att_only = !att ? out.value_default_play : !def ? out.value : main.att_only;
   const double def_only = !def ? out.value_default_play : !att ? out.value : main.def_only;
+  out.gain_attacker = att_only - out.value_default_play;
+  out.gain_defender = out.value_default_play - def_only;
+  return out;
+}
+
+// The game over pairs of side states (optimal/pair_values.hpp); the default play by the exact
+// engine; each side's gain from the game where only that side decides.
+game_result solve_optimal_play(const battle& b, const game_options& g, const exact_options& options) {
+  if (!(g.win_value >= 0) || !std::isfinite(g.win_value))
+    throw invalid_input("win-value", "must be a number of SP, 0 or more");
+  game_result out;
+  out.goal = g.goal;
+  const bool att = plays_optimally(b.attacker), def = plays_optimally(b.defender);
+  optimal::pair_solution main = optimal::solve_over_pairs(b, g, options, true);
+  out.outcome = std::move(main.outcome);
+  out.value = main.value;
+  out.game_states = main.pairs;
+  out.outcomes = main.work;
+  out.chain_outcomes = main.chain_outcomes;
+  out.predicted_seconds =
+      main.work * optimal::pair_seconds_per_work + main.chain_outcomes * optimal::chain_seconds_per_outcome;
+  out.advice = std::move(main.advice);
+  out.value_default_play = play_value(solve_exact(default_play(b), options), g);
+  const double att_only = !att   ? out.value_default_play
+                          : !def ? out.value
+                                 : optimal::solve_over_pairs(default_play(b, 1), g, options, false).value;
+  const double def_only = !def   ? out.value_default_play
+                          : !att ? out.value
+                                 : optimal::solve_over_pairs(default_play(b, 0), g, options, false).value;
   out.gain_attacker = att_only - out.value_default_play;
   out.gain_defender = out.value_default_play - def_only;
   return out;

@@ -1,0 +1,50 @@
+#pragma once
+// The game of optimal play (optimal/game.hpp) solved over pairs of side states (issue 37). A
+// round's fire moves only the side it hits and reads the firing side only through its dice, and
+// each side's choices (where its hits fall, which failed die its leader rerolls) change only its
+// own units, so the round's value splits at the points where one side's part of it is done: the
+// value of a pair (attacker, defender) at a round's start, of a pair of hit states (each side's
+// units after a fire's hits, with the hits it took this round) before the morale checks, of a
+// post-morale attacker beside a hit defender, and of a post-morale pair at the voluntary
+// retreats. Each side's options (per hit count its allocations, per hit state its morale checks
+// and rerolls as a small decision tree, per state its reinforcement) are listed once for the
+// side alone; the stages are max / min / expectations over those lists for each state of the
+// other side. pair_values.cpp says how.
+#include <array>
+#include <cstddef>
+
+#include "calc/great_lakes/optimal/game.hpp"
+
+namespace musket::great_lakes::optimal {
+
+struct pair_solution {
+  double value = 0;       // to the attacker, both sides playing as solved
+  battle_result outcome;  // with_outcome: under the solved play
+  std::array<side_advice, 2> advice;
+  std::size_t pairs = 0;                     // round-start pairs valued
+  std::array<std::size_t, 2> side_states{};  // each side's states (round start and after morale)
+  std::array<std::size_t, 2> hit_states{};   // each side's states after a fire's hits
+  double work = 0;                           // the cost model's count (pair_seconds_per_work)
+  double chain_outcomes = 0;                 // the outcome chain's round outcomes
+};
+
+// Seconds per unit of `work` (pair_values.cpp counts it from the sides' lists before the solve:
+// for each pair, its hit states' pairs times the attacker's morale outcomes), and per round outcome
+// of the outcome chain (which looks each choice up or works it out as it plays): measured on the
+// 2-core machine under load (the Niagara 3 v 2 with --play optimal: 18 ns a unit of work, 640 ns
+// an outcome of the chain).
+inline constexpr double pair_seconds_per_work = 20e-9;
+inline constexpr double chain_seconds_per_outcome = 650e-9;
+
+// The game's value, and with `with_outcome` its outcome document and advice. Throws as
+// solve_optimal_play does: game_over_budget before any pair is valued where the prediction from
+// the sides' lists passes g.time_budget, and (partial) once the chain's outcomes take it past.
+pair_solution solve_over_pairs(const battle& b, const game_options& g, const exact_options& options, bool with_outcome);
+
+}  // namespace musket::great_lakes::optimal
+
+namespace musket::great_lakes {
+// The game solved over the battle's full states (optimal/game.cpp's first solver), kept while the
+// two are compared (tests/great_lakes/pair_values_test.cpp).
+game_result solve_optimal_play_full_states(const battle& b, const game_options& g, const exact_options& options = {});
+}  // namespace musket::great_lakes
