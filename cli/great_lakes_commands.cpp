@@ -101,7 +101,8 @@ void add_battle_options(po::options_description& o) {
       "seed", whole_number(0, 2'000'000'000)->default_value(1812),
       "simulation seed (same seed, same answer, any thread count)")(
       "threads", whole_number(0, 1024)->default_value(0),
-      "simulation threads, 0 = every core; an exact solve runs its two stages side by side unless this is 1");
+      "simulation threads, 0 = every core; the column sweep lists its rounds beside the sweep on a second thread "
+      "unless this is 1");
 }
 
 // A side's choices: what --play sets, and what applies beside --scenario.
@@ -630,7 +631,6 @@ report run_battle(const po::variables_map& vm) {
   } else {
     m["states"] = res.method.states;
     m["transitions"] = res.method.transitions;
-    if (res.method.labels > 0) m["labels"] = res.method.labels;
     m["memory_mb"] = static_cast<double>(res.method.memory_bytes) / 1e6;  // the solve's own data, as counted
     m["threads"] = res.method.threads;
   }

@@ -5,7 +5,7 @@
 #include <set>
 
 #include "calc/campaign/plan_json.hpp"
-#include "calc/great_lakes/battle_loop.hpp"
+#include "calc/great_lakes/simulation/battle_loop.hpp"
 #include "calc/great_lakes/rules/round.hpp"
 #include "calc/great_lakes/scenario.hpp"
 #include "calc/great_lakes/turn/missions.hpp"

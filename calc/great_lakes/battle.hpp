@@ -175,6 +175,10 @@ constexpr bool defender_held(battle_end e) {
 // (a JSON path for a scenario file, an option for flags).
 void validate(const battle& b);
 
+// Throws invalid_input where a policy of `b` is `optimal`: `engine` (named in the message) plays
+// fixed policies only, and optimal play is solved as a game (optimal/game.hpp).
+void require_fixed_play(const battle& b, const std::string& engine);
+
 // Leaders that grant a morale reroll (GL 11.26-11.27) on the given side.
 int morale_rerolls(const army& a);
 
@@ -217,7 +221,6 @@ struct battle_method {
   std::string name;        // "exact" | "simulation"
   std::size_t states = 0;  // exact: the battle positions held (above)
   std::size_t transitions = 0;
-  std::size_t labels = 0;        // exact: 0 (the folded chain that carried labels is gone; kept for the JSON)
   std::size_t memory_bytes = 0;  // exact: the most memory the solve's structures held, as counted (exact_options)
   unsigned threads = 1;          // exact: 2 when the sweep and its rounds distribution ran side by side
   std::uint64_t trials = 0;      // simulation: trials actually run (fewer than asked if cancelled)

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "calc/great_lakes/exact_parts.hpp"
+#include "calc/great_lakes/exact/exact_chooser.hpp"
 #include "calc/great_lakes/rules/round.hpp"
 
 namespace musket::great_lakes::folded {

@@ -65,7 +65,7 @@ TEST(GreatLakesCampaign, OneBattleMatchesTheExactEngine) {
     }
 }
 
-// The campaign plays its battles with the one battle loop (calc/great_lakes/battle_loop.hpp), as
+// The campaign plays its battles with the one battle loop (calc/great_lakes/simulation/battle_loop.hpp), as
 // `gl battle --method sim` does, to the end. A duel worked by hand: a 1-SP, 1-die regular on each
 // side, morale 6. Each round the British defender fires first, then the American attacker if it
 // survived (GL 11.19), each hitting on a 6: the attacker wins a round with (5/6)(1/6), loses it with

@@ -711,7 +711,6 @@ void expect_identical(const gl::battle_result& a, const gl::battle_result& b, co
     EXPECT_EQ(a.units[u].fails_morale, b.units[u].fails_morale) << what << " " << a.units[u].name;
   }
   EXPECT_EQ(a.method.states, b.method.states) << what;
-  EXPECT_EQ(a.method.labels, b.method.labels) << what;
 }
 
 std::vector<std::pair<std::string, gl::battle>> swept_cases() {

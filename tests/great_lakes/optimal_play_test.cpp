@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "calc/great_lakes/exact_parts.hpp"
+#include "calc/great_lakes/exact/exact_chooser.hpp"
 #include "calc/great_lakes/optimal/pair_values.hpp"
 #include "calc/great_lakes/rules/round.hpp"
 #include "core/invalid_input.hpp"

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "battle_builders.hpp"
-#include "calc/great_lakes/battle_loop.hpp"
+#include "calc/great_lakes/simulation/battle_loop.hpp"
 #include "calc/great_lakes/scenario.hpp"
 #include "calc/great_lakes/turn/missions.hpp"
 #include "core/invalid_input.hpp"

@@ -11,7 +11,8 @@
 #include <vector>
 
 #include "calc/great_lakes/battle.hpp"
-#include "calc/great_lakes/exact_parts.hpp"
+#include "calc/great_lakes/exact/exact_chooser.hpp"
+#include "calc/great_lakes/outcome.hpp"
 #include "calc/great_lakes/rules/round.hpp"
 #include "calc/great_lakes/exact/side_states.hpp"
 

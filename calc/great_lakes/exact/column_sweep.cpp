@@ -614,7 +614,6 @@ battle_result solve_by_column_sweep(const battle& b, const exact_options& option
   out.rounds_mean = expected_rounds;
   for (auto& p : out.rounds_distribution) p = detail::unit_interval(p);
   out.method.name = "exact";
-  out.method.labels = 0;
   out.method.pruned_mass = 0.0;
   out.method.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return out;

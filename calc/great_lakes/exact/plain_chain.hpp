@@ -14,7 +14,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "calc/great_lakes/exact_parts.hpp"
+#include "calc/great_lakes/exact/exact_chooser.hpp"
+#include "calc/great_lakes/outcome.hpp"
 #include "core/markov_chain.hpp"
 
 namespace musket::great_lakes::detail {

@@ -5,7 +5,7 @@
 #include <unordered_map>
 #include <utility>
 
-#include "calc/great_lakes/exact_parts.hpp"
+#include "calc/great_lakes/exact/exact_chooser.hpp"
 
 namespace musket::great_lakes::sweep {
 

@@ -8,7 +8,6 @@
 #include <utility>
 #include <vector>
 
-#include "calc/great_lakes/exact_parts.hpp"
 #include "calc/great_lakes/optimal/payoff.hpp"
 #include "calc/great_lakes/optimal/game.hpp"
 #include "calc/great_lakes/rules/round.hpp"

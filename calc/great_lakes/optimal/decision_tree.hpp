@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "calc/great_lakes/exact_parts.hpp"
+#include "calc/great_lakes/exact/exact_chooser.hpp"
 #include "calc/great_lakes/optimal/payoff.hpp"
 #include "calc/great_lakes/rules/round.hpp"
 

@@ -8,7 +8,7 @@
 #include <cstring>
 #include <unordered_map>
 
-#include "calc/great_lakes/exact_parts.hpp"
+#include "calc/great_lakes/exact/exact_chooser.hpp"
 #include "calc/great_lakes/folded_keys.hpp"
 #include "calc/great_lakes/optimal/advice.hpp"
 #include "calc/great_lakes/optimal/payoff.hpp"

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "calc/great_lakes/exact_parts.hpp"
+#include "calc/great_lakes/exact/exact_chooser.hpp"
 #include "calc/great_lakes/optimal/advice.hpp"
 #include "calc/great_lakes/rules/round.hpp"
 #include "calc/great_lakes/exact/plain_chain.hpp"

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <vector>
 
-#include "calc/great_lakes/exact_parts.hpp"
+#include "calc/great_lakes/exact/exact_chooser.hpp"
 #include "calc/great_lakes/optimal/game.hpp"
 #include "calc/great_lakes/rules/round.hpp"
 

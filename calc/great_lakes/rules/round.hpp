@@ -30,23 +30,16 @@
 
 namespace musket::great_lakes::round {
 
-// Which outcomes of the attacker's fire a caller follows: all of them, or only those that leave the
-// defender a line, or only those that take it all (the split exact engine plays the two apart:
-// folded_solver.cpp).
-enum class defender_line { any, stands, falls };
-
 // Steps 2-5 of the round (GL 11.18 in the RULINGS order) from `s`, where the attacker has taken the
 // defender's fire (`hits`: this round's hits so far) and rolls `dice`: the attacker fires and the
 // defender allocates; morale, where attacker_morale(state, hits, next) checks the attacker's units
 // (or goes straight on where that is done already) and the defender's follow; voluntary retreat;
 // reinforcement. emit and retreat as for play_tracked_round_until_retreat below.
 template <class Chooser, class AttackerMorale, class Emit, class Retreat>
-void play_attacker_fire(const battle_rules& r, round_state& s, int dice, hit_counts& hits, defender_line follow,
-                        Chooser& c, AttackerMorale& attacker_morale, Emit& emit, Retreat& retreat) {
+void play_attacker_fire(const battle_rules& r, round_state& s, int dice, hit_counts& hits, Chooser& c,
+                        AttackerMorale& attacker_morale, Emit& emit, Retreat& retreat) {
   // 2. Attacker line fires (units eliminated in step 1 are gone; round-1 crossing penalty).
   c.binomial_capped(dice, 1, s.sum[defender].alive_sp, [&](int attacker_hits) {
-    if (follow != defender_line::any && (attacker_hits >= s.sum[defender].line_sp) != (follow == defender_line::falls))
-      return;
     change<Chooser>(s, [&](round_state& s1b) {
       change<Chooser>(hits, [&](hit_counts& hits1) {
         auto after_defender_hits = [&](round_state& s2, hit_counts& hits2, std::uint32_t defender_checks, int spill2) {
@@ -139,55 +132,11 @@ void play_tracked_round_until_retreat(const battle_rules& r, round_state& s, Cho
             auto attacker_morale = [&](round_state& s2, const hit_counts& hits2, auto& next) {
               check_morale(r, attacker, attacker_checks, s2, hits2, c, next);
             };
-            play_attacker_fire(r, s1, fire_dice(r, s1.sum[attacker], attacker, first), hits, defender_line::any, c,
-                               attacker_morale, emit, retreat);
+            play_attacker_fire(r, s1, fire_dice(r, s1.sum[attacker], attacker, first), hits, c, attacker_morale, emit,
+                               retreat);
           };
           allocate_hits_then(r, s0, hits0, attacker, defender_hits, c, after_attacker_hits);
         });
-      });
-}
-
-// The split exact engine's first half of a round (folded_solver.cpp): step 1 and the attacker's morale,
-// the defender's side untouched, for a chooser that visits every outcome. A defender's fire that
-// hits nothing goes to unhit(state, dice), the attacker rolling `dice` next; one that hits goes,
-// after the attacker's morale checks, to attacker_checked(state, dice), `dice` counted before
-// those checks (the attacker fires before morale, GL 11.18). The attacker's fire that takes the
-// defender's whole line ends the round before any morale check (step 2), so that is played from
-// the attacker's state before its checks, to retreat: falls(state, hits, dice) is called there,
-// and plays it with play_line_falls (the only part of this half that reads the defender). The
-// defender's morale is independent of the attacker's, and the attacker's fire does not depend on
-// its morale, so the second half (play_attacker_fire with defender_line::stands, no attacker
-// morale) gives the same round.
-template <class Chooser, class Retreat>
-void play_line_falls(const battle_rules& r, round_state& s, hit_counts& hits, int dice, Chooser& c, Retreat& retreat) {
-  auto unreached = [](round_state&, const hit_counts&, auto&) {};  // (the defender's line is gone)
-  auto none = [](const round_state&, battle_end) {};
-  play_attacker_fire(r, s, dice, hits, defender_line::falls, c, unreached, none, retreat);
-}
-template <class Chooser, class Unhit, class AttackerChecked, class Retreat, class Falls>
-void play_defender_fire(const battle_rules& r, round_state& s, Chooser& c, Unhit& unhit,
-                        AttackerChecked& attacker_checked, Retreat& retreat, Falls& falls) {
-  static_assert(!one_outcome_chooser<Chooser>, "every outcome is played from the same state");
-  const bool first = s.s.first_round;
-  c.binomial_capped(
-      fire_dice(r, s.sum[defender], defender, false), 1, s.sum[attacker].alive_sp, [&](int defender_hits) {
-        if (defender_hits == 0) {
-          unhit(s, fire_dice(r, s.sum[attacker], attacker, first));
-          return;
-        }
-        round_state s0 = s;
-        hit_counts hits0{};
-        auto after_attacker_hits = [&](round_state& s1, hit_counts& hits, std::uint32_t attacker_checks, int spill) {
-          if (s1.sum[attacker].line_units == 0) {
-            retreat(s1, attacker, true, spill);
-            return;
-          }
-          const int dice = fire_dice(r, s1.sum[attacker], attacker, first);
-          falls(s1, hits, dice);
-          auto checked = [&](round_state& s3) { attacker_checked(s3, dice); };
-          check_morale(r, attacker, attacker_checks, s1, hits, c, checked);
-        };
-        allocate_hits_then(r, s0, hits0, attacker, defender_hits, c, after_attacker_hits);
       });
 }
 

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "calc/great_lakes/exact_parts.hpp"
+#include "core/binomial_table.hpp"
 #include "calc/great_lakes/rules/round.hpp"
 #include "core/monte_carlo.hpp"
 
