@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -18,6 +17,7 @@
 #include "calc/great_lakes/turn.hpp"
 #include "cli/command.hpp"
 #include "cli/data_location.hpp"
+#include "cli/number_text.hpp"
 #include "cli/result_statistics.hpp"
 #include "cli/sweep_axes.hpp"
 #include "core/invalid_input.hpp"
@@ -139,12 +139,10 @@ gl::game_options game_options_from(const po::variables_map& vm) {
   if (vm.count("win-value")) {
     if (g.goal != gl::objective::value) throw invalid_input("win-value", "needs --objective value");
     const std::string text = string_option(vm, "win-value");
-    double w = 0;
-    const char* end = text.data() + text.size();
-    const auto [used, error] = std::from_chars(text.data(), end, w);
-    if (error != std::errc() || used != end || !std::isfinite(w) || w < 0 || w > 1000)
+    const std::optional<double> w = decimal_number(text);
+    if (!w || *w < 0 || *w > 1000)
       throw invalid_input("win-value", "'" + text + "' is not a number of SP; allowed: 0 to 1000");
-    g.win_value = w;
+    g.win_value = *w;
   } else if (g.goal == gl::objective::value) {
     throw invalid_input("win-value", "is required with --objective value (what a win is worth in SP, >= 0)");
   }
@@ -388,12 +386,10 @@ gl::battle_result simulate_until(const gl::battle& b, simulation_options sim,
 
 // --time-budget: seconds, a number above 0 and at most an hour.
 double time_budget(const std::string& text) {
-  double seconds = 0;
-  const char* end = text.data() + text.size();
-  const auto [used, error] = std::from_chars(text.data(), end, seconds);
-  if (error != std::errc() || used != end || !std::isfinite(seconds) || seconds <= 0 || seconds > 3600)
+  const std::optional<double> seconds = decimal_number(text);
+  if (!seconds || *seconds <= 0 || *seconds > 3600)
     throw invalid_input("time-budget", "'" + text + "' is not a number of seconds; allowed: above 0, up to 3600");
-  return seconds;
+  return *seconds;
 }
 
 // Issue 17: the game's values and the solved strategy's advice, in numbers and in plain words.

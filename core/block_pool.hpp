@@ -58,7 +58,8 @@ class block_pool {
   // A new chunk of `doubles`; a block of its own (`own`) goes in front, so the last chunk stays the
   // one being carved.
   double* new_chunk(std::size_t doubles, bool own = false) {
-    auto chunk = std::make_unique_for_overwrite<double[]>(doubles);
+    // (new[] leaves the doubles unset as make_unique_for_overwrite would; libc++ 14, the web build's, lacks that)
+    std::unique_ptr<double[]> chunk(new double[doubles]);
     double* start = chunk.get();
     if (!own || chunks_.empty())
       chunks_.push_back(std::move(chunk));
