@@ -3,11 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
-#include <thread>
 
 #include "calc/great_lakes/battle.hpp"
 #include "calc/great_lakes/exact_cost.hpp"
@@ -94,7 +92,7 @@ void add_battle_options(po::options_description& o) {
       "refuses")("trials", whole_number(1000, 100000000)->default_value(200000), "simulated battles")(
       "seed", whole_number(0, 2'000'000'000)->default_value(1812),
       "simulation seed (same seed, same answer, any thread count)")(
-      "threads", whole_number(0, 1024)->default_value(0),
+      "threads", whole_number(0, max_threads)->default_value(0),
       "simulation threads, 0 = every core; an exact solve runs its two stages side by side unless this is 1");
 }
 
@@ -356,30 +354,10 @@ gl::battle_result solve_exact_or_simulate(const gl::battle& b, const gl::exact_o
 // battle's size; a caller's own cancel flag (the dashboard's) still stops it too.
 gl::battle_result simulate_until(const gl::battle& b, simulation_options sim,
                                  std::chrono::steady_clock::time_point deadline, std::string& why) {
-  sim.chunk_trials = 1u << 12;  // cancel is seen between chunks: a quarter of the usual, for big battles
-  std::atomic<bool> stop{false}, done{false};
-  const std::atomic<bool>* caller = sim.cancel;
-  sim.cancel = &stop;
-  std::thread watch([&] {
-    while (!done.load(std::memory_order_acquire)) {
-      if (std::chrono::steady_clock::now() >= deadline || (caller && caller->load(std::memory_order_acquire))) {
-        stop.store(true, std::memory_order_release);
-        return;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    }
-  });
-  gl::battle_result res;
-  try {
-    res = gl::simulate(b, sim);
-  } catch (...) {
-    done.store(true, std::memory_order_release);
-    watch.join();
-    throw;
-  }
-  done.store(true, std::memory_order_release);
-  watch.join();
-  if (res.method.cancelled && !(caller && caller->load()))
+  sim.chunk_trials = 1u << 12;  // the deadline is seen between chunks: a quarter of the usual, for big battles
+  sim.deadline = deadline;
+  gl::battle_result res = gl::simulate(b, sim);
+  if (res.method.cancelled && !run_cancel_requested())
     why += fmt::format("; the time budget ran out after {} of {} trials", res.method.trials, sim.trials);
   return res;
 }
