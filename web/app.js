@@ -4,7 +4,7 @@
 // hash (#nt/battle?attacker=crown&...), so a link reproduces the answer on another phone.
 'use strict';
 
-const hidden = new Set(['help', 'format', 'yes']);  // the page chooses these itself
+const hidden = new Set(['help', 'format']);  // the page chooses these itself
 let catalogue = null;  // commands.json
 let worker = null;
 let workerReady = null;
@@ -446,19 +446,19 @@ async function calculate() {
   busy.id = 'busy';
   $('answer').replaceChildren(busy);
   const tick = setInterval(() => { busy.textContent = `calculating… ${((performance.now() - started) / 1000).toFixed(1)} s`; }, 100);
+  document.body.dataset.state = 'running';
+  const done = () => { clearInterval(tick); $('run').disabled = false; $('cancel').hidden = true; };
   const result = await runMusket([...w, '--format', 'json']);
-  clearInterval(tick);
-  $('run').disabled = false;
-  $('cancel').hidden = true;
-  if (result.cancelled) { busy.textContent = 'cancelled'; return; }
-  if (result.code !== 0) { $('answer').replaceChildren(); showError(result.stderr); return; }
+  if (result.cancelled) { done(); busy.textContent = 'cancelled'; return; }
+  if (result.code !== 0) { done(); $('answer').replaceChildren(); showError(result.stderr); return; }
   const doc = JSON.parse(result.stdout);
   render(doc, '');
   $('answer').dataset.ms = String(Math.round(result.ms));
   document.body.dataset.state = 'answered';
   // The headline is the table's first paragraph (title and verdict), from the same engine.
   const table = await runMusket([...w, '--format', 'table']);
-  if (table.code === 0 && lastWords === w) {
+  done();
+  if (!table.cancelled && table.code === 0) {
     $('headline').textContent = table.stdout.split('\n\n')[0];
     document.body.dataset.state = 'headlined';
   }
