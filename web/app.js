@@ -459,9 +459,27 @@ async function calculate() {
   const table = await runMusket([...w, '--format', 'table']);
   done();
   if (!table.cancelled && table.code === 0) {
-    $('headline').textContent = table.stdout.split('\n\n')[0];
+    showHeadline(table.stdout.split('\n\n')[0]);
     document.body.dataset.state = 'headlined';
   }
+}
+
+// The table's first paragraph as the page shows it: its wrapped lines joined again, the title,
+// the defaults it took (small) and the verdict (large).
+function showHeadline(paragraph) {
+  const lines = [];
+  for (const line of paragraph.split('\n')) {
+    if (line.startsWith('  ') && lines.length) lines[lines.length - 1] += ' ' + line.trim();
+    else lines.push(line);
+  }
+  const head = $('headline');
+  head.replaceChildren();
+  lines.forEach((line, i) => {
+    const part = document.createElement('span');
+    part.className = i === 0 ? 'title' : line.startsWith('defaults:') ? 'defaults' : 'verdict';
+    part.textContent = line;
+    head.append(part, document.createTextNode('\n'));
+  });
 }
 
 async function copy(text) {
