@@ -371,8 +371,11 @@ function render(doc, headline) {
         (k) => intervals[`${key}.${k}`] || intervals[k]));
     } else if (value && typeof value === 'object' && !Array.isArray(value) &&
                Object.values(value).every((x) => typeof x !== 'object' || x === null)) {
+      // A number here is a probability when the document gives its exact fraction, or it lies
+      // strictly between 0 and 1 (a multiplier of 1 is not a certainty).
       const probabilities = Object.entries(value).filter(([k, x]) =>
-        typeof x === 'number' && x >= 0 && x <= 1 && !/^expected_|mean/.test(k));
+        typeof x === 'number' && x >= 0 && x <= 1 && !/^expected_|mean/.test(k) &&
+        (exactFor(doc, key, k) !== undefined || (x > 0 && x < 1)));
       const others = Object.entries(value).filter(([k]) => !probabilities.some(([p]) => p === k));
       if (probabilities.length) section.append(bars(probabilities, (k) => exactFor(doc, key, k) || exactFor(doc, null, k)));
       if (others.length) {
@@ -388,6 +391,11 @@ function render(doc, headline) {
         }
         section.append(list);
       }
+    } else if (typeof value !== 'object' || value === null) {
+      const p = document.createElement('p');
+      p.className = 'other';
+      p.textContent = String(value);
+      section.append(p);
     } else {
       const pre = document.createElement('pre');
       pre.className = 'other';
