@@ -8,8 +8,8 @@ namespace musket::cli::chart {
 namespace {
 [[noreturn]] void refuse() {
   throw invalid_input("plot",
-                      "charts are not drawn in the web build; the page draws a sweep from its JSON, and musket on a "
-                      "computer writes FILE.svg, FILE.png or FILE.pdf");
+                      "charts are not drawn in the web build; musket on a computer writes FILE.svg, FILE.png or "
+                      "FILE.pdf");
 }
 }  // namespace
 
