@@ -50,7 +50,8 @@ function cancelRun() {
 function game(code) { return catalogue.games.find((g) => g.code === code); }
 function command(g, name) { return g.commands.find((c) => c.name === name); }
 
-function isFileOption(o) { return o.name === 'file' || / FILE|file \(JSON\)|\(JSON\)/.test(o.help); }
+// A plan, scenario or data file: the phone's file picker beside the field.
+function isFileOption(o) { return o.name === 'file' || /\bfile\b[^,;]*JSON|JSON[^,;]*\bfile\b/.test(o.help); }
 
 function fieldId(o) { return 'opt-' + o.name; }
 
@@ -189,7 +190,7 @@ function buildForm(values) {
   for (const o of c.options) {
     if (hidden.has(o.name)) continue;
     const field = makeField(o);
-    const main = o.required || (o.choices && o.default === undefined && !o.flag) ||
+    const main = o.required || o.repeatable || (o.choices && o.default === undefined && !o.flag) ||
       (g.code !== 'gl' && c.name !== 'sweep' && o.range && !['trials', 'seed', 'threads', 'memory-mb', 'state-limit'].includes(o.name));
     (main ? $('fields') : $('more-fields')).append(field);
     if (values && values.has(o.name)) {
