@@ -86,6 +86,13 @@ struct whole_number_range {
   int highest = 0;
 };
 po::typed_value<int>* whole_number(int lowest, int highest);
+// The most threads a --threads option takes: 1 in the web build (scripts/web), which has no
+// threads, so there `--threads 2` is refused as out of range ("allowed 0..1") like any other value.
+#ifdef __EMSCRIPTEN__
+inline constexpr int max_threads = 1;
+#else
+inline constexpr int max_threads = 1024;
+#endif
 // The range an option was declared with; nullopt for any option declared without one.
 std::optional<whole_number_range> option_range(const po::option_description& option);
 // "the attacker's supporting ship dice, 0..12": the option's description with its range, if any

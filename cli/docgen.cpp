@@ -1,10 +1,11 @@
-// musket-docgen man|bash|zsh|markdown: writes the man page, a shell completion or docs/options.md
-// of `musket` to stdout,
+// musket-docgen man|bash|zsh|markdown|json: writes the man page, a shell completion, docs/options.md
+// or the JSON description the web page builds its forms from (web/README.md) of `musket` to stdout,
 // from the same command registry and option sets that `musket ... --help` prints, so neither can
 // drift from the program. Run at build time (cli/CMakeLists.txt); not installed.
 #include <fmt/format.h>
 
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "cli/command.hpp"
@@ -184,6 +185,44 @@ void write_markdown(const command_registry& registry, std::ostream& out) {
   }
 }
 
+// Every game, command and option as data: the web page's forms (web/app.js) are built from it,
+// so they cannot drift from what `musket` parses. An option: its name, help, value name, default
+// (as text), whether it is required, a flag, repeatable, its whole-number range, its choices.
+void write_json(const command_registry& registry, std::ostream& out) {
+  nlohmann::ordered_json games = nlohmann::ordered_json::array();
+  for (const auto& game : registry.games()) {
+    nlohmann::ordered_json commands = nlohmann::ordered_json::array();
+    for (const auto& cmd : game.commands) {
+      nlohmann::ordered_json options = nlohmann::ordered_json::array();
+      const po::options_description all_options = command_options(game, cmd);
+      for (const auto& option : all_options.options()) {
+        nlohmann::ordered_json o;
+        o["name"] = option->long_name();
+        o["help"] = option->description();
+        o["flag"] = !takes_value(*option);
+        o["required"] = option->semantic()->is_required();
+        o["repeatable"] = option->semantic()->is_composing();
+        const std::string parameter = option->format_parameter();
+        const auto open = parameter.find("(=");
+        if (takes_value(*option) && open != std::string::npos)
+          o["default"] = parameter.substr(open + 2, parameter.size() - open - 3);
+        if (const auto range = option_range(*option)) o["range"] = {range->lowest, range->highest};
+        if (const auto choices = form_choices(*option); !choices.empty()) o["choices"] = choices;
+        if (takes_none(*option)) o["takes_none"] = true;
+        options.push_back(o);
+      }
+      commands.push_back(
+          {{"name", cmd.name}, {"summary", cmd.summary}, {"notes", cmd.help_notes}, {"options", options}});
+    }
+    nlohmann::ordered_json fields = nlohmann::ordered_json::array();
+    for (const auto& field : game.sweep_fields)
+      fields.push_back(
+          {{"command", field.command}, {"axis", field.axis}, {"option", field.option}, {"help", field.help}});
+    games.push_back({{"code", game.code}, {"title", game.title}, {"commands", commands}, {"sweep_fields", fields}});
+  }
+  out << nlohmann::ordered_json{{"version", version_line("musket")}, {"games", games}}.dump(1) << "\n";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -198,8 +237,10 @@ int main(int argc, char** argv) {
     write_zsh(registry, std::cout);
   else if (what == "markdown")
     write_markdown(registry, std::cout);
+  else if (what == "json")
+    write_json(registry, std::cout);
   else {
-    std::cerr << "usage: musket-docgen man|bash|zsh|markdown\n";
+    std::cerr << "usage: musket-docgen man|bash|zsh|markdown|json\n";
     return 2;
   }
   return 0;

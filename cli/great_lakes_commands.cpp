@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdlib>
 
@@ -17,6 +16,7 @@
 #include "calc/great_lakes/turn/war_end.hpp"
 #include "cli/command.hpp"
 #include "cli/data_location.hpp"
+#include "cli/number_text.hpp"
 #include "cli/result_statistics.hpp"
 #include "cli/sweep_axes.hpp"
 #include "core/invalid_input.hpp"
@@ -100,7 +100,7 @@ void add_battle_options(po::options_description& o) {
       "refuses")("trials", whole_number(1000, 100000000)->default_value(200000), "simulated battles")(
       "seed", whole_number(0, 2'000'000'000)->default_value(1812),
       "simulation seed (same seed, same answer, any thread count)")(
-      "threads", whole_number(0, 1024)->default_value(0),
+      "threads", whole_number(0, max_threads)->default_value(0),
       "simulation threads, 0 = every core; the column sweep lists its rounds beside the sweep on a second thread "
       "unless this is 1");
 }
@@ -146,12 +146,10 @@ gl::game_options game_options_from(const po::variables_map& vm) {
   if (vm.count("win-value")) {
     if (g.goal != gl::objective::value) throw invalid_input("win-value", "needs --objective value");
     const std::string text = string_option(vm, "win-value");
-    double w = 0;
-    const char* end = text.data() + text.size();
-    const auto [used, error] = std::from_chars(text.data(), end, w);
-    if (error != std::errc() || used != end || !std::isfinite(w) || w < 0 || w > 1000)
+    const std::optional<double> w = decimal_number(text);
+    if (!w || *w < 0 || *w > 1000)
       throw invalid_input("win-value", "'" + text + "' is not a number of SP; allowed: 0 to 1000");
-    g.win_value = w;
+    g.win_value = *w;
   } else if (g.goal == gl::objective::value) {
     throw invalid_input("win-value", "is required with --objective value (what a win is worth in SP, >= 0)");
   }
@@ -391,12 +389,10 @@ std::string why_text(const gl::solved_battle& solved, double budget, int limit, 
 
 // --time-budget: seconds, a number above 0 and at most an hour.
 double time_budget(const std::string& text) {
-  double seconds = 0;
-  const char* end = text.data() + text.size();
-  const auto [used, error] = std::from_chars(text.data(), end, seconds);
-  if (error != std::errc() || used != end || !std::isfinite(seconds) || seconds <= 0 || seconds > 3600)
+  const std::optional<double> seconds = decimal_number(text);
+  if (!seconds || *seconds <= 0 || *seconds > 3600)
     throw invalid_input("time-budget", "'" + text + "' is not a number of seconds; allowed: above 0, up to 3600");
-  return seconds;
+  return *seconds;
 }
 
 // Issue 17: the game's values and the solved strategy's advice, in numbers and in plain words.

@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
 
 namespace musket::cli {
 
@@ -27,6 +29,15 @@ int decimals_for(double x) {
 }
 
 }  // namespace
+
+std::optional<double> decimal_number(const std::string& text) {
+  if (text.empty() || text.find_first_not_of("0123456789.-eE") != std::string::npos) return std::nullopt;
+  errno = 0;
+  char* end = nullptr;
+  const double value = std::strtod(text.c_str(), &end);  // no locale is set: '.' is the decimal point
+  if (end != text.c_str() + text.size() || errno == ERANGE || !std::isfinite(value)) return std::nullopt;
+  return value;
+}
 
 std::string percent(double p) {
   if (std::isnan(p)) return "?";

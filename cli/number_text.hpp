@@ -25,6 +25,11 @@ std::string plain_number(double v);
 // "0.63580000000000003". For CSV and any machine reader.
 std::string shortest_decimal(double v);
 
+// The number a whole text writes in decimal ("0.5", "-2", "1e3"), if it is one and finite: no sign
+// "+", no blanks, no hexadecimal, nothing left over; nothing otherwise. (Not std::from_chars:
+// libc++ 14, the web build's, reads no floating point with it.)
+std::optional<double> decimal_number(const std::string& text);
+
 // "num/den" split into its two integers (as text, they may exceed 64 bits); a whole number "n"
 // gives {"n", "1"}; anything else (a range, a word) gives nothing.
 std::optional<std::pair<std::string, std::string>> fraction_parts(const std::string& text);

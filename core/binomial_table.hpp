@@ -44,7 +44,8 @@ struct binomial_tables {
   static std::size_t row_start(int faces, int n) {
     return static_cast<std::size_t>(faces) * per_faces + static_cast<std::size_t>(n) * (n + 1) / 2;
   }
-  std::unique_ptr<double[]> pmf = std::make_unique_for_overwrite<double[]>(7 * per_faces);
+  // (new[] leaves the tables unset as make_unique_for_overwrite would; libc++ 14, the web build's, lacks that)
+  std::unique_ptr<double[]> pmf{new double[7 * per_faces]};
   const double* pmf_row(int faces, int n) const {
     assert(n <= built());  // (a row not built holds no probabilities: ensure it first)
     return pmf.get() + row_start(faces, n);
@@ -55,12 +56,12 @@ struct binomial_tables {
   // at_least[k] = ceil(cdf[k] * 2^32) (the same outcome as x / 2^32 < cdf[k]); start[b] is where
   // the search starts for draws in [b * 2^24, (b + 1) * 2^24). (faces, n) at
   // faces * (max_table_dice + 1) + n: a draw's two reads one pointer away.
-  std::unique_ptr<std::uint64_t[]> at_least = std::make_unique_for_overwrite<std::uint64_t[]>(7 * per_faces);
+  std::unique_ptr<std::uint64_t[]> at_least{new std::uint64_t[7 * per_faces]};
   struct flat_sampler {
     const std::uint64_t* at_least;
     std::array<std::uint8_t, 256> start;  // (left unwritten until its row is built)
   };
-  std::unique_ptr<flat_sampler[]> flat = std::make_unique_for_overwrite<flat_sampler[]>(7 * (max_table_dice + 1));
+  std::unique_ptr<flat_sampler[]> flat{new flat_sampler[7 * (max_table_dice + 1)]};
 
   // Rows 0..n (every number of faces) built; safe from any thread.
   void ensure(int n) {

@@ -19,7 +19,8 @@ simulation_tally run_trials(const simulation_options& options, std::size_t tally
   auto worker = [&](unsigned index) {
     auto& tally = per_thread[index];
     for (;;) {
-      if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
+      if ((options.cancel && options.cancel->load(std::memory_order_relaxed)) ||
+          (options.deadline && std::chrono::steady_clock::now() >= *options.deadline)) {
         stopped = true;
         return;
       }

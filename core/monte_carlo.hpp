@@ -3,8 +3,10 @@
 // PCG stream i of the seed, and chunk tallies are integer sums, so the answer for a seed is the
 // same whatever the thread count or scheduling.
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <pcg_random.hpp>
 #include <span>
 #include <vector>
@@ -16,9 +18,12 @@ using random_engine = pcg32;
 struct simulation_options {
   std::uint64_t trials = 1'000'000;
   std::uint64_t seed = 1775;
-  unsigned threads = 0;                            // 0: every core
-  std::uint64_t chunk_trials = 1u << 14;           // trials per reproducible chunk
-  const std::atomic<bool>* cancel = nullptr;       // set to stop early (the GUI's cancel button)
+  unsigned threads = 0;                       // 0: every core
+  std::uint64_t chunk_trials = 1u << 14;      // trials per reproducible chunk
+  const std::atomic<bool>* cancel = nullptr;  // set to stop early (the GUI's cancel button)
+  // Stop early once this time passes (auto's time budget), seen between chunks as cancel is: no
+  // watching thread needed, so it holds in the web build too, which has no threads.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
   std::atomic<std::uint64_t>* progress = nullptr;  // trials finished so far
 };
 

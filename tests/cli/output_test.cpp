@@ -63,6 +63,17 @@ TEST(OutputNumbers, PlainAndShortestNumbers) {
   EXPECT_EQ(musket::cli::shortest_decimal(0.0), "0");
 }
 
+// The reader of --win-value and --time-budget: a whole decimal text, finite, or nothing.
+TEST(OutputNumbers, DecimalNumbersReadWhole) {
+  using musket::cli::decimal_number;
+  EXPECT_EQ(decimal_number("0.5"), 0.5);
+  EXPECT_EQ(decimal_number("-2"), -2.0);
+  EXPECT_EQ(decimal_number("1e3"), 1000.0);
+  EXPECT_EQ(decimal_number(".25"), 0.25);
+  for (const char* bad : {"", " 1", "1 ", "+1", "0x10", "1.5s", "inf", "nan", "1e999", "1e-999", "1..2", "-"})
+    EXPECT_FALSE(decimal_number(bad).has_value()) << bad;
+}
+
 TEST(OutputNumbers, FractionsSplitAndShortened) {
   using musket::cli::fraction_parts;
   EXPECT_EQ(fraction_parts("1/12"), std::make_pair(std::string("1"), std::string("12")));

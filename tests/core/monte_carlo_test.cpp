@@ -52,6 +52,25 @@ TEST(MonteCarlo, CancelStopsEarly) {
   EXPECT_LT(t.trials, options.trials);
 }
 
+// auto's time budget: a deadline already past stops the run before its first chunk (no thread
+// needed to watch the clock), and one an hour away lets every trial run.
+TEST(MonteCarlo, DeadlineStopsBetweenChunks) {
+  musket::simulation_options options;
+  options.trials = 100'000;
+  options.chunk_trials = 1000;
+  options.threads = 1;
+  const auto count = [](musket::random_engine&, std::span<std::uint64_t> tally) { ++tally[0]; };
+  options.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  const auto past = musket::run_trials(options, 1, count);
+  EXPECT_TRUE(past.cancelled);
+  EXPECT_EQ(past.trials, 0u);
+  options.deadline = std::chrono::steady_clock::now() + std::chrono::hours(1);
+  const auto future = musket::run_trials(options, 1, count);
+  EXPECT_FALSE(future.cancelled);
+  EXPECT_EQ(future.trials, 100'000u);
+  EXPECT_EQ(future.counts[0], 100'000u);
+}
+
 TEST(ProportionInterval, ZeroSuccessesClosedForms) {
   // Wilson upper bound at 0 of n: z^2 / (n + z^2); Clopper-Pearson: 1 - (alpha/2)^(1/n).
   const double z = 1.959963984540054;

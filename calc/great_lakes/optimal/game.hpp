@@ -11,6 +11,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -76,7 +77,11 @@ struct choice_case {
   std::vector<int> hits;
   std::vector<int> failed;
   int rerolls = 0;
-  auto operator<=>(const choice_case&) const = default;
+  // Ordered member by member (a map key); < written out, as libc++ 14 (the web build's) has no <=> for std::vector.
+  bool operator==(const choice_case&) const = default;
+  friend bool operator<(const choice_case& a, const choice_case& b) {
+    return std::tie(a.hits, a.failed, a.rerolls) < std::tie(b.hits, b.failed, b.rerolls);
+  }
 };
 
 // One side's best allocation of `hits` hits in round 1: the allocation best in most of the cases

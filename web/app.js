@@ -1,0 +1,539 @@
+// Musket's page: forms built from commands.json (`musket-docgen json`: every command and option
+// as `musket` parses them), answers drawn from the CLI's own JSON document, computed by the
+// command registry compiled to WebAssembly in a worker (worker.js). The inputs live in the URL's
+// hash (#nt/battle?attacker=crown&...), so a link reproduces the answer on another phone.
+'use strict';
+
+const hidden = new Set(['help', 'format']);  // the page chooses these itself
+let catalogue = null;  // commands.json
+let worker = null;
+let workerReady = null;
+let pending = null;  // {id, resolve}
+let nextId = 1;
+let lastWords = null;
+const files = {};  // file options' contents, by file name
+
+const $ = (id) => document.getElementById(id);
+
+// --- the engine ----------------------------------------------------------------------------------
+function startWorker() {
+  worker = new Worker('worker.js');
+  workerReady = new Promise((resolve) => {
+    worker.onmessage = (event) => {
+      if (event.data.ready) { $('engine-state').textContent = 'ready, offline too'; resolve(); return; }
+      if (pending && event.data.id === pending.id) { const p = pending; pending = null; p.resolve(event.data); }
+    };
+  });
+}
+
+// Runs `musket <words>` in the worker: {code, stdout, stderr, ms}.
+async function runMusket(words) {
+  await workerReady;
+  return new Promise((resolve) => {
+    pending = { id: nextId++, resolve };
+    const used = {};
+    for (const w of words) if (w.startsWith('/files/') && files[w.slice(7)]) used[w.slice(7)] = files[w.slice(7)];
+    worker.postMessage({ id: pending.id, words, files: used });
+  });
+}
+
+function cancelRun() {
+  if (!pending) return;
+  worker.terminate();
+  const p = pending;
+  pending = null;
+  p.resolve({ cancelled: true });
+  startWorker();
+}
+
+// --- the form ------------------------------------------------------------------------------------
+function game(code) { return catalogue.games.find((g) => g.code === code); }
+function command(g, name) { return g.commands.find((c) => c.name === name); }
+
+// A plan, scenario or data file: the phone's file picker beside the field.
+function isFileOption(o) { return o.name === 'file' || /\bfile\b[^,;]*JSON|JSON[^,;]*\bfile\b/.test(o.help); }
+
+function fieldId(o) { return 'opt-' + o.name; }
+
+function makeField(o) {
+  const box = document.createElement('div');
+  box.className = 'field';
+  box.dataset.option = o.name;
+  const label = document.createElement('label');
+  label.htmlFor = fieldId(o);
+  label.textContent = '--' + o.name + (o.required ? ' *' : '');
+  const help = document.createElement('span');
+  help.className = 'help';
+  help.textContent = o.help + (o.range ? ` (${o.range[0]}..${o.range[1]})` : '') +
+    (o.default !== undefined && o.default !== '' ? ` · default ${o.default}` : '');
+  if (o.flag) {
+    const row = document.createElement('label');
+    row.className = 'flag';
+    const input = document.createElement('input');
+    input.type = 'checkbox';
+    input.id = fieldId(o);
+    input.dataset.kind = 'flag';
+    row.append(input, document.createTextNode('--' + o.name));
+    box.append(row, help);
+    return box;
+  }
+  box.append(label, help);
+  if (o.repeatable) {
+    const list = document.createElement('div');
+    list.className = 'repeat';
+    list.id = fieldId(o);
+    list.dataset.kind = 'repeat';
+    const add = document.createElement('button');
+    add.type = 'button';
+    add.textContent = '+ another --' + o.name;
+    add.onclick = () => list.append(textInput(o, ''));
+    list.append(textInput(o, ''));
+    box.append(list, add);
+    return box;
+  }
+  if (o.choices && !o.choices.some((c) => c.includes(':'))) {
+    const select = document.createElement('select');
+    select.id = fieldId(o);
+    select.dataset.kind = 'value';
+    const blank = document.createElement('option');
+    blank.value = '';
+    blank.textContent = o.required ? 'choose…' : (o.default !== undefined ? `(default: ${o.default})` : '(none)');
+    select.append(blank);
+    for (const c of o.choices) {
+      const option = document.createElement('option');
+      option.value = c;
+      option.textContent = c;
+      select.append(option);
+    }
+    box.append(select);
+    return box;
+  }
+  if (o.range) {
+    const stepper = document.createElement('div');
+    stepper.className = 'stepper';
+    const input = document.createElement('input');
+    input.type = 'number';
+    input.inputMode = 'numeric';
+    input.id = fieldId(o);
+    input.dataset.kind = 'value';
+    input.min = o.range[0];
+    input.max = o.range[1];
+    if (o.default !== undefined) input.placeholder = o.default;
+    const step = (by) => {
+      const now = input.value === '' ? Number(o.default ?? o.range[0]) : Number(input.value);
+      input.value = String(Math.min(o.range[1], Math.max(o.range[0], now + by)));
+    };
+    const minus = document.createElement('button');
+    minus.type = 'button';
+    minus.textContent = '−';
+    minus.setAttribute('aria-label', 'less');
+    minus.onclick = () => step(-1);
+    const plus = document.createElement('button');
+    plus.type = 'button';
+    plus.textContent = '+';
+    plus.setAttribute('aria-label', 'more');
+    plus.onclick = () => step(1);
+    stepper.append(minus, input, plus);
+    box.append(stepper);
+    return box;
+  }
+  const input = textInput(o, '');
+  input.id = fieldId(o);
+  box.append(input);
+  if (isFileOption(o)) {
+    const picker = document.createElement('input');
+    picker.type = 'file';
+    picker.accept = '.json,application/json';
+    picker.onchange = async () => {
+      const f = picker.files[0];
+      if (!f) return;
+      files[f.name] = new Uint8Array(await f.arrayBuffer());
+      input.value = '/files/' + f.name;
+    };
+    box.append(picker);
+  }
+  return box;
+}
+
+function textInput(o, value) {
+  const input = document.createElement('input');
+  input.type = 'text';
+  input.dataset.kind = 'value';
+  input.value = value;
+  input.autocapitalize = 'off';
+  input.spellcheck = false;
+  if (o.default !== undefined) input.placeholder = o.default;
+  if (o.choices) {
+    const listId = 'choices-' + o.name;
+    if (!document.getElementById(listId)) {
+      const list = document.createElement('datalist');
+      list.id = listId;
+      for (const c of o.choices) { const option = document.createElement('option'); option.value = c; list.append(option); }
+      document.body.append(list);
+    }
+    input.setAttribute('list', listId);
+  }
+  return input;
+}
+
+function currentCommand() {
+  const g = game($('game').value);
+  return [g, command(g, $('command').value)];
+}
+
+function buildForm(values) {
+  const [g, c] = currentCommand();
+  $('summary').textContent = c.summary;
+  $('fields').replaceChildren();
+  $('more-fields').replaceChildren();
+  let moreUsed = false;
+  for (const o of c.options) {
+    if (hidden.has(o.name)) continue;
+    const field = makeField(o);
+    const main = o.required || o.repeatable || (o.choices && o.default === undefined && !o.flag) ||
+      (g.code !== 'gl' && c.name !== 'sweep' && o.range && !['trials', 'seed', 'threads', 'memory-mb', 'state-limit'].includes(o.name));
+    (main ? $('fields') : $('more-fields')).append(field);
+    if (values && values.has(o.name)) {
+      setField(o, field, values.getAll(o.name));
+      if (!main) moreUsed = true;
+    }
+  }
+  $('more').open = moreUsed;
+}
+
+function setField(o, field, given) {
+  if (o.flag) { field.querySelector('input').checked = true; return; }
+  if (o.repeatable) {
+    const list = field.querySelector('.repeat');
+    list.replaceChildren(...given.map((v) => textInput(o, v)));
+    return;
+  }
+  field.querySelector('[data-kind=value]').value = given[0];
+}
+
+// The form's inputs as the words after `musket`, and as the URL's hash.
+function formWords() {
+  const [g, c] = currentCommand();
+  const words = [g.code, c.name];
+  const query = new URLSearchParams();
+  for (const o of c.options) {
+    if (hidden.has(o.name)) continue;
+    const field = document.querySelector(`.field[data-option="${o.name}"]`);
+    if (o.flag) {
+      if (field.querySelector('input').checked) { words.push('--' + o.name); query.append(o.name, ''); }
+      continue;
+    }
+    for (const input of field.querySelectorAll('[data-kind=value]')) {
+      const v = input.value.trim();
+      if (v === '') continue;
+      if (o.name === 'command') words.splice(2, 0, v); else words.push('--' + o.name, v);
+      query.append(o.name, v);
+    }
+  }
+  return { words, hash: `#${g.code}/${c.name}?${query.toString()}` };
+}
+
+function shellWord(w) { return /^[A-Za-z0-9_./:,=+@%-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`; }
+
+// --- the answer ----------------------------------------------------------------------------------
+// A probability as the CLI's tables print it (cli/number_text.cpp): one decimal, more near 0 or 1.
+function percent(p) {
+  if (p === 0) return '0%';
+  if (p === 1) return '100%';
+  if (p < 1e-6) return '<0.0001%';
+  if (p > 1 - 1e-6) return '>99.9999%';
+  for (let d = 1; d <= 4; d++) {
+    const t = (p * 100).toFixed(d);
+    if (Number(t) !== 0 && Number(t) !== 100) return t + '%';
+  }
+  return (p * 100).toFixed(4) + '%';
+}
+function plain(v) {
+  if (Number.isInteger(v)) return String(v);
+  return Number(v.toPrecision(4)).toString();
+}
+function words(key) { return key.replace(/_/g, ' '); }
+function isProbabilities(v) {
+  return v && typeof v === 'object' && Object.values(v).length > 0 &&
+    Object.values(v).every((x) => typeof x === 'number' && x >= 0 && x <= 1);
+}
+function isDistribution(key, v, doc) {
+  const stats = doc.stats && doc.stats[key];
+  return stats && (Array.isArray(v) || (typeof v === 'object' && Object.keys(v).every((k) => /^-?\d+$/.test(k))));
+}
+function exactFor(doc, section, key) {
+  const e = doc.exact;
+  if (!e) return undefined;
+  if (section && e[section] && typeof e[section] === 'object') return e[section][key];
+  return e[key];
+}
+
+function bars(entries, exactOf, intervalOf) {
+  const rows = document.createElement('div');
+  rows.className = 'rows';
+  for (const [name, p] of entries) {
+    const row = document.createElement('button');
+    row.type = 'button';
+    row.className = 'row';
+    row.dataset.key = name;
+    const fill = `<div class="fill" style="width:${(p * 100).toFixed(2)}%"></div>`;
+    const iv = intervalOf && intervalOf(name);
+    const range = iv ? `<div class="range" style="left:${iv.low * 100}%;width:${(iv.high - iv.low) * 100}%"></div>` : '';
+    row.innerHTML = `<span class="name"></span><span class="value">${p === 0 ? '-' : percent(p)}</span>` +
+      `<div class="track">${fill}${range}</div>`;
+    row.querySelector('.name').textContent = words(String(name));
+    const exact = exactOf && exactOf(name);
+    if (exact || iv) {
+      row.title = 'tap for the exact fraction';
+      row.onclick = () => {
+        const next = row.nextElementSibling;
+        if (next && next.classList.contains('exact')) { next.remove(); return; }
+        const e = document.createElement('div');
+        e.className = 'exact';
+        e.textContent = exact ? `exactly ${exact}` : `${(iv.level * 100)}% interval ${percent(iv.low)} to ${percent(iv.high)}`;
+        row.after(e);
+      };
+    }
+    rows.append(row);
+  }
+  return rows;
+}
+
+function distribution(key, values, doc) {
+  const box = document.createElement('div');
+  const entries = Array.isArray(values) ? values.map((p, i) => [String(i), p]) : Object.entries(values);
+  const stats = doc.stats[key];
+  const toggle = document.createElement('div');
+  toggle.className = 'toggle';
+  const chance = document.createElement('button');
+  chance.type = 'button';
+  chance.textContent = 'chance';
+  chance.setAttribute('aria-pressed', 'true');
+  const atLeast = document.createElement('button');
+  atLeast.type = 'button';
+  atLeast.textContent = 'at least';
+  atLeast.setAttribute('aria-pressed', 'false');
+  toggle.append(chance, atLeast);
+  const exactAll = exactFor(doc, null, key);
+  const exactOf = (k) => exactAll && (Array.isArray(exactAll) ? exactAll[Number(k)] : exactAll[k]);
+  let shown = bars(entries, exactOf);
+  const show = (least) => {
+    chance.setAttribute('aria-pressed', String(!least));
+    atLeast.setAttribute('aria-pressed', String(least));
+    const source = least ? stats.at_least : values;
+    const list = Array.isArray(source) ? source.map((p, i) => [String(i), p]) : Object.entries(source);
+    const exactLeast = doc.exact && doc.exact.stats && doc.exact.stats[key] && doc.exact.stats[key].at_least;
+    const fresh = bars(list, least ? (k) => exactLeast && (Array.isArray(exactLeast) ? exactLeast[Number(k)] : exactLeast[k]) : exactOf);
+    shown.replaceWith(fresh);
+    shown = fresh;
+  };
+  chance.onclick = () => show(false);
+  atLeast.onclick = () => show(true);
+  const line = document.createElement('p');
+  line.className = 'stats';
+  line.textContent = `mean ${plain(stats.mean)}, sd ${plain(stats.sd)}, median ${stats.median}, ` +
+    `90% between ${stats.p05} and ${stats.p95}, range ${stats.min} to ${stats.max}`;
+  if (stats.at_least) box.append(toggle);
+  box.append(shown, line);
+  return box;
+}
+
+const skipped = new Set(['schema_version', 'game', 'command', 'inputs', 'defaults', 'method', 'stats', 'exact',
+  'notes', 'intervals', 'dice']);
+
+function render(doc, headline) {
+  const answer = $('answer');
+  answer.replaceChildren();
+  const head = document.createElement('p');
+  head.className = 'headline';
+  head.id = 'headline';
+  head.textContent = headline || '';
+  answer.append(head);
+  const m = doc.method || {};
+  const method = document.createElement('p');
+  method.className = 'method';
+  method.id = 'method';
+  method.textContent = m.name === 'exact' || !m.name ? 'exact (every outcome enumerated)'
+    : `${m.name}: ${m.trials ?? ''} trials, seed ${m.seed ?? ''}` +
+      (m.confidence ? `, ${m.confidence * 100}% intervals (tap a bar)` : '') + (m.why ? ` · ${m.why}` : '');
+  answer.append(method);
+  const intervals = doc.intervals || {};
+  for (const [key, value] of Object.entries(doc)) {
+    if (skipped.has(key)) continue;
+    const h = document.createElement('h2');
+    h.textContent = words(key);
+    const section = document.createElement('div');
+    section.className = 'section';
+    section.dataset.key = key;
+    if (isDistribution(key, value, doc)) {
+      section.append(distribution(key, value, doc));
+    } else if (isProbabilities(value) && !Array.isArray(value)) {
+      section.append(bars(Object.entries(value), (k) => exactFor(doc, key, k),
+        (k) => intervals[`${key}.${k}`] || intervals[k]));
+    } else if (value && typeof value === 'object' && !Array.isArray(value) &&
+               Object.values(value).every((x) => typeof x !== 'object' || x === null)) {
+      // A number here is a probability when the document gives its exact fraction, or it lies
+      // strictly between 0 and 1 (a multiplier of 1 is not a certainty).
+      const probabilities = Object.entries(value).filter(([k, x]) =>
+        typeof x === 'number' && x >= 0 && x <= 1 && !/^expected_|mean/.test(k) &&
+        (exactFor(doc, key, k) !== undefined || (x > 0 && x < 1)));
+      const others = Object.entries(value).filter(([k]) => !probabilities.some(([p]) => p === k));
+      if (probabilities.length) section.append(bars(probabilities, (k) => exactFor(doc, key, k) || exactFor(doc, null, k)));
+      if (others.length) {
+        const list = document.createElement('dl');
+        list.className = 'other';
+        for (const [k, x] of others) {
+          const dt = document.createElement('dt');
+          dt.textContent = words(k);
+          const dd = document.createElement('dd');
+          dd.dataset.key = k;
+          dd.textContent = typeof x === 'number' ? plain(x) : (typeof x === 'object' ? JSON.stringify(x) : String(x));
+          list.append(dt, dd);
+        }
+        section.append(list);
+      }
+    } else if (typeof value !== 'object' || value === null) {
+      const p = document.createElement('p');
+      p.className = 'other';
+      p.textContent = String(value);
+      section.append(p);
+    } else {
+      const pre = document.createElement('pre');
+      pre.className = 'other';
+      pre.textContent = JSON.stringify(value, null, 1);
+      section.append(pre);
+    }
+    answer.append(h, section);
+  }
+  if (doc.notes && doc.notes.length) {
+    const h = document.createElement('h2');
+    h.textContent = 'notes';
+    const list = document.createElement('ul');
+    list.className = 'notes';
+    for (const n of doc.notes) { const li = document.createElement('li'); li.textContent = n; list.append(li); }
+    answer.append(h, list);
+  }
+}
+
+function showError(stderr) {
+  const line = stderr.trim().split('\n')[0];
+  $('error').textContent = line;
+  $('error').hidden = false;
+  const named = /^musket: --([a-z0-9-]+):/.exec(line);
+  if (named) {
+    const field = document.querySelector(`.field[data-option="${named[1]}"]`);
+    if (field) {
+      field.classList.add('bad');
+      const p = document.createElement('p');
+      p.className = 'problem';
+      p.textContent = line;
+      field.append(p);
+      if (field.closest('details')) field.closest('details').open = true;
+    }
+  }
+}
+
+function clearErrors() {
+  $('error').hidden = true;
+  for (const f of document.querySelectorAll('.field.bad')) f.classList.remove('bad');
+  for (const p of document.querySelectorAll('.problem')) p.remove();
+}
+
+async function calculate() {
+  clearErrors();
+  const { words: w, hash } = formWords();
+  if (location.hash !== hash) history.replaceState(null, '', hash);
+  lastWords = w;
+  $('share-link').href = location.href;
+  $('cli-line').textContent = 'musket ' + w.map(shellWord).join(' ');
+  $('share').hidden = false;
+  $('run').disabled = true;
+  $('cancel').hidden = false;
+  const started = performance.now();
+  const busy = document.createElement('p');
+  busy.className = 'busy';
+  busy.id = 'busy';
+  $('answer').replaceChildren(busy);
+  const tick = setInterval(() => { busy.textContent = `calculating… ${((performance.now() - started) / 1000).toFixed(1)} s`; }, 100);
+  document.body.dataset.state = 'running';
+  const done = () => { clearInterval(tick); $('run').disabled = false; $('cancel').hidden = true; };
+  const result = await runMusket([...w, '--format', 'json']);
+  if (result.cancelled) { done(); busy.textContent = 'cancelled'; return; }
+  if (result.code !== 0) { done(); $('answer').replaceChildren(); showError(result.stderr); return; }
+  const doc = JSON.parse(result.stdout);
+  render(doc, '');
+  $('answer').dataset.ms = String(Math.round(result.ms));
+  document.body.dataset.state = 'answered';
+  // The headline is the table's first paragraph (title and verdict), from the same engine.
+  const table = await runMusket([...w, '--format', 'table']);
+  done();
+  if (!table.cancelled && table.code === 0) {
+    showHeadline(table.stdout.split('\n\n')[0]);
+    document.body.dataset.state = 'headlined';
+  }
+}
+
+// The table's first paragraph as the page shows it: its wrapped lines joined again, the title,
+// the defaults it took (small) and the verdict (large).
+function showHeadline(paragraph) {
+  const lines = [];
+  for (const line of paragraph.split('\n')) {
+    if (line.startsWith('  ') && lines.length) lines[lines.length - 1] += ' ' + line.trim();
+    else lines.push(line);
+  }
+  const head = $('headline');
+  head.replaceChildren();
+  lines.forEach((line, i) => {
+    const part = document.createElement('span');
+    part.className = i === 0 ? 'title' : line.startsWith('defaults:') ? 'defaults' : 'verdict';
+    part.textContent = line;
+    head.append(part, document.createTextNode('\n'));
+  });
+}
+
+async function copy(text) {
+  try { await navigator.clipboard.writeText(text); } catch (e) { prompt('Copy:', text); }
+}
+
+// --- start ---------------------------------------------------------------------------------------
+function fromHash() {
+  const m = /^#([a-z]+)\/([a-z-]+)\??(.*)$/.exec(location.hash);
+  return m ? { game: m[1], command: m[2], values: new URLSearchParams(m[3]) } : null;
+}
+
+function fillCommands(selected) {
+  const g = game($('game').value);
+  $('command').replaceChildren(...g.commands.map((c) => new Option(c.name, c.name)));
+  if (selected && command(g, selected)) $('command').value = selected;
+}
+
+async function start() {
+  startWorker();
+  catalogue = await (await fetch('commands.json')).json();
+  $('version').textContent = catalogue.version;
+  $('game').replaceChildren(...catalogue.games.map((g) => new Option(`${g.code}: ${g.title}`, g.code)));
+  const linked = fromHash();
+  if (linked && game(linked.game)) $('game').value = linked.game;
+  fillCommands(linked && linked.command);
+  buildForm(linked && linked.values);
+  $('game').onchange = () => { fillCommands(); buildForm(); };
+  $('command').onchange = () => buildForm();
+  $('form').onsubmit = (e) => { e.preventDefault(); calculate(); };
+  $('cancel').onclick = cancelRun;
+  $('copy-link').onclick = () => copy(location.href);
+  $('copy-text').onclick = async () => copy((await runMusket([...lastWords, '--format', 'table'])).stdout);
+  $('copy-csv').onclick = async () => copy((await runMusket([...lastWords, '--format', 'csv'])).stdout);
+  // A share link opened while the page is open: the same as loading it.
+  window.addEventListener('hashchange', () => {
+    const l = fromHash();
+    if (!l || !game(l.game) || !command(game(l.game), l.command)) return;
+    $('game').value = l.game;
+    fillCommands(l.command);
+    buildForm(l.values);
+    calculate();
+  });
+  if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js');
+  if (linked && game(linked.game) && command(game(linked.game), linked.command) && [...linked.values].length) calculate();
+}
+
+start();

@@ -1,0 +1,276 @@
+#!/usr/bin/env python3
+"""The page in a real browser (issue 40): Debian's headless Chromium, driven over its DevTools
+protocol (python3-websocket), loads build-web/site from a local server at a phone's 390x844.
+
+  1. One share link per game (an NT attack, an SS siege, an AR attack, a GL battle with a fort and
+     leaders) opens the page, which answers by itself; the DOM's headline is the native CLI's
+     (the table's first paragraph for the same words) and every outcome bar reads the percentage of
+     the native CLI's JSON for the same inputs.
+  2. A bad input shows the native CLI's one-line error, beside the field it names.
+  3. With the server stopped, a new load still answers (the service worker's cache).
+With --screenshots DIR, each game's answer is saved as DIR/web-<game>.png.
+
+usage: web/tests/page_test.py SITE_DIR NATIVE_MUSKET SOURCE_DIR [--screenshots DIR]
+"""
+import base64
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+
+import websocket  # python3-websocket
+
+LINKS = {
+    "nt": ["nt", "battle", "--attacker", "crown", "--terrain", "city", "--att-units", "6", "--att-leaders", "1",
+           "--att-war", "5", "--def-units", "4", "--def-leaders", "1", "--def-war", "3"],
+    "ss": ["ss", "siege", "--food", "3", "--resupply", "1/6", "--turns", "10"],
+    "ar": ["ar", "battle", "--attacker", "15M,8C", "--defender", "3T,8B"],
+    # README's worked battle: Brown's Americans against the 104th and Lincoln militia in a fort, Riall with them.
+    "gl": ["gl", "battle", "--att", "11th Infantry:regular:4/4:5:3", "--att", "Towson:artillery:3/3:5:5",
+           "--att", "NY Militia:militia:2/3:3:2:river", "--def", "104th Foot:regular:4/4:5:4",
+           "--def", "Lincoln Militia:militia:3/3:3:3", "--fort", "2:2:4", "--att-leader", "Brown",
+           "--def-leader", "Riall"],
+}
+BAD = ["nt", "battle", "--attacker", "crown", "--terrain", "city", "--att-units", "0", "--att-war", "5", "--def-units", "4",
+       "--def-war", "3"]
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def link(base, words):
+    """The page's share link for `musket <words>` (app.js's hash: #game/command?name=value&...)."""
+    query = []
+    rest = words[2:]
+    i = 0
+    while i < len(rest):
+        name = rest[i][2:]
+        if i + 1 < len(rest) and not rest[i + 1].startswith("--"):
+            query.append((name, rest[i + 1]))
+            i += 2
+        else:
+            query.append((name, ""))
+            i += 1
+    return f"{base}#{words[0]}/{words[1]}?{urllib.parse.urlencode(query)}"
+
+
+def percent(p):
+    """A probability as the CLI's table and the page print it (cli/number_text.cpp)."""
+    if p == 0:
+        return "0%"
+    if p == 1:
+        return "100%"
+    if p < 1e-6:
+        return "<0.0001%"
+    if p > 1 - 1e-6:
+        return ">99.9999%"
+    for d in range(1, 5):
+        t = f"{p * 100:.{d}f}"
+        if float(t) not in (0.0, 100.0):
+            return t + "%"
+    return f"{p * 100:.4f}%"
+
+
+class Browser:
+    def __init__(self, profile):
+        self.port = free_port()
+        chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+        self.process = subprocess.Popen(
+            [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+             "--no-first-run", f"--remote-debugging-port={self.port}", f"--user-data-dir={profile}",
+             "--window-size=390,844", "about:blank"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(200):
+            try:
+                targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{self.port}/json/list", timeout=1))
+                page = next(t for t in targets if t["type"] == "page")
+                break
+            except Exception:
+                time.sleep(0.1)
+        else:
+            raise RuntimeError("chromium did not start")
+        self.ws = websocket.create_connection(page["webSocketDebuggerUrl"], timeout=120)
+        self.next_id = 0
+        self.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=1, mobile=True)
+
+    def call(self, method, **params):
+        self.next_id += 1
+        self.ws.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            reply = json.loads(self.ws.recv())
+            if reply.get("id") == self.next_id:
+                if "error" in reply:
+                    raise RuntimeError(f"{method}: {reply['error']}")
+                return reply["result"]
+
+    def evaluate(self, expression):
+        result = self.call("Runtime.evaluate", expression=expression, awaitPromise=True, returnByValue=True)
+        if "exceptionDetails" in result:
+            raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def open(self, url):
+        self.call("Page.navigate", url="about:blank")
+        self.call("Page.navigate", url=url)
+
+    def wait_for(self, expression, seconds=120):
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                value = self.evaluate(expression)
+                if value:
+                    return value
+            except RuntimeError:
+                pass
+            time.sleep(0.1)
+        raise AssertionError(f"timed out waiting for {expression}")
+
+    def screenshot(self, path):
+        data = self.call("Page.captureScreenshot", format="png")["data"]
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(data))
+
+    def close(self):
+        try:
+            self.ws.close()
+        finally:
+            self.process.terminate()
+            self.process.wait(10)
+
+
+def native(musket, source, words, fmt):
+    done = subprocess.run([musket] + words + ["--format", fmt], cwd=source, capture_output=True, text=True,
+                          env={**os.environ, "COLUMNS": "72"})
+    return done.returncode, done.stdout, done.stderr
+
+
+SHOWN = """(() => ({
+  state: document.body.dataset.state || '',
+  headline: (document.getElementById('headline') || {}).textContent || '',
+  outcomes: [...document.querySelectorAll('#answer .section:first-of-type .row, #answer .section .row')]
+    .filter((r) => r.closest('.section').dataset.key === OUTCOME_KEY)
+    .map((r) => [r.dataset.key, r.querySelector('.value').textContent]),
+  error: document.getElementById('error').hidden ? '' : document.getElementById('error').textContent,
+}))()"""
+
+
+def timeless(text):
+    """The words of a headline, its line breaks aside, with a solve's own time taken out."""
+    return re.sub(r"\b\d+(\.\d+)?(e-?\d+)? s\b", "N s", " ".join(text.split()))
+
+
+def check_answer(browser, musket, source, words, screenshots, name):
+    code, out, err = native(musket, source, words, "json")
+    assert code == 0, err
+    doc = json.loads(out)
+    # The first section of probabilities by name (outcomes, or the command's first such key).
+    key = next(k for k, v in doc.items() if isinstance(v, dict) and v and k not in ("inputs", "method", "exact", "stats")
+               and all(isinstance(x, (int, float)) and 0 <= x <= 1 for x in v.values()))
+    browser.wait_for("document.body.dataset.state === 'headlined'")
+    shown = browser.evaluate(SHOWN.replace("OUTCOME_KEY", json.dumps(key)))
+    _, table, _ = native(musket, source, words, "table")
+    expected_headline = table.split("\n\n")[0]
+    problems = []
+    # A solve's own time ("exact over 133 states in 0.0005 s") differs run to run; all else must not.
+    if timeless(shown["headline"]) != timeless(expected_headline):
+        problems.append(f"headline {shown['headline']!r}, the CLI's {expected_headline!r}")
+    expected = [[k, "-" if v == 0 else percent(v)] for k, v in doc[key].items()]
+    if shown["outcomes"] != expected:
+        problems.append(f"{key} {shown['outcomes']}, the CLI's {expected}")
+    if screenshots:
+        browser.evaluate("window.scrollTo(0, document.getElementById('answer').offsetTop - 8)")
+        browser.screenshot(os.path.join(screenshots, f"web-{name}.png"))
+    return problems, shown
+
+
+def main():
+    args = sys.argv[1:]
+    screenshots = None
+    if "--screenshots" in args:
+        at = args.index("--screenshots")
+        screenshots = args[at + 1]
+        del args[at:at + 2]
+    if len(args) != 3:
+        sys.exit(__doc__)
+    site, musket, source = args
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                               "--directory", site], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}/"
+    profile = tempfile.mkdtemp(prefix="musket-page-test-")
+    browser = None
+    failures = 0
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(base, timeout=1)
+                break
+            except Exception:
+                time.sleep(0.1)
+        browser = Browser(profile)
+        for name, words in LINKS.items():
+            started = time.monotonic()
+            browser.open(link(base, words))
+            problems, shown = check_answer(browser, musket, source, words, screenshots, name)
+            cold = time.monotonic() - started
+            first_ms = browser.evaluate("document.getElementById('answer').dataset.ms")
+            # A warm answer: the same inputs again, the engine already loaded.
+            browser.evaluate("document.body.dataset.state = ''; document.getElementById('run').click()")
+            browser.wait_for("document.body.dataset.state === 'headlined'")
+            warm_ms = browser.evaluate("document.getElementById('answer').dataset.ms")
+            native_started = time.monotonic()
+            native(musket, source, words, "json")
+            native_ms = (time.monotonic() - native_started) * 1000
+            status = "FAILS" if problems else "ok"
+            print(f"{status}: {name} share link, {len(shown['outcomes'])} bars and the headline as the CLI's "
+                  f"(load to headline {cold:.1f} s; the engine's answer {first_ms} ms first, {warm_ms} ms warm; "
+                  f"native musket {native_ms:.0f} ms as a whole process)")
+            for p in problems:
+                print(f"  {p}")
+            failures += bool(problems)
+
+        # A bad input: the CLI's one line, at the top and beside its field.
+        browser.open(link(base, BAD))
+        browser.wait_for("!document.getElementById('error').hidden")
+        _, _, err = native(musket, source, BAD, "json")
+        shown = browser.evaluate("""(() => ({error: document.getElementById('error').textContent,
+          beside: (document.querySelector('.field[data-option="att-units"] .problem') || {}).textContent || ''}))()""")
+        ok = shown["error"] == err.strip() and shown["beside"] == err.strip()
+        print(f"{'ok' if ok else 'FAILS'}: a bad input shows the CLI's line {err.strip()!r} beside --att-units"
+              + ("" if ok else f" (the page: {shown})"))
+        failures += not ok
+
+        # Offline: the service worker has cached the site; the server stops; a new load answers.
+        browser.wait_for("navigator.serviceWorker.ready.then(() => caches.keys()).then((k) => k.length > 0)")
+        server.terminate()
+        server.wait(10)
+        words = LINKS["ss"]
+        browser.open(link(base, words).replace("turns=10", "turns=8"))
+        words = [w if w != "10" else "8" for w in words]
+        problems, _ = check_answer(browser, musket, source, words, None, "offline")
+        print(f"{'FAILS' if problems else 'ok'}: with the server stopped the page still answers (service worker)")
+        for p in problems:
+            print(f"  {p}")
+        failures += bool(problems)
+    finally:
+        if browser:
+            browser.close()
+        if server.poll() is None:
+            server.terminate()
+        shutil.rmtree(profile, ignore_errors=True)
+    print(f"page test: {'all passed' if not failures else f'{failures} failed'}")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
