@@ -1,6 +1,5 @@
-// Issue 37: the game of optimal play solved over pairs of side states (optimal/pair_values.hpp)
-// against the game solved over the battle's full states, on random small battles: the value, the
-// default play's value and the gains, the outcome document and the advice, within 1e-12.
+// Issue 37: the game of optimal play solved over pairs of side states (optimal/pair_values.hpp) on
+// random small battles: the solved play's outcome document whole and worth the game's value.
 #include "calc/great_lakes/optimal/pair_values.hpp"
 
 #include <gtest/gtest.h>
@@ -20,63 +19,6 @@ namespace gl = musket::great_lakes;
 using gl::testing::make_unit;
 
 namespace {
-
-void expect_near_vectors(const std::vector<double>& a, const std::vector<double>& b, const std::string& what,
-                         const std::string& id) {
-  const std::size_t n = std::max(a.size(), b.size());
-  for (std::size_t i = 0; i < n; ++i)
-    EXPECT_NEAR(i < a.size() ? a[i] : 0.0, i < b.size() ? b[i] : 0.0, 1e-12) << id << " " << what << "[" << i << "]";
-}
-
-void expect_same_advice(const gl::side_advice& a, const gl::side_advice& b, const std::string& id) {
-  EXPECT_EQ(a.units, b.units) << id;
-  ASSERT_EQ(a.allocations.size(), b.allocations.size()) << id;
-  for (std::size_t i = 0; i < a.allocations.size(); ++i) {
-    EXPECT_EQ(a.allocations[i].hits, b.allocations[i].hits) << id;
-    EXPECT_EQ(a.allocations[i].optimal, b.allocations[i].optimal) << id;
-    EXPECT_EQ(a.allocations[i].rulings, b.allocations[i].rulings) << id;
-    EXPECT_EQ(a.allocations[i].otherwise, b.allocations[i].otherwise) << id;
-  }
-  ASSERT_EQ(a.rerolls.size(), b.rerolls.size()) << id;
-  for (std::size_t i = 0; i < a.rerolls.size(); ++i) {
-    EXPECT_EQ(a.rerolls[i].failed_on_one, b.rerolls[i].failed_on_one) << id;
-    EXPECT_EQ(a.rerolls[i].reroll, b.rerolls[i].reroll) << id;
-    EXPECT_EQ(a.rerolls[i].otherwise, b.rerolls[i].otherwise) << id;
-  }
-  EXPECT_EQ(a.retreat.retreats, b.retreat.retreats) << id;
-  EXPECT_EQ(a.retreat.fights, b.retreat.fights) << id;
-  EXPECT_EQ(a.retreat.threshold, b.retreat.threshold) << id;
-  EXPECT_EQ(a.retreat.own_at_most, b.retreat.own_at_most) << id;
-  EXPECT_EQ(a.retreat.enemy_at_least, b.retreat.enemy_at_least) << id;
-}
-
-void expect_same_game(const gl::game_result& a, const gl::game_result& b, const std::string& id) {
-  EXPECT_NEAR(a.value, b.value, 1e-12) << id;
-  EXPECT_NEAR(a.value_default_play, b.value_default_play, 1e-12) << id;
-  EXPECT_NEAR(a.gain_attacker, b.gain_attacker, 1e-12) << id;
-  EXPECT_NEAR(a.gain_defender, b.gain_defender, 1e-12) << id;
-  for (std::size_t e = 0; e < a.outcome.ends.size(); ++e)
-    EXPECT_NEAR(a.outcome.ends[e], b.outcome.ends[e], 1e-12) << id << " end " << e;
-  EXPECT_NEAR(a.outcome.attacker_wins, b.outcome.attacker_wins, 1e-12) << id;
-  EXPECT_NEAR(a.outcome.defender_holds, b.outcome.defender_holds, 1e-12) << id;
-  EXPECT_NEAR(a.outcome.stalemate, b.outcome.stalemate, 1e-12) << id;
-  expect_near_vectors(a.outcome.attacker_sp_lost, b.outcome.attacker_sp_lost, "attacker_sp_lost", id);
-  expect_near_vectors(a.outcome.defender_sp_lost, b.outcome.defender_sp_lost, "defender_sp_lost", id);
-  EXPECT_NEAR(a.outcome.rounds_mean, b.outcome.rounds_mean, 1e-12) << id;
-  expect_near_vectors(a.outcome.rounds_distribution, b.outcome.rounds_distribution, "rounds", id);
-  EXPECT_NEAR(a.outcome.rounds_tail, b.outcome.rounds_tail, 1e-12) << id;
-  ASSERT_EQ(a.outcome.units.size(), b.outcome.units.size()) << id;
-  for (std::size_t u = 0; u < a.outcome.units.size(); ++u) {
-    EXPECT_NEAR(a.outcome.units[u].survives, b.outcome.units[u].survives, 1e-12) << id << " unit " << u;
-    EXPECT_NEAR(a.outcome.units[u].expected_sp, b.outcome.units[u].expected_sp, 1e-12) << id << " unit " << u;
-    EXPECT_NEAR(a.outcome.units[u].fails_morale, b.outcome.units[u].fails_morale, 1e-12) << id << " unit " << u;
-  }
-  EXPECT_EQ(a.outcome.garrison_eliminated.has_value(), b.outcome.garrison_eliminated.has_value()) << id;
-  if (a.outcome.garrison_eliminated && b.outcome.garrison_eliminated) {
-    EXPECT_NEAR(*a.outcome.garrison_eliminated, *b.outcome.garrison_eliminated, 1e-12) << id;
-  }
-  for (std::size_t s = 0; s < 2; ++s) expect_same_advice(a.advice[s], b.advice[s], id);
-}
 
 // A random small battle: 1-3 units a side (1-3 SP, 0-2 dice, morale 2-6, a 0-dice unit often),
 // leaders with rerolls, a fort, ships, crossings, the Niagara, no retreat route, a reinforcement,
@@ -167,10 +109,21 @@ gl::battle random_battle(std::mt19937& rng, std::string& id) {
 
 }  // namespace
 
-TEST(GreatLakesPairGame, EqualsTheFullStateGameOnRandomSmallBattles) {
+double sum(const std::vector<double>& v) {
+  double s = 0;
+  for (const double p : v) s += p;
+  return s;
+}
+
+// The solved play's outcome document is a whole battle: every distribution sums to 1, and the
+// game's value is its payoff averaged over that document (E[win] or win_value x P(win) - E[SP
+// lost] + E[SP taken]); a side that decides does at least as well as its default play, and the
+// one-side games lie between. (The pair game equalled the full-state game it replaced within 1e-12
+// on 150 of these battles before that solver was deleted: docs/engines.md.)
+TEST(GreatLakesPairGame, SolvedPlayIsAWholeBattleWorthItsValueOnRandomSmallBattles) {
   std::mt19937 rng(3737);
-  int compared = 0, by_objective[2] = {0, 0}, choices_matter = 0, with_advice = 0;
-  for (int trial = 0; trial < 2000 && compared < 150; ++trial) {
+  int solved = 0, by_objective[2] = {0, 0}, choices_matter = 0, with_advice = 0;
+  for (int trial = 0; trial < 2000 && solved < 150; ++trial) {
     std::string id;
     gl::battle b = random_battle(rng, id);
     if (!gl::plays_optimally(b)) continue;
@@ -182,18 +135,34 @@ TEST(GreatLakesPairGame, EqualsTheFullStateGameOnRandomSmallBattles) {
     id = std::to_string(trial) + " " + id + " objective " + gl::to_string(g.goal);
     gl::exact_options limits;
     limits.state_limit = 20000;
-    gl::game_result old;
+    gl::game_result now;
     try {
-      old = gl::solve_optimal_play_full_states(b, g, limits);
+      now = gl::solve_optimal_play(b, g, limits);
     } catch (const musket::state_limit_exceeded&) {
       continue;
     } catch (const musket::invalid_input&) {
       continue;
     }
-    const gl::game_result now = gl::solve_optimal_play(b, g);
-    expect_same_game(now, old, id);
-    ++compared;
-    // (Where the solved play beats the default one: a choice the two solvers had to get right.)
+    const gl::battle_result& o = now.outcome;
+    double ends = 0;
+    for (const double e : o.ends) ends += e;
+    EXPECT_NEAR(ends, 1.0, 1e-12) << id;
+    EXPECT_NEAR(o.attacker_wins + o.defender_holds + o.stalemate, 1.0, 1e-12) << id;
+    EXPECT_NEAR(sum(o.attacker_sp_lost), 1.0, 1e-12) << id;
+    EXPECT_NEAR(sum(o.defender_sp_lost), 1.0, 1e-12) << id;
+    if (o.rounds_distribution.empty())  // (no round is fought: a stalemate from the start)
+      EXPECT_EQ(o.stalemate, 1.0) << id;
+    else
+      EXPECT_NEAR(sum(o.rounds_distribution) + o.rounds_tail, 1.0, 1e-9) << id;
+    const double scale = std::max(1.0, g.win_value + 10.0);
+    EXPECT_NEAR(now.value, gl::play_value(o, g), 1e-12 * scale) << id;
+    EXPECT_GE(now.gain_attacker, -1e-12 * scale) << id;
+    EXPECT_GE(now.gain_defender, -1e-12 * scale) << id;
+    // value(both solved) lies between the one-side games: the attacker's alone is at least it
+    // (the defender no longer resists), the defender's alone at most.
+    EXPECT_LE(now.value, now.value_default_play + now.gain_attacker + 1e-12 * scale) << id;
+    EXPECT_GE(now.value, now.value_default_play - now.gain_defender - 1e-12 * scale) << id;
+    ++solved;
     if (std::abs(now.value - now.value_default_play) > 1e-9) ++choices_matter;
     std::size_t advised = 0;
     for (const gl::side_advice& a : now.advice)
@@ -201,11 +170,11 @@ TEST(GreatLakesPairGame, EqualsTheFullStateGameOnRandomSmallBattles) {
     if (advised > 0) ++with_advice;
     ++by_objective[g.goal == gl::objective::value];
   }
-  EXPECT_GE(compared, 100);
+  EXPECT_GE(solved, 100);
   EXPECT_GE(by_objective[0], 30);
   EXPECT_GE(by_objective[1], 30);
   EXPECT_GE(choices_matter, 30);
   EXPECT_GE(with_advice, 50);
-  std::cout << compared << " battles compared (" << by_objective[0] << " win, " << by_objective[1] << " value), "
+  std::cout << solved << " battles solved (" << by_objective[0] << " win, " << by_objective[1] << " value), "
             << choices_matter << " where the solved play beats the default, " << with_advice << " with advice\n";
 }

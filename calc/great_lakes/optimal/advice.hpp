@@ -8,13 +8,17 @@
 #include <utility>
 #include <vector>
 
-#include "calc/great_lakes/optimal/payoff.hpp"
+#include "calc/great_lakes/exact/exact_chooser.hpp"
 #include "calc/great_lakes/optimal/game.hpp"
 #include "calc/great_lakes/rules/round.hpp"
 
 namespace musket::great_lakes::optimal {
 
-namespace {  // (internal linkage: optimal/payoff.hpp says why; its using-declarations serve here)
+using detail::battle_rules;
+using detail::battle_state;
+namespace rd = round;
+
+namespace {  // (internal linkage: included by pair_values.cpp alone)
 
 // Advice from the start state's round (each choice the solved play makes there, with the case it
 // is made in) and the retreats the solved play makes anywhere.

@@ -2,12 +2,11 @@
 // Optimal play in a War Along the Great Lakes battle (issue 17): the choices GL 11-12 leave to the
 // players (who takes the hits beyond one per line unit, GL 11.23; which failed die a leader
 // rerolls, or keeping the reroll, GL 11.26-11.27; voluntary retreat, GL 12.2) solved as a
-// two-player zero-sum game of perfect information by backward induction over the battle's full
-// states (README "Optimal play" gives the rulings). A side plays a kind of choice optimally where
+// two-player zero-sum game of perfect information by backward induction over pairs of side states
+// (optimal/pair_values.hpp; README "Optimal play" gives the rulings). A side plays a kind of choice optimally where
 // its policy is `optimal` (retreat_kind, hit_allocation_kind, reroll_kind); a side with fixed
 // policies is a fixed opponent, so one side optimal is the one-player optimisation.
 #include <array>
-#include <compare>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -35,23 +34,6 @@ struct game_options {
   // outcome chain plays, and stops it once both pass it.
   double time_budget = 0;
 };
-
-// The cost model of solve_optimal_play, measured on the 2-core machine (docs/engines.md, "The time
-// guard": user CPU of 13 command-line solves, Brown v Riall, a fort and the Niagara 4 v 3 with a
-// fort, each with --play optimal, one side's hits, both sides' rerolls and the value objective):
-// seconds per round outcome the game records (every option of every choice, a retreat one outcome
-// and a phase position reached one: the decision trees' leaves), covering the recording and each
-// state's solve (two valuations, the game and the default play, or four when both sides play
-// optimally, with the two one-side games of the gains), 100-150 ns measured; and per round outcome
-// the outcome chain plays under the solved play (both its passes; its full states can far outnumber
-// the game's where the win objective folds them), 110-210 ns measured. Both above the most
-// measured: the machine's speed comes in phases up to 1.5x apart.
-inline constexpr double game_seconds_per_outcome = 200e-9;
-inline constexpr double chain_seconds_per_outcome = 250e-9;
-// The cost model's seconds for a game's recorded outcomes and its outcome chain's.
-inline double predicted_seconds(double outcomes, double chain_outcomes) {
-  return outcomes * game_seconds_per_outcome + chain_outcomes * chain_seconds_per_outcome;
-}
 
 class game_over_budget : public std::runtime_error {
  public:

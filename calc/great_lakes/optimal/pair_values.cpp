@@ -925,7 +925,7 @@ pair_solution solve_over_pairs(const battle& b, const game_options& g, const exa
     for (int i = r.begin[side]; i < r.end[side]; ++i)
       out.advice[static_cast<std::size_t>(side)].units.push_back(r.units[static_cast<std::size_t>(i)].name);
   advice_recorder rec(r, out.advice);
-  const state_key start_key = detail::encode(r, rd::initial_state(r), battle_end::none);
+  const detail::state_key start_key = detail::encode(r, rd::initial_state(r), battle_end::none);
   exact_options chain_options = options;
   const std::size_t game_bytes = game.bytes();
   if (options.memory_limit > 0)

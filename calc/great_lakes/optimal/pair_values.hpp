@@ -42,9 +42,3 @@ inline constexpr double chain_seconds_per_outcome = 650e-9;
 pair_solution solve_over_pairs(const battle& b, const game_options& g, const exact_options& options, bool with_outcome);
 
 }  // namespace musket::great_lakes::optimal
-
-namespace musket::great_lakes {
-// The game solved over the battle's full states (optimal/game.cpp's first solver), kept while the
-// two are compared (tests/great_lakes/pair_values_test.cpp).
-game_result solve_optimal_play_full_states(const battle& b, const game_options& g, const exact_options& options = {});
-}  // namespace musket::great_lakes
