@@ -9,8 +9,8 @@
 
 #include "calc/great_lakes/battle.hpp"
 #include "calc/great_lakes/exact/cost.hpp"
-#include "calc/great_lakes/optimal/pair_values.hpp"
 #include "calc/great_lakes/optimal/game.hpp"
+#include "calc/great_lakes/optimal/pair_values.hpp"
 #include "calc/great_lakes/turn/missions.hpp"
 
 namespace gl = musket::great_lakes;

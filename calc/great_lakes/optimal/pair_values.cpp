@@ -12,9 +12,10 @@
 #include <vector>
 
 #include "calc/great_lakes/exact/exact_chooser.hpp"
+#include "calc/great_lakes/exact/plain_chain.hpp"
 #include "calc/great_lakes/optimal/advice.hpp"
 #include "calc/great_lakes/rules/round.hpp"
-#include "calc/great_lakes/exact/plain_chain.hpp"
+#include "core/memory_meter.hpp"
 
 // The game over pairs of side states, in the round's order (GL 11.18 in the RULINGS order), with
 // a = the attacker's state at the round's start, d = the defender's, a' / d' a side's hit state
@@ -199,6 +200,7 @@ class pair_game {
   void list_sides() {
     build_side(att_, rd::attacker);
     build_side(def_, rd::defender);
+    meter_.hold(att_.bytes() + def_.bytes());
     // Per pair (a, d): each of a's hit states against each of d's, the attacker's tree walked
     // for each; and per column each of d's hit states' tree walked for each attacker state.
     double a_work = 0, d_hits = 0, d_tree = 0;
@@ -227,9 +229,9 @@ class pair_game {
     std::size_t rows = 0;
     for (std::size_t j = 0; j + 1 < att_.hit_begin.size(); ++j)
       if (att_.hit_begin[j + 1] > att_.hit_begin[j] + 1) choice_row_[j] = static_cast<std::uint32_t>(rows++);
-    const std::size_t bytes = na_ * nd_ * sizeof(double) + rows * nd_ + att_.bytes() + def_.bytes();
-    if (o_.memory_limit > 0 && bytes > o_.memory_limit) throw memory_limit_exceeded(o_.memory_limit, bytes, 0);
-    peak_bytes_ = bytes;
+    // The values and choices, checked before they are taken; the column's MD values grow below.
+    held_ = na_ * nd_ * sizeof(double) + rows * nd_ + att_.bytes() + def_.bytes();
+    meter_.hold(held_);
     att_choice_.assign(rows * nd_, 0);
     start_choice_.assign(static_cast<std::size_t>(r_.starting_sp[0]) + 1, 0);
     v_.assign(na_ * nd_, std::nan(""));
@@ -243,7 +245,6 @@ class pair_game {
         if (pairs_ > o_.state_limit) throw state_limit_exceeded(o_.state_limit);
       }
     }
-    peak_bytes_ = std::max(peak_bytes_, bytes + md_bytes_);
     const battle_state start = rd::initial_state(r_);
     const std::uint32_t a0 = att_.index.at(key(start, rd::attacker));
     const std::uint32_t d0 = def_.index.at(key(start, rd::defender));
@@ -258,7 +259,9 @@ class pair_game {
   }
   double start_value() const { return start_value_; }
   std::size_t pairs() const { return pairs_; }
-  std::size_t bytes() const { return peak_bytes_; }
+  // The memory the game held at its peak, and the bytes its bound leaves for the outcome chain.
+  std::size_t bytes() const { return meter_.peak(); }
+  std::size_t room() const { return meter_.room(0); }
 
   // Where a round of the chain stands: its start pair, and the attacker's allocation taken for the
   // hits it took (the chain's chooser keeps it as the round is played).
@@ -668,7 +671,10 @@ class pair_game {
     const std::size_t n = last - first;
     if (md_.size() < n) md_.resize(n);
     for (std::size_t j = 0; j < n; ++j) md_[j].assign(na_, std::nan(""));
-    md_bytes_ = std::max(md_bytes_, n * na_ * sizeof(double));
+    if (n * na_ * sizeof(double) > md_bytes_) {
+      md_bytes_ = n * na_ * sizeof(double);
+      meter_.hold(held_ + md_bytes_, pairs_);
+    }
   }
 
   // MD(a2, d1): d1 a hit state of the open column (its place j there).
@@ -854,7 +860,8 @@ class pair_game {
   double lo_ = 0, hi_ = 1, scale_ = 1, tol_ = 0, work_ = 0, start_value_ = 0;
   bool fold_ = g_.goal == objective::win;  // (folded)
   side_table att_, def_;
-  std::size_t na_ = 0, nd_ = 0, pairs_ = 0, md_bytes_ = 0, peak_bytes_ = 0;
+  std::size_t na_ = 0, nd_ = 0, pairs_ = 0, md_bytes_ = 0, held_ = 0;
+  memory_meter meter_{o_.memory_limit};  // (core/memory_meter.hpp: the game's tables, values and MD columns)
   std::vector<double> v_;
   std::vector<std::uint32_t> choice_row_;  // by (attacker state, hits): its row of att_choice_, or no_index
   std::vector<std::uint8_t> att_choice_;   // by (row, defender state): the allocation taken
@@ -928,9 +935,7 @@ pair_solution solve_over_pairs(const battle& b, const game_options& g, const exa
   const detail::state_key start_key = detail::encode(r, rd::initial_state(r), battle_end::none);
   exact_options chain_options = options;
   const std::size_t game_bytes = game.bytes();
-  if (options.memory_limit > 0)
-    chain_options.memory_limit =
-        std::max<std::size_t>(1, options.memory_limit - std::min(options.memory_limit, game_bytes));
+  if (options.memory_limit > 0) chain_options.memory_limit = std::max<std::size_t>(1, game.room());
   try {
     out.outcome =
         detail::solve_unfolded_chain(r, chain_options, [&](const battle_state& s, double weight, auto&& emit) {
