@@ -306,7 +306,7 @@ class pair_game {
             att_.hit_option[att_.hit_begin[arow] + static_cast<std::uint32_t>(p.att_hits == h ? p.att_option : 0)];
         const std::uint32_t drow = def_.hits_begin[p.d] + static_cast<std::uint32_t>(dc.hits);
         // (Many of the chain's full states are one pair: each choice worked out once.)
-        const auto [known, fresh] = def_choice_.emplace(std::uint64_t{a1} << 32 | drow, 0);
+        const auto [known, fresh] = def_choice_.try_emplace(std::uint64_t{a1} << 32 | drow, 0);
         if (!fresh) return known->second;
         for (int k = 0; k < options; ++k) {
           const std::uint32_t d1 = def_.hit_option[def_.hit_begin[drow] + static_cast<std::uint32_t>(k)];
@@ -332,7 +332,7 @@ class pair_game {
         at.append(reinterpret_cast<const char*>(&dc.pending), sizeof dc.pending);
         at.append(reinterpret_cast<const char*>(&other), sizeof other);
         at.push_back(static_cast<char>(dc.side));
-        const auto [known, fresh] = reroll_choice_.emplace(std::move(at), 0);
+        const auto [known, fresh] = reroll_choice_.try_emplace(std::move(at), 0);
         if (!fresh) return known->second;
         const int n = std::popcount(dc.pending);
         for (int k = 0; k < options; ++k) {
@@ -420,7 +420,7 @@ class pair_game {
 
   std::uint32_t intern(side_table& t, const battle_state& full) {
     const battle_state s = folded(full, t.side);
-    const auto [at, fresh] = t.index.emplace(side_bytes(r_, s, t.side), static_cast<std::uint32_t>(t.state.size()));
+    const auto [at, fresh] = t.index.try_emplace(side_bytes(r_, s, t.side), static_cast<std::uint32_t>(t.state.size()));
     if (fresh) {
       if (t.state.size() >= o_.state_limit) throw state_limit_exceeded(o_.state_limit);
       t.state.push_back(s);
@@ -466,7 +466,7 @@ class pair_game {
   }
 
   std::uint32_t intern_hit(side_table& t, const rd::round_state& w, const rd::hit_counts& hits, std::uint32_t checks) {
-    const auto [at, fresh] = t.hindex.emplace(hit_key(w.s, hits, t.side), static_cast<std::uint32_t>(t.hsum.size()));
+    const auto [at, fresh] = t.hindex.try_emplace(hit_key(w.s, hits, t.side), static_cast<std::uint32_t>(t.hsum.size()));
     if (!fresh) return at->second;
     const std::uint32_t h = at->second;
     const rd::side_sums sums = fold_ ? rd::sums_of(r_, folded(w.s, t.side), t.side) : w.sum[t.side];
