@@ -107,13 +107,13 @@ gl::battle random_battle(std::mt19937& rng, std::string& id) {
   return b;
 }
 
-}  // namespace
-
-double sum(const std::vector<double>& v) {
+double mass(const std::vector<double>& v) {
   double s = 0;
   for (const double p : v) s += p;
   return s;
 }
+
+}  // namespace
 
 // The solved play's outcome document is a whole battle: every distribution sums to 1, and the
 // game's value is its payoff averaged over that document (E[win] or win_value x P(win) - E[SP
@@ -148,12 +148,12 @@ TEST(GreatLakesPairGame, SolvedPlayIsAWholeBattleWorthItsValueOnRandomSmallBattl
     for (const double e : o.ends) ends += e;
     EXPECT_NEAR(ends, 1.0, 1e-12) << id;
     EXPECT_NEAR(o.attacker_wins + o.defender_holds + o.stalemate, 1.0, 1e-12) << id;
-    EXPECT_NEAR(sum(o.attacker_sp_lost), 1.0, 1e-12) << id;
-    EXPECT_NEAR(sum(o.defender_sp_lost), 1.0, 1e-12) << id;
+    EXPECT_NEAR(mass(o.attacker_sp_lost), 1.0, 1e-12) << id;
+    EXPECT_NEAR(mass(o.defender_sp_lost), 1.0, 1e-12) << id;
     if (o.rounds_distribution.empty())  // (no round is fought: a stalemate from the start)
       EXPECT_EQ(o.stalemate, 1.0) << id;
     else
-      EXPECT_NEAR(sum(o.rounds_distribution) + o.rounds_tail, 1.0, 1e-9) << id;
+      EXPECT_NEAR(mass(o.rounds_distribution) + o.rounds_tail, 1.0, 1e-9) << id;
     const double scale = std::max(1.0, g.win_value + 10.0);
     EXPECT_NEAR(now.value, gl::play_value(o, g), 1e-12 * scale) << id;
     EXPECT_GE(now.gain_attacker, -1e-12 * scale) << id;
