@@ -286,8 +286,15 @@ class solve_cancelled : public std::runtime_error {
   solve_cancelled() : std::runtime_error("the exact solve was cancelled") {}
 };
 
+namespace sweep {
+struct battle_sides;  // exact/side_states.hpp
+}
+
 // Exact: the absorbing chain over reachable states. Throws state_limit_exceeded past the limit.
-battle_result solve_exact(const battle& b, const exact_options& options = {});
+// `listed`: both sides already listed alone (by the cost prediction), which the column sweep plays
+// instead of listing them again.
+battle_result solve_exact(const battle& b, const exact_options& options = {},
+                          const sweep::battle_sides* listed = nullptr);
 // Monte Carlo with the same rules; every probability carries a Wilson interval. Honours
 // options.cancel (checked between chunks of options.chunk_trials battles; the result then covers
 // the trials run, method.cancelled is set, and with none run every interval is [0, 1]) and

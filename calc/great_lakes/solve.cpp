@@ -3,6 +3,8 @@
 #include <atomic>
 #include <chrono>
 
+#include "calc/great_lakes/exact/side_states.hpp"
+#include "calc/great_lakes/rules/round.hpp"
 #include "core/invalid_input.hpp"
 #include "core/markov_chain.hpp"
 #include "core/memory_meter.hpp"
@@ -67,8 +69,11 @@ solved_battle solve(const battle& b, const solve_options& o) {
     return out;
   }
 
-  // Issue 20: the exact solve's cost predicted before solving (exact/cost.hpp).
-  const exact_cost cost = predict_exact_cost(b);
+  // Issue 20: the exact solve's cost predicted before solving (exact/cost.hpp), from each side
+  // listed alone as the column sweep lists it; the sweep then plays those lists.
+  const round::battle_rules rules = round::compile(b);
+  const sweep::battle_sides listed = sweep::list_battle_sides(rules, predicted_side_limit, move_limit);
+  const exact_cost cost = predict_exact_cost(rules, listed);
   out.why.predicted = cost;
   const memory_meter meter(o.memory_limit);
   const bool fits_memory = meter.fits(cost.bytes);
@@ -84,7 +89,7 @@ solved_battle solve(const battle& b, const solve_options& o) {
   }
   out.why.reason = o.method == solve_method::exact ? solve_reason::asked : solve_reason::predicted_fits;
   try {
-    out.result = solve_exact(b, exact);
+    out.result = solve_exact(b, exact, &listed);
   } catch (const state_limit_exceeded&) {
     if (o.method == solve_method::exact) throw;
     out.why.reason = solve_reason::state_limit;

@@ -200,8 +200,8 @@ BENCHMARK(BM_GreatLakesMixed4v4GarrisonExact)->Arg(0)->Arg(1)->Unit(benchmark::k
 // policies' exact solve (solve_exact: the column sweep); 1: the same on the plain chain over full
 // states (what the game is built on); 2: the attacker's hits solved (one side: one game solve, its
 // forward pass, and the default play's value); 3: --play optimal (every choice of both sides, and
-// each side's gain: one recording valued three ways); 4: the game's own machinery over the default
-// play (no choice left to solve: its leaves, against Arg 3's, measure the game's size).
+// each side's gain: the pair game and its one-side games, then the outcome chain); 4: the game's own machinery over the
+// default play (no choice left to solve: its leaves, against Arg 3's, measure the game's size).
 gl::battle brown_v_riall() {
   gl::battle b;
   b.attacker.side = gl::nation::american;

@@ -11,6 +11,9 @@
 #include <random>
 #include <string>
 
+#include "calc/great_lakes/exact/cost.hpp"
+#include "calc/great_lakes/exact/side_states.hpp"
+#include "calc/great_lakes/rules/round.hpp"
 #include "core/markov_chain.hpp"
 #include "tests/great_lakes/battle_builders.hpp"
 
@@ -226,6 +229,28 @@ TEST(GreatLakesColumnSweep, StopsAtItsLimits) {
   gl::exact_options cancelled;
   cancelled.cancel = &cancel;
   EXPECT_THROW((void)gl::solve_by_column_sweep(b, cancelled), gl::solve_cancelled);
+}
+
+// Each side is listed alone once (exact/side_states.hpp): the cost prediction reads the lists and
+// the sweep plays them. A duel of two 4 SP regulars of morale 4 (each can fail: one state a side per
+// SP 1-4 in the line, plus the line gone) solved from the prediction's lists equals the sweep's own
+// listing on every number; a listing stopped short (a limit of 2 states) is not played, the sweep
+// lists the sides itself; a state limit below the lists' states still stops the solve.
+TEST(GreatLakesColumnSweep, PlaysTheSidesThePredictionListed) {
+  gl::battle b = duel(make_unit("A", 4, 2, 4), make_unit("D", 4, 2, 4));
+  b.defender.reinforcements.push_back({make_unit("R", 2, 1, 5), false});
+  const auto r = gl::round::compile(b);
+  const auto listed = gl::sweep::list_battle_sides(r, 1000);
+  ASSERT_TRUE(listed.complete);
+  EXPECT_EQ(gl::predict_exact_cost(r, listed).side_states[0], 4u);  // (SP 4, 3, 2, 1; the line gone ends it)
+  const auto own = gl::solve_by_column_sweep(b);
+  expect_same_result(gl::solve_by_column_sweep(b, {}, &listed), own, "listed by the prediction");
+  const auto short_list = gl::sweep::list_battle_sides(r, 2);
+  EXPECT_FALSE(short_list.complete);
+  expect_same_result(gl::solve_by_column_sweep(b, {}, &short_list), own, "listed short");
+  gl::exact_options few_states;
+  few_states.state_limit = 3;
+  EXPECT_THROW((void)gl::solve_by_column_sweep(b, few_states, &listed), musket::state_limit_exceeded);
 }
 
 // Random battles of one to three units a side (SP 1-4, dice 0-3, morale 2-6), with or without

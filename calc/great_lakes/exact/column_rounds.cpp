@@ -15,9 +15,8 @@ double column_solver::window_bytes() const {
 }
 
 bool column_solver::window_fits() const {
-  const double room =
-      options_.memory_limit > 0 ? static_cast<double>(options_.memory_limit) - static_cast<double>(bytes_) : 512e6;
-  return window_bytes() <= std::min(room, 512e6);
+  // (At most 512 MB where there is no bound: past that, stepping a round at a time is cheaper.)
+  return window_bytes() <= static_cast<double>(std::min<std::size_t>(meter_.room(512'000'000), 512'000'000));
 }
 
 void column_solver::rounds_in_window(std::size_t window, std::vector<double>& present,
@@ -48,7 +47,7 @@ void column_solver::rounds_in_window(std::size_t window, std::vector<double>& pr
   };
   for (std::uint32_t column = 0; column < d_parts_; ++column) {
     detail::throw_if_cancelled(options_);
-    const std::uint32_t d_rep = do_.state_at[do_.part_begin[column]];
+    const std::uint32_t d_rep = do_.example_of_rank(column);
     const int fire = d_.dice[d_rep];
     const double miss = sixes(fire)[0];
     auto add_mid = [&](int n, std::uint32_t to, double p, const double* weights) {
@@ -237,7 +236,7 @@ std::vector<double> column_solver::rounds(double& tail, std::size_t& window_byte
     // as they are reached.
     double next_going = 0;
     for (std::uint32_t column = 0; column < d_parts_; ++column) {
-      const bool defender_fires = d_.dice[do_.state_at[do_.part_begin[column]]] > 0;
+      const bool defender_fires = d_.dice[do_.example_of_rank(column)] > 0;
       for (std::uint32_t k = 0; k < a_parts_; ++k) {
         double& m = next[column * a_parts_ + k];
         const bool stalemate = !defender_fires && part_dice[k] == 0 && a_enter_.stay[k] == 1.0 &&

@@ -12,9 +12,10 @@
 
 #include "calc/great_lakes/battle.hpp"
 #include "calc/great_lakes/exact/exact_chooser.hpp"
+#include "calc/great_lakes/exact/side_states.hpp"
 #include "calc/great_lakes/outcome.hpp"
 #include "calc/great_lakes/rules/round.hpp"
-#include "calc/great_lakes/exact/side_states.hpp"
+#include "core/memory_meter.hpp"
 
 namespace musket::great_lakes::sweep {
 
@@ -62,10 +63,17 @@ inline void merge_moves(std::vector<side_move>& moves) {
   moves.resize(kept);
 }
 
+// The bytes a list of moves lists hold, the lists' own included (the memory meter's count).
+inline std::size_t list_bytes(const std::vector<std::vector<side_move>>& lists) {
+  std::size_t bytes = 0;
+  for (const auto& list : lists) bytes += sizeof(side_move) * list.capacity() + sizeof(list);
+  return bytes;
+}
+
 // A side's moves under `enemy_dice` of fire, summed over the hits below its line SP, each (target,
 // dice) once, in target order; targets mapped by `to`. (More hits take the whole line.)
 template <class To>
-inline std::vector<side_move> moves_under_fire(const side_alone& s, std::uint32_t from, int enemy_dice, bool keep_dice,
+inline std::vector<side_move> moves_under_fire(const side_states& s, std::uint32_t from, int enemy_dice, bool keep_dice,
                                                To&& to) {
   std::vector<side_move> moves;
   const double* p = sixes(enemy_dice);
@@ -76,7 +84,7 @@ inline std::vector<side_move> moves_under_fire(const side_alone& s, std::uint32_
   return moves;
 }
 
-// f(target, p) for each state the round's reinforcement (GL 13.3) makes of `self` (side_alone's
+// f(target, p) for each state the round's reinforcement (GL 13.3) makes of `self` (side_states'
 // `entering`, mapped), or f(self, 1) where none wait.
 template <class F>
 inline void each_entering(const std::vector<side_move>& entering, std::uint32_t self, F&& f) {
@@ -104,14 +112,14 @@ inline std::vector<side_move> then_entering(const std::vector<side_move>& moves,
   return out;
 }
 
-// A side's reinforcement (GL 13.3) by place and by part (side_alone's `entering`, its targets
+// A side's reinforcement (GL 13.3) by place and by part (side_states' `entering`, its targets
 // mapped to places and ranks), and each part's chance that nobody enters.
 struct side_entering {
   std::vector<std::vector<side_move>> by_place, by_part;  // empty where none wait
   std::vector<double> stay;                               // by rank
   bool any = false;
 };
-inline side_entering entering_of(const side_alone& s, const side_order& o) {
+inline side_entering entering_of(const side_states& s, const side_order& o) {
   side_entering e;
   e.by_place.resize(s.states.size());
   e.by_part.resize(s.example.size());
@@ -122,7 +130,7 @@ inline side_entering entering_of(const side_alone& s, const side_order& o) {
       e.any = true;
     }
   for (std::uint32_t k = 0; k < s.example.size(); ++k) {
-    const std::uint32_t example = o.state_at[o.part_begin[k]];
+    const std::uint32_t example = o.example_of_rank(k);
     if (s.entering[example].empty()) continue;  // (nobody waits: it stays)
     e.stay[k] = 0;                              // (a unit that always enters leaves no outcome where it stays)
     for (const side_move& m : s.entering[example]) {
@@ -180,16 +188,22 @@ struct ends_to_play {
 
 class column_solver {
  public:
-  column_solver(const battle_rules& r, const exact_options& options)
-      : r_(r), options_(options), first_round_(r.first_round_matters) {}
+  // `sides`: both sides listed alone (list_battle_sides, complete), held while the solver lives.
+  column_solver(const battle_rules& r, const exact_options& options, const battle_sides& sides)
+      : r_(r),
+        options_(options),
+        a_(sides.side[0]),
+        d_(sides.side[1]),
+        meter_(options.memory_limit),
+        first_round_(r.first_round_matters) {}
 
-  // Plays each side alone and lists the moves. Throws state_limit_exceeded where a side alone has
-  // more states than options.state_limit or the pairs of parts pass it, memory_limit_exceeded past
+  // Lists the moves. Throws state_limit_exceeded where a side alone has more states than
+  // options.state_limit or the pairs of parts pass it, memory_limit_exceeded past
   // options.memory_limit.
   void prepare();
 
   void sweep(outcome_sums& sums, double& expected_rounds);
-  // `window_bytes`: what the rounds' window held, if one was used (counted with bytes_).
+  // `window_bytes`: what the rounds' window held, if one was used (beside the meter's count).
   std::vector<double> rounds(double& tail, std::size_t& window_bytes) const;
   // The bytes of the rounds' window (exact/column_rounds.cpp), and whether they fit the memory bound.
   double window_bytes() const;
@@ -200,14 +214,13 @@ class column_solver {
   void rounds_in_window(std::size_t window, std::vector<double>& present, std::vector<double>& last) const;
 
   std::size_t pairs_visited = 0;
-  std::size_t transitions = 0;  // folded half-round moves: comparable with the folded chain's
-  std::size_t bytes_ = 0;
+  std::size_t transitions = 0;  // folded half-round moves
+  std::size_t held_bytes() const { return meter_.peak(); }
 
  private:
-  void check_memory() const {
-    if (options_.memory_limit > 0 && bytes_ > options_.memory_limit)
-      throw memory_limit_exceeded(options_.memory_limit, bytes_, a_parts_ * d_parts_);
-  }
+  // `bytes` more held (the sides, the dense arrays, each list of moves as it is made): past the
+  // memory bound, memory_limit_exceeded (core/memory_meter.hpp).
+  void hold(std::size_t bytes) { meter_.add(bytes, a_parts_ * d_parts_); }
   void play_ends(const ends_to_play& ends, outcome_sums& sums) const;
   // The side whose retreat policy (rules/round.hpp's wants_retreat: the attacker asked first) takes it
   // away from the pair of defender rank `column` and attacker rank `k` at a round's end, before
@@ -257,7 +270,8 @@ class column_solver {
 
   const battle_rules& r_;
   const exact_options& options_;
-  side_alone a_, d_;
+  const side_states &a_, &d_;
+  memory_meter meter_;
   side_order ao_, do_;
   std::size_t a_parts_ = 0, a_states_ = 0, d_parts_ = 0, d_states_ = 0;
   int a_dice_count_ = 1;

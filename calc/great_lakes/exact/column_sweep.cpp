@@ -20,13 +20,12 @@ namespace sweep {
 void column_solver::prepare() {
   // Each side alone: its states count against the state limit, and what they hold against the
   // memory bound.
-  for (side_alone* s : {&a_, &d_}) {
-    if (!sweep::play_alone(r_, s == &a_ ? round::attacker : round::defender, options_.state_limit, *s))
+  for (const side_states* s : {&a_, &d_}) {
+    if (s->states.size() > options_.state_limit || s->hit.size() > options_.state_limit)
       throw state_limit_exceeded(options_.state_limit);
-    bytes_ += (s->states.size() + s->hit.size()) * sizeof(battle_state);
-    for (const auto& by_hits : s->after_hits)
-      for (const auto& moves : by_hits) bytes_ += sizeof(side_move) * moves.capacity() + sizeof(moves);
-    check_memory();
+    std::size_t bytes = (s->states.size() + s->hit.size()) * sizeof(battle_state);
+    for (const auto& by_hits : s->after_hits) bytes += list_bytes(by_hits);
+    hold(bytes);
   }
   int most = 0;  // (at most 200 dice a side: battle.cpp's validation, the tables' rows)
   for (int d : a_.dice) most = std::max(most, d);
@@ -42,8 +41,7 @@ void column_solver::prepare() {
     throw state_limit_exceeded(options_.state_limit);
   // The sweep's dense arrays (both sides' masses, the rounds stepped a round at a time); the moves
   // below are counted as they are made.
-  bytes_ += 8 * (d_parts_ * a_states_ + d_states_ * a_parts_ + 2 * d_parts_ * a_parts_);
-  check_memory();
+  hold(8 * (d_parts_ * a_states_ + d_states_ * a_parts_ + 2 * d_parts_ * a_parts_));
   for (int d : a_.dice) a_dice_count_ = std::max(a_dice_count_, d + 1);
   a_line_.resize(a_states_);
   a_dice_.resize(a_states_);
@@ -56,9 +54,8 @@ void column_solver::prepare() {
   part_line_dice_.resize(a_parts_);
   part_line_units_.resize(a_parts_);
   for (std::uint32_t k = 0; k < a_parts_; ++k) {
-    const std::uint32_t example = ao_.state_at[ao_.part_begin[k]];
-    part_line_dice_[k] = a_.line_dice[example];
-    part_line_units_[k] = round::track(r_, a_.states[example]).sum[round::attacker].line_units;
+    part_line_dice_[k] = a_.line_dice[ao_.example_of_rank(k)];
+    part_line_units_[k] = a_.line_units[ao_.example_of_rank(k)];
   }
   auto a_place = [&](std::uint32_t s) { return ao_.place[s]; };
   auto a_rank = [&](std::uint32_t s) { return ao_.part_rank[a_.part[s]]; };
@@ -69,14 +66,14 @@ void column_solver::prepare() {
   a_part_moves_.resize(static_cast<std::size_t>(d_most) + 1);
   // A side's moves under `fire` dice from each state (by place) and each part (by rank), targets
   // mapped by `place` and `rank`; the attacker's keep the dice it fires next.
-  auto list_moves = [](const side_alone& s, const side_order& o, int fire, bool keep_dice, auto&& place, auto&& rank,
+  auto list_moves = [](const side_states& s, const side_order& o, int fire, bool keep_dice, auto&& place, auto&& rank,
                        std::vector<std::vector<side_move>>& moves, std::vector<std::vector<side_move>>& part_moves) {
     moves.resize(s.states.size());
     for (std::uint32_t at = 0; at < s.states.size(); ++at)
       moves[at] = moves_under_fire(s, o.state_at[at], fire, keep_dice, place);
     part_moves.resize(s.example.size());
     for (std::uint32_t k = 0; k < s.example.size(); ++k)
-      part_moves[k] = moves_under_fire(s, o.state_at[o.part_begin[k]], fire, keep_dice, rank);
+      part_moves[k] = moves_under_fire(s, o.example_of_rank(k), fire, keep_dice, rank);
   };
   for (int f : d_.dice) {
     const auto at = static_cast<std::size_t>(f);
@@ -92,9 +89,8 @@ void column_solver::prepare() {
   d_part_line_.resize(d_parts_);
   d_part_line_units_.resize(d_parts_);
   for (std::uint32_t k = 0; k < d_parts_; ++k) {
-    const std::uint32_t example = do_.state_at[do_.part_begin[k]];
-    d_part_line_[k] = d_.line_sp[example];
-    d_part_line_units_[k] = round::track(r_, d_.states[example]).sum[round::defender].line_units;
+    d_part_line_[k] = d_.line_sp[do_.example_of_rank(k)];
+    d_part_line_units_[k] = d_.line_units[do_.example_of_rank(k)];
   }
   // Which side a retreat policy takes away from each pair (none with `never` or `optimal`).
   auto may_retreat = [](const retreat_policy& p) {
@@ -102,8 +98,7 @@ void column_solver::prepare() {
   };
   if (may_retreat(r_.policy[round::attacker]) || may_retreat(r_.policy[round::defender])) {
     withdraws_.assign(d_parts_ * a_parts_, -1);
-    bytes_ += withdraws_.size();
-    check_memory();
+    hold(withdraws_.size());
     std::array<round::side_sums, 2> sum{};
     for (std::uint32_t column = 0; column < d_parts_; ++column)
       for (std::uint32_t k = 0; k < a_parts_; ++k) {
@@ -127,19 +122,18 @@ void column_solver::prepare() {
   d_in_moves_ = d_enter_.any && withdraws_.empty();
   if (d_in_moves_) {
     auto line_at = [&](std::uint32_t place) { return d_.line_sp[do_.state_at[place]]; };
-    auto line_of_rank = [&](std::uint32_t k) { return d_.line_sp[do_.state_at[do_.part_begin[k]]]; };
+    auto line_of_rank = [&](std::uint32_t k) { return d_.line_sp[do_.example_of_rank(k)]; };
     for (auto& moves : d_moves_)
       for (auto& list : moves) list = then_entering(list, d_enter_.by_place, line_at);
     for (auto& moves : d_part_moves_)
       for (auto& list : moves) list = then_entering(list, d_enter_.by_part, line_of_rank);
   }
+  std::size_t bytes = 0;
   for (const side_entering* e : {&a_enter_, &d_enter_})
-    for (const auto* lists : {&e->by_place, &e->by_part})
-      for (const auto& list : *lists) bytes_ += sizeof(side_move) * list.capacity() + sizeof(list);
+    for (const auto* lists : {&e->by_place, &e->by_part}) bytes += list_bytes(*lists);
   for (const auto* by_dice : {&a_moves_, &a_part_moves_, &d_moves_, &d_part_moves_})
-    for (const auto& lists : *by_dice)
-      for (const auto& list : lists) bytes_ += sizeof(side_move) * list.capacity() + sizeof(list);
-  check_memory();
+    for (const auto& lists : *by_dice) bytes += list_bytes(lists);
+  hold(bytes);
   d_rank_at_.resize(d_states_);
   for (std::uint32_t at = 0; at < d_states_; ++at) d_rank_at_[at] = do_.part_rank[d_.part[do_.state_at[at]]];
   start_apart_ = first_round_;
@@ -248,7 +242,7 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
     // The same beside the defender's state (`row` of the column) from attacker part k.
     auto defender_half = [&](std::uint32_t row, std::uint32_t k, double m, int line, int dice,
                              const std::vector<side_move>& part_moves, const std::vector<int>& dice_of_hit, bool self) {
-      const std::uint32_t example = ao_.state_at[ao_.part_begin[k]];
+      const std::uint32_t example = ao_.example_of_rank(k);
       double taken = 0;
       for (int h = line; h <= fire; ++h) taken += fire_p[h];
       ends.defender_stands[d_first + row] += m * taken;  // the attacker's line taken (GL 12.1)
@@ -569,7 +563,7 @@ void solve_prepared(sweep::column_solver& solver, const exact_options& options, 
     out.rounds_distribution = solver.rounds(out.rounds_tail, window_bytes);
     out.method.threads = 1;
   }
-  out.method.memory_bytes = solver.bytes_ + window_bytes;
+  out.method.memory_bytes = solver.held_bytes() + window_bytes;
   out.method.states = solver.pairs_visited;
   out.method.transitions = solver.transitions;
 }
@@ -584,7 +578,7 @@ exact_engine choose_engine(const round::battle_rules& r) {
   return exact_engine::plain_chain;
 }
 
-battle_result solve_by_column_sweep(const battle& b, const exact_options& options) {
+battle_result solve_by_column_sweep(const battle& b, const exact_options& options, const sweep::battle_sides* listed) {
   const auto started = std::chrono::steady_clock::now();
   const round::battle_rules r = round::compile(b);
   const round::battle_state start = round::initial_state(r);
@@ -592,11 +586,18 @@ battle_result solve_by_column_sweep(const battle& b, const exact_options& option
   out.units = detail::unit_rows(r);
   sweep::outcome_sums sums(r);
   double expected_rounds = 0;
-  sweep::column_solver solver(r, options);
   if (round::is_stalemate(r, start)) {  // RULINGS "stalemate": nobody can hit from the start
     sums.ends[static_cast<std::size_t>(battle_end::stalemate)] = 1.0;
     for (int side = 0; side < 2; ++side) sums.add_side(r, side, start, 1.0);
   } else {
+    // Each side listed alone once: by the cost prediction where it listed them whole, else here.
+    sweep::battle_sides own;
+    if (!listed || !listed->complete) {
+      own = sweep::list_battle_sides(r, options.state_limit);
+      if (!own.complete) throw state_limit_exceeded(options.state_limit);
+      listed = &own;
+    }
+    sweep::column_solver solver(r, options, *listed);
     solver.prepare();
     solve_prepared(solver, options, sums, expected_rounds, out);
   }

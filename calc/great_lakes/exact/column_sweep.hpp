@@ -20,6 +20,10 @@
 #include "calc/great_lakes/battle.hpp"
 #include "calc/great_lakes/rules/round.hpp"
 
+namespace musket::great_lakes::sweep {
+struct battle_sides;  // exact/side_states.hpp
+}
+
 namespace musket::great_lakes {
 
 // The exact engine that answers a battle (solve_exact, and predict_exact_cost's model): the plain
@@ -32,6 +36,9 @@ exact_engine choose_engine(const round::battle_rules& r);
 // round::compile does, memory_limit_exceeded past options.memory_limit, state_limit_exceeded
 // where a side alone has more states than options.state_limit or the pairs of side parts pass
 // it, solve_cancelled.
-battle_result solve_by_column_sweep(const battle& b, const exact_options& options = {});
+// `listed`: both sides already listed alone (list_battle_sides, by the cost prediction); where
+// null or incomplete, the sweep lists them.
+battle_result solve_by_column_sweep(const battle& b, const exact_options& options = {},
+                                    const sweep::battle_sides* listed = nullptr);
 
 }  // namespace musket::great_lakes

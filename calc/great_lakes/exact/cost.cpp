@@ -1,116 +1,43 @@
 #include "calc/great_lakes/exact/cost.hpp"
 
 #include <algorithm>
-#include <deque>
 #include <limits>
-#include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "calc/great_lakes/exact/column_sweep.hpp"
-#include "calc/great_lakes/rules/round.hpp"
 #include "calc/great_lakes/exact/side_states.hpp"
+#include "calc/great_lakes/rules/round.hpp"
 
 namespace musket::great_lakes {
 
 namespace {
 
-// Thrown once the count has listed more outcomes than `work_limit`: a side whose one round has
-// millions of outcomes (16 units that can all fail morale: 3^16) is far past any budget.
-struct too_much_work {};
-constexpr std::uint64_t work_limit = 300'000;  // (the 6 v 6 Niagara battle lists 72,000 a side)
-
-// A chooser that lists every outcome that can happen (probability above 0), weighing none, and
-// counts them (`work`).
-struct listing_chooser {
-  static constexpr bool one_outcome = false;
-  std::uint64_t work = 0;
-  void count() {
-    if (++work > work_limit) throw too_much_work();
-  }
-  template <class F>
-  void binomial(int n, int faces, F&& f) {
-    count();
-    if (faces <= 0) return f(0);
-    if (faces >= 6) return f(n);
-    for (int k = 0; k <= n; ++k) f(k);
-  }
-  template <class F>
-  void binomial_capped(int n, int faces, int, F&& f) {
-    binomial(n, faces, f);
-  }
-  template <class F>
-  void choose3(double p0, double p1, double p2, F&& f) {
-    count();
-    const double ps[3] = {p0, p1, p2};
-    for (int k = 0; k < 3; ++k)
-      if (ps[k] > 0.0) f(k);
-  }
-};
-
-// One side's folded state as the exact engine holds it (exact/side_states.hpp's key).
-std::string side_key(const round::battle_rules& r, const round::battle_state& s, int side) {
-  return sweep::side_key(r, s, side, true);
-}
-
-// Per side: its folded states, and for each, its line dice and the outcomes of a round in which it
-// takes 0, 1, ... hits (GL 11.23-11.27 and 13 as rules/round.hpp plays them).
+// Per side: for each folded state (a part's example), its line dice and the outcomes of a round in
+// which it takes 0, 1, ... hits (GL 11.23-11.27 and 13 as rules/round.hpp plays them): each state
+// its checks can leave, times the reinforcement's outcomes from there (GL 13.3).
 struct side_play {
-  std::vector<int> dice;                  // by state
-  std::vector<std::vector<double>> outs;  // by state: outcomes by hits taken, 0..line SP
-  std::size_t found = 0;                  // states found (all of them, unless the limit stopped the count)
-  bool complete = true;
+  std::vector<int> dice;                  // by part whose line stands
+  std::vector<std::vector<double>> outs;  // by part: outcomes by hits taken, 0..line SP
 };
 
-side_play play_side(const round::battle_rules& r, int side, std::size_t limit) {
+side_play play_side(const sweep::side_states& s) {
   side_play out;
-  std::unordered_map<std::string, std::size_t> seen;
-  std::deque<round::battle_state> queue;
-  round::battle_state start = round::initial_state(r);
-  start.first_round = false;
-  seen.emplace(side_key(r, start, side), 0);
-  queue.push_back(start);
-  listing_chooser c;
-  while (!queue.empty()) {
-    const round::battle_state s = queue.front();
-    queue.pop_front();
-    const round::side_sums sums = round::sums_of(r, s, side);
-    out.dice.push_back(sums.line_dice);
-    std::vector<double> by_hits(static_cast<std::size_t>(sums.line_sp) + 1, 1.0);
-    for (int k = 0; k < sums.line_sp; ++k) {
-      c.count();
-      round::round_state t = round::track(r, s);
-      round::hit_counts hits{};
-      std::uint32_t checks = 0;
-      round::allocate_hits(r, t, hits, side, k, checks);
-      if (t.sum[side].line_units == 0) continue;  // forced retreat: one outcome
+  auto entering = [&](std::uint32_t state) {
+    return std::max<double>(1.0, static_cast<double>(s.entering[state].size()));
+  };
+  for (const std::uint32_t example : s.example) {
+    if (s.line_sp[example] <= 0) continue;  // (its line gone: the battle has ended, GL 12.1)
+    out.dice.push_back(s.line_dice[example]);
+    const auto line = static_cast<std::size_t>(s.line_sp[example]);
+    std::vector<double> by_hits(line + 1, 1.0);  // (every count from the line SP up: one end)
+    if (line > 0) by_hits[0] = entering(example);
+    for (std::size_t hits = 1; hits < line; ++hits) {
       double count = 0;
-      auto entered = [&](round::round_state& u) {
-        ++count;
-        c.count();
-        round::battle_state next = u.s;
-        round::fold_out_of_line(r, next);
-        if (seen.size() > limit) return;
-        if (seen.emplace(side_key(r, next, side), seen.size()).second) queue.push_back(next);
-      };
-      auto checked = [&](round::round_state& u) {
-        if (u.sum[side].line_units == 0) {
-          ++count;  // GL 12.1: the line gone after morale, a forced retreat ends the battle
-          c.count();
-          return;
-        }
-        round::reinforce(r, side, u, c, entered);
-      };
-      round::check_morale(r, side, checks, t, hits, c, checked);
-      by_hits[static_cast<std::size_t>(k)] = count;
+      for (const sweep::side_move& m : s.after_hits[example][hits]) count += entering(m.to);
+      by_hits[hits] = std::max(count, 1.0);
     }
     out.outs.push_back(std::move(by_hits));
-    if (seen.size() > limit) {
-      out.complete = false;
-      break;
-    }
   }
-  out.found = seen.size();
   return out;
 }
 
@@ -118,23 +45,22 @@ side_play play_side(const round::battle_rules& r, int side, std::size_t limit) {
 
 exact_cost predict_exact_cost(const battle& b, std::size_t side_limit) {
   const round::battle_rules r = round::compile(b);
+  return predict_exact_cost(r, sweep::list_battle_sides(r, side_limit, move_limit));
+}
+
+exact_cost predict_exact_cost(const round::battle_rules& r, const sweep::battle_sides& listed) {
   exact_cost cost;
-  std::array<side_play, 2> sides;
-  for (int side = 0; side < 2; ++side) {
-    try {
-      sides[side] = play_side(r, side, side_limit);
-    } catch (const too_much_work&) {
-      sides[side].complete = false;  // (found stays 0: not counted)
-    }
-    cost.side_states[side] = sides[side].found;
-  }
-  // (Plus the start itself when round 1 differs: GL 11.22's crossing attackers roll one less.)
-  cost.states = static_cast<double>(cost.side_states[0]) * static_cast<double>(cost.side_states[1]) +
-                (r.first_round_matters ? 1.0 : 0.0);
-  if (!sides[0].complete || !sides[1].complete) {
+  if (!listed.complete) {  // (the states found before the listing stopped)
+    for (int side = 0; side < 2; ++side) cost.side_states[side] = listed.side[side].example.size();
+    cost.states = static_cast<double>(cost.side_states[0]) * static_cast<double>(cost.side_states[1]);
     cost.transitions = cost.seconds = cost.bytes = std::numeric_limits<double>::infinity();
     return cost;
   }
+  const std::array<side_play, 2> sides{play_side(listed.side[0]), play_side(listed.side[1])};
+  for (int side = 0; side < 2; ++side) cost.side_states[side] = sides[side].dice.size();
+  // (Plus the start itself when round 1 differs: GL 11.22's crossing attackers roll one less.)
+  cost.states = static_cast<double>(cost.side_states[0]) * static_cast<double>(cost.side_states[1]) +
+                (r.first_round_matters ? 1.0 : 0.0);
   // by_dice[side][d][D]: over the side's states firing d dice, their round outcomes summed when
   // the other side fires D dice (hits 0..D; every count past the line SP ends the battle: one each).
   std::array<int, 2> max_dice{};

@@ -51,8 +51,19 @@ inline bool exact_fits(const exact_cost& c, double seconds, double bytes) {
   return c.seconds <= seconds && c.bytes <= bytes;  // (false for an infinite prediction)
 }
 
-// Gives up (seconds and bytes set to infinity) once a side has more than `side_limit` folded
-// states, or its count has listed 300,000 outcomes: such a battle is far past any budget.
-exact_cost predict_exact_cost(const battle& b, std::size_t side_limit = 200'000);
+namespace round {
+struct battle_rules;  // rules/state.hpp
+}
+namespace sweep {
+struct battle_sides;  // exact/side_states.hpp
+}
+
+// The prediction lists each side alone as the column sweep does (sweep::list_battle_sides), giving
+// up past `side_limit` states of a side or `move_limit` moves listed: such a battle is far past any
+// budget, and its cost is infinite. The lists can then be handed to solve_exact, which plays them.
+inline constexpr std::size_t predicted_side_limit = 200'000, move_limit = 2'000'000;
+exact_cost predict_exact_cost(const battle& b, std::size_t side_limit = predicted_side_limit);
+// The same from sides already listed (incomplete: an infinite cost).
+exact_cost predict_exact_cost(const round::battle_rules& r, const sweep::battle_sides& listed);
 
 }  // namespace musket::great_lakes

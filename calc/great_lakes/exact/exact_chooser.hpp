@@ -1,7 +1,7 @@
 #pragma once
 // The exact engines' chooser, which visits every outcome of a round's random events with its
 // probability (rules/chooser.hpp's contract), and a state as a fixed key for the engines that key
-// whole states (the plain chain, the game over full states). Internal to calc/great_lakes.
+// whole states (the plain chain, the solved game's outcome chain). Internal to calc/great_lakes.
 #include <algorithm>
 #include <array>
 #include <cassert>

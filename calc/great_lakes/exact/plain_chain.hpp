@@ -1,8 +1,8 @@
 #pragma once
 // The plain exact chain of a Great Lakes battle over full states (no folding): every state's
 // round played by `play`, the chain solved, and the finished battles reported. Shared by the fixed
-// policies' plain engine (battle.cpp, solve_unfolded) and the solved game (optimal/game.cpp), whose
-// rounds differ only in who makes the players' choices.
+// policies' plain engine (exact/solve_exact.cpp, solve_unfolded) and the solved game's outcome
+// chain (optimal/pair_values.cpp), whose rounds differ only in who makes the players' choices.
 //
 //   play(state, weight, emit)   plays one round from `state`, calling emit(t, end, w) for each
 //                               outcome (end == battle_end::none: the battle goes on from t) with

@@ -18,8 +18,10 @@ std::string side_key(const round::battle_rules& r, const round::battle_state& s,
   return key;
 }
 
-bool play_alone(const round::battle_rules& r, int side, std::size_t limit, side_alone& out) {
-  out = side_alone{};
+bool list_side_states(const round::battle_rules& r, int side, std::size_t limit, side_states& out,
+                      std::size_t move_limit) {
+  out = side_states{};
+  std::size_t moves = 0;  // listed: each outcome of a hit count's checks, each of a reinforcement
   out.side = side;
   std::unordered_map<std::string, std::uint32_t> seen, parts, hit_seen;
   auto intern = [&](const round::battle_state& s) {
@@ -47,13 +49,14 @@ bool play_alone(const round::battle_rules& r, int side, std::size_t limit, side_
   start.first_round = false;  // (column_sweep plays round 1 from the start apart)
   intern(start);
   for (std::size_t i = 0; i < out.states.size(); ++i) {
-    if (out.states.size() > limit || out.hit.size() > limit) return false;
+    if (out.states.size() > limit || out.hit.size() > limit || moves > move_limit) return false;
     const round::battle_state s = out.states[i];
     const round::round_state tracked = round::track(r, s);
     const round::side_sums& sums = tracked.sum[side];
     out.line_sp.push_back(sums.line_sp);
     out.dice.push_back(round::fire_dice(r, sums, side, false));
     out.line_dice.push_back(sums.line_dice);
+    out.line_units.push_back(sums.line_units);
     out.waiting.push_back(sums.waiting);
     std::vector<side_move> entering;
     if (sums.waiting > 0 && sums.line_units > 0) {  // GL 13.3, at the end of a round the battle goes on
@@ -63,6 +66,7 @@ bool play_alone(const round::battle_rules& r, int side, std::size_t limit, side_
       auto entered = [&](round::round_state& u) { found.emplace_back(u.s, c.weight); };
       round::reinforce(r, side, t, c, entered);
       for (const auto& [state, p] : found) entering.push_back({intern(state), 0, p});
+      moves += found.size();
     }
     out.entering.push_back(std::move(entering));
     const auto line = static_cast<std::size_t>(std::max<int>(sums.line_sp, 0));
@@ -82,6 +86,8 @@ bool play_alone(const round::battle_rules& r, int side, std::size_t limit, side_
       round::check_morale(r, side, checks, t, taken, c, checked);
       for (const auto& [state, p] : found)
         by_hits[static_cast<std::size_t>(hits)].push_back({intern(state), out.hit_dice[hit], p});
+      moves += found.size();
+      if (moves > move_limit) return false;
     }
     out.hit_of.push_back(std::move(hit_of));
     out.after_hits.push_back(std::move(by_hits));
@@ -89,7 +95,14 @@ bool play_alone(const round::battle_rules& r, int side, std::size_t limit, side_
   return out.states.size() <= limit && out.hit.size() <= limit;
 }
 
-side_order order_of(const side_alone& s) {
+battle_sides list_battle_sides(const round::battle_rules& r, std::size_t state_limit, std::size_t move_limit) {
+  battle_sides out;
+  out.complete = list_side_states(r, round::attacker, state_limit, out.side[0], move_limit) &&
+                 list_side_states(r, round::defender, state_limit, out.side[1], move_limit);
+  return out;
+}
+
+side_order order_of(const side_states& s) {
   const std::size_t parts = s.example.size();
   std::vector<std::uint32_t> ranked(parts);
   for (std::uint32_t p = 0; p < parts; ++p) ranked[p] = p;

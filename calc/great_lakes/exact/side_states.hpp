@@ -4,6 +4,7 @@
 // allocation, morale checks and rerolls make of it (GL 11.23-11.27, rules/round.hpp's rules). A side's
 // half of a round reads the other side only through the hits it takes, so this is played once a
 // battle, whatever the other side does. Internal to calc/great_lakes.
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -18,7 +19,7 @@ struct side_move {
   double p = 0;
 };
 
-struct side_alone {
+struct side_states {
   int side = 0;
   // Round-start states (after a round's checks), unfolded: each unit's SP and status, rerolls left.
   std::vector<round::battle_state> states;
@@ -26,6 +27,7 @@ struct side_alone {
   std::vector<std::uint32_t> example;  // by part: one of its states
   std::vector<int> line_sp, dice;      // by state: line SP; fire dice, the ship's included (GL 7.13)
   std::vector<int> line_dice;          // by state: the line's dice alone (retreat fire, GL 12.2)
+  std::vector<int> line_units;         // by state: its units in the line (the other's retreat fire)
   // States after a fire's hits, before any check: per state, by hits 0 .. line SP - 1.
   std::vector<round::battle_state> hit;
   std::vector<int> hit_dice, hit_line_dice;  // by hit state, as above
@@ -46,9 +48,20 @@ struct side_alone {
 // holds it (exact/cost.cpp counts sides by it too).
 std::string side_key(const round::battle_rules& r, const round::battle_state& s, int side, bool folded);
 
-// Plays `side` from the battle's start. Returns false (and stops) once it has found more than
-// `limit` states or hit states.
-bool play_alone(const round::battle_rules& r, int side, std::size_t limit, side_alone& out);
+// Lists `side`'s states from the battle's start. Returns false (and stops) once it has found more
+// than `state_limit` states or hit states, or listed more than `move_limit` moves (a side whose one
+// round has millions of morale outcomes, 16 units that can all fail: 3^16, is past any budget).
+bool list_side_states(const round::battle_rules& r, int side, std::size_t state_limit, side_states& out,
+                      std::size_t move_limit = static_cast<std::size_t>(-1));
+
+// Both sides of a battle, listed once: the cost prediction (exact/cost.hpp) reads them and the
+// sweep plays them. `complete` false: a side passed a limit and its list stops short.
+struct battle_sides {
+  std::array<side_states, 2> side;
+  bool complete = false;
+};
+battle_sides list_battle_sides(const round::battle_rules& r, std::size_t state_limit,
+                               std::size_t move_limit = static_cast<std::size_t>(-1));
 
 // A side's parts ranked by units waiting, most first, then by line SP, highest first (every move
 // but the self-loop lowers the line SP or lets a unit enter, so this is a topological order), and
@@ -58,7 +71,8 @@ struct side_order {
   std::vector<std::uint32_t> part_begin;  // by rank: its first place (and one past the last)
   std::vector<std::uint32_t> place;       // by state
   std::vector<std::uint32_t> state_at;    // by place
+  std::uint32_t example_of_rank(std::uint32_t k) const { return state_at[part_begin[k]]; }  // its first state
 };
-side_order order_of(const side_alone& s);
+side_order order_of(const side_states& s);
 
 }  // namespace musket::great_lakes::sweep

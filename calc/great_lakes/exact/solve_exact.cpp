@@ -29,12 +29,12 @@ battle_result solve_unfolded(const battle& b, const exact_options& options) {
 
 }  // namespace
 
-battle_result solve_exact(const battle& b, const exact_options& options) {
+battle_result solve_exact(const battle& b, const exact_options& options, const sweep::battle_sides* listed) {
   require_fixed_play(b, "the fixed-policy exact engine");
   // Issue 36: one routing decision (choose_engine), the one predict_exact_cost prices.
   if (!options.fold_out_units || choose_engine(round::compile(b)) == exact_engine::plain_chain)
     return solve_unfolded(b, options);
-  return solve_by_column_sweep(b, options);
+  return solve_by_column_sweep(b, options, listed);
 }
 
 }  // namespace musket::great_lakes

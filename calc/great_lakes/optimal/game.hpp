@@ -125,10 +125,10 @@ battle default_play(battle b, int side = -1);
 // The objective's value of a solved fixed-policy battle (to the attacker).
 double play_value(const battle_result& r, const game_options& g);
 
-// Throws invalid_input (bad win_value), state_limit_exceeded past options.state_limit game states,
-// solve_cancelled, game_over_budget (g.time_budget), memory_limit_exceeded once the game's own
-// data (its states, index, values, plans and the decision trees held; counted once per state, as
-// solve_exact counts) and then the forward pass's chain beside it pass options.memory_limit.
+// Throws invalid_input (bad win_value), state_limit_exceeded past options.state_limit pairs of
+// side states (or full states in the outcome chain), solve_cancelled, game_over_budget
+// (g.time_budget), memory_limit_exceeded once the pair game's side tables, values, choices and
+// MD columns, and then the outcome chain beside them, pass options.memory_limit.
 // outcome.method.memory_bytes is the peak counted.
 game_result solve_optimal_play(const battle& b, const game_options& g, const exact_options& options = {});
 

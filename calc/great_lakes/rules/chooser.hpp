@@ -9,7 +9,7 @@
 
 namespace musket::great_lakes::round {
 
-// The players' choices (optimal_play.hpp solves them). A Chooser that also decides has
+// The players' choices (optimal/game.hpp solves them). A Chooser that also decides has
 //   decide(const decision& d, int options, f)   call f(k) for the options k in [0, options) it
 //                                                weighs; option 0 is always the rulings' default
 // and the round asks it only where the side's policy for that kind of choice is `optimal`. Any

@@ -1,6 +1,6 @@
 #pragma once
 // The one simulation battle loop: a Great Lakes battle played round after round (rules/round.hpp's
-// public API, GL 11-13), every die rolled, until it ends. `simulate` (battle.cpp) tallies many of
+// public API, GL 11-13), every die rolled, until it ends. `simulate` (simulation/simulate.cpp) tallies many of
 // them; the campaign (calc/campaign/great_lakes_campaign.cpp) plays one per battle step and carries
 // the survivors on. There is no cap on rounds: a battle ends with probability 1, since a position
 // where neither side can hit is a stalemate at once (round::is_stalemate) and from any other some
@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "core/binomial_table.hpp"
 #include "calc/great_lakes/rules/round.hpp"
+#include "core/binomial_table.hpp"
 #include "core/monte_carlo.hpp"
 
 namespace musket::great_lakes {
