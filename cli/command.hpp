@@ -46,6 +46,7 @@ struct game_entry {
   // The words a structured option's text may hold in one of its places, by the place's name
   // ("unit_type": regular, militia, ... in a Great Lakes unit NAME:TYPE:SP/MAX:MORALE:DICE), from
   // the calc layer's own tables: a form's choice lists (`musket-docgen json`, the web page).
+  // "force_letter": the unit type letters of an American Revolution force ("15M,8C").
   std::map<std::string, std::vector<std::string>> word_choices;
 };
 

@@ -139,6 +139,11 @@ function makeField(o) {
     box.append(stepper);
     return box;
   }
+  if (isForceOption(o, game($('game').value))) {
+    box.dataset.structured = 'force';
+    box.append(forceEditor(o, game($('game').value), ''));
+    return box;
+  }
   const input = textInput(o, '');
   input.id = fieldId(o);
   box.append(input);
@@ -283,6 +288,61 @@ function unitRow(o, g, text) {
   return row;
 }
 
+// --- American Revolution forces: a count per unit type -------------------------------------------
+// --attacker and --defender take "15M,8C" (calc/revolution/forces.cpp parse_force); as in the
+// dashboard's force editor, each type letter (commands.json's word_choices.force_letter, from
+// calc/revolution/forces.hpp) gets a count. The text keeps the order its letters came in (a
+// link's, then as they are filled in), so a link's text comes back unchanged; text the fields
+// cannot hold stays a text field.
+function isForceOption(o, g) {
+  return !o.repeatable && /Strength Points, e\.g\./.test(o.help) && g.word_choices && g.word_choices.force_letter;
+}
+
+function forceEditor(o, g, text) {
+  const letters = g.word_choices.force_letter;
+  const items = text === '' ? [] : text.split(',').map((item) => /^([1-9]\d{0,3})([A-Z]+)$/.exec(item));
+  const order = items.map((m) => m && m[2]);
+  if (items.some((m) => !m || !letters.includes(m[2])) || new Set(order).size !== order.length) {
+    const input = textInput(o, text);
+    input.id = fieldId(o);
+    return input;
+  }
+  const box = document.createElement('div');
+  box.className = 'force';
+  box.id = fieldId(o);
+  const value = document.createElement('input');
+  value.type = 'hidden';
+  value.dataset.kind = 'value';
+  box.append(value);
+  const counts = {};
+  for (const letter of letters) {
+    const label = document.createElement('label');
+    label.className = 'part';
+    const input = document.createElement('input');
+    input.type = 'number';
+    input.inputMode = 'numeric';
+    input.min = '0';
+    input.max = '9999';
+    input.className = 'force-' + letter;
+    const given = items.find((m) => m[2] === letter);
+    input.value = given ? given[1] : '';
+    input.placeholder = '0';
+    counts[letter] = input;
+    label.append(document.createTextNode(letter), input);
+    box.append(label);
+  }
+  const compose = (event) => {
+    const changed = event && letters.find((l) => counts[l] === event.target);
+    if (changed && !order.includes(changed)) order.push(changed);
+    value.value = [...order, ...letters.filter((l) => !order.includes(l))]
+      .filter((l) => counts[l].value !== '' && Number(counts[l].value) !== 0)
+      .map((l) => `${counts[l].value}${l}`).join(',');
+  };
+  box.addEventListener('input', compose);
+  compose();
+  return box;
+}
+
 function currentCommand() {
   const g = game($('game').value);
   return [g, command(g, $('command').value)];
@@ -314,6 +374,10 @@ function setField(o, field, given) {
     const list = field.querySelector('.repeat');
     const g = game($('game').value);
     list.replaceChildren(...given.map((v) => (isUnitOption(o, g) ? unitRow(o, g, v) : textInput(o, v))));
+    return;
+  }
+  if (field.dataset.structured === 'force') {
+    field.querySelector('.force, input[data-kind=value]').replaceWith(forceEditor(o, game($('game').value), given[0]));
     return;
   }
   field.querySelector('[data-kind=value]').value = given[0];

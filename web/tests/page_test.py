@@ -10,7 +10,8 @@ protocol (python3-websocket), loads build-web/site from a local server at a phon
   3. With the server stopped, a new load still answers (the service worker's cache).
   4. A sweep's share link draws the sweep's JSON as a chart: a mark per row, each reading the CLI's value.
   5. Great Lakes units filled in through their fields (name, type, SP, max, morale, dice, crossing)
-     give the text, share link and answer of the CLI, and the type list is the one the CLI allows.
+     give the text, share link and answer of the CLI, and the type list is the one the CLI allows;
+     so does an American Revolution force filled in by type letter.
 With --screenshots DIR, each game's answer is saved as DIR/web-<game>.png, the sweep's as
 DIR/web-gl-sweep.png and the filled-in units as DIR/web-gl-units.png.
 
@@ -289,6 +290,48 @@ def check_unit_fields(browser, base, musket, source, screenshots):
     return bool(problems)
 
 
+FILL_FORCE = """(() => {
+  const fill = (option, counts) => {
+    const field = document.querySelector(`.field[data-option="${option}"]`);
+    for (const [letter, count] of counts) {
+      const input = field.querySelector('.force-' + letter);
+      input.value = count;
+      input.dispatchEvent(new Event('input', {bubbles: true}));
+    }
+  };
+  const letters = [...document.querySelectorAll('.field[data-option="attacker"] .force input[type=number]')]
+    .map((i) => i.className.slice(6));
+  FORCES
+  document.body.dataset.state = '';
+  document.getElementById('run').click();
+  return letters;
+})()"""
+
+
+def check_force_fields(browser, base, musket, source):
+    """An American Revolution force filled in by type: the text keeps the order the counts came in,
+    the answer is the CLI's, and the letters are the ones the CLI allows."""
+    browser.open(base + "#ar/battle")
+    browser.wait_for("!!document.querySelector('.field[data-option=\"attacker\"] .force')")
+    forces = [("attacker", [["M", "15"], ["C", "8"]]), ("defender", [["T", "3"], ["B", "8"]])]
+    letters = browser.evaluate(FILL_FORCE.replace("FORCES", "\n".join(f"fill({json.dumps(o)}, {json.dumps(c)});"
+                                                                          for o, c in forces)))
+    words = ["ar", "battle", "--attacker", "15M,8C", "--defender", "3T,8B"]
+    problems, _ = check_answer(browser, musket, source, words, None, "forces")
+    shown = browser.evaluate("({line: document.getElementById('cli-line').textContent, hash: location.hash})")
+    if shown["line"] != "musket " + " ".join(words) or not link(base, words).endswith(shown["hash"]):
+        problems.append(f"command line {shown['line']!r}, link {shown['hash']!r}")
+    _, _, err = native(musket, source, ["ar", "battle", "--attacker", "1X", "--defender", "1B"], "json")
+    allowed = re.findall(r"\b([A-Z]+) \(", err)
+    if letters != allowed:
+        problems.append(f"type letters {letters}, the CLI allows {allowed}")
+    print(f"{'FAILS' if problems else 'ok'}: an American Revolution force filled in by type gives the CLI's text, "
+          "link and answer")
+    for p in problems:
+        print(f"  {p}")
+    return bool(problems)
+
+
 def main():
     args = sys.argv[1:]
     screenshots = None
@@ -337,6 +380,7 @@ def main():
 
         failures += check_sweep(browser, base, musket, source, screenshots)
         failures += check_unit_fields(browser, base, musket, source, screenshots)
+        failures += check_force_fields(browser, base, musket, source)
 
         # A bad input: the CLI's one line, at the top and beside its field.
         browser.open(link(base, BAD))
