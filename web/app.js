@@ -139,6 +139,11 @@ function makeField(o) {
     box.append(stepper);
     return box;
   }
+  if (colonParts(o)) {
+    box.dataset.structured = 'colon';
+    box.append(colonEditor(o, ''));
+    return box;
+  }
   if (isForceOption(o, game($('game').value))) {
     box.dataset.structured = 'force';
     box.append(forceEditor(o, game($('game').value), ''));
@@ -343,6 +348,49 @@ function forceEditor(o, g, text) {
   return box;
 }
 
+// --- whole numbers joined by colons: the Great Lakes fort ----------------------------------------
+// An option whose help gives its form as upper-case names joined by colons and nothing else
+// (--fort DICE:SP:MORALE) gets a number field per name, as the dashboard's fort editor; the text
+// is the numbers joined again, or nothing while all are empty.
+function colonParts(o) {
+  const m = /\b([A-Z]+(?::[A-Z]+)+)\b(?![/[])/.exec(o.help);
+  return !o.repeatable && !o.choices && m && !o.help.includes('NAME') ? m[1].split(':') : null;
+}
+
+function colonEditor(o, text) {
+  const names = colonParts(o);
+  const parts = text === '' ? names.map(() => '') : text.split(':');
+  if (parts.length !== names.length || !parts.every((p) => /^\d*$/.test(p))) {
+    const input = textInput(o, text);
+    input.id = fieldId(o);
+    return input;
+  }
+  const box = document.createElement('div');
+  box.className = 'colon-parts';
+  box.id = fieldId(o);
+  const value = document.createElement('input');
+  value.type = 'hidden';
+  value.dataset.kind = 'value';
+  box.append(value);
+  const inputs = names.map((name, i) => {
+    const label = document.createElement('label');
+    label.className = 'part';
+    const input = document.createElement('input');
+    input.type = 'number';
+    input.inputMode = 'numeric';
+    input.min = '0';
+    input.className = 'part-' + name.toLowerCase();
+    input.value = parts[i];
+    label.append(document.createTextNode(name.toLowerCase()), input);
+    box.append(label);
+    return input;
+  });
+  const compose = () => { value.value = inputs.every((i) => i.value === '') ? '' : inputs.map((i) => i.value).join(':'); };
+  box.addEventListener('input', compose);
+  compose();
+  return box;
+}
+
 function currentCommand() {
   const g = game($('game').value);
   return [g, command(g, $('command').value)];
@@ -374,6 +422,10 @@ function setField(o, field, given) {
     const list = field.querySelector('.repeat');
     const g = game($('game').value);
     list.replaceChildren(...given.map((v) => (isUnitOption(o, g) ? unitRow(o, g, v) : textInput(o, v))));
+    return;
+  }
+  if (field.dataset.structured === 'colon') {
+    field.querySelector('.colon-parts, input[data-kind=value]').replaceWith(colonEditor(o, given[0]));
     return;
   }
   if (field.dataset.structured === 'force') {

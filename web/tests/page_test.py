@@ -10,7 +10,7 @@ protocol (python3-websocket), loads build-web/site from a local server at a phon
   3. With the server stopped, a new load still answers (the service worker's cache).
   4. A sweep's share link draws the sweep's JSON as a chart: a mark per row, each reading the CLI's value.
   5. Great Lakes units filled in through their fields (name, type, SP, max, morale, dice, crossing)
-     give the text, share link and answer of the CLI, and the type list is the one the CLI allows;
+     and the fort's dice, SP and morale give the text, share link and answer of the CLI, and the type list is the one the CLI allows;
      so does an American Revolution force filled in by type letter.
 With --screenshots DIR, each game's answer is saved as DIR/web-<game>.png, the sweep's as
 DIR/web-gl-sweep.png and the filled-in units as DIR/web-gl-units.png.
@@ -263,10 +263,13 @@ def check_unit_fields(browser, base, musket, source, screenshots):
              ("att", 1, {"name": "NY Militia", "type": "militia", "sp": "2", "max": "3", "morale": "3", "dice": "2",
                          "crossing": "river"}),
              ("def", 0, {"name": "104th Foot", "type": "regular", "sp": "4", "max": "", "morale": "5", "dice": "4"})]
-    script = FILL_UNIT.replace("UNITS", "\n".join(f"fill({json.dumps(o)}, {i}, {json.dumps(u)});" for o, i, u in units))
+    fort = "".join(f"set(document.querySelector('.field[data-option=\"fort\"] .part-{k}'), '{v}');"
+                   for k, v in (("dice", 2), ("sp", 2), ("morale", 4)))
+    script = FILL_UNIT.replace("UNITS", "\n".join(f"fill({json.dumps(o)}, {i}, {json.dumps(u)});"
+                                                 for o, i, u in units) + fort)
     types = browser.evaluate(script)
     words = ["gl", "battle", "--att", "11th Infantry:regular:4/4:5:3", "--att", "NY Militia:militia:2/3:3:2:river",
-             "--def", "104th Foot:regular:4:5:4"]
+             "--def", "104th Foot:regular:4:5:4", "--fort", "2:2:4"]
     problems, _ = check_answer(browser, musket, source, words, None, "units")
     if screenshots:
         browser.evaluate("window.scrollTo(0, document.querySelector('.field[data-option=\"att\"]').offsetTop - 8)")
@@ -283,8 +286,8 @@ def check_unit_fields(browser, base, musket, source, screenshots):
     allowed = err.split("allowed: ")[-1].strip().split(", ")
     if types != allowed:
         problems.append(f"unit types {types}, the CLI allows {allowed}")
-    print(f"{'FAILS' if problems else 'ok'}: Great Lakes units filled in through their fields give the CLI's text, "
-          "link and answer")
+    print(f"{'FAILS' if problems else 'ok'}: Great Lakes units and fort filled in through their fields give the "
+          "CLI's text, link and answer")
     for p in problems:
         print(f"  {p}")
     return bool(problems)
