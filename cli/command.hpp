@@ -43,6 +43,11 @@ struct game_entry {
   std::string title;  // "Supply Lines of the American Revolution: The Northern Theater"
   std::vector<command> commands;
   std::vector<option_field> sweep_fields;  // each command's structured fields, for `sweep --vary`
+  // The words a structured option's text may hold in one of its places, by the place's name
+  // ("unit_type": regular, militia, ... in a Great Lakes unit NAME:TYPE:SP/MAX:MORALE:DICE), from
+  // the calc layer's own tables: a form's choice lists (`musket-docgen json`, the web page).
+  // "force_letter": the unit type letters of an American Revolution force ("15M,8C").
+  std::map<std::string, std::vector<std::string>> word_choices;
 };
 
 class command_registry {

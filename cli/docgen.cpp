@@ -187,7 +187,8 @@ void write_markdown(const command_registry& registry, std::ostream& out) {
 
 // Every game, command and option as data: the web page's forms (web/app.js) are built from it,
 // so they cannot drift from what `musket` parses. An option: its name, help, value name, default
-// (as text), whether it is required, a flag, repeatable, its whole-number range, its choices.
+// (as text), whether it is required, a flag, repeatable, its whole-number range, its choices; a
+// game: its sweep fields and the word choices inside its structured options (a unit's type).
 void write_json(const command_registry& registry, std::ostream& out) {
   nlohmann::ordered_json games = nlohmann::ordered_json::array();
   for (const auto& game : registry.games()) {
@@ -218,7 +219,11 @@ void write_json(const command_registry& registry, std::ostream& out) {
     for (const auto& field : game.sweep_fields)
       fields.push_back(
           {{"command", field.command}, {"axis", field.axis}, {"option", field.option}, {"help", field.help}});
-    games.push_back({{"code", game.code}, {"title", game.title}, {"commands", commands}, {"sweep_fields", fields}});
+    games.push_back({{"code", game.code},
+                     {"title", game.title},
+                     {"commands", commands},
+                     {"sweep_fields", fields},
+                     {"word_choices", game.word_choices}});
   }
   out << nlohmann::ordered_json{{"version", version_line("musket")}, {"games", games}}.dump(1) << "\n";
 }

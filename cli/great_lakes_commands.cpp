@@ -928,6 +928,8 @@ void register_great_lakes_commands(command_registry& registry) {
       "--def \"104th Foot:regular:4/4:5:4\" --fort 2:2:4 --att-leader Brown\n"
       "  musket gl battle --scenario examples/gl-battle.json --method sim --trials 1000000"});
   add_battle_fields(game, "battle");
+  for (gl::unit_type t : gl::spec_unit_types) game.word_choices["unit_type"].push_back(gl::to_string(t));
+  for (gl::crossing c : gl::all_crossings) game.word_choices["crossing"].push_back(gl::to_string(c));
   game.commands.push_back(command{"ship-battle", "a ship squadron battle (GL 7.8): who wins",
                                   [](po::options_description& o) {
                                     o.add_options()("dice", whole_number(1, 12)->required(), "squadron A's dice")(

@@ -409,6 +409,7 @@ void add_force_fields(game_entry& game, const std::string& command_name) {
 
 void register_revolution_commands(command_registry& registry) {
   game_entry& game = registry.add_game("ar", "SPI American Revolution 1775-1783");
+  for (ar::unit_type t : ar::all_unit_types) game.word_choices["force_letter"].push_back(ar::letters(t));
   game.commands.push_back(
       {"battle", "odds column, CRT results, losses by type, Major Success and Partial Withdrawal",
        [](po::options_description& o) { add_battle_options(o, true); }, run_battle,

@@ -13,6 +13,7 @@
 
 #include "core/monte_carlo.hpp"
 #include "core/proportion_interval.hpp"
+#include "core/usable_threads.hpp"
 
 namespace musket {
 
@@ -59,8 +60,7 @@ inline unsigned threads_within_bound(const chain_simulation_options& options, st
     throw memory_bound_exceeded("a chain tally of " + std::to_string(tally_size) + " counters needs " +
                                 std::to_string(per_thread) + " bytes, over the bound of " +
                                 std::to_string(options.memory_bound_bytes));
-  unsigned wanted =
-      options.simulation.threads ? options.simulation.threads : std::max(1u, std::thread::hardware_concurrency());
+  unsigned wanted = usable_threads(options.simulation.threads);
   // One more tally than threads: the merged result.
   const std::size_t fit = options.memory_bound_bytes / per_thread;
   return static_cast<unsigned>(std::max<std::size_t>(1, std::min<std::size_t>(wanted, fit > 1 ? fit - 1 : 1)));

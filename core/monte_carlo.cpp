@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <thread>
 
+#include "core/usable_threads.hpp"
+
 namespace musket {
 
 simulation_tally run_trials(const simulation_options& options, std::size_t tally_size, const trial_function& trial) {
   const std::uint64_t chunk = std::max<std::uint64_t>(1, options.chunk_trials);
   const std::uint64_t chunks = (options.trials + chunk - 1) / chunk;
-  unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  unsigned threads = usable_threads(options.threads);
   threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(1, chunks)));
 
   std::atomic<std::uint64_t> next_chunk{0};

@@ -83,11 +83,13 @@ function makeField(o) {
     list.className = 'repeat';
     list.id = fieldId(o);
     list.dataset.kind = 'repeat';
+    const g = game($('game').value);
+    const item = (text) => (isUnitOption(o, g) ? unitRow(o, g, text) : textInput(o, text));
     const add = document.createElement('button');
     add.type = 'button';
-    add.textContent = '+ another --' + o.name;
-    add.onclick = () => list.append(textInput(o, ''));
-    list.append(textInput(o, ''));
+    add.textContent = (isUnitOption(o, g) ? '+ a unit for --' : '+ another --') + o.name;
+    add.onclick = () => list.append(item(''));
+    list.append(item(''));
     box.append(list, add);
     return box;
   }
@@ -137,6 +139,16 @@ function makeField(o) {
     box.append(stepper);
     return box;
   }
+  if (colonParts(o)) {
+    box.dataset.structured = 'colon';
+    box.append(colonEditor(o, ''));
+    return box;
+  }
+  if (isForceOption(o, game($('game').value))) {
+    box.dataset.structured = 'force';
+    box.append(forceEditor(o, game($('game').value), ''));
+    return box;
+  }
   const input = textInput(o, '');
   input.id = fieldId(o);
   box.append(input);
@@ -176,6 +188,209 @@ function textInput(o, value) {
   return input;
 }
 
+// --- Great Lakes units: a row of fields each ----------------------------------------------------
+// --att, --def, --att-reinforce and --def-reinforce take NAME:TYPE:SP/MAX:MORALE:DICE[:CROSSING]
+// (reinforcements [:niagara]), as the dashboard's unit table edits them: name, the type from the
+// program's own list (commands.json's word_choices, calc/great_lakes/scenario.hpp's
+// spec_unit_types), SP, max, morale, dice, and the crossing (or niagara) when the option's help
+// offers one. Each row writes the very text `musket` takes into a hidden value, so the share link
+// and the command line are those of the typed text; text the fields cannot hold (a type spelt
+// another way) stays a text row.
+const unitSpec = 'NAME:TYPE:SP/MAX:MORALE:DICE';
+function isUnitOption(o, g) { return o.repeatable && o.help.includes(unitSpec) && g.word_choices && g.word_choices.unit_type; }
+
+function unitRow(o, g, text) {
+  const types = g.word_choices.unit_type;
+  const crossings = o.help.includes('[:' + (g.word_choices.crossing || []).join('|') + ']') ? g.word_choices.crossing : null;
+  const niagara = o.help.includes('[:niagara]');
+  const parts = text.split(':');
+  const sp = /^(\d+)(?:\/(\d+))?$/.exec(parts[2] || '');
+  const last = parts[5];
+  const fits = text === '' || (parts.length >= 5 && parts.length <= 6 && parts[0] !== '' && types.includes(parts[1]) && sp &&
+    /^\d+$/.test(parts[3]) && /^\d+$/.test(parts[4]) &&
+    (last === undefined || (crossings && crossings.includes(last)) || (niagara && last === 'niagara')));
+  if (!fits) return textInput(o, text);
+  const row = document.createElement('div');
+  row.className = 'unit';
+  const value = document.createElement('input');
+  value.type = 'hidden';
+  value.dataset.kind = 'value';
+  const field = (name, input) => {
+    const label = document.createElement('label');
+    label.className = 'part ' + name.replace(/\W/g, '');
+    label.append(document.createTextNode(name), input);
+    return label;
+  };
+  const name = document.createElement('input');
+  name.type = 'text';
+  name.className = 'unit-name';
+  name.value = parts[0] || '';
+  name.autocapitalize = 'off';
+  name.spellcheck = false;
+  const select = (choices, chosen, blank) => {
+    const sel = document.createElement('select');
+    if (blank !== undefined) sel.append(new Option(blank, ''));
+    for (const c of choices) sel.append(new Option(c, c));
+    sel.value = chosen || '';
+    return sel;
+  };
+  const type = select(types, text === '' ? types[0] : parts[1]);
+  type.className = 'unit-type';
+  const number = (cls, v, placeholder) => {
+    const input = document.createElement('input');
+    input.type = 'number';
+    input.inputMode = 'numeric';
+    input.min = '0';
+    input.className = cls;
+    input.value = v ?? '';
+    if (placeholder !== undefined) input.placeholder = placeholder;
+    return input;
+  };
+  const spInput = number('unit-sp', sp ? sp[1] : '');
+  const maxInput = number('unit-max', sp ? sp[2] : '', 'as SP');
+  const morale = number('unit-morale', parts[3]);
+  const dice = number('unit-dice', parts[4]);
+  const top = document.createElement('div');
+  top.className = 'unit-top';
+  top.append(field('name', name), field('type', type));
+  const numbers = document.createElement('div');
+  numbers.className = 'unit-numbers';
+  numbers.append(field('SP', spInput), field('max', maxInput), field('morale', morale), field('dice', dice));
+  const bottom = document.createElement('div');
+  bottom.className = 'unit-bottom';
+  let extra = null;
+  if (crossings) {
+    extra = select(crossings, last, 'no crossing');
+    extra.className = 'unit-crossing';
+    bottom.append(field('crossing', extra));
+  } else if (niagara) {
+    extra = document.createElement('input');
+    extra.type = 'checkbox';
+    extra.className = 'unit-niagara';
+    extra.checked = last === 'niagara';
+    const flag = document.createElement('label');
+    flag.className = 'flag';
+    flag.append(extra, document.createTextNode('across the Niagara'));
+    bottom.append(flag);
+  }
+  const remove = document.createElement('button');
+  remove.type = 'button';
+  remove.className = 'remove';
+  remove.textContent = 'remove';
+  remove.onclick = () => row.remove();
+  bottom.append(remove);
+  // The text `musket` reads (calc/great_lakes/scenario.cpp unit_spec): an untouched new row none.
+  const compose = () => {
+    const spText = maxInput.value === '' ? spInput.value : `${spInput.value}/${maxInput.value}`;
+    const tail = crossings ? (extra.value ? ':' + extra.value : '') : niagara && extra.checked ? ':niagara' : '';
+    const empty = name.value.trim() === '' && [spInput, maxInput, morale, dice].every((i) => i.value === '');
+    value.value = empty ? '' : `${name.value.trim()}:${type.value}:${spText}:${morale.value}:${dice.value}${tail}`;
+  };
+  row.addEventListener('input', compose);
+  row.addEventListener('change', compose);
+  compose();
+  row.append(value, top, numbers, bottom);
+  return row;
+}
+
+// --- American Revolution forces: a count per unit type -------------------------------------------
+// --attacker and --defender take "15M,8C" (calc/revolution/forces.cpp parse_force); as in the
+// dashboard's force editor, each type letter (commands.json's word_choices.force_letter, from
+// calc/revolution/forces.hpp) gets a count. The text keeps the order its letters came in (a
+// link's, then as they are filled in), so a link's text comes back unchanged; text the fields
+// cannot hold stays a text field.
+function isForceOption(o, g) {
+  return !o.repeatable && /Strength Points, e\.g\./.test(o.help) && g.word_choices && g.word_choices.force_letter;
+}
+
+function forceEditor(o, g, text) {
+  const letters = g.word_choices.force_letter;
+  const items = text === '' ? [] : text.split(',').map((item) => /^([1-9]\d{0,3})([A-Z]+)$/.exec(item));
+  const order = items.map((m) => m && m[2]);
+  if (items.some((m) => !m || !letters.includes(m[2])) || new Set(order).size !== order.length) {
+    const input = textInput(o, text);
+    input.id = fieldId(o);
+    return input;
+  }
+  const box = document.createElement('div');
+  box.className = 'force';
+  box.id = fieldId(o);
+  const value = document.createElement('input');
+  value.type = 'hidden';
+  value.dataset.kind = 'value';
+  box.append(value);
+  const counts = {};
+  for (const letter of letters) {
+    const label = document.createElement('label');
+    label.className = 'part';
+    const input = document.createElement('input');
+    input.type = 'number';
+    input.inputMode = 'numeric';
+    input.min = '0';
+    input.max = '9999';
+    input.className = 'force-' + letter;
+    const given = items.find((m) => m[2] === letter);
+    input.value = given ? given[1] : '';
+    input.placeholder = '0';
+    counts[letter] = input;
+    label.append(document.createTextNode(letter), input);
+    box.append(label);
+  }
+  const compose = (event) => {
+    const changed = event && letters.find((l) => counts[l] === event.target);
+    if (changed && !order.includes(changed)) order.push(changed);
+    value.value = [...order, ...letters.filter((l) => !order.includes(l))]
+      .filter((l) => counts[l].value !== '' && Number(counts[l].value) !== 0)
+      .map((l) => `${counts[l].value}${l}`).join(',');
+  };
+  box.addEventListener('input', compose);
+  compose();
+  return box;
+}
+
+// --- whole numbers joined by colons: the Great Lakes fort ----------------------------------------
+// An option whose help gives its form as upper-case names joined by colons and nothing else
+// (--fort DICE:SP:MORALE) gets a number field per name, as the dashboard's fort editor; the text
+// is the numbers joined again, or nothing while all are empty.
+function colonParts(o) {
+  const m = /\b([A-Z]+(?::[A-Z]+)+)\b(?![/[])/.exec(o.help);
+  return !o.repeatable && !o.choices && m && !o.help.includes('NAME') ? m[1].split(':') : null;
+}
+
+function colonEditor(o, text) {
+  const names = colonParts(o);
+  const parts = text === '' ? names.map(() => '') : text.split(':');
+  if (parts.length !== names.length || !parts.every((p) => /^\d*$/.test(p))) {
+    const input = textInput(o, text);
+    input.id = fieldId(o);
+    return input;
+  }
+  const box = document.createElement('div');
+  box.className = 'colon-parts';
+  box.id = fieldId(o);
+  const value = document.createElement('input');
+  value.type = 'hidden';
+  value.dataset.kind = 'value';
+  box.append(value);
+  const inputs = names.map((name, i) => {
+    const label = document.createElement('label');
+    label.className = 'part';
+    const input = document.createElement('input');
+    input.type = 'number';
+    input.inputMode = 'numeric';
+    input.min = '0';
+    input.className = 'part-' + name.toLowerCase();
+    input.value = parts[i];
+    label.append(document.createTextNode(name.toLowerCase()), input);
+    box.append(label);
+    return input;
+  });
+  const compose = () => { value.value = inputs.every((i) => i.value === '') ? '' : inputs.map((i) => i.value).join(':'); };
+  box.addEventListener('input', compose);
+  compose();
+  return box;
+}
+
 function currentCommand() {
   const g = game($('game').value);
   return [g, command(g, $('command').value)];
@@ -205,7 +420,16 @@ function setField(o, field, given) {
   if (o.flag) { field.querySelector('input').checked = true; return; }
   if (o.repeatable) {
     const list = field.querySelector('.repeat');
-    list.replaceChildren(...given.map((v) => textInput(o, v)));
+    const g = game($('game').value);
+    list.replaceChildren(...given.map((v) => (isUnitOption(o, g) ? unitRow(o, g, v) : textInput(o, v))));
+    return;
+  }
+  if (field.dataset.structured === 'colon') {
+    field.querySelector('.colon-parts, input[data-kind=value]').replaceWith(colonEditor(o, given[0]));
+    return;
+  }
+  if (field.dataset.structured === 'force') {
+    field.querySelector('.force, input[data-kind=value]').replaceWith(forceEditor(o, game($('game').value), given[0]));
     return;
   }
   field.querySelector('[data-kind=value]').value = given[0];
@@ -338,6 +562,153 @@ function distribution(key, values, doc) {
   return box;
 }
 
+// --- a sweep's chart -----------------------------------------------------------------------------
+// `sweep` answers with long-format rows ({AXIS: v, [AXIS2: v,] metric, value, [exact, illegal,
+// low, high]}); the page draws them as `sweep --plot` would: the first swept option along x, one
+// line per metric and second option's value, simulated values with their interval. An illegal
+// point is a cross on the x axis. The palette is cli/chart_colours.hpp's.
+const palette = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2'];
+const rowFacts = new Set(['metric', 'value', 'exact', 'illegal', 'low', 'high']);
+const svgNS = 'http://www.w3.org/2000/svg';
+function svg(name, attributes, text) {
+  const e = document.createElementNS(svgNS, name);
+  for (const [k, v] of Object.entries(attributes || {})) e.setAttribute(k, String(v));
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+function axisText(v) { return typeof v === 'number' ? plain(v) : String(v); }
+// About five round steps from low to high.
+function ticks(low, high) {
+  if (high <= low) return [low];
+  const raw = (high - low) / 5;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((m) => m >= raw);
+  const out = [];
+  for (let t = Math.ceil(low / step - 1e-9) * step; t <= high + step * 1e-9; t += step) out.push(Number(t.toPrecision(12)));
+  return out;
+}
+
+function sweepChart(doc) {
+  const rows = doc.points;
+  const axes = Object.keys(rows[0]).filter((k) => !rowFacts.has(k));
+  const [xName, seriesAxis] = axes;
+  const metrics = [...new Set(rows.map((r) => r.metric))];
+  const seriesOf = (r) => [metrics.length > 1 ? words(r.metric) : '', seriesAxis ? `${seriesAxis}=${axisText(r[seriesAxis])}` : '']
+    .filter(Boolean).join(', ') || words(r.metric);
+  const series = [...new Set(rows.map(seriesOf))];
+  const xs = [...new Set(rows.map((r) => r[xName]))];
+  const numericX = xs.every((v) => typeof v === 'number');
+  const values = rows.flatMap((r) => [r.value, r.low, r.high]).filter((v) => typeof v === 'number');
+  const probability = values.every((v) => v >= 0 && v <= 1);
+  let low = probability ? 0 : Math.min(0, ...values);
+  let high = probability ? 1 : Math.max(...values, low + 1);
+  const yTicks = ticks(low, high);
+  low = Math.min(low, yTicks[0]);
+  high = Math.max(high, yTicks[yTicks.length - 1]);
+  const W = 360, H = 250, left = 46, right = 12, top = 10, bottom = 44;
+  const xLow = numericX ? Math.min(...xs) : 0, xHigh = numericX ? Math.max(...xs) : xs.length - 1;
+  const X = (v) => {
+    const t = numericX ? v : xs.indexOf(v);
+    return left + 10 + (xHigh === xLow ? 0.5 : (t - xLow) / (xHigh - xLow)) * (W - left - right - 20);
+  };
+  const Y = (v) => top + (1 - (v - low) / (high - low)) * (H - top - bottom);
+  const yText = (v) => (probability ? `${plain(v * 100)}%` : plain(v));
+  const chart = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'sweep-chart', role: 'img',
+    'aria-label': `${metrics.map(words).join(', ')} by ${xName}` });
+  for (const t of yTicks) {
+    chart.append(svg('line', { x1: left, x2: W - right, y1: Y(t), y2: Y(t), class: 'grid' }));
+    chart.append(svg('text', { x: left - 4, y: Y(t) + 4, 'text-anchor': 'end', class: 'tick' }, yText(t)));
+  }
+  const xTicks = numericX && xs.length > 9 ? ticks(xLow, xHigh) : xs;
+  for (const t of xTicks)
+    chart.append(svg('text', { x: X(t), y: H - bottom + 15, 'text-anchor': 'middle', class: 'tick' }, axisText(t)));
+  chart.append(svg('line', { x1: left, x2: W - right, y1: H - bottom, y2: H - bottom, class: 'axis' }));
+  chart.append(svg('line', { x1: left, x2: left, y1: top, y2: H - bottom, class: 'axis' }));
+  chart.append(svg('text', { x: (left + W - right) / 2, y: H - 6, 'text-anchor': 'middle', class: 'label' }, xName));
+  const yLabel = metrics.length === 1 ? words(metrics[0]) : 'value';
+  chart.append(svg('text', { x: -(top + H - bottom) / 2, y: 12, transform: 'rotate(-90)', 'text-anchor': 'middle',
+    class: 'label' }, yLabel));
+  series.forEach((name, i) => {
+    const colour = palette[i % palette.length];
+    const mine = rows.filter((r) => seriesOf(r) === name);
+    let d = '';
+    let pen = 'M';
+    for (const r of mine) {
+      if (typeof r.value !== 'number') { pen = 'M'; continue; }
+      d += `${pen}${X(r[xName]).toFixed(1)},${Y(r.value).toFixed(1)}`;
+      pen = 'L';
+    }
+    if (d) chart.append(svg('path', { d, stroke: colour, class: 'line' }));
+    for (const r of mine) {
+      const x = X(r[xName]);
+      const where = `${xName}=${axisText(r[xName])}${name !== words(r.metric) || series.length > 1 ? `, ${name}` : ''}`;
+      if (typeof r.value !== 'number') {
+        const y = H - bottom;
+        const cross = svg('path', { d: `M${x - 4},${y - 4}l8,8m0,-8l-8,8`, stroke: colour, class: 'point illegal' });
+        cross.dataset.series = name;
+        cross.dataset.x = axisText(r[xName]);
+        cross.append(svg('title', {}, `${where}: ${r.illegal || 'no value'}`));
+        chart.append(cross);
+        continue;
+      }
+      if (typeof r.low === 'number' && typeof r.high === 'number')
+        chart.append(svg('line', { x1: x, x2: x, y1: Y(r.low), y2: Y(r.high), stroke: colour, class: 'interval' }));
+      const shown = probability ? percent(r.value) : plain(r.value);
+      const dot = svg('circle', { cx: x, cy: Y(r.value), r: 3.5, fill: colour, class: 'point' });
+      dot.dataset.series = name;
+      dot.dataset.x = axisText(r[xName]);
+      dot.dataset.value = shown;
+      dot.append(svg('title', {}, `${where}: ${shown}${r.exact ? ` (exactly ${r.exact})` : ''}`));
+      chart.append(dot);
+    }
+  });
+  // A tap picks the nearest x: its values, one a line, under the chart (a phone has no hover).
+  const picked = document.createElement('p');
+  picked.className = 'sweep-picked';
+  picked.textContent = 'tap the chart for the values at a point';
+  chart.onclick = (event) => {
+    const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(chart.getScreenCTM().inverse());
+    const x = xs.reduce((best, v) => (Math.abs(X(v) - at.x) < Math.abs(X(best) - at.x) ? v : best), xs[0]);
+    picked.textContent = `${xName}=${axisText(x)}: ` + rows.filter((r) => r[xName] === x).map((r) =>
+      `${seriesOf(r)} ${typeof r.value === 'number' ? (probability ? percent(r.value) : plain(r.value)) : 'illegal'}`).join('; ');
+  };
+  const box = document.createElement('div');
+  box.className = 'sweep';
+  const legend = document.createElement('ul');
+  legend.className = 'legend';
+  series.forEach((name, i) => {
+    const item = document.createElement('li');
+    const swatch = document.createElement('span');
+    swatch.className = 'swatch';
+    swatch.style.background = palette[i % palette.length];
+    item.append(swatch, document.createTextNode(name));
+    legend.append(item);
+  });
+  // The values as a table under the chart: x down, one column per line.
+  const table = document.createElement('table');
+  table.className = 'sweep-values';
+  const head = table.createTHead().insertRow();
+  for (const h of [xName, ...series]) {  // a long key breaks after its dots
+    const th = document.createElement('th');
+    th.textContent = h.replace(/\./g, '.\u200b');
+    head.append(th);
+  }
+  const body = table.createTBody();
+  for (const x of xs) {
+    const tr = body.insertRow();
+    tr.insertCell().textContent = axisText(x);
+    for (const name of series) {
+      const r = rows.find((q) => q[xName] === x && seriesOf(q) === name);
+      tr.insertCell().textContent = !r ? '' : typeof r.value === 'number' ? (probability ? percent(r.value) : plain(r.value)) : 'illegal';
+    }
+  }
+  const scroll = document.createElement('div');
+  scroll.className = 'sweep-table';
+  scroll.append(table);
+  box.append(chart, picked, legend, scroll);
+  return box;
+}
+
 const skipped = new Set(['schema_version', 'game', 'command', 'inputs', 'defaults', 'method', 'stats', 'exact',
   'notes', 'intervals', 'dice']);
 
@@ -353,7 +724,9 @@ function render(doc, headline) {
   const method = document.createElement('p');
   method.className = 'method';
   method.id = 'method';
-  method.textContent = m.name === 'exact' || !m.name ? 'exact (every outcome enumerated)'
+  method.textContent = m.name === 'sweep'
+    ? `sweep: ${m.points} points, ${m.legal_points} legal` + (m.simulated_points ? `, ${m.simulated_points} simulated` : '')
+    : m.name === 'exact' || !m.name ? 'exact (every outcome enumerated)'
     : `${m.name}: ${m.trials ?? ''} trials, seed ${m.seed ?? ''}` +
       (m.confidence ? `, ${m.confidence * 100}% intervals (tap a bar)` : '') + (m.why ? ` · ${m.why}` : '');
   answer.append(method);
@@ -365,7 +738,9 @@ function render(doc, headline) {
     const section = document.createElement('div');
     section.className = 'section';
     section.dataset.key = key;
-    if (isDistribution(key, value, doc)) {
+    if (key === 'points' && doc.command === 'sweep' && Array.isArray(value) && value.length) {
+      section.append(sweepChart(doc));
+    } else if (isDistribution(key, value, doc)) {
       section.append(distribution(key, value, doc));
     } else if (isProbabilities(value) && !Array.isArray(value)) {
       section.append(bars(Object.entries(value), (k) => exactFor(doc, key, k),

@@ -1,5 +1,6 @@
 // cli/chart.hpp in the web build, which has no cairo: `sweep --plot` is refused before any point
-// runs (format_of_path is the first call), with one line saying where charts are drawn instead.
+// runs (format_of_path is the first call), with one line saying where charts are drawn instead
+// (the page draws a sweep from its JSON itself).
 #include "cli/chart.hpp"
 #include "core/invalid_input.hpp"
 
@@ -8,8 +9,8 @@ namespace musket::cli::chart {
 namespace {
 [[noreturn]] void refuse() {
   throw invalid_input("plot",
-                      "charts are not drawn in the web build; musket on a computer writes FILE.svg, FILE.png or "
-                      "FILE.pdf");
+                      "chart files are not written in the web build (the page draws a sweep itself); musket on a "
+                      "computer writes FILE.svg, FILE.png or FILE.pdf");
 }
 }  // namespace
 

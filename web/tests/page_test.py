@@ -8,7 +8,12 @@ protocol (python3-websocket), loads build-web/site from a local server at a phon
      the native CLI's JSON for the same inputs.
   2. A bad input shows the native CLI's one-line error, beside the field it names.
   3. With the server stopped, a new load still answers (the service worker's cache).
-With --screenshots DIR, each game's answer is saved as DIR/web-<game>.png.
+  4. A sweep's share link draws the sweep's JSON as a chart: a mark per row, each reading the CLI's value.
+  5. Great Lakes units filled in through their fields (name, type, SP, max, morale, dice, crossing)
+     and the fort's dice, SP and morale give the text, share link and answer of the CLI, and the type list is the one the CLI allows;
+     so does an American Revolution force filled in by type letter.
+With --screenshots DIR, each game's answer is saved as DIR/web-<game>.png, the sweep's as
+DIR/web-gl-sweep.png and the filled-in units as DIR/web-gl-units.png.
 
 usage: web/tests/page_test.py SITE_DIR NATIVE_MUSKET SOURCE_DIR [--screenshots DIR]
 """
@@ -38,6 +43,10 @@ LINKS = {
            "--def", "Lincoln Militia:militia:3/3:3:3", "--fort", "2:2:4", "--att-leader", "Brown",
            "--def-leader", "Riall"],
 }
+# A sweep over the Great Lakes fort's SP, two metrics (README's example, widened).
+SWEEP = ["gl", "sweep", "battle", "--att", "11th Infantry:regular:4/4:5:3", "--def", "104th Foot:regular:4/4:5:4",
+         "--fort", "2:2:4", "--method", "exact", "--vary", "fort.sp=0..4", "--metric", "outcomes.attacker_wins",
+         "--metric", "outcomes.defender_holds"]
 BAD = ["nt", "battle", "--attacker", "crown", "--terrain", "city", "--att-units", "0", "--att-war", "5", "--def-units", "4",
        "--def-war", "3"]
 
@@ -49,9 +58,13 @@ def free_port():
 
 
 def link(base, words):
-    """The page's share link for `musket <words>` (app.js's hash: #game/command?name=value&...)."""
+    """The page's share link for `musket <words>` (app.js's hash: #game/command?name=value&...); a
+    sweep's command (`gl sweep battle ...`) is its `command` value."""
     query = []
     rest = words[2:]
+    if words[1] == "sweep":
+        query.append(("command", rest[0]))
+        rest = rest[1:]
     i = 0
     while i < len(rest):
         name = rest[i][2:]
@@ -193,6 +206,135 @@ def check_answer(browser, musket, source, words, screenshots, name):
     return problems, shown
 
 
+def check_sweep(browser, base, musket, source, screenshots):
+    """A sweep's share link: the page draws the sweep's JSON as a chart, a mark per row of its
+    points, each mark's value the CLI's."""
+    browser.open(link(base, SWEEP))
+    browser.wait_for("document.body.dataset.state === 'headlined'")
+    code, out, err = native(musket, source, SWEEP, "json")
+    assert code == 0, err
+    rows = json.loads(out)["points"]
+    shown = browser.evaluate("""[...document.querySelectorAll('#answer svg.sweep-chart .point')]
+      .map((p) => [p.dataset.x, p.dataset.series, p.dataset.value || null])""")
+    problems = []
+    if len(shown) != len(rows):
+        problems.append(f"{len(shown)} marks for the JSON's {len(rows)} rows")
+    axis = SWEEP[SWEEP.index("--vary") + 1].split("=")[0]
+    for row in rows:
+        text = percent(row["value"]) if isinstance(row["value"], (int, float)) else None
+        if not any(x == str(row[axis]) and v == text for x, _, v in shown):
+            problems.append(f"no mark at {axis}={row[axis]} reading {text} (the CLI's {row['value']})")
+    if screenshots:
+        browser.evaluate("window.scrollTo(0, document.getElementById('answer').offsetTop - 8)")
+        browser.screenshot(os.path.join(screenshots, "web-gl-sweep.png"))
+    print(f"{'FAILS' if problems else 'ok'}: a sweep's share link draws {len(shown)} marks for the JSON's "
+          f"{len(rows)} rows, each reading the CLI's value")
+    for p in problems:
+        print(f"  {p}")
+    return bool(problems)
+
+
+FILL_UNIT = """(async () => {
+  const set = (input, value) => {
+    if (input.type === 'checkbox') input.checked = value; else input.value = value;
+    input.dispatchEvent(new Event(input.tagName === 'SELECT' || input.type === 'checkbox' ? 'change' : 'input',
+                                  {bubbles: true}));
+  };
+  const fill = (option, index, unit) => {
+    const field = document.querySelector(`.field[data-option="${option}"]`);
+    while (field.querySelectorAll('.unit').length <= index) field.querySelector(':scope > button').click();
+    const row = field.querySelectorAll('.unit')[index];
+    for (const [cls, value] of Object.entries(unit)) set(row.querySelector('.unit-' + cls), value);
+  };
+  const types = [...document.querySelector('.field[data-option="att"] .unit-type').options].map((o) => o.value);
+  UNITS
+  document.body.dataset.state = '';
+  document.getElementById('run').click();
+  return types;
+})()"""
+
+
+def check_unit_fields(browser, base, musket, source, screenshots):
+    """Great Lakes units filled in through their fields: the command line and the share link hold
+    the text `musket` takes, the answer is the CLI's for it, and the type list is the CLI's."""
+    browser.open(base + "#gl/battle")
+    browser.wait_for("!!document.querySelector('.field[data-option=\"att\"] .unit')")
+    units = [("att", 0, {"name": "11th Infantry", "type": "regular", "sp": "4", "max": "4", "morale": "5", "dice": "3"}),
+             ("att", 1, {"name": "NY Militia", "type": "militia", "sp": "2", "max": "3", "morale": "3", "dice": "2",
+                         "crossing": "river"}),
+             ("def", 0, {"name": "104th Foot", "type": "regular", "sp": "4", "max": "", "morale": "5", "dice": "4"})]
+    fort = "".join(f"set(document.querySelector('.field[data-option=\"fort\"] .part-{k}'), '{v}');"
+                   for k, v in (("dice", 2), ("sp", 2), ("morale", 4)))
+    script = FILL_UNIT.replace("UNITS", "\n".join(f"fill({json.dumps(o)}, {i}, {json.dumps(u)});"
+                                                 for o, i, u in units) + fort)
+    types = browser.evaluate(script)
+    words = ["gl", "battle", "--att", "11th Infantry:regular:4/4:5:3", "--att", "NY Militia:militia:2/3:3:2:river",
+             "--def", "104th Foot:regular:4:5:4", "--fort", "2:2:4"]
+    problems, _ = check_answer(browser, musket, source, words, None, "units")
+    if screenshots:
+        browser.evaluate("window.scrollTo(0, document.querySelector('.field[data-option=\"att\"]').offsetTop - 8)")
+        browser.screenshot(os.path.join(screenshots, "web-gl-units.png"))
+    # The default options the form leaves alone are not in the link; the units are, in order.
+    shown = browser.evaluate("({line: document.getElementById('cli-line').textContent, hash: location.hash})")
+    expected_line = "musket gl battle --att '11th Infantry:regular:4/4:5:3' --att NY Militia:militia:2/3:3:2:river"
+    if not shown["line"].startswith(expected_line.replace("--att NY", "--att 'NY").replace(":river", ":river'")):
+        problems.append(f"command line {shown['line']!r}")
+    if not link(base, words).endswith(shown["hash"]) or "def=104th+Foot%3Aregular%3A4%3A5%3A4" not in shown["hash"]:
+        problems.append(f"share link {shown['hash']!r}, expected {link(base, words)!r}")
+    # The type list is the one the CLI's refusal names (calc/great_lakes/scenario.cpp allowed_unit_types).
+    _, _, err = native(musket, source, ["gl", "battle", "--att", "x:none:1:1:1", "--def", "y:regular:1:1:1"], "json")
+    allowed = err.split("allowed: ")[-1].strip().split(", ")
+    if types != allowed:
+        problems.append(f"unit types {types}, the CLI allows {allowed}")
+    print(f"{'FAILS' if problems else 'ok'}: Great Lakes units and fort filled in through their fields give the "
+          "CLI's text, link and answer")
+    for p in problems:
+        print(f"  {p}")
+    return bool(problems)
+
+
+FILL_FORCE = """(() => {
+  const fill = (option, counts) => {
+    const field = document.querySelector(`.field[data-option="${option}"]`);
+    for (const [letter, count] of counts) {
+      const input = field.querySelector('.force-' + letter);
+      input.value = count;
+      input.dispatchEvent(new Event('input', {bubbles: true}));
+    }
+  };
+  const letters = [...document.querySelectorAll('.field[data-option="attacker"] .force input[type=number]')]
+    .map((i) => i.className.slice(6));
+  FORCES
+  document.body.dataset.state = '';
+  document.getElementById('run').click();
+  return letters;
+})()"""
+
+
+def check_force_fields(browser, base, musket, source):
+    """An American Revolution force filled in by type: the text keeps the order the counts came in,
+    the answer is the CLI's, and the letters are the ones the CLI allows."""
+    browser.open(base + "#ar/battle")
+    browser.wait_for("!!document.querySelector('.field[data-option=\"attacker\"] .force')")
+    forces = [("attacker", [["M", "15"], ["C", "8"]]), ("defender", [["T", "3"], ["B", "8"]])]
+    letters = browser.evaluate(FILL_FORCE.replace("FORCES", "\n".join(f"fill({json.dumps(o)}, {json.dumps(c)});"
+                                                                          for o, c in forces)))
+    words = ["ar", "battle", "--attacker", "15M,8C", "--defender", "3T,8B"]
+    problems, _ = check_answer(browser, musket, source, words, None, "forces")
+    shown = browser.evaluate("({line: document.getElementById('cli-line').textContent, hash: location.hash})")
+    if shown["line"] != "musket " + " ".join(words) or not link(base, words).endswith(shown["hash"]):
+        problems.append(f"command line {shown['line']!r}, link {shown['hash']!r}")
+    _, _, err = native(musket, source, ["ar", "battle", "--attacker", "1X", "--defender", "1B"], "json")
+    allowed = re.findall(r"\b([A-Z]+) \(", err)
+    if letters != allowed:
+        problems.append(f"type letters {letters}, the CLI allows {allowed}")
+    print(f"{'FAILS' if problems else 'ok'}: an American Revolution force filled in by type gives the CLI's text, "
+          "link and answer")
+    for p in problems:
+        print(f"  {p}")
+    return bool(problems)
+
+
 def main():
     args = sys.argv[1:]
     screenshots = None
@@ -238,6 +380,10 @@ def main():
             for p in problems:
                 print(f"  {p}")
             failures += bool(problems)
+
+        failures += check_sweep(browser, base, musket, source, screenshots)
+        failures += check_unit_fields(browser, base, musket, source, screenshots)
+        failures += check_force_fields(browser, base, musket, source)
 
         # A bad input: the CLI's one line, at the top and beside its field.
         browser.open(link(base, BAD))

@@ -7,12 +7,18 @@ registry compiled to WebAssembly). The two documents must agree: the same keys i
 every string, whole number and true/false identical, every other number within 1e-12 (relative,
 or absolute below 1); exit codes and error lines identical. Left out: how a run went on its machine
 rather than what it answers (method.seconds, its own time; method.memory_mb, counted in the
-platform's own pointer sizes; method.threads, which the web build caps at 1). A self-test first
-shows the comparison finds a changed string, a changed number and a missing key.
+platform's own pointer sizes; method.threads, which the web build caps at 1; in method.why, the
+predicted seconds of `auto`, which the web build scales by its measured slowdown,
+calc/great_lakes/exact/cost.hpp build_slowdown). A self-test first shows the comparison finds a
+changed string, a changed number and a missing key.
+Then `auto` in the web build: a Great Lakes battle the native build predicts within its 1 s budget
+and solves exactly (docs/benchmarks.md's 5 v 4 Niagara, 0.44 s predicted) is predicted past it
+under Node and simulated, its engine's time within the budget.
 
 usage: web/tests/same_json.py NATIVE_MUSKET WEB_MUSKET_JS SOURCE_DIR
 """
 import json
+import re
 import shlex
 import subprocess
 import sys
@@ -20,12 +26,23 @@ import time
 
 TOLERANCE = 1e-12
 MACHINE_FACTS = {"$/method/seconds", "$/method/memory_mb", "$/method/threads"}
+# Paths whose text holds a machine's prediction of seconds ("predicted exact cost 0.0128 s").
+PREDICTED_SECONDS = {"$/method/why"}
+PREDICTION = re.compile(r"(predicted exact cost )[0-9.e+-]+ s")
+# docs/benchmarks.md's 5 v 4 Niagara battle: natively predicted 0.44 s, under auto's 1 s budget.
+NEAR_BUDGET = ["gl", "battle", "--att", "11th:regular:4/4:5:3", "--att", "21st:regular:4/4:5:3", "--att",
+               "NYMil:militia:3/4:3:2", "--att", "Art:artillery:2/3:5:4", "--att", "Drag:dragoon:2/2:4:2", "--def",
+               "100th:regular:4/4:5:4", "--def", "41st:regular:4/4:5:3", "--def", "Glengarry:militia:3/3:4:2",
+               "--def", "Mohawk:native:2/3:4:2", "--fort", "2:2:4", "--att-leader", "Brown", "--def-leader",
+               "Drummond", "--method", "auto", "--format", "json"]
 
 
 def differences(a, b, path="$"):
     """Where two documents differ, as readable lines (empty when they agree)."""
     if path in MACHINE_FACTS:
         return []
+    if path in PREDICTED_SECONDS and isinstance(a, str) and isinstance(b, str):
+        a, b = PREDICTION.sub(r"\1N s", a), PREDICTION.sub(r"\1N s", b)
     if isinstance(a, dict) and isinstance(b, dict):
         if list(a) != list(b):
             return [f"{path}: keys {list(a)} against {list(b)}"]
@@ -56,6 +73,9 @@ def self_test():
     timed = {"method": {"name": "exact", "seconds": 0.01}}
     assert differences(timed, {"method": {"name": "exact", "seconds": 0.02}}) == []
     assert differences(timed, {"method": {"name": "simulation", "seconds": 0.01}}) != []
+    why = {"method": {"why": "auto: predicted exact cost 0.0128 s and 2 MB, within the --time-budget of 1 s"}}
+    assert differences(why, {"method": {"why": why["method"]["why"].replace("0.0128", "0.0768")}}) == []
+    assert differences(why, {"method": {"why": why["method"]["why"].replace("within", "past")}}) != []
 
 
 def run(command, cwd):
@@ -93,6 +113,16 @@ def main():
             print(f"same ({n_time:.2f} s native, {w_time:.2f} s web): {line}")
     print(f"{len(lines) - failures} of {len(lines)} command lines give the same JSON "
           f"({native_seconds:.1f} s native, {web_seconds:.1f} s under Node)")
+    # auto's budget in the web build.
+    n_code, n_out, n_err, _ = run([native] + NEAR_BUDGET, source)
+    w_code, w_out, w_err, _ = run(["node", web] + NEAR_BUDGET, source)
+    assert n_code == 0 and w_code == 0, n_err + w_err
+    n_method, w_method = json.loads(n_out)["method"], json.loads(w_out)["method"]
+    ok = n_method["name"] == "exact" and w_method["name"] == "simulation" and w_method["seconds"] <= 1.0
+    print(f"{'ok' if ok else 'FAILS'}: auto on the 5 v 4 Niagara battle: native {n_method['name']} in "
+          f"{n_method['seconds']:.2f} s, web {w_method['name']} in {w_method['seconds']:.2f} s "
+          f"(web: {w_method['why'].split(',')[0]})")
+    failures += not ok
     sys.exit(1 if failures else 0)
 
 

@@ -12,6 +12,7 @@
 
 #include "calc/great_lakes/exact/column_solver.hpp"
 #include "core/markov_chain.hpp"
+#include "core/usable_threads.hpp"
 
 namespace musket::great_lakes {
 
@@ -538,7 +539,7 @@ namespace {
 // thread, so the answer is the same either way).
 void solve_prepared(sweep::column_solver& solver, const exact_options& options, sweep::outcome_sums& sums,
                     double& expected_rounds, battle_result& out) {
-  const unsigned threads = options.threads ? options.threads : std::thread::hardware_concurrency();
+  const unsigned threads = usable_threads(options.threads);
   std::size_t window_bytes = 0;
   if (threads >= 2) {
     std::exception_ptr failed;

@@ -102,12 +102,12 @@ exact_cost predict_exact_cost(const round::battle_rules& r, const sweep::battle_
   cost.transitions = transitions;
   if (swept) {
     cost.swept = true;
-    cost.seconds = swept_fixed_seconds + transitions * seconds_per_swept_outcome;
+    cost.seconds = (swept_fixed_seconds + transitions * seconds_per_swept_outcome) * build_slowdown;
     cost.bytes = cost.states * bytes_per_swept_state;
     return cost;
   }
   // The plain chain keeps every transition besides its states.
-  cost.seconds = fixed_seconds + transitions * seconds_per_transition;
+  cost.seconds = (fixed_seconds + transitions * seconds_per_transition) * build_slowdown;
   cost.bytes = cost.states * bytes_per_state + transitions * bytes_per_transition;
   return cost;
 }
