@@ -293,6 +293,25 @@ function unitRow(o, g, text) {
   return row;
 }
 
+// An editor of parts (forces, the fort): its box, with the hidden field that holds the option's
+// text as the CLI takes it; text the parts cannot hold stays a plain text field (plainField).
+function partsBox(o, className) {
+  const box = document.createElement('div');
+  box.className = className;
+  box.id = fieldId(o);
+  const value = document.createElement('input');
+  value.type = 'hidden';
+  value.dataset.kind = 'value';
+  box.append(value);
+  return { box, value };
+}
+
+function plainField(o, text) {
+  const input = textInput(o, text);
+  input.id = fieldId(o);
+  return input;
+}
+
 // --- American Revolution forces: a count per unit type -------------------------------------------
 // --attacker and --defender take "15M,8C" (calc/revolution/forces.cpp parse_force); as in the
 // dashboard's force editor, each type letter (commands.json's word_choices.force_letter, from
@@ -307,18 +326,8 @@ function forceEditor(o, g, text) {
   const letters = g.word_choices.force_letter;
   const items = text === '' ? [] : text.split(',').map((item) => /^([1-9]\d{0,3})([A-Z]+)$/.exec(item));
   const order = items.map((m) => m && m[2]);
-  if (items.some((m) => !m || !letters.includes(m[2])) || new Set(order).size !== order.length) {
-    const input = textInput(o, text);
-    input.id = fieldId(o);
-    return input;
-  }
-  const box = document.createElement('div');
-  box.className = 'force';
-  box.id = fieldId(o);
-  const value = document.createElement('input');
-  value.type = 'hidden';
-  value.dataset.kind = 'value';
-  box.append(value);
+  if (items.some((m) => !m || !letters.includes(m[2])) || new Set(order).size !== order.length) return plainField(o, text);
+  const { box, value } = partsBox(o, 'force');
   const counts = {};
   for (const letter of letters) {
     const label = document.createElement('label');
@@ -360,18 +369,8 @@ function colonParts(o) {
 function colonEditor(o, text) {
   const names = colonParts(o);
   const parts = text === '' ? names.map(() => '') : text.split(':');
-  if (parts.length !== names.length || !parts.every((p) => /^\d*$/.test(p))) {
-    const input = textInput(o, text);
-    input.id = fieldId(o);
-    return input;
-  }
-  const box = document.createElement('div');
-  box.className = 'colon-parts';
-  box.id = fieldId(o);
-  const value = document.createElement('input');
-  value.type = 'hidden';
-  value.dataset.kind = 'value';
-  box.append(value);
+  if (parts.length !== names.length || !parts.every((p) => /^\d*$/.test(p))) return plainField(o, text);
+  const { box, value } = partsBox(o, 'colon-parts');
   const inputs = names.map((name, i) => {
     const label = document.createElement('label');
     label.className = 'part';
