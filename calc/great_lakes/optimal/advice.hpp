@@ -97,11 +97,11 @@ struct advice_recorder {
     }
   }
 
-  void any_round(const rd::decision& d, int option) {
-    if (d.kind != rd::decision_kind::retreat) return;
-    const auto side = static_cast<std::size_t>(d.side);
-    const int own = d.line_sp[side], enemy = d.line_sp[1 - side];
-    retreat_seen[side].at(static_cast<std::size_t>(own * (most_sp[1 - side] + 1) + enemy)) |= option == 1 ? 1 : 2;
+  // A voluntary retreat decided by `side` (GL 12.2) where its line has `own` SP and the enemy's
+  // `enemy`: retreating or fighting on.
+  void retreat_decided(int side, int own, int enemy, bool retreats) {
+    const auto s = static_cast<std::size_t>(side);
+    retreat_seen[s].at(static_cast<std::size_t>(own * (most_sp[1 - s] + 1) + enemy)) |= retreats ? 1 : 2;
   }
 
   void finish() {

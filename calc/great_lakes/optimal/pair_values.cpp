@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <limits>
 #include <numeric>
+#include <stdexcept>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -69,6 +70,7 @@ std::string hit_bytes(const battle_rules& r, const battle_state& s, const rd::hi
 // state's reinforcement.
 struct side_table {
   int side = 0;
+  bool fold = false;                // its states folded (pair_game::folded)
   std::vector<battle_state> state;  // the other side's units as at the start (never read)
   std::vector<rd::side_sums> sum;
   std::vector<int> lost;                     // SP lost so far
@@ -84,6 +86,7 @@ struct side_table {
   std::vector<int> hlost, hlost_after, halive_after;
   std::vector<std::uint32_t> hroot;  // its morale tree's root list, or no_index: one outcome, hleaf
   std::vector<std::uint32_t> hleaf;  // (no_index where its line is gone)
+  std::vector<battle_state> hstate;  // its units after the hits (the other side's as at the start)
   // The morale trees: a list's entries are outcomes (to a state, weight from the hit state) or
   // choices (to a node), a node's options lists.
   struct entry {
@@ -105,7 +108,7 @@ struct side_table {
   double tree_entries = 0;  // over the hit states (the cost model's)
 
   std::size_t bytes() const {
-    return state.capacity() * sizeof(battle_state) + sum.capacity() * sizeof(rd::side_sums) +
+    return (state.capacity() + hstate.capacity()) * sizeof(battle_state) + sum.capacity() * sizeof(rd::side_sums) +
            (lost.capacity() * 3 + hlost.capacity() * 3) * sizeof(int) +
            (hits_begin.capacity() + hit_begin.capacity() + hit_option.capacity() + enter_begin.capacity() +
             rank.capacity() + hroot.capacity() + hleaf.capacity()) *
@@ -198,8 +201,8 @@ class pair_game {
   // Both sides alone (every option of every choice), then the cost model's count of the pairs'
   // work: its prediction checked against the budget before any pair is valued.
   void list_sides() {
-    build_side(att_, rd::attacker);
-    build_side(def_, rd::defender);
+    build_side(att_, rd::attacker, fold_);
+    build_side(def_, rd::defender, fold_);
     meter_.hold(att_.bytes() + def_.bytes());
     // Per pair (a, d): each of a's hit states against each of d's, the attacker's tree walked
     // for each; and per column each of d's hit states' tree walked for each attacker state.
@@ -304,17 +307,7 @@ class pair_game {
         const std::uint32_t arow = att_.hits_begin[p.a] + static_cast<std::uint32_t>(h);
         const std::uint32_t a1 =
             att_.hit_option[att_.hit_begin[arow] + static_cast<std::uint32_t>(p.att_hits == h ? p.att_option : 0)];
-        const std::uint32_t drow = def_.hits_begin[p.d] + static_cast<std::uint32_t>(dc.hits);
-        // (Many of the chain's full states are one pair: each choice worked out once.)
-        const auto [known, fresh] = def_choice_.try_emplace(std::uint64_t{a1} << 32 | drow, 0);
-        if (!fresh) return known->second;
-        for (int k = 0; k < options; ++k) {
-          const std::uint32_t d1 = def_.hit_option[def_.hit_begin[drow] + static_cast<std::uint32_t>(k)];
-          weigh(k, def_.hsum[d1].line_units == 0 ? retreat_value(rd::defender, true, a1, d1, true, true)
-                                                 : ma_direct(a1, d1));
-        }
-        known->second = taken;
-        return taken;
+        return defender_allocation(a1, def_.hits_begin[p.d] + static_cast<std::uint32_t>(dc.hits));
       }
       case rd::decision_kind::reroll: {
         // The rest of the side's checks read its units now and the units pending; what follows
@@ -355,21 +348,260 @@ class pair_game {
         return taken;
       }
       case rd::decision_kind::retreat: {
-        if (!decides_retreat(dc.side)) return 0;  // (the win objective: fighting on, settled)
-        const std::uint32_t a = att_.index.at(key(s, rd::attacker));
-        const std::uint32_t d = def_.index.at(key(s, rd::defender));
-        // (Where nobody enters the pair is its own successor, whose value, solved, is read.)
-        const std::pair<double, double> on = dc.side == rd::attacker ? defender_retreats(a, d, no_index, no_index, 0.0)
-                                                                     : go_on(a, d, no_index, no_index);
-        weigh(0, on.first);
-        weigh(1, retreat_value(dc.side, false, a, d, false, false));
-        return taken;
+        return retreats_by_choice(dc.side, att_.index.at(key(s, rd::attacker)), def_.index.at(key(s, rd::defender)))
+                   ? 1
+                   : 0;
       }
     }
     return 0;
   }
 
+  // The defender's allocation (its option in the row drow: a defender state and hit count) after
+  // the attacker's hits left it in hit state a1: the least value, ties to the rulings'. (Many of
+  // the outcome chain's pairs are one folded pair: each worked out once.)
+  int defender_allocation(std::uint32_t a1, std::uint32_t drow) {
+    const auto [known, fresh] = def_choice_.try_emplace(std::uint64_t{a1} << 32 | drow, 0);
+    if (!fresh) return known->second;
+    const std::uint32_t b = def_.hit_begin[drow], e = def_.hit_begin[drow + 1];
+    double best = 0;
+    for (std::uint32_t j = b; j < e; ++j) {
+      const std::uint32_t d1 = def_.hit_option[j];
+      const double v =
+          def_.hsum[d1].line_units == 0 ? retreat_value(rd::defender, true, a1, d1, true, true) : ma_direct(a1, d1);
+      if (j == b || v < best - tol_) {
+        best = v;
+        known->second = static_cast<int>(j - b);
+      }
+    }
+    return known->second;
+  }
+
+  // Whether `side` retreats voluntarily at the post-morale pair (a, d) as the solved play does (GL
+  // 12.2, step 4; the win objective: fighting on, settled). Where nobody enters the pair is its own
+  // successor, whose value, solved, is read.
+  bool retreats_by_choice(int side, std::uint32_t a, std::uint32_t d) {
+    if (!decides_retreat(side)) return false;
+    const double on = side == rd::attacker ? defender_retreats(a, d, no_index, no_index, 0.0).first
+                                           : go_on(a, d, no_index, no_index).first;
+    const double back = retreat_value(side, false, a, d, false, false);
+    return side == rd::attacker ? back > on + tol_ : back < on - tol_;
+  }
+
+  // ---- The outcome chain: the battle played forward under the solved choices, over pairs of the
+  // sides' states as they are (the unfolded tables: on the win objective the game's own tables fold
+  // the units that left the line, whose SP the outcome document reports), each mapped to its folded
+  // state for the choices. A pair's key: its attacker and defender states, and round 1's flag.
+
+  // The unfolded tables (the value objective's own) and the maps to the folded states.
+  void list_unfolded_sides() {
+    if (!fold_) return;
+    for (int side = 0; side < 2; ++side) {
+      side_table& u = side == rd::attacker ? uatt_ : udef_;
+      const side_table& f = side == rd::attacker ? att_ : def_;
+      build_side(u, side, false);
+      std::vector<std::uint32_t>& of = fold_of_[static_cast<std::size_t>(side)];
+      std::vector<std::uint32_t>& hof = hit_fold_of_[static_cast<std::size_t>(side)];
+      of.assign(u.state.size(), no_index);
+      hof.assign(u.hsum.size(), no_index);
+      for (std::size_t x = 0; x < u.state.size(); ++x) {
+        const std::uint32_t fx = f.index.at(key(u.state[x], side, true));
+        of[x] = fx;
+        if (!valued(u, x)) continue;
+        // Hits up to the line's SP are allocated alike folded or not (the folded state's alive SP is
+        // its line's); past them the line is gone whichever units take them, and nothing is chosen.
+        const std::uint32_t ub = u.hits_begin[x], fb = f.hits_begin[fx];
+        for (std::uint32_t h = 0; h <= static_cast<std::uint32_t>(f.sum[fx].alive_sp); ++h) {
+          const std::uint32_t uo = u.hit_begin[ub + h], fo = f.hit_begin[fb + h];
+          const std::uint32_t n = u.hit_begin[ub + h + 1] - uo;
+          if (n != f.hit_begin[fb + h + 1] - fo) throw std::logic_error("optimal play: folded options differ");
+          for (std::uint32_t k = 0; k < n; ++k) hof[u.hit_option[uo + k]] = f.hit_option[fo + k];
+        }
+      }
+    }
+    meter_.hold(held_ + md_bytes_ + uatt_.bytes() + udef_.bytes() +
+                    (fold_of_[0].size() + fold_of_[1].size() + hit_fold_of_[0].size() + hit_fold_of_[1].size()) *
+                        sizeof(std::uint32_t),
+                pairs_);
+  }
+
+  static std::uint64_t pair_key(std::uint32_t a, std::uint32_t d, bool first) {
+    return (first ? std::uint64_t{1} << 63 : 0) | std::uint64_t{a} << 32 | d;
+  }
+  std::uint64_t start_key() const {
+    const battle_state s = rd::initial_state(r_);
+    return pair_key(unfolded(rd::attacker).index.at(key(s, rd::attacker, false)),
+                    unfolded(rd::defender).index.at(key(s, rd::defender, false)), r_.first_round_matters);
+  }
+
+  // Plays the round of the pair `key` under the solved choices, at `weight`, into emit (plain_chain's
+  // solve_keyed_chain): the rounds as round::play_round_until_retreat plays them (GL 11.18 in the
+  // RULINGS order), each side's part read from its table. seen(side, own line SP, enemy line SP,
+  // retreats) is told of each voluntary retreat the solved play decides (the advice's).
+  template <class Emit, class Seen>
+  void play_pair(std::uint64_t pair, double weight, Emit& emit, Seen& seen) {
+    const side_table &ua = unfolded(rd::attacker), &ud = unfolded(rd::defender);
+    const bool first = pair >> 63;
+    const auto A = static_cast<std::uint32_t>(pair >> 32 & 0x7fffffffu), D = static_cast<std::uint32_t>(pair);
+    const std::uint32_t a = fold_of(rd::attacker, A), d = fold_of(rd::defender, D);
+    // 1. The defender's fire; the attacker allocates (GL 11.23).
+    binomial_outcomes(
+        rd::fire_dice(r_, ud.sum[D], rd::defender, false), ua.sum[A].alive_sp, weight, [&](int h, double w) {
+          const std::uint32_t row = ua.hits_begin[A] + static_cast<std::uint32_t>(h);
+          std::uint32_t option = 0;
+          if (ua.hit_begin[row + 1] - ua.hit_begin[row] > 1)
+            option = first ? start_choice_[static_cast<std::size_t>(h)]
+                           : att_choice_[choice_row_[att_.hits_begin[a] + static_cast<std::uint32_t>(h)] * nd_ + d];
+          const std::uint32_t A1 = ua.hit_option[ua.hit_begin[row] + option];
+          if (ua.hsum[A1].line_units == 0)
+            return emit.retreat(joined(ua.hstate[A1], ud.state[D], first), rd::attacker, true, w);
+          const std::uint32_t a1 = hit_fold_of(rd::attacker, A1);
+          // 2. The attacker's fire; the defender allocates.
+          binomial_outcomes(
+              rd::fire_dice(r_, ua.hsum[A1], rd::attacker, first), ud.sum[D].alive_sp, w, [&](int k, double w2) {
+                const std::uint32_t drow = ud.hits_begin[D] + static_cast<std::uint32_t>(k);
+                const std::uint32_t dopt = ud.hit_begin[drow + 1] - ud.hit_begin[drow] > 1
+                                               ? static_cast<std::uint32_t>(defender_allocation(
+                                                     a1, def_.hits_begin[d] + static_cast<std::uint32_t>(k)))
+                                               : 0;
+                const std::uint32_t D1 = ud.hit_option[ud.hit_begin[drow] + dopt];
+                if (ud.hsum[D1].line_units == 0)
+                  return emit.retreat(joined(ua.hstate[A1], ud.hstate[D1], first), rd::defender, true, w2);
+                const std::uint32_t d1 = hit_fold_of(rd::defender, D1);
+                // 3. The attacker's morale checks and rerolls (GL 11.24-11.27), then the defender's.
+                auto defender_checked = [&](std::uint32_t A2, std::uint32_t a2, std::uint32_t D2, std::uint32_t d2,
+                                            double w4) {
+                  if (ud.sum[D2].line_units == 0)
+                    return emit.retreat(joined(ua.state[A2], ud.state[D2], first), rd::defender, true, w4);
+                  // 4. Voluntary retreats: the attacker, then the defender.
+                  for (int side = 0; side < 2; ++side) {
+                    bool back = false;
+                    if (r_.policy[side].kind == retreat_kind::optimal) {
+                      back = retreats_by_choice(side, a2, d2);
+                      const int own = side == rd::attacker ? ua.sum[A2].line_sp : ud.sum[D2].line_sp;
+                      const int enemy = side == rd::attacker ? ud.sum[D2].line_sp : ua.sum[A2].line_sp;
+                      seen(side, own, enemy, back);
+                    } else {
+                      back = rd::wants_retreat(r_, std::array<rd::side_sums, 2>{ua.sum[A2], ud.sum[D2]}, side);
+                    }
+                    if (back) return emit.retreat(joined(ua.state[A2], ud.state[D2], first), side, false, w4);
+                  }
+                  // 5. Reinforcement: the defender's, then the attacker's (GL 13.3); a stalemate ends it.
+                  entering(ud, D2, w4, [&](std::uint32_t D3, double w5) {
+                    entering(ua, A2, w5, [&](std::uint32_t A3, double w6) {
+                      if (rd::is_stalemate(r_, std::array<rd::side_sums, 2>{ua.sum[A3], ud.sum[D3]}))
+                        emit(joined(ua.state[A3], ud.state[D3], false), battle_end::stalemate, w6);
+                      else
+                        emit.next(pair_key(A3, D3, false), w6);
+                    });
+                  });
+                };
+                auto attacker_checked = [&](std::uint32_t A2, std::uint32_t a2, double w3) {
+                  if (ua.sum[A2].line_units == 0)
+                    return emit.retreat(joined(ua.state[A2], ud.hstate[D1], first), rd::attacker, true, w3);
+                  auto leaf = [&](std::uint32_t d2) {
+                    if (def_.sum[d2].line_units == 0) return retreat_value(rd::defender, true, a2, d2, false, false);
+                    return retreats(a2, d2, no_index, no_index, 0.0).first;
+                  };
+                  checked(ud, def_, D1, d1, w3, leaf, a2,
+                          [&](std::uint32_t D2, std::uint32_t d2, double w4) { defender_checked(A2, a2, D2, d2, w4); });
+                };
+                auto leaf = [&](std::uint32_t a2) {
+                  if (att_.sum[a2].line_units == 0) return retreat_value(rd::attacker, true, a2, d1, false, true);
+                  return md_direct(a2, d1);
+                };
+                checked(ua, att_, A1, a1, w2, leaf, d1, attacker_checked);
+              });
+        });
+  }
+
  private:
+  const side_table& unfolded(int side) const {
+    return side == rd::attacker ? (fold_ ? uatt_ : att_) : (fold_ ? udef_ : def_);
+  }
+  std::uint32_t fold_of(int side, std::uint32_t x) const {
+    return fold_ ? fold_of_[static_cast<std::size_t>(side)][x] : x;
+  }
+  std::uint32_t hit_fold_of(int side, std::uint32_t x) const {
+    return fold_ ? hit_fold_of_[static_cast<std::size_t>(side)][x] : x;
+  }
+
+  // The full state of an attacker's units beside a defender's (each a table's state or hit state).
+  battle_state joined(const battle_state& att_units, const battle_state& def_units, bool first) const {
+    battle_state s = att_units;
+    for (int i = r_.begin[rd::defender]; i < r_.end[rd::defender]; ++i) {
+      s.sp[i] = def_units.sp[i];
+      s.st[i] = def_units.st[i];
+    }
+    s.rerolls[rd::defender] = def_units.rerolls[rd::defender];
+    s.first_round = first;
+    return s;
+  }
+
+  // f(hits, weight x P(hits)) for a fire of `dice` capped at `cap` SP (its tail on the cap).
+  template <class F>
+  static void binomial_outcomes(int dice, int cap, double weight, F&& f) {
+    const double* row = shared_binomial_tables().pmf_row(1, dice);
+    if (cap >= dice) {
+      for (int h = 0; h <= dice; ++h)
+        if (row[h] != 0.0) f(h, weight * row[h]);
+      return;
+    }
+    double tail = 0;
+    for (int h = dice; h >= cap; --h) tail += row[h];
+    for (int h = 0; h < cap; ++h)
+      if (row[h] != 0.0) f(h, weight * row[h]);
+    if (tail != 0.0) f(cap, weight * tail);
+  }
+
+  // f(entered state, weight) for each way the side's reinforcements enter from state x (none: x).
+  template <class F>
+  static void entering(const side_table& t, std::uint32_t x, double weight, F&& f) {
+    const std::uint32_t b = t.enter_begin[x], e = t.enter_begin[x + 1];
+    if (b == e) return f(x, weight);
+    for (std::uint32_t j = b; j < e; ++j) f(t.enter[j].first, weight * t.enter[j].second);
+  }
+
+  // The morale checks of unfolded hit state X (folded x) played under the solved rerolls:
+  // done(state after, its folded state, weight). The two trees have one shape (units out of the
+  // line check nothing); each choice is the folded tree's, its options valued by leaf, made once
+  // for each (node, other side's folded state).
+  template <class Leaf, class Done>
+  void checked(const side_table& u, const side_table& f, std::uint32_t X, std::uint32_t x, double weight, Leaf& leaf,
+               std::uint32_t other, Done&& done) {
+    if (u.hroot[X] == no_index) {
+      const std::uint32_t X2 = u.hleaf[X];
+      return done(X2, fold_of(u.side, X2), weight);
+    }
+    walk_checks(u, f, u.hroot[X], f.hroot[x], weight, leaf, other, done);
+  }
+  template <class Leaf, class Done>
+  void walk_checks(const side_table& u, const side_table& f, std::uint32_t ul, std::uint32_t fl, double weight,
+                   Leaf& leaf, std::uint32_t other, Done& done) {
+    const side_table::list us = u.lists[ul], fs = f.lists[fl];
+    if (us.end - us.begin != fs.end - fs.begin) throw std::logic_error("optimal play: folded morale checks differ");
+    for (std::uint32_t e = 0; e < us.end - us.begin; ++e) {
+      const side_table::entry& ue = u.entries[us.begin + e];
+      if (!ue.choice) {
+        done(ue.to, fold_of(u.side, ue.to), weight * ue.w);
+        continue;
+      }
+      const side_table::node fn = f.nodes[f.entries[fs.begin + e].to];
+      const auto [known, fresh] =
+          (u.side == rd::attacker ? att_reroll_ : def_reroll_).try_emplace(std::uint64_t{fn.first} << 32 | other, 0);
+      if (fresh) {
+        double best = 0;
+        for (std::uint32_t k = 0; k < fn.options; ++k) {
+          const double v = tree_list(f, fn.first + k, leaf);
+          if (k == 0 || (u.side == rd::attacker ? v > best + fn.margin : v < best - fn.margin)) {
+            best = v;
+            known->second = k;
+          }
+        }
+      }
+      walk_checks(u, f, u.nodes[ue.to].first + known->second, fn.first + known->second, weight, leaf, other, done);
+    }
+  }
+
   // A state that plays rounds: its line stands.
   static bool valued(const side_table& t, std::size_t x) { return t.sum[x].line_units > 0; }
 
@@ -400,8 +632,9 @@ class pair_game {
   // changes neither the rest of the battle nor who wins (hits past the line's SP end the battle
   // whichever units take them), so the states that differ only there have one value and one best
   // play. The value objective counts the SP lost: full states.
-  battle_state folded(battle_state s, int side) const {
-    if (fold_)
+  battle_state folded(battle_state s, int side) const { return folded(s, side, fold_); }
+  battle_state folded(battle_state s, int side, bool fold) const {
+    if (fold)
       for (int i = r_.begin[side]; i < r_.end[side]; ++i)
         if (rd::left_the_line(s, i)) {
           s.st[i] = rd::out;
@@ -409,9 +642,15 @@ class pair_game {
         }
     return s;
   }
-  std::string key(const battle_state& s, int side) const { return side_bytes(r_, folded(s, side), side); }
+  std::string key(const battle_state& s, int side, bool fold) const {
+    return side_bytes(r_, folded(s, side, fold), side);
+  }
+  std::string key(const battle_state& s, int side) const { return key(s, side, fold_); }
   std::string hit_key(const battle_state& s, const rd::hit_counts& hits, int side) const {
-    const battle_state f = folded(s, side);
+    return hit_key(s, hits, side, fold_);
+  }
+  std::string hit_key(const battle_state& s, const rd::hit_counts& hits, int side, bool fold) const {
+    const battle_state f = folded(s, side, fold);
     rd::hit_counts h = hits;
     for (int i = r_.begin[side]; i < r_.end[side]; ++i)
       if (f.st[i] == rd::out) h[i] = 0;  // (only the hits of units that check morale are read)
@@ -419,7 +658,7 @@ class pair_game {
   }
 
   std::uint32_t intern(side_table& t, const battle_state& full) {
-    const battle_state s = folded(full, t.side);
+    const battle_state s = folded(full, t.side, t.fold);
     const auto [at, fresh] = t.index.try_emplace(side_bytes(r_, s, t.side), static_cast<std::uint32_t>(t.state.size()));
     if (fresh) {
       if (t.state.size() >= o_.state_limit) throw state_limit_exceeded(o_.state_limit);
@@ -458,7 +697,7 @@ class pair_game {
       u.sp[i] = static_cast<std::uint8_t>(u.sp[i] - option[i]);
       hits[i] = option[i];
     }
-    if (!make) return t.hindex.at(hit_key(u, hits, t.side));
+    if (!make) return t.hindex.at(hit_key(u, hits, t.side, t.fold));
     std::uint32_t checks = 0;
     rd::round_state w = rd::track(r_, u);
     w.sum[t.side] = rd::sums_of(r_, w.s, t.side, &hits, &checks);
@@ -466,11 +705,13 @@ class pair_game {
   }
 
   std::uint32_t intern_hit(side_table& t, const rd::round_state& w, const rd::hit_counts& hits, std::uint32_t checks) {
-    const auto [at, fresh] = t.hindex.try_emplace(hit_key(w.s, hits, t.side), static_cast<std::uint32_t>(t.hsum.size()));
+    const auto [at, fresh] =
+        t.hindex.try_emplace(hit_key(w.s, hits, t.side, t.fold), static_cast<std::uint32_t>(t.hsum.size()));
     if (!fresh) return at->second;
     const std::uint32_t h = at->second;
-    const rd::side_sums sums = fold_ ? rd::sums_of(r_, folded(w.s, t.side), t.side) : w.sum[t.side];
+    const rd::side_sums sums = t.fold ? rd::sums_of(r_, folded(w.s, t.side, true), t.side) : w.sum[t.side];
     t.hsum.push_back(sums);
+    t.hstate.push_back(w.s);
     const auto [lost, lost_after, alive_after] = losses(t.side, w.s, sums);
     t.hlost.push_back(lost);
     t.hlost_after.push_back(lost_after);
@@ -496,8 +737,9 @@ class pair_game {
     return h;
   }
 
-  void build_side(side_table& t, int side) {
+  void build_side(side_table& t, int side, bool fold) {
     t.side = side;
+    t.fold = fold;
     battle_state start = rd::initial_state(r_);
     start.first_round = false;
     intern(t, start);
@@ -860,6 +1102,9 @@ class pair_game {
   double lo_ = 0, hi_ = 1, scale_ = 1, tol_ = 0, work_ = 0, start_value_ = 0;
   bool fold_ = g_.goal == objective::win;  // (folded)
   side_table att_, def_;
+  side_table uatt_, udef_;  // the outcome chain's unfolded tables (the win objective's)
+  std::array<std::vector<std::uint32_t>, 2> fold_of_, hit_fold_of_;           // by unfolded state / hit state
+  std::unordered_map<std::uint64_t, std::uint32_t> att_reroll_, def_reroll_;  // by (folded node, other side)
   std::size_t na_ = 0, nd_ = 0, pairs_ = 0, md_bytes_ = 0, held_ = 0;
   memory_meter meter_{o_.memory_limit};  // (core/memory_meter.hpp: the game's tables, values and MD columns)
   std::vector<double> v_;
@@ -909,6 +1154,19 @@ struct counted_emit {
     ++count;
     emit.retreat(t, side, forced, w);
   }
+  void next(std::uint64_t key, double w) {
+    ++count;
+    emit.next(key, w);
+  }
+};
+
+// The outcome chain's pair keys (pair_game::pair_key) mixed, their low bits being one side's alone.
+struct pair_key_hash {
+  std::size_t operator()(std::uint64_t k) const {
+    k ^= k >> 29;
+    k *= 0xBF58476D1CE4E5B9ull;
+    return static_cast<std::size_t>(k ^ k >> 32);
+  }
 };
 
 }  // namespace
@@ -932,32 +1190,34 @@ pair_solution solve_over_pairs(const battle& b, const game_options& g, const exa
     for (int i = r.begin[side]; i < r.end[side]; ++i)
       out.advice[static_cast<std::size_t>(side)].units.push_back(r.units[static_cast<std::size_t>(i)].name);
   advice_recorder rec(r, out.advice);
-  const detail::state_key start_key = detail::encode(r, rd::initial_state(r), battle_end::none);
+  // Round 1's choices for the advice, each with the case it is made in: the start's round played
+  // once through the rules' own round under the solved choices.
+  {
+    const battle_state start = rd::initial_state(r);
+    if (!rd::is_stalemate(r, start)) {
+      auto chosen = [&](const rd::decision& d, int k) { rec.start_round(d, k); };
+      solved_chooser<decltype(chosen)> c;
+      c.game = &game;
+      c.place.start = &start;
+      game.place_round(c.place);
+      c.chosen = &chosen;
+      auto ignore = [](const battle_state&, battle_end) {};
+      auto ignore_retreat = [](battle_state&, int, bool, int) {};
+      rd::play_round_until_retreat(r, start, c, ignore, ignore_retreat);
+    }
+  }
+  game.list_unfolded_sides();
   exact_options chain_options = options;
   const std::size_t game_bytes = game.bytes();
   if (options.memory_limit > 0) chain_options.memory_limit = std::max<std::size_t>(1, game.room());
+  auto seen = [&](int side, int own, int enemy, bool retreats) { rec.retreat_decided(side, own, enemy, retreats); };
   try {
-    out.outcome =
-        detail::solve_unfolded_chain(r, chain_options, [&](const battle_state& s, double weight, auto&& emit) {
-          const bool at_start = detail::encode(r, s, battle_end::none) == start_key;
-          auto chosen = [&](const rd::decision& d, int k) {
-            if (at_start) rec.start_round(d, k);
-            rec.any_round(d, k);
-          };
-          solved_chooser<decltype(chosen)> c;
-          c.game = &game;
-          c.place.start = &s;
-          game.place_round(c.place);
-          c.chosen = &chosen;
-          c.weight = weight;
+    out.outcome = detail::solve_keyed_chain<std::uint64_t, pair_key_hash>(
+        r, chain_options, game.start_key(), [&](std::uint64_t key, double weight, auto&& emit) {
           counted_emit<std::remove_reference_t<decltype(emit)>> counted{emit, out.chain_outcomes};
           const double predicted = out.work * pair_seconds_per_work + out.chain_outcomes * chain_seconds_per_outcome;
           if (g.time_budget > 0 && predicted > g.time_budget) throw game_over_budget(predicted, g.time_budget, true);
-          auto played = [&](const battle_state& t, battle_end end) { counted(t, end, c.weight); };
-          auto retreat = [&](battle_state& t, int side, bool forced, int) {
-            counted.retreat(t, side, forced, c.weight);
-          };
-          rd::play_round_until_retreat(r, s, c, played, retreat);
+          game.play_pair(key, weight, counted, seen);
         });
   } catch (const memory_limit_exceeded& e) {
     throw memory_limit_exceeded(options.memory_limit, game_bytes + e.counted(), e.states());
