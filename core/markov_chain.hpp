@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/step_tally.hpp"
+
 namespace musket {
 
 // Thrown when building would exceed the caller's state limit (nothing else is allocated after).
@@ -122,92 +124,29 @@ class absorbing_chain {
   }
 
   // P(absorbed at step t) for t = 1, 2, ... until the mass still moving is below `tolerance` or
-  // `max_steps` is reached; `tail` receives the mass not yet absorbed at that point.
+  // `max_steps` is reached; `tail` receives the mass not yet absorbed at that point (step_tally).
   // `exits`, if given, is each state's one-step probability of leaving the chain outside it.
-  //
-  // Each transient state is taken once, in topological order, so all the mass that will ever reach
-  // it has arrived: by step, arrive[t]. Its occupancy at step t is o[t] = arrive[t] + q o[t - 1] (q
-  // its self-loop); o[t] times its one-step absorption is absorbed in step t + 1, and o[t] times an
-  // edge's probability arrives at the edge's target at t + 1. Each state's sums are one contiguous
-  // loop per edge, where stepping the whole chain a step at a time went through every edge once a
-  // step, each time by one scattered add (the 8 v 8 GL blocks: 82 steps, some 200 us of a 0.5 ms
-  // solve). Once nothing more arrives, an occupancy below `cutoff` (1e-18, or a millionth of
-  // `tolerance` if that is less: a tolerance of 0 keeps every step) is let go, so the tail may miss
-  // up to that much a state.
   std::vector<double> step_distribution(double tolerance, std::size_t max_steps, double& tail,
                                         const std::vector<double>* exits = nullptr) const {
-    std::vector<double> by_step;
     if (absorbing_[start_]) {
       tail = 0.0;
-      return by_step;
+      return {};
     }
-    const double cutoff = std::min(1e-18, tolerance * 1e-6);
+    step_tally tally(tolerance, max_steps);
     std::vector<std::vector<double>> arrive(keys_.size());
-    std::vector<double> absorbed, present;  // by step t: absorbed in step t + 1; still moving at t
-    std::vector<double> occupancy;          // the state taken's, by step (grown as needed)
     arrive[start_].push_back(1.0);
     for (std::uint32_t i : topological_order()) {
       if (absorbing_[i] || arrive[i].empty()) continue;
       const std::vector<double> a = std::move(arrive[i]);  // freed once taken
-      const double stay = stay_[i];
-      std::size_t first = 0;  // a state reached only after some steps has nothing before them
-      while (first < a.size() && a[first] == 0.0) ++first;
-      if (first == a.size()) continue;
-      // Four steps at a time, each the arrivals' own run (free of o) plus q^k times the occupancy
-      // before them: one multiply-add per four steps waits on the last, where one a step did.
-      const double q = stay, q2 = q * q, q3 = q2 * q, q4 = q2 * q2;
-      if (occupancy.size() < a.size()) occupancy.resize(a.size());
-      double* occupied = occupancy.data();  // [first, length) written
-      double o = 0.0;
-      std::size_t t = first;
-      for (; t + 4 <= a.size(); t += 4) {
-        const double p0 = a[t], p1 = a[t + 1] + q * p0, p2 = a[t + 2] + q * p1, p3 = a[t + 3] + q * p2;
-        occupied[t] = p0 + q * o;
-        occupied[t + 1] = p1 + q2 * o;
-        occupied[t + 2] = p2 + q3 * o;
-        o = occupied[t + 3] = p3 + q4 * o;
-      }
-      for (; t < a.size(); ++t) o = occupied[t] = a[t] + q * o;
-      for (; t <= max_steps; ++t) {  // nothing more arrives
-        o *= q;
-        if (o < cutoff) break;
-        if (t == occupancy.size()) {
-          occupancy.resize(std::min(max_steps + 1, 2 * t + 64));
-          occupied = occupancy.data();
-        }
-        occupied[t] = o;
-      }
-      const std::size_t length = t;
+      if (!tally.take(a, stay_[i])) continue;
       double absorb = exits && i < exits->size() ? (*exits)[i] : 0.0;
       for (std::uint32_t e = offsets_[i]; e < offsets_[i + 1]; ++e)
         if (absorbing_[edges_[e].target]) absorb += edges_[e].probability;
-      if (absorbed.size() < length) {
-        absorbed.resize(length, 0.0);
-        present.resize(length, 0.0);
-      }
-      for (std::size_t k = first; k < length; ++k) {
-        absorbed[k] += occupied[k] * absorb;
-        present[k] += occupied[k];
-      }
-      // Arrivals at t + 1 <= max_steps: enough for the listing's last step and its tail.
-      const std::size_t count = std::min(length, max_steps);
-      for (std::uint32_t e = offsets_[i]; e < offsets_[i + 1]; ++e) {
-        if (absorbing_[edges_[e].target]) continue;
-        std::vector<double>& to = arrive[edges_[e].target];
-        if (to.size() < count + 1) to.resize(count + 1, 0.0);
-        const double p = edges_[e].probability;
-        double* next = to.data() + 1;
-        for (std::size_t k = first; k < count; ++k) next[k] += occupied[k] * p;
-      }
+      tally.absorb(absorb);
+      for (std::uint32_t e = offsets_[i]; e < offsets_[i + 1]; ++e)
+        if (!absorbing_[edges_[e].target]) tally.pass_on(arrive[edges_[e].target], edges_[e].probability);
     }
-    double moving = 1.0;
-    while (moving > tolerance && by_step.size() < max_steps) {
-      const std::size_t t = by_step.size();
-      by_step.push_back(t < absorbed.size() ? absorbed[t] : 0.0);
-      moving = t + 1 < present.size() ? present[t + 1] : 0.0;
-    }
-    tail = moving;
-    return by_step;
+    return tally.by_step(tail);
   }
 
  private:

@@ -66,20 +66,49 @@ struct outcome_layout {
   }
 };
 
+// Adds weight w of one side's part of a finished battle in state t (its units' rows, its SP lost,
+// the defender's garrison) to a row laid out as above: the part read from that side's units alone.
+inline void add_side_terminal(const battle_rules& r, const outcome_layout& l, double* row, const battle_state& t,
+                              int side, double w) {
+  int lost = 0;
+  for (int u = r.begin[side]; u < r.end[side]; ++u) {
+    const auto k = static_cast<std::size_t>(u);
+    lost += r.units[k].start_sp - t.sp[k];
+    if (t.sp[k] > 0) row[l.units + 3 * k] += w;
+    row[l.units + 3 * k + 1] += w * t.sp[k];
+    if (t.st[k] == round::failed) row[l.units + 3 * k + 2] += w;
+  }
+  row[(side == round::attacker ? l.attacker_lost : l.defender_lost) + static_cast<std::size_t>(lost)] += w;
+  if (side == round::defender && r.garrison >= 0 && t.sp[static_cast<std::size_t>(r.garrison)] == 0)
+    row[l.garrison] += w;
+}
+
 // Adds weight w of a finished battle (state t, end) to a row laid out as above.
 inline void add_terminal(const battle_rules& r, const outcome_layout& l, double* row, const battle_state& t,
                          battle_end end, double w) {
   row[l.ends + static_cast<std::size_t>(end)] += w;
-  std::array<int, 2> lost{};
+  add_side_terminal(r, l, row, t, round::attacker, w);
+  add_side_terminal(r, l, row, t, round::defender, w);
+}
+
+// A battle's result from its row of sums over every finished battle (the ends, SP lost, units).
+inline battle_result result_of_sums(const battle_rules& r, const outcome_layout& l, const std::vector<double>& totals) {
+  battle_result out;
+  out.units = unit_rows(r);
+  for (std::size_t e = 0; e < out.ends.size(); ++e) out.ends[e] = totals[l.ends + e];
+  out.attacker_sp_lost.assign(totals.begin() + static_cast<std::ptrdiff_t>(l.attacker_lost),
+                              totals.begin() + static_cast<std::ptrdiff_t>(l.defender_lost));
+  out.defender_sp_lost.assign(totals.begin() + static_cast<std::ptrdiff_t>(l.defender_lost),
+                              totals.begin() + static_cast<std::ptrdiff_t>(l.units));
   for (std::size_t u = 0; u < r.units.size(); ++u) {
-    lost[static_cast<std::size_t>(r.units[u].owner)] += r.units[u].start_sp - t.sp[u];
-    if (t.sp[u] > 0) row[l.units + 3 * u] += w;
-    row[l.units + 3 * u + 1] += w * t.sp[u];
-    if (t.st[u] == round::failed) row[l.units + 3 * u + 2] += w;
+    out.units[u].survives = totals[l.units + 3 * u];
+    out.units[u].expected_sp = totals[l.units + 3 * u + 1];
+    out.units[u].fails_morale = totals[l.units + 3 * u + 2];
   }
-  row[l.attacker_lost + static_cast<std::size_t>(lost[0])] += w;
-  row[l.defender_lost + static_cast<std::size_t>(lost[1])] += w;
-  if (r.garrison >= 0 && t.sp[static_cast<std::size_t>(r.garrison)] == 0) row[l.garrison] += w;
+  if (r.garrison >= 0) out.garrison_eliminated = totals[l.garrison];
+  fill_outcomes(out);
+  clamp_probabilities(out);
+  return out;
 }
 
 }  // namespace musket::great_lakes::detail

@@ -1,8 +1,7 @@
 #pragma once
 // The plain exact chain of a Great Lakes battle over full states (no folding): every state's
-// round played by `play`, the chain solved, and the finished battles reported. Shared by the fixed
-// policies' plain engine (exact/solve_exact.cpp, solve_unfolded) and the solved game's outcome
-// chain (optimal/pair_values.cpp), whose rounds differ only in who makes the players' choices.
+// round played by `play`, the chain solved, and the finished battles reported: the fixed policies'
+// plain engine (exact/solve_exact.cpp, solve_unfolded).
 //
 //   play(state, weight, emit)   plays one round from `state`, calling emit(t, end, w) for each
 //                               outcome (end == battle_end::none: the battle goes on from t) with
@@ -64,28 +63,11 @@ struct round_outcomes {
 template <class Outcome, class Retreat>
 round_outcomes(Outcome, Retreat) -> round_outcomes<Outcome, Retreat>;  // (clang before 17: no aggregate CTAD)
 
-// The same for solve_keyed_chain's play: a battle going on is named by its key.
-template <class Finished, class Next, class Retreat>
-struct keyed_outcomes {
-  Finished finished;
-  Next next_of;
-  Retreat retreat_of;
-  void operator()(const battle_state& t, battle_end end, double w) { finished(t, end, w); }
-  void next(const auto& key, double w) { next_of(key, w); }
-  void retreat(const battle_state& t, int side, bool forced, double w) { retreat_of(t, side, forced, w); }
-};
-template <class Finished, class Next, class Retreat>
-keyed_outcomes(Finished, Next, Retreat) -> keyed_outcomes<Finished, Next, Retreat>;
-
-// The chain over any key of a battle's going-on states (a full state's state_key below; the
-// solved game's pair of side states in optimal/outcome_chain.hpp): play(key, weight, emit) plays
-// the key's round, calling emit(t, end, w) for a finished battle (end != none) in full state t,
-// emit.next(key, w) for a battle going on, or emit.retreat(t, side, forced, w) for a retreat
-// handed over. `keep_rows`: the most states whose rows are kept (0: every state played again); by
-// default as many as fit kept_rows_bytes.
-template <class Key, class Hash, class Play>
-battle_result solve_keyed_chain(const battle_rules& r, const exact_options& options, const Key& start_key, Play&& play,
-                                std::size_t keep_rows = rows_by_bytes) {
+// `keep_rows`: the most states whose rows are kept (0: every state played again); by default as
+// many as fit kept_rows_bytes.
+template <class Play>
+battle_result solve_unfolded_chain(const battle_rules& r, const exact_options& options, Play&& play,
+                                   std::size_t keep_rows = rows_by_bytes) {
   const auto started = std::chrono::steady_clock::now();
   const battle_state start = round::initial_state(r);
   const outcome_layout layout(r);
@@ -136,7 +118,7 @@ battle_result solve_keyed_chain(const battle_rules& r, const exact_options& opti
     }
     play_retreat(t, side, forced, w, add);
   };
-  absorbing_chain<Key, Hash> chain;
+  absorbing_chain<state_key, state_key_hash> chain;
   std::vector<double> totals(layout.size, 0.0);
   double expected_rounds = 0.0;
   memory_meter meter(options.memory_limit);  // (core/memory_meter.hpp)
@@ -144,14 +126,16 @@ battle_result solve_keyed_chain(const battle_rules& r, const exact_options& opti
     add_terminal(r, layout, totals.data(), start, battle_end::stalemate, 1.0);
   } else {
     chain.build(
-        start_key, false,
-        [&](const Key& key, std::uint32_t index, auto&& add) {
+        encode(r, start, battle_end::none), false,
+        [&](const state_key& key, std::uint32_t index, auto&& add) {
           throw_if_cancelled(options);
           // The chain's memory so far (its states and every transition), checked once per state.
           meter.hold(chain.bytes() + exit_probability.capacity() * sizeof(double) + rows.bytes() +
                          retreat_rows.bytes() + retreat_row_of.size() * (sizeof(state_key) + 32) +
                          row_of.capacity() * sizeof(std::uint32_t),
                      chain.state_count());
+          battle_end ignored;
+          const battle_state s = decode(r, key, ignored);
           exit_probability.resize(static_cast<std::size_t>(index) + 1, 0.0);
           row_of.resize(static_cast<std::size_t>(index) + 1, 0);
           double* row = nullptr;  // this state's row, once it has one
@@ -170,12 +154,15 @@ battle_result solve_keyed_chain(const battle_rules& r, const exact_options& opti
           auto finished = [&](const battle_state& t, battle_end end, double w) {
             if (double* to = row_now()) add_terminal(r, layout, to, t, end, w);
           };
-          play(key, 1.0,
-               keyed_outcomes{[&](const battle_state& t, battle_end end, double w) {
+          play(s, 1.0,
+               round_outcomes{[&](const battle_state& t, battle_end end, double w) {
+                                if (end == battle_end::none) {
+                                  add(encode(r, t, end), w, false);
+                                  return;
+                                }
                                 exit_probability[index] += w;
                                 finished(t, end, w);
                               },
-                              [&](const Key& next, double w) { add(next, w, false); },
                               [&](const battle_state& t, int side, bool forced, double w) {
                                 exit_probability[index] += w;
                                 if (double* to = row_now()) add_retreat(to, t, side, forced, w, finished);
@@ -191,33 +178,19 @@ battle_result solve_keyed_chain(const battle_rules& r, const exact_options& opti
         for (std::size_t e = 0; e < layout.size; ++e) totals[e] += visits * row[e];
         continue;
       }
+      battle_end ignored;
+      const battle_state s = decode(r, chain.key(i), ignored);
       auto finished = [&](const battle_state& t, battle_end end, double w) {
-        add_terminal(r, layout, totals.data(), t, end, w);
+        if (end != battle_end::none) add_terminal(r, layout, totals.data(), t, end, w);
       };
-      play(chain.key(i), visits,
-           keyed_outcomes{finished, [](const Key&, double) {},
-                          [&](const battle_state& t, int side, bool forced, double w) {
-                            add_retreat(totals.data(), t, side, forced, w, finished);
-                          }});
+      play(s, visits, round_outcomes{finished, [&](const battle_state& t, int side, bool forced, double w) {
+                                       add_retreat(totals.data(), t, side, forced, w, finished);
+                                     }});
     }
     expected_rounds = solution.expected_steps;
   }
 
-  battle_result out;
-  out.units = unit_rows(r);
-  for (std::size_t e = 0; e < 7; ++e) out.ends[e] = totals[layout.ends + e];
-  out.attacker_sp_lost.assign(totals.begin() + static_cast<std::ptrdiff_t>(layout.attacker_lost),
-                              totals.begin() + static_cast<std::ptrdiff_t>(layout.defender_lost));
-  out.defender_sp_lost.assign(totals.begin() + static_cast<std::ptrdiff_t>(layout.defender_lost),
-                              totals.begin() + static_cast<std::ptrdiff_t>(layout.units));
-  for (std::size_t u = 0; u < r.units.size(); ++u) {
-    out.units[u].survives = totals[layout.units + 3 * u];
-    out.units[u].expected_sp = totals[layout.units + 3 * u + 1];
-    out.units[u].fails_morale = totals[layout.units + 3 * u + 2];
-  }
-  if (r.garrison >= 0) out.garrison_eliminated = totals[layout.garrison];
-  fill_outcomes(out);
-  clamp_probabilities(out);
+  battle_result out = result_of_sums(r, layout, totals);
   out.rounds_mean = expected_rounds;
   if (chain.state_count() > 0)
     out.rounds_distribution = chain.step_distribution(options.rounds_tolerance, options.max_listed_rounds,
@@ -230,29 +203,6 @@ battle_result solve_keyed_chain(const battle_rules& r, const exact_options& opti
   out.method.pruned_mass = 0.0;
   out.method.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return out;
-}
-
-// The chain over full states: play(state, weight, emit) as the header says, each going-on state
-// named by its state_key.
-template <class Play>
-battle_result solve_unfolded_chain(const battle_rules& r, const exact_options& options, Play&& play,
-                                   std::size_t keep_rows = rows_by_bytes) {
-  return solve_keyed_chain<state_key, state_key_hash>(
-      r, options, encode(r, round::initial_state(r), battle_end::none),
-      [&](const state_key& key, double weight, auto&& emit) {
-        battle_end ignored;
-        const battle_state s = decode(r, key, ignored);
-        play(s, weight,
-             round_outcomes{
-                 [&](const battle_state& t, battle_end end, double w) {
-                   if (end == battle_end::none)
-                     emit.next(encode(r, t, end), w);
-                   else
-                     emit(t, end, w);
-                 },
-                 [&](const battle_state& t, int side, bool forced, double w) { emit.retreat(t, side, forced, w); }});
-      },
-      keep_rows);
 }
 
 }  // namespace musket::great_lakes::detail
