@@ -1,0 +1,435 @@
+#pragma once
+// Internal linkage: included by optimal/pair_values.cpp alone.
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "calc/great_lakes/optimal/pair_game.hpp"
+#include "calc/great_lakes/outcome.hpp"
+#include "core/memory_meter.hpp"
+#include "core/step_tally.hpp"
+
+namespace musket::great_lakes::optimal {
+namespace {
+
+// The outcome chain: the battle played forward under the solved choices over the pairs of the
+// sides' unfolded states (pair_game::play_pair), each pair taken once in a topological order (a
+// round lowers a line's SP or lets a unit enter, or leaves the pair as it was: the defender's states
+// by units waiting, then line SP, most first, a column; the attacker's the same way within it), so
+// all the mass that will reach a pair has arrived when it is taken: its expected visits are that
+// mass over 1 - its self-loop, and its rounds' occupancy is tallied by step (core/step_tally.hpp).
+// What a finished battle reports is a sum of each side's part (outcome.hpp's add_side_terminal), so
+// the ends are summed by side entry, and a retreat by the retreating side's entry and the fire it
+// takes, each played once at the end. The rounds a battle lasts do not depend on the SP of units
+// that left the line, so on the win objective they are tallied in a pass of their own over the
+// folded pairs (a fifth as many on the Niagara 4 v 3), and the pass over the unfolded ones only
+// sums the ends.
+class outcome_chain {
+ public:
+  // folded: the pairs of the game's own (folded) tables; documents: the ends summed; rounds: the
+  // rounds tallied.
+  outcome_chain(pair_game& game, const exact_options& options, bool folded, bool documents, bool rounds)
+      : game_(game),
+        r_(game.rules()),
+        o_(options),
+        layout_(r_),
+        folded_(folded),
+        documents_(documents),
+        rounds_(rounds),
+        meter_(options.memory_limit),
+        tally_(options.rounds_tolerance, options.max_listed_rounds) {}
+
+  // The outcome document; count(n) is told of each round's n outcomes (the time guard's).
+  template <class Seen, class Count>
+  battle_result play(Seen& seen, Count&& count) {
+    const auto started = std::chrono::steady_clock::now();
+    std::vector<double> totals(layout_.size, 0.0);
+    const battle_state start = rd::initial_state(r_);
+    if (rd::is_stalemate(r_, start)) {
+      detail::add_terminal(r_, layout_, totals.data(), start, battle_end::stalemate, 1.0);
+      return finish(totals, started);
+    }
+    const side_table &ua = game_.table(rd::attacker, folded_), &ud = game_.table(rd::defender, folded_);
+    na_ = ua.state.size();
+    nd_ = ud.state.size();
+    // A retreat's fire: at most a die a unit, or each unit's dice (GL 12.2-12.3).
+    most_dice_ = 1;
+    for (const auto& u : r_.units) most_dice_ = std::max(most_dice_, u.dice);
+    most_dice_ *= static_cast<int>(r_.units.size());
+    for (int side = 0; side < 2 && documents_; ++side) {
+      const side_table& t = side == rd::attacker ? ua : ud;
+      exit_[static_cast<std::size_t>(side)][0].assign(t.state.size(), 0.0);
+      exit_[static_cast<std::size_t>(side)][1].assign(t.hsum.size(), 0.0);
+      retreats_[static_cast<std::size_t>(side)].assign(
+          2 * (t.state.size() + t.hsum.size()) * static_cast<std::size_t>(most_dice_ + 1), 0.0);
+    }
+    slot_of_.assign(na_ * nd_, no_index);
+    column_reached_.assign(nd_, 0);
+    hold();
+    // Round 1 from the start where it differs (GL 11.22: its own key), then every pair in order.
+    const std::uint64_t first = game_.start_key(folded_);
+    const std::uint64_t start_pair = first & ~(std::uint64_t{1} << 63);
+    if (first != start_pair) {
+      slot s{1.0, {1.0}};
+      take(first, s, seen, count);
+    } else {
+      slot& s = slot_of(start_pair);
+      s.mass = 1.0;
+      s.arrive = {1.0};
+    }
+    const std::vector<std::uint32_t> as = descending(ua), ds = descending(ud);
+    for (const std::uint32_t d : ds) {
+      if (!column_reached_[d]) continue;
+      for (const std::uint32_t a : as) {
+        const std::uint32_t at = slot_of_[std::size_t{d} * na_ + a];
+        if (at == no_index) continue;
+        slot s = std::move(slots_[at]);
+        slots_[at] = {};
+        take(game_.pair_key(a, d, false), s, seen, count);
+      }
+    }
+    // The sides' parts of every finished battle, and the retreats' fire.
+    for (int side = 0; side < 2 && documents_; ++side) {
+      const side_table& t = side == rd::attacker ? ua : ud;
+      for (int hit = 0; hit < 2; ++hit) {
+        const std::vector<double>& mass = exit_[static_cast<std::size_t>(side)][static_cast<std::size_t>(hit)];
+        for (std::size_t x = 0; x < mass.size(); ++x)
+          if (mass[x] != 0.0)
+            detail::add_side_terminal(r_, layout_, totals.data(), hit ? t.hstate[x] : t.state[x], side, mass[x]);
+      }
+    }
+    for (int side = 0; side < 2 && documents_; ++side) {
+      const side_table& t = side == rd::attacker ? ua : ud;
+      for (int forced = 0; forced < 2; ++forced)
+        for (int hit = 0; hit < 2; ++hit)
+          for (std::uint32_t x = 0; x < (hit ? t.hsum.size() : t.state.size()); ++x) {
+            const double* by_dice = retreat_mass(side, forced, {x, hit == 1});
+            for (int dice = 0; dice <= most_dice_; ++dice) {
+              if (by_dice[dice] == 0.0) continue;
+              battle_state s = hit ? t.hstate[x] : t.state[x];
+              detail::exact_chooser c;
+              c.weight = by_dice[dice];
+              auto finished = [&](const battle_state& u, battle_end end) {
+                totals[layout_.ends + static_cast<std::size_t>(end)] += c.weight;
+                detail::add_side_terminal(r_, layout_, totals.data(), u, side, c.weight);
+              };
+              rd::resolve_retreat_under_fire(r_, s, side, forced == 1, dice, c, finished);  // GL 12.2-12.3
+            }
+          }
+    }
+    for (std::size_t e = 0; e < 7; ++e) totals[layout_.ends + e] += ends_[e];
+    return finish(totals, started);
+  }
+
+ private:
+  // Plays the round of the pair `key` under the solved choices, at `weight`, as
+  // round::play_round_until_retreat plays it (GL 11.18 in the RULINGS order), each side's part read
+  // from its table: emit.next(key, w) where the battle goes on, emit.stalemate(a, d, w) where it
+  // ends so, emit.retreat(side, forced, a, d, w) where a side retreats (a and d the sides'
+  // entries then). seen(side, own line SP, enemy line SP, retreats) is told of each voluntary
+  // retreat the solved play decides (the advice's).
+  template <class Emit, class Seen>
+  void play_pair(std::uint64_t pair, double weight, Emit& emit, Seen& seen, bool folded) {
+    const side_table &ua = game_.table(rd::attacker, folded), &ud = game_.table(rd::defender, folded);
+    const bool first = pair >> 63;
+    const auto A = static_cast<std::uint32_t>(pair >> 32 & 0x7fffffffu), D = static_cast<std::uint32_t>(pair);
+    const std::uint32_t a = game_.fold_of(ua, A), d = game_.fold_of(ud, D);
+    // 1. The defender's fire; the attacker allocates (GL 11.23).
+    binomial_outcomes(
+        rd::fire_dice(r_, ud.sum[D], rd::defender, false), ua.sum[A].alive_sp, weight, [&](int h, double w) {
+          const std::uint32_t row = ua.hits_begin[A] + static_cast<std::uint32_t>(h);
+          std::uint32_t option = 0;
+          if (ua.hit_begin[row + 1] - ua.hit_begin[row] > 1)
+            option =
+                first ? game_.start_choice_[static_cast<std::size_t>(h)]
+                      : game_.att_choice_[game_.choice_row_[game_.att_.hits_begin[a] + static_cast<std::uint32_t>(h)] *
+                                              game_.nd_ +
+                                          d];
+          const std::uint32_t A1 = ua.hit_option[ua.hit_begin[row] + option];
+          if (ua.hsum[A1].line_units == 0) return emit.retreat(rd::attacker, true, {A1, true}, {D, false}, w);
+          const std::uint32_t a1 = game_.hit_fold_of(ua, A1);
+          // 2. The attacker's fire; the defender allocates.
+          binomial_outcomes(
+              rd::fire_dice(r_, ua.hsum[A1], rd::attacker, first), ud.sum[D].alive_sp, w, [&](int k, double w2) {
+                const std::uint32_t drow = ud.hits_begin[D] + static_cast<std::uint32_t>(k);
+                const std::uint32_t dopt = ud.hit_begin[drow + 1] - ud.hit_begin[drow] > 1
+                                               ? static_cast<std::uint32_t>(game_.defender_allocation(
+                                                     a1, game_.def_.hits_begin[d] + static_cast<std::uint32_t>(k)))
+                                               : 0;
+                const std::uint32_t D1 = ud.hit_option[ud.hit_begin[drow] + dopt];
+                if (ud.hsum[D1].line_units == 0) return emit.retreat(rd::defender, true, {A1, true}, {D1, true}, w2);
+                const std::uint32_t d1 = game_.hit_fold_of(ud, D1);
+                // 3. The attacker's morale checks and rerolls (GL 11.24-11.27), then the defender's.
+                auto defender_checked = [&](std::uint32_t A2, std::uint32_t a2, std::uint32_t D2, std::uint32_t d2,
+                                            double w4) {
+                  if (ud.sum[D2].line_units == 0) return emit.retreat(rd::defender, true, {A2, false}, {D2, false}, w4);
+                  // 4. Voluntary retreats: the attacker, then the defender.
+                  for (int side = 0; side < 2; ++side) {
+                    bool back = false;
+                    if (r_.policy[side].kind == retreat_kind::optimal) {
+                      back = game_.retreats_by_choice(side, a2, d2);
+                      const int own = side == rd::attacker ? ua.sum[A2].line_sp : ud.sum[D2].line_sp;
+                      const int enemy = side == rd::attacker ? ud.sum[D2].line_sp : ua.sum[A2].line_sp;
+                      seen(side, own, enemy, back);
+                    } else {
+                      back = rd::wants_retreat(r_, std::array<rd::side_sums, 2>{ua.sum[A2], ud.sum[D2]}, side);
+                    }
+                    if (back) return emit.retreat(side, false, {A2, false}, {D2, false}, w4);
+                  }
+                  // 5. Reinforcement: the defender's, then the attacker's (GL 13.3); a stalemate ends it.
+                  entering(ud, D2, w4, [&](std::uint32_t D3, double w5) {
+                    entering(ua, A2, w5, [&](std::uint32_t A3, double w6) {
+                      if (rd::is_stalemate(r_, std::array<rd::side_sums, 2>{ua.sum[A3], ud.sum[D3]}))
+                        emit.stalemate({A3, false}, {D3, false}, w6);
+                      else
+                        emit.next(game_.pair_key(A3, D3, false), w6);
+                    });
+                  });
+                };
+                auto attacker_checked = [&](std::uint32_t A2, std::uint32_t a2, double w3) {
+                  if (ua.sum[A2].line_units == 0) return emit.retreat(rd::attacker, true, {A2, false}, {D1, true}, w3);
+                  auto leaf = [&](std::uint32_t d2) {
+                    if (game_.def_.sum[d2].line_units == 0)
+                      return game_.retreat_value(rd::defender, true, a2, d2, false, false);
+                    return game_.retreats(a2, d2, no_index, no_index, 0.0).first;
+                  };
+                  checked(ud, game_.def_, D1, d1, w3, leaf, a2,
+                          [&](std::uint32_t D2, std::uint32_t d2, double w4) { defender_checked(A2, a2, D2, d2, w4); });
+                };
+                auto leaf = [&](std::uint32_t a2) {
+                  if (game_.att_.sum[a2].line_units == 0)
+                    return game_.retreat_value(rd::attacker, true, a2, d1, false, true);
+                  return game_.md_direct(a2, d1);
+                };
+                checked(ua, game_.att_, A1, a1, w2, leaf, d1, attacker_checked);
+              });
+        });
+  }
+
+  // f(hits, weight x P(hits)) for a fire of `dice` capped at `cap` SP (its tail on the cap).
+  template <class F>
+  static void binomial_outcomes(int dice, int cap, double weight, F&& f) {
+    const double* row = shared_binomial_tables().pmf_row(1, dice);
+    if (cap >= dice) {
+      for (int h = 0; h <= dice; ++h)
+        if (row[h] != 0.0) f(h, weight * row[h]);
+      return;
+    }
+    double tail = 0;
+    for (int h = dice; h >= cap; --h) tail += row[h];
+    for (int h = 0; h < cap; ++h)
+      if (row[h] != 0.0) f(h, weight * row[h]);
+    if (tail != 0.0) f(cap, weight * tail);
+  }
+
+  // f(entered state, weight) for each way the side's reinforcements enter from state x (none: x).
+  template <class F>
+  static void entering(const side_table& t, std::uint32_t x, double weight, F&& f) {
+    const std::uint32_t b = t.enter_begin[x], e = t.enter_begin[x + 1];
+    if (b == e) return f(x, weight);
+    for (std::uint32_t j = b; j < e; ++j) f(t.enter[j].first, weight * t.enter[j].second);
+  }
+
+  // The morale checks of unfolded hit state X (folded x) played under the solved rerolls:
+  // done(state after, its folded state, weight). The two trees have one shape (units out of the
+  // line check nothing); each choice is the folded tree's, its options valued by leaf, made once
+  // for each (node, other side's folded state).
+  template <class Leaf, class Done>
+  void checked(const side_table& u, const side_table& f, std::uint32_t X, std::uint32_t x, double weight, Leaf& leaf,
+               std::uint32_t other, Done&& done) {
+    if (u.hroot[X] == no_index) {
+      const std::uint32_t X2 = u.hleaf[X];
+      return done(X2, game_.fold_of(u, X2), weight);
+    }
+    walk_checks(u, f, u.hroot[X], f.hroot[x], weight, leaf, other, done);
+  }
+  template <class Leaf, class Done>
+  void walk_checks(const side_table& u, const side_table& f, std::uint32_t ul, std::uint32_t fl, double weight,
+                   Leaf& leaf, std::uint32_t other, Done& done) {
+    const side_table::list us = u.lists[ul], fs = f.lists[fl];
+    if (us.end - us.begin != fs.end - fs.begin) throw std::logic_error("optimal play: folded morale checks differ");
+    for (std::uint32_t e = 0; e < us.end - us.begin; ++e) {
+      const side_table::entry& ue = u.entries[us.begin + e];
+      if (!ue.choice) {
+        done(ue.to, game_.fold_of(u, ue.to), weight * ue.w);
+        continue;
+      }
+      const side_table::node fn = f.nodes[f.entries[fs.begin + e].to];
+      const auto [known, fresh] = (u.side == rd::attacker ? game_.att_reroll_ : game_.def_reroll_)
+                                      .try_emplace(std::uint64_t{fn.first} << 32 | other, 0);
+      if (fresh) {
+        double best = 0;
+        for (std::uint32_t k = 0; k < fn.options; ++k) {
+          const double v = game_.tree_list(f, fn.first + k, leaf);
+          if (k == 0 || (u.side == rd::attacker ? v > best + fn.margin : v < best - fn.margin)) {
+            best = v;
+            known->second = k;
+          }
+        }
+      }
+      walk_checks(u, f, u.nodes[ue.to].first + known->second, fn.first + known->second, weight, leaf, other, done);
+    }
+  }
+
+  struct slot {
+    double mass = 0;
+    std::vector<double> arrive;  // by round: the mass reaching the pair at its start
+    double next = 0;             // the pair being played's chance of leading here (its successors')
+  };
+  struct finished {
+    int kind;  // 0: stalemate; 1 + side: that side retreats
+    bool forced;
+    side_entry a, d;
+    double w;
+  };
+
+  // A pair's place among all: column by column (the order they are taken in).
+  std::size_t dense(std::uint64_t key) const {
+    return std::size_t{static_cast<std::uint32_t>(key)} * na_ + static_cast<std::uint32_t>(key >> 32 & 0x7fffffffu);
+  }
+  std::uint32_t slot_at(std::uint64_t key) {
+    std::uint32_t& at = slot_of_[dense(key)];
+    if (at == no_index) {
+      at = static_cast<std::uint32_t>(slots_.size());
+      slots_.emplace_back();
+      column_reached_[static_cast<std::uint32_t>(key)] = 1;
+    }
+    return at;
+  }
+  slot& slot_of(std::uint64_t key) { return slots_[slot_at(key)]; }
+
+  // A side's valued states (its line stands), most waiting and line SP first.
+  static std::vector<std::uint32_t> descending(const side_table& t) {
+    std::vector<std::uint32_t> out;
+    for (std::uint32_t x = 0; x < t.state.size(); ++x)
+      if (t.sum[x].line_units > 0) out.push_back(x);
+    std::stable_sort(out.begin(), out.end(), [&](std::uint32_t i, std::uint32_t j) {
+      return std::pair(t.sum[i].waiting, t.sum[i].line_sp) > std::pair(t.sum[j].waiting, t.sum[j].line_sp);
+    });
+    return out;
+  }
+
+  template <class Seen, class Count>
+  void take(std::uint64_t key, slot& s, Seen& seen, Count& count) {
+    if (++pairs_ > o_.state_limit) throw state_limit_exceeded(o_.state_limit);
+    if ((pairs_ & 1023) == 0) {
+      detail::throw_if_cancelled(o_);
+      hold();
+    }
+    next_.clear();
+    finished_.clear();
+    double self = 0;
+    struct collector {
+      outcome_chain& c;
+      std::uint64_t key;
+      double& self;
+      void next(std::uint64_t to, double w) {
+        if (to == key) {
+          self += w;
+          return;
+        }
+        const std::uint32_t at = c.slot_at(to);
+        if (c.slots_[at].next == 0.0) c.next_.push_back(at);
+        c.slots_[at].next += w;
+      }
+      void stalemate(side_entry a, side_entry d, double w) { c.finished_.push_back({0, false, a, d, w}); }
+      void retreat(int side, bool forced, side_entry a, side_entry d, double w) {
+        c.finished_.push_back({1 + side, forced, a, d, w});
+      }
+    } emit{*this, key, self};
+    play_pair(key, 1.0, emit, seen, folded_);
+    count(next_.size() + finished_.size() + (self > 0 ? 1 : 0));
+    const double visits = s.mass / (1.0 - self);  // (self < 1: a pair nobody can leave is a stalemate)
+    expected_rounds_ += visits;
+    double absorb = 0;
+    for (const finished& f : finished_) absorb += f.w;
+    const side_table &ua = game_.table(rd::attacker, folded_), &ud = game_.table(rd::defender, folded_);
+    for (const finished& f : finished_) {
+      if (!documents_) break;
+      const double w = visits * f.w;
+      if (f.kind == 0) {
+        ends_[static_cast<std::size_t>(battle_end::stalemate)] += w;
+        exit_[0][f.a.hit][f.a.index] += w;
+        exit_[1][f.d.hit][f.d.index] += w;
+        continue;
+      }
+      const int side = f.kind - 1;
+      const side_entry me = side == rd::attacker ? f.a : f.d, other = side == rd::attacker ? f.d : f.a;
+      exit_[static_cast<std::size_t>(1 - side)][other.hit][other.index] += w;
+      const side_table& o = side == rd::attacker ? ud : ua;
+      const rd::side_sums& sums = other.hit ? o.hsum[other.index] : o.sum[other.index];
+      const int dice = f.forced ? sums.line_dice : sums.line_units;  // GL 12.2-12.3 (rd::retreat_fire_dice)
+      retreat_mass(side, f.forced, me)[static_cast<std::size_t>(dice)] += w;
+    }
+    const bool stepped = rounds_ && tally_.take(s.arrive, self);
+    if (stepped) tally_.absorb(absorb);
+    transitions_ += next_.size();
+    for (const std::uint32_t at : next_) {
+      slot& to = slots_[at];
+      const double w = to.next;
+      to.next = 0.0;
+      to.mass += visits * w;
+      if (stepped) {
+        const std::size_t before = to.arrive.capacity();
+        tally_.pass_on(to.arrive, w);
+        arrive_doubles_ += to.arrive.capacity() - before;
+      }
+    }
+    arrive_doubles_ -= std::min(arrive_doubles_, s.arrive.capacity());
+    s.arrive = {};
+  }
+
+  double* retreat_mass(int side, bool forced, side_entry e) {
+    const side_table& t = game_.table(side, folded_);
+    const std::size_t entries = t.state.size() + t.hsum.size();
+    const std::size_t at = (forced ? entries : 0) + (e.hit ? t.state.size() : 0) + e.index;
+    return retreats_[static_cast<std::size_t>(side)].data() + at * static_cast<std::size_t>(most_dice_ + 1);
+  }
+
+  void hold() {
+    meter_.hold(
+        slot_of_.capacity() * sizeof(std::uint32_t) + slots_.capacity() * sizeof(slot) +
+            (arrive_doubles_ + retreats_[0].size() + retreats_[1].size()) * sizeof(double) +
+            (exit_[0][0].size() + exit_[0][1].size() + exit_[1][0].size() + exit_[1][1].size()) * sizeof(double),
+        pairs_);
+  }
+
+  battle_result finish(const std::vector<double>& totals, std::chrono::steady_clock::time_point started) {
+    battle_result out = detail::result_of_sums(r_, layout_, totals);
+    out.rounds_mean = expected_rounds_;
+    if (pairs_ > 0 && rounds_) out.rounds_distribution = tally_.by_step(out.rounds_tail);
+    for (auto& p : out.rounds_distribution) p = detail::unit_interval(p);
+    out.method.name = "exact";
+    out.method.states = pairs_;
+    out.method.transitions = transitions_;
+    out.method.memory_bytes = meter_.peak();
+    out.method.pruned_mass = 0.0;
+    out.method.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return out;
+  }
+
+  pair_game& game_;
+  const battle_rules& r_;
+  const exact_options& o_;
+  detail::outcome_layout layout_;
+  bool folded_, documents_, rounds_;
+  memory_meter meter_;
+  step_tally tally_;
+  std::size_t na_ = 0, nd_ = 0, pairs_ = 0, transitions_ = 0, arrive_doubles_ = 0;
+  std::vector<std::uint32_t> slot_of_;  // by pair (dense): its slot, or no_index
+  std::vector<slot> slots_;
+  std::vector<std::uint8_t> column_reached_;  // by defender state
+  std::vector<std::uint32_t> next_;           // the slots of the pair being played's successors
+  std::vector<finished> finished_;
+  std::array<std::array<std::vector<double>, 2>, 2> exit_;  // by side, hit or not, entry: mass ended there
+  std::array<double, 7> ends_{};
+  int most_dice_ = 0;
+  std::array<std::vector<double>, 2> retreats_;  // by side: (forced, entry, fire's dice): mass retreating so
+  double expected_rounds_ = 0;
+};
+
+}  // namespace
+}  // namespace musket::great_lakes::optimal

@@ -1,0 +1,849 @@
+#pragma once
+// The game over pairs of side states, in the round's order (GL 11.18 in the RULINGS order), with
+// a = the attacker's state at the round's start, d = the defender's, a' / d' a side's hit state
+// (its units after a fire's hits, with the hits taken this round: what its morale checks read),
+// a'' / d'' a side's state after its morale checks:
+//   V(a, d)      = sum_h P(the defender's fire scores h) max over the attacker's allocations a' of h
+//                  hits (GL 11.23) of [the attacker's line gone: its forced retreat; else FA(a', d)]
+//   FA(a', d)    = sum_k P(the attacker's dice after the hits score k) min over the defender's
+//                  allocations d' of k of [the defender's line gone: its forced retreat (the round
+//                  ends before any morale check); else MA(a', d')]
+//   MA(a', d')   = the attacker's morale checks and rerolls from a' (GL 11.24-11.27: expectation
+//                  over the dice, max over its reroll choices) of [its line gone: forced retreat
+//                  under the defender's fire from d'; else MD(a'', d')]
+//   MD(a'', d')  = the defender's checks and rerolls from d' (min over its choices) of [its line
+//                  gone: forced retreat under a'' 's fire; else R(a'', d'')]
+//   R(a'', d'')  = the voluntary retreats (GL 12.2: the attacker's max, then the defender's min)
+//                  over the expectation of the reinforcements (GL 13.3) of V(next pair), or a
+//                  stalemate's payoff.
+// Every stage but V reads one side's list for a state of the other side. The pairs are valued
+// backward in a topological order: the defender's states by units waiting, then line SP, fewest
+// first (a column), the attacker's the same way within a column; every round that changes a
+// pair lowers a line's SP or lets a unit enter. MD is kept for the column's hit states (its
+// values are shared by every attacker that ends its checks alike); the round where both fires
+// miss and nobody enters is the self-loop, solved as the stationary choice (solve_state's Newton
+// steps, as the full-state game solved it). Ties go to option 0 (the rulings' default) unless
+// another option is better by the tolerance, as the full-state game broke them.
+// Internal linkage: included by optimal/pair_values.cpp alone.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "calc/great_lakes/optimal/game.hpp"
+#include "calc/great_lakes/optimal/pair_values.hpp"
+#include "calc/great_lakes/optimal/side_table.hpp"
+#include "core/binomial_table.hpp"
+#include "core/memory_meter.hpp"
+
+namespace musket::great_lakes::optimal {
+namespace {
+
+class outcome_chain;
+
+class pair_game {
+  friend class outcome_chain;  // (its round: the game's tables and choices)
+
+ public:
+  pair_game(const battle& b, const game_options& g, const exact_options& o) : r_(rd::compile(b)), g_(g), o_(o) {
+    lo_ = g.goal == objective::win ? 0.0 : -static_cast<double>(r_.starting_sp[0]);
+    hi_ = g.goal == objective::win ? 1.0 : g.win_value + static_cast<double>(r_.starting_sp[1]);
+    scale_ = std::max({1.0, std::abs(lo_), std::abs(hi_)});
+    tol_ = 1e-12 * scale_;
+    int dice = 0;
+    for (int side = 0; side < 2; ++side) {
+      int d = 0;
+      for (int i = r_.begin[side]; i < r_.end[side]; ++i) d += std::max<int>(r_.dice[i], 1);
+      dice = std::max(dice, d);
+    }
+    moments_dice_ = dice;
+    moments_.assign(static_cast<std::size_t>((dice + 1) * (std::max(r_.starting_sp[0], r_.starting_sp[1]) + 1)),
+                    {std::nan(""), 0.0});
+  }
+
+  const battle_rules& rules() const { return r_; }
+  const side_table& side(int s) const { return s == 0 ? att_ : def_; }
+
+  // Both sides alone (every option of every choice), then the cost model's count of the pairs'
+  // work: its prediction checked against the budget before any pair is valued.
+  void list_sides() {
+    build_side(att_, rd::attacker, fold_);
+    build_side(def_, rd::defender, fold_);
+    meter_.hold(att_.bytes() + def_.bytes());
+    // Per pair (a, d): each of a's hit states against each of d's, the attacker's tree walked
+    // for each; and per column each of d's hit states' tree walked for each attacker state.
+    double a_work = 0, d_hits = 0, d_tree = 0;
+    for (std::size_t a = 0; a < att_.state.size(); ++a)
+      if (valued(att_, a)) a_work += hit_work(att_, a);
+    for (std::size_t d = 0; d < def_.state.size(); ++d)
+      if (valued(def_, d)) {
+        const std::uint32_t hb = def_.hits_begin[d];
+        const std::uint32_t hits = static_cast<std::uint32_t>(def_.sum[d].alive_sp) + 1;
+        d_hits += def_.hit_begin[hb + hits] - def_.hit_begin[hb];
+        d_tree += hit_work(def_, d);
+      }
+    work_ = a_work * d_hits + d_tree * static_cast<double>(att_.state.size());
+    const double predicted = work_ * pair_seconds_per_work;
+    if (g_.time_budget > 0 && predicted > g_.time_budget) throw game_over_budget(predicted, g_.time_budget, false);
+  }
+  double work() const { return work_; }
+
+  // Every pair valued, backward in the topological order; then the start's value.
+  void solve() {
+    std::vector<std::uint32_t> as = order(att_), ds = order(def_);
+    na_ = att_.state.size();
+    nd_ = def_.state.size();
+    // The attacker's allocation chosen for each pair and hit count with more than one (a row each).
+    choice_row_.assign(att_.hit_begin.size(), no_index);
+    std::size_t rows = 0;
+    for (std::size_t j = 0; j + 1 < att_.hit_begin.size(); ++j)
+      if (att_.hit_begin[j + 1] > att_.hit_begin[j] + 1) choice_row_[j] = static_cast<std::uint32_t>(rows++);
+    // The values and choices, checked before they are taken; the column's MD values grow below.
+    held_ = na_ * nd_ * sizeof(double) + rows * nd_ + att_.bytes() + def_.bytes();
+    meter_.hold(held_);
+    att_choice_.assign(rows * nd_, 0);
+    start_choice_.assign(static_cast<std::size_t>(r_.starting_sp[0]) + 1, 0);
+    v_.assign(na_ * nd_, std::nan(""));
+    for (const std::uint32_t d : ds) {
+      detail::throw_if_cancelled(o_);
+      open_column(d);
+      for (const std::uint32_t a : as) {
+        if (stalemate(a, d)) continue;
+        v_[a * nd_ + d] = solve_pair(a, d);
+        ++pairs_;
+        if (pairs_ > o_.state_limit) throw state_limit_exceeded(o_.state_limit);
+      }
+    }
+    const battle_state start = rd::initial_state(r_);
+    const std::uint32_t a0 = att_.index.at(key(start, rd::attacker));
+    const std::uint32_t d0 = def_.index.at(key(start, rd::defender));
+    if (stalemate(a0, d0)) {
+      start_value_ = stalemate_payoff(a0, d0);
+    } else if (r_.first_round_matters) {
+      open_column(d0);
+      start_value_ = round_value(a0, d0, true, false);
+    } else {
+      start_value_ = v_[a0 * nd_ + d0];
+    }
+  }
+  double start_value() const { return start_value_; }
+  std::size_t pairs() const { return pairs_; }
+  // The memory the game held at its peak, and the bytes its bound leaves for the outcome chain.
+  std::size_t bytes() const { return meter_.peak(); }
+  std::size_t room() const { return meter_.room(0); }
+
+  // Where a round of the chain stands: its start pair, and the attacker's allocation taken for the
+  // hits it took (the chain's chooser keeps it as the round is played).
+  struct round_place {
+    const battle_state* start = nullptr;
+    std::uint32_t a = no_index, d = no_index;
+    int att_hits = -1, att_option = 0;
+  };
+  void place_round(round_place& p) {
+    p.a = att_.index.at(key(*p.start, rd::attacker));
+    p.d = def_.index.at(key(*p.start, rd::defender));
+    p.att_hits = -1;
+    p.att_option = 0;
+  }
+
+  // The option the solved play takes at a choice met in a round (the chain's).
+  int choose(const rd::decision& dc, int options, round_place& p) {
+    const battle_state& s = *dc.state;
+    int taken = 0;
+    double best = 0;
+    auto weigh = [&](int k, double v) {
+      if (k == 0 || (dc.side == rd::attacker ? v > best + tol_ : v < best - tol_)) {
+        best = v;
+        taken = k;
+      }
+    };
+    switch (dc.kind) {
+      case rd::decision_kind::hits: {
+        if (dc.side == rd::attacker) {
+          // (As the solve chose it: its choices kept, hit_options' order being the lists'.)
+          const std::uint32_t row = att_.hits_begin[p.a] + static_cast<std::uint32_t>(dc.hits);
+          taken = s.first_round && r_.first_round_matters ? start_choice_[static_cast<std::size_t>(dc.hits)]
+                                                          : att_choice_[choice_row_[row] * nd_ + p.d];
+          p.att_hits = dc.hits;
+          p.att_option = taken;
+          return taken;
+        }
+        int h = 0;
+        for (int i = r_.begin[0]; i < r_.end[0]; ++i) h += p.start->sp[i] - s.sp[i];
+        const std::uint32_t arow = att_.hits_begin[p.a] + static_cast<std::uint32_t>(h);
+        const std::uint32_t a1 =
+            att_.hit_option[att_.hit_begin[arow] + static_cast<std::uint32_t>(p.att_hits == h ? p.att_option : 0)];
+        return defender_allocation(a1, def_.hits_begin[p.d] + static_cast<std::uint32_t>(dc.hits));
+      }
+      case rd::decision_kind::reroll: {
+        // The rest of the side's checks read its units now and the units pending; what follows
+        // them, the other side's hit state (the attacker's checks) or state after its checks (the
+        // defender's): a choice is worked out once for each.
+        std::uint32_t other = 0;
+        if (dc.side == rd::attacker) {
+          rd::hit_counts hits{};
+          for (int i = r_.begin[1]; i < r_.end[1]; ++i) hits[i] = static_cast<std::uint8_t>(p.start->sp[i] - s.sp[i]);
+          other = def_.hindex.at(hit_key(s, hits, rd::defender));
+        } else {
+          other = att_.index.at(key(s, rd::attacker));
+        }
+        std::string at = side_bytes(r_, s, dc.side);
+        at.append(reinterpret_cast<const char*>(&dc.pending), sizeof dc.pending);
+        at.append(reinterpret_cast<const char*>(&other), sizeof other);
+        at.push_back(static_cast<char>(dc.side));
+        const auto [known, fresh] = reroll_choice_.try_emplace(std::move(at), 0);
+        if (!fresh) return known->second;
+        const int n = std::popcount(dc.pending);
+        for (int k = 0; k < options; ++k) {
+          valuing_chooser c;
+          c.tolerance = tol_;
+          rd::round_state t = rd::track(r_, s);
+          auto next = [&](rd::round_state& w) { c.acc += c.weight * after_morale(dc.side, w.s, other); };
+          if (k < n) {
+            std::uint32_t rest = dc.pending;
+            for (int j = 0; j < k; ++j) rest &= rest - 1;
+            rd::reroll_unit(r_, dc.side, t, std::countr_zero(rest), dc.pending, c, next);
+          } else {
+            for (std::uint32_t left = dc.pending; left; left &= left - 1)
+              rd::fail_morale(r_, t, dc.side, std::countr_zero(left));
+            next(t);
+          }
+          weigh(k, c.acc);
+        }
+        known->second = taken;
+        return taken;
+      }
+      case rd::decision_kind::retreat: {
+        return retreats_by_choice(dc.side, att_.index.at(key(s, rd::attacker)), def_.index.at(key(s, rd::defender)))
+                   ? 1
+                   : 0;
+      }
+    }
+    return 0;
+  }
+
+  // The defender's allocation (its option in the row drow: a defender state and hit count) after
+  // the attacker's hits left it in hit state a1: the least value, ties to the rulings'. (Many of
+  // the outcome chain's pairs are one folded pair: each worked out once.)
+  int defender_allocation(std::uint32_t a1, std::uint32_t drow) {
+    const auto [known, fresh] = def_choice_.try_emplace(std::uint64_t{a1} << 32 | drow, 0);
+    if (!fresh) return known->second;
+    const std::uint32_t b = def_.hit_begin[drow], e = def_.hit_begin[drow + 1];
+    double best = 0;
+    for (std::uint32_t j = b; j < e; ++j) {
+      const std::uint32_t d1 = def_.hit_option[j];
+      const double v =
+          def_.hsum[d1].line_units == 0 ? retreat_value(rd::defender, true, a1, d1, true, true) : ma_direct(a1, d1);
+      if (j == b || v < best - tol_) {
+        best = v;
+        known->second = static_cast<int>(j - b);
+      }
+    }
+    return known->second;
+  }
+
+  // Whether `side` retreats voluntarily at the post-morale pair (a, d) as the solved play does (GL
+  // 12.2, step 4; the win objective: fighting on, settled). Where nobody enters the pair is its own
+  // successor, whose value, solved, is read.
+  bool retreats_by_choice(int side, std::uint32_t a, std::uint32_t d) {
+    if (!decides_retreat(side)) return false;
+    const double on = side == rd::attacker ? defender_retreats(a, d, no_index, no_index, 0.0).first
+                                           : go_on(a, d, no_index, no_index).first;
+    const double back = retreat_value(side, false, a, d, false, false);
+    return side == rd::attacker ? back > on + tol_ : back < on - tol_;
+  }
+
+  // ---- The outcome chain: the battle played forward under the solved choices, over pairs of the
+  // sides' states as they are (the unfolded tables: on the win objective the game's own tables fold
+  // the units that left the line, whose SP the outcome document reports), each mapped to its folded
+  // state for the choices. A pair's key: its attacker and defender states, and round 1's flag.
+
+  // The unfolded tables (the value objective's own) and the maps to the folded states.
+  void list_unfolded_sides() {
+    if (!fold_) return;
+    for (int side = 0; side < 2; ++side) {
+      side_table& u = side == rd::attacker ? uatt_ : udef_;
+      const side_table& f = side == rd::attacker ? att_ : def_;
+      build_side(u, side, false);
+      std::vector<std::uint32_t>& of = fold_of_[static_cast<std::size_t>(side)];
+      std::vector<std::uint32_t>& hof = hit_fold_of_[static_cast<std::size_t>(side)];
+      of.assign(u.state.size(), no_index);
+      hof.assign(u.hsum.size(), no_index);
+      for (std::size_t x = 0; x < u.state.size(); ++x) {
+        const std::uint32_t fx = f.index.at(key(u.state[x], side, true));
+        of[x] = fx;
+        if (!valued(u, x)) continue;
+        // Hits up to the line's SP are allocated alike folded or not (the folded state's alive SP is
+        // its line's); past them the line is gone whichever units take them, and nothing is chosen.
+        const std::uint32_t ub = u.hits_begin[x], fb = f.hits_begin[fx];
+        for (std::uint32_t h = 0; h <= static_cast<std::uint32_t>(f.sum[fx].alive_sp); ++h) {
+          const std::uint32_t uo = u.hit_begin[ub + h], fo = f.hit_begin[fb + h];
+          const std::uint32_t n = u.hit_begin[ub + h + 1] - uo;
+          if (n != f.hit_begin[fb + h + 1] - fo) throw std::logic_error("optimal play: folded options differ");
+          for (std::uint32_t k = 0; k < n; ++k) hof[u.hit_option[uo + k]] = f.hit_option[fo + k];
+        }
+      }
+    }
+    meter_.hold(held_ + md_bytes_ + uatt_.bytes() + udef_.bytes() +
+                    (fold_of_[0].size() + fold_of_[1].size() + hit_fold_of_[0].size() + hit_fold_of_[1].size()) *
+                        sizeof(std::uint32_t),
+                pairs_);
+  }
+
+  static std::uint64_t pair_key(std::uint32_t a, std::uint32_t d, bool first) {
+    return (first ? std::uint64_t{1} << 63 : 0) | std::uint64_t{a} << 32 | d;
+  }
+  const side_table& unfolded(int side) const {
+    return side == rd::attacker ? (fold_ ? uatt_ : att_) : (fold_ ? udef_ : def_);
+  }
+  // The tables a pass of the outcome chain plays: the folded (the game's own) or the unfolded.
+  bool folds() const { return fold_; }
+  const side_table& table(int side, bool folded) const {
+    return folded ? (side == rd::attacker ? att_ : def_) : unfolded(side);
+  }
+  std::uint64_t start_key(bool folded) const {
+    const battle_state s = rd::initial_state(r_);
+    return pair_key(table(rd::attacker, folded).index.at(key(s, rd::attacker, folded && fold_)),
+                    table(rd::defender, folded).index.at(key(s, rd::defender, folded && fold_)),
+                    r_.first_round_matters);
+  }
+
+ private:
+  // The folded state (or hit state) of a state of table u.
+  std::uint32_t fold_of(const side_table& u, std::uint32_t x) const {
+    return &u == &table(u.side, true) ? x : fold_of_[static_cast<std::size_t>(u.side)][x];
+  }
+  std::uint32_t hit_fold_of(const side_table& u, std::uint32_t x) const {
+    return &u == &table(u.side, true) ? x : hit_fold_of_[static_cast<std::size_t>(u.side)][x];
+  }
+
+  // A state that plays rounds: its line stands.
+  static bool valued(const side_table& t, std::size_t x) { return t.sum[x].line_units > 0; }
+
+  double hit_work(const side_table& t, std::size_t x) const {
+    double w = 0;
+    const std::uint32_t hb = t.hits_begin[x];
+    const std::uint32_t end = t.hit_begin[hb + static_cast<std::uint32_t>(t.sum[x].alive_sp) + 1];
+    for (std::uint32_t j = t.hit_begin[hb]; j < end; ++j) {
+      const std::uint32_t h = t.hit_option[j];
+      w += t.hroot[h] == no_index ? 1.0 : static_cast<double>(t.lists[t.hroot[h]].end - t.lists[t.hroot[h]].begin) + 1;
+    }
+    return w;
+  }
+
+  // The valued states of a side in the topological order: fewest waiting, then lowest line SP.
+  std::vector<std::uint32_t> order(side_table& t) const {
+    std::vector<std::uint32_t> out;
+    for (std::uint32_t x = 0; x < t.state.size(); ++x)
+      if (valued(t, x)) out.push_back(x);
+    std::stable_sort(out.begin(), out.end(), [&](std::uint32_t i, std::uint32_t j) {
+      return std::pair(t.sum[i].waiting, t.sum[i].line_sp) < std::pair(t.sum[j].waiting, t.sum[j].line_sp);
+    });
+    return out;
+  }
+
+  // On the win objective the sides' states are folded as the exact engine folds them: a unit that
+  // left the line for good (eliminated or failed morale) is `out` with no SP. What is left of it
+  // changes neither the rest of the battle nor who wins (hits past the line's SP end the battle
+  // whichever units take them), so the states that differ only there have one value and one best
+  // play. The value objective counts the SP lost: full states.
+  battle_state folded(battle_state s, int side) const { return folded(s, side, fold_); }
+  battle_state folded(battle_state s, int side, bool fold) const {
+    if (fold)
+      for (int i = r_.begin[side]; i < r_.end[side]; ++i)
+        if (rd::left_the_line(s, i)) {
+          s.st[i] = rd::out;
+          s.sp[i] = 0;
+        }
+    return s;
+  }
+  std::string key(const battle_state& s, int side, bool fold) const {
+    return side_bytes(r_, folded(s, side, fold), side);
+  }
+  std::string key(const battle_state& s, int side) const { return key(s, side, fold_); }
+  std::string hit_key(const battle_state& s, const rd::hit_counts& hits, int side) const {
+    return hit_key(s, hits, side, fold_);
+  }
+  std::string hit_key(const battle_state& s, const rd::hit_counts& hits, int side, bool fold) const {
+    const battle_state f = folded(s, side, fold);
+    rd::hit_counts h = hits;
+    for (int i = r_.begin[side]; i < r_.end[side]; ++i)
+      if (f.st[i] == rd::out) h[i] = 0;  // (only the hits of units that check morale are read)
+    return hit_bytes(r_, f, h, side);
+  }
+
+  std::uint32_t intern(side_table& t, const battle_state& full) {
+    const battle_state s = folded(full, t.side, t.fold);
+    const auto [at, fresh] = t.index.try_emplace(side_bytes(r_, s, t.side), static_cast<std::uint32_t>(t.state.size()));
+    if (fresh) {
+      if (t.state.size() >= o_.state_limit) throw state_limit_exceeded(o_.state_limit);
+      t.state.push_back(s);
+      const rd::side_sums sums = rd::sums_of(r_, s, t.side);
+      t.sum.push_back(sums);
+      const auto [lost, lost_after, alive_after] = losses(t.side, s, sums);
+      t.lost.push_back(lost);
+      t.lost_after.push_back(lost_after);
+      t.alive_after.push_back(alive_after);
+    }
+    return at->second;
+  }
+
+  // SP lost; and where the side retreats, the SP lost and on the field once the garrison of a
+  // retreating defender is eliminated (GL 4.17/4.26, rd::lose_garrison).
+  std::array<int, 3> losses(int side, const battle_state& s, const rd::side_sums& sums) const {
+    int lost = 0;
+    for (int i = r_.begin[side]; i < r_.end[side]; ++i)
+      lost += r_.units[static_cast<std::size_t>(i)].start_sp - s.sp[i];
+    int lost_after = lost, alive_after = sums.alive_sp;
+    if (side == rd::defender && r_.garrison >= 0) {
+      const int g = r_.garrison, sp = s.sp[g];
+      lost_after += sp;
+      if (s.st[g] != rd::waiting) alive_after -= sp;
+    }
+    return {lost, lost_after, alive_after};
+  }
+
+  // The hit state of `side` taking `hits` (an allocation of hit_options) from the state s (the
+  // side's units before them): found, or with `t`, made.
+  std::uint32_t hit_state_of(side_table& t, const battle_state& s, const rd::hit_counts& option, side_table* make) {
+    battle_state u = s;
+    rd::hit_counts hits{};
+    for (int i = r_.begin[t.side]; i < r_.end[t.side]; ++i) {
+      u.sp[i] = static_cast<std::uint8_t>(u.sp[i] - option[i]);
+      hits[i] = option[i];
+    }
+    if (!make) return t.hindex.at(hit_key(u, hits, t.side, t.fold));
+    std::uint32_t checks = 0;
+    rd::round_state w = rd::track(r_, u);
+    w.sum[t.side] = rd::sums_of(r_, w.s, t.side, &hits, &checks);
+    return intern_hit(t, w, hits, checks);
+  }
+
+  std::uint32_t intern_hit(side_table& t, const rd::round_state& w, const rd::hit_counts& hits, std::uint32_t checks) {
+    const auto [at, fresh] =
+        t.hindex.try_emplace(hit_key(w.s, hits, t.side, t.fold), static_cast<std::uint32_t>(t.hsum.size()));
+    if (!fresh) return at->second;
+    const std::uint32_t h = at->second;
+    const rd::side_sums sums = t.fold ? rd::sums_of(r_, folded(w.s, t.side, true), t.side) : w.sum[t.side];
+    t.hsum.push_back(sums);
+    t.hstate.push_back(w.s);
+    const auto [lost, lost_after, alive_after] = losses(t.side, w.s, sums);
+    t.hlost.push_back(lost);
+    t.hlost_after.push_back(lost_after);
+    t.halive_after.push_back(alive_after);
+    t.hroot.push_back(no_index);
+    t.hleaf.push_back(no_index);
+    if (sums.line_units == 0) return h;  // its line gone: a forced retreat (GL 12.3)
+    if (checks == 0) {
+      t.hleaf[h] = intern(t, w.s);
+      return h;
+    }
+    tree_builder c;
+    c.t = &t;
+    c.tolerance = tol_;
+    const auto root = static_cast<std::uint32_t>(t.lists.size());
+    t.lists.emplace_back();
+    rd::round_state u = w;
+    auto next = [&](rd::round_state& after) { c.leaf(intern(t, after.s)); };
+    rd::check_morale(r_, t.side, checks, u, hits, c, next);  // GL 11.24-11.27
+    c.close(0, root);
+    t.hroot[h] = root;
+    t.tree_entries += t.lists[root].end - t.lists[root].begin;
+    return h;
+  }
+
+  void build_side(side_table& t, int side, bool fold) {
+    t.side = side;
+    t.fold = fold;
+    battle_state start = rd::initial_state(r_);
+    start.first_round = false;
+    intern(t, start);
+    for (std::size_t i = 0; i < t.state.size(); ++i) {
+      detail::throw_if_cancelled(o_);
+      const battle_state s = t.state[i];
+      const rd::round_state tracked = rd::track(r_, s);
+      const rd::side_sums sums = tracked.sum[side];
+      t.hits_begin.push_back(static_cast<std::uint32_t>(t.hit_begin.size()));
+      if (sums.line_units > 0) {
+        for (int h = 0; h <= sums.alive_sp; ++h) {
+          t.hit_begin.push_back(static_cast<std::uint32_t>(t.hit_option.size()));
+          if (h > 0 && r_.hit_allocation[side].kind == hit_allocation_kind::optimal && h < sums.line_sp) {
+            for (const rd::hit_counts& option : rd::hit_options(r_, s, side, h))  // GL 11.23
+              t.hit_option.push_back(hit_state_of(t, s, option, &t));
+          } else {
+            rd::round_state u = tracked;
+            rd::hit_counts hits{};
+            std::uint32_t checks = 0;
+            if (h > 0) rd::allocate_hits(r_, u, hits, side, h, checks);
+            t.hit_option.push_back(intern_hit(t, u, hits, checks));
+          }
+        }
+        t.hit_begin.push_back(static_cast<std::uint32_t>(t.hit_option.size()));
+      }
+      t.enter_begin.push_back(static_cast<std::uint32_t>(t.enter.size()));
+      if (sums.waiting > 0 && sums.line_units > 0) {  // GL 13.3
+        detail::exact_chooser c;
+        rd::round_state u = tracked;
+        auto next = [&](rd::round_state& w) { t.enter.emplace_back(intern(t, w.s), c.weight); };
+        rd::reinforce(r_, side, u, c, next);
+      }
+    }
+    t.enter_begin.push_back(static_cast<std::uint32_t>(t.enter.size()));
+  }
+
+  bool stalemate(std::uint32_t a, std::uint32_t d) const {
+    return rd::is_stalemate(r_, std::array<rd::side_sums, 2>{att_.sum[a], def_.sum[d]});
+  }
+  double stalemate_payoff(std::uint32_t a, std::uint32_t d) const {
+    if (g_.goal == objective::win) return 0.0;
+    return -att_.lost[a] + def_.lost[d];
+  }
+
+  // Retreat fire's outcomes capped at the SP on the field: (their total, mean hits).
+  std::array<double, 2> moments(int dice, int sp) {
+    const bool kept = dice <= moments_dice_ && sp <= std::max(r_.starting_sp[0], r_.starting_sp[1]);
+    const std::size_t at =
+        kept ? static_cast<std::size_t>(dice * (std::max(r_.starting_sp[0], r_.starting_sp[1]) + 1) + sp) : 0;
+    if (kept && !std::isnan(moments_[at][0])) return moments_[at];
+    std::array<double, 2> m{0.0, 0.0};
+    detail::exact_chooser c;
+    c.binomial_capped(dice, r_.retreat_fire_faces, sp, [&](int h) {
+      m[0] += c.weight;
+      m[1] += c.weight * h;
+    });
+    if (kept) moments_[at] = m;
+    return m;
+  }
+
+  // GL 12.2-12.3 with RULINGS (optimal/payoff.hpp's retreat_payoff): the payoff to the attacker of
+  // `side` retreating, its fire (forced: the other side's line dice; voluntary: a die per line
+  // unit) taking min(hits, SP on the field) SP; a and d are hit states where a_hit / d_hit.
+  double retreat_value(int side, bool forced, std::uint32_t a, std::uint32_t d, bool a_hit, bool d_hit) {
+    const double win = side == rd::defender ? 1.0 : 0.0;
+    if (g_.goal == objective::win) return win;
+    const side_table& me = side == rd::attacker ? att_ : def_;
+    const std::uint32_t x = side == rd::attacker ? a : d;
+    const bool x_hit = side == rd::attacker ? a_hit : d_hit;
+    int lost_a = a_hit ? att_.hlost[a] : att_.lost[a];
+    int lost_d = d_hit ? def_.hlost[d] : def_.lost[d];
+    int& lost = side == rd::attacker ? lost_a : lost_d;
+    lost = x_hit ? me.hlost_after[x] : me.lost_after[x];
+    const int alive = x_hit ? me.halive_after[x] : me.alive_after[x];
+    if (!r_.route[side]) {
+      lost += alive;  // every retreating unit eliminated
+      return g_.win_value * win - lost_a + lost_d;
+    }
+    const rd::side_sums& other =
+        side == rd::attacker ? (d_hit ? def_.hsum[d] : def_.sum[d]) : (a_hit ? att_.hsum[a] : att_.sum[a]);
+    const std::array<double, 2> m = moments(forced ? other.line_dice : other.line_units, alive);
+    const double base = g_.win_value * win - lost_a + lost_d;
+    return base * m[0] + (side == rd::defender ? m[1] : -m[1]);
+  }
+
+  bool decides_retreat(int side) const {
+    return g_.goal == objective::value && r_.policy[side].kind == retreat_kind::optimal;
+  }
+
+  // R's parts at the post-morale pair (a, d), as (sum, loop): the self-loop (self_a, self_d)
+  // counted in loop. The round goes on: the defender's reinforcement, then the attacker's.
+  std::pair<double, double> go_on(std::uint32_t a, std::uint32_t d, std::uint32_t self_a, std::uint32_t self_d) const {
+    double sum = 0, loop = 0;
+    const std::uint32_t db = def_.enter_begin[d], de = def_.enter_begin[d + 1];
+    const std::uint32_t ab = att_.enter_begin[a], ae = att_.enter_begin[a + 1];
+    auto add = [&](std::uint32_t a3, std::uint32_t d3, double w) {
+      if (stalemate(a3, d3))
+        sum += w * stalemate_payoff(a3, d3);
+      else if (a3 == self_a && d3 == self_d)
+        loop += w;
+      else
+        sum += w * v_[a3 * nd_ + d3];
+    };
+    auto attackers = [&](std::uint32_t d3, double w) {
+      if (ab == ae) return add(a, d3, w);
+      for (std::uint32_t j = ab; j < ae; ++j) add(att_.enter[j].first, d3, w * att_.enter[j].second);
+    };
+    if (db == de) {
+      attackers(d, 1.0);
+    } else {
+      for (std::uint32_t j = db; j < de; ++j) attackers(def_.enter[j].first, def_.enter[j].second);
+    }
+    return {sum, loop};
+  }
+
+  // The defender's voluntary retreat (GL 12.2, step 4), then go_on; choices made at self-loop
+  // value x.
+  std::pair<double, double> defender_retreats(std::uint32_t a, std::uint32_t d, std::uint32_t sa, std::uint32_t sd,
+                                              double x) {
+    if (decides_retreat(rd::defender)) {
+      const std::pair<double, double> on = go_on(a, d, sa, sd);
+      const double back = retreat_value(rd::defender, false, a, d, false, false);
+      return back < on.first + on.second * x - tol_ ? std::pair(back, 0.0) : on;
+    }
+    if (rd::wants_retreat(r_, std::array<rd::side_sums, 2>{att_.sum[a], def_.sum[d]}, rd::defender))
+      return {retreat_value(rd::defender, false, a, d, false, false), 0.0};
+    return go_on(a, d, sa, sd);
+  }
+
+  // R(a, d): the attacker's voluntary retreat, then the defender's, then go_on.
+  std::pair<double, double> retreats(std::uint32_t a, std::uint32_t d, std::uint32_t sa, std::uint32_t sd, double x) {
+    if (decides_retreat(rd::attacker)) {
+      const std::pair<double, double> on = defender_retreats(a, d, sa, sd, x);
+      const double back = retreat_value(rd::attacker, false, a, d, false, false);
+      return back > on.first + on.second * x + tol_ ? std::pair(back, 0.0) : on;
+    }
+    if (rd::wants_retreat(r_, std::array<rd::side_sums, 2>{att_.sum[a], def_.sum[d]}, rd::attacker))
+      return {retreat_value(rd::attacker, false, a, d, false, false), 0.0};
+    return defender_retreats(a, d, sa, sd, x);
+  }
+
+  template <class Leaf>
+  double tree_list(const side_table& t, std::uint32_t at, Leaf& leaf) {
+    const side_table::list l = t.lists[at];
+    double s = 0;
+    for (std::uint32_t e = l.begin; e < l.end; ++e) {
+      const side_table::entry& en = t.entries[e];
+      if (!en.choice) {
+        s += en.w * leaf(en.to);
+        continue;
+      }
+      const side_table::node n = t.nodes[en.to];
+      double best = 0;
+      for (std::uint32_t k = 0; k < n.options; ++k) {
+        const double v = tree_list(t, n.first + k, leaf);
+        if (k == 0 || (t.side == rd::attacker ? v > best + n.margin : v < best - n.margin)) best = v;
+      }
+      s += best;
+    }
+    return s;
+  }
+
+  // The column d's MD values, kept by its hit states (each an attacker vector, NaN: not yet).
+  void open_column(std::uint32_t d) {
+    if (column_ == d) return;
+    column_ = d;
+    const std::uint32_t hb = def_.hits_begin[d];
+    const std::uint32_t first = def_.hit_begin[hb];
+    const std::uint32_t last = def_.hit_begin[hb + static_cast<std::uint32_t>(def_.sum[d].alive_sp) + 1];
+    column_first_ = first;
+    const std::size_t n = last - first;
+    if (md_.size() < n) md_.resize(n);
+    for (std::size_t j = 0; j < n; ++j) md_[j].assign(na_, std::nan(""));
+    if (n * na_ * sizeof(double) > md_bytes_) {
+      md_bytes_ = n * na_ * sizeof(double);
+      meter_.hold(held_ + md_bytes_, pairs_);
+    }
+  }
+
+  // MD(a2, d1): d1 a hit state of the open column (its place j there).
+  double md(std::uint32_t a2, std::uint32_t j) {
+    double& kept = md_[j][a2];
+    if (!std::isnan(kept)) return kept;
+    const std::uint32_t d1 = def_.hit_option[column_first_ + j];
+    auto leaf = [&](std::uint32_t d2) {
+      if (def_.sum[d2].line_units == 0) return retreat_value(rd::defender, true, a2, d2, false, false);
+      return retreats(a2, d2, no_index, no_index, 0.0).first;
+    };
+    const double v = def_.hroot[d1] == no_index ? leaf(def_.hleaf[d1]) : tree_list(def_, def_.hroot[d1], leaf);
+    kept = v;
+    return v;
+  }
+
+  // MA(a1, d1), d1 the hit state at place j of the open column.
+  double ma(std::uint32_t a1, std::uint32_t j) {
+    const std::uint32_t d1 = def_.hit_option[column_first_ + j];
+    auto leaf = [&](std::uint32_t a2) {
+      if (att_.sum[a2].line_units == 0) return retreat_value(rd::attacker, true, a2, d1, false, true);
+      return md(a2, j);
+    };
+    return att_.hroot[a1] == no_index ? leaf(att_.hleaf[a1]) : tree_list(att_, att_.hroot[a1], leaf);
+  }
+
+  // MD and MA for the chain's look-ahead, worked out afresh (no column kept).
+  // (Kept: the outcome chain's pairs meet the same (a2, d1) again and again.)
+  double md_direct(std::uint32_t a2, std::uint32_t d1) {
+    const auto [known, fresh] = md_known_.try_emplace(std::uint64_t{a2} << 32 | d1, 0.0);
+    if (!fresh) return known->second;
+    auto leaf = [&](std::uint32_t d2) {
+      if (def_.sum[d2].line_units == 0) return retreat_value(rd::defender, true, a2, d2, false, false);
+      return retreats(a2, d2, no_index, no_index, 0.0).first;
+    };
+    known->second = def_.hroot[d1] == no_index ? leaf(def_.hleaf[d1]) : tree_list(def_, def_.hroot[d1], leaf);
+    return known->second;
+  }
+  double ma_direct(std::uint32_t a1, std::uint32_t d1) {
+    auto leaf = [&](std::uint32_t a2) {
+      if (att_.sum[a2].line_units == 0) return retreat_value(rd::attacker, true, a2, d1, false, true);
+      return md_direct(a2, d1);
+    };
+    return att_.hroot[a1] == no_index ? leaf(att_.hleaf[a1]) : tree_list(att_, att_.hroot[a1], leaf);
+  }
+
+  // The place of hit state d1 in the open column.
+  std::uint32_t place_of(std::uint32_t d1) const {
+    const std::uint32_t hb = def_.hits_begin[column_];
+    const std::uint32_t last = def_.hit_begin[hb + static_cast<std::uint32_t>(def_.sum[column_].alive_sp) + 1];
+    for (std::uint32_t j = column_first_; j < last; ++j)
+      if (def_.hit_option[j] == d1) return j - column_first_;
+    return no_index;
+  }
+
+  double after_defender_hits(std::uint32_t a1, std::uint32_t d1) {
+    if (def_.hsum[d1].line_units == 0) return retreat_value(rd::defender, true, a1, d1, true, true);
+    return ma(a1, place_of(d1));
+  }
+
+  // FA(a1, d) (the open column's d); skip_unhit: leave out the fire that scores nothing.
+  double attacker_fire(std::uint32_t a1, std::uint32_t d, bool first, bool skip_unhit) {
+    const int dice = rd::fire_dice(r_, att_.hsum[a1], rd::attacker, first);
+    const int cap = def_.sum[d].alive_sp;
+    const double* row = shared_binomial_tables().pmf_row(1, dice);
+    const std::uint32_t hb = def_.hits_begin[d];
+    double sum = 0;
+    auto hits = [&](int k, double p) {
+      if (p == 0.0 || (skip_unhit && k == 0)) return;
+      const std::uint32_t b = def_.hit_begin[hb + static_cast<std::uint32_t>(k)];
+      const std::uint32_t e = def_.hit_begin[hb + static_cast<std::uint32_t>(k) + 1];
+      double best = 0;
+      for (std::uint32_t j = b; j < e; ++j) {
+        const std::uint32_t d1 = def_.hit_option[j];
+        const double v = def_.hsum[d1].line_units == 0 ? retreat_value(rd::defender, true, a1, d1, true, true)
+                                                       : ma(a1, j - column_first_);
+        if (j == b || v < best - tol_) best = v;
+      }
+      sum += p * best;
+    };
+    if (cap >= dice) {
+      for (int k = 0; k <= dice; ++k) hits(k, row[k]);
+    } else {
+      double tail = 0;
+      for (int k = dice; k >= cap; --k) tail += row[k];
+      for (int k = 0; k < cap; ++k) hits(k, row[k]);
+      hits(cap, tail);
+    }
+    return sum;
+  }
+
+  double after_attacker_hits(std::uint32_t a1, std::uint32_t d, bool first) {
+    if (att_.hsum[a1].line_units == 0) return retreat_value(rd::attacker, true, a1, d, true, false);
+    return attacker_fire(a1, d, first, false);
+  }
+
+  // The round from (a, d) (the open column's), the self-loop left out where skip_self.
+  double round_value(std::uint32_t a, std::uint32_t d, bool first, bool skip_self) {
+    const int dice = rd::fire_dice(r_, def_.sum[d], rd::defender, false);
+    const int cap = att_.sum[a].alive_sp;
+    const double* row = shared_binomial_tables().pmf_row(1, dice);
+    const std::uint32_t hb = att_.hits_begin[a];
+    double sum = 0;
+    auto hits = [&](int h, double p) {
+      if (p == 0.0) return;
+      const std::uint32_t b = att_.hit_begin[hb + static_cast<std::uint32_t>(h)];
+      const std::uint32_t e = att_.hit_begin[hb + static_cast<std::uint32_t>(h) + 1];
+      double best = 0;
+      std::uint32_t taken = 0;
+      for (std::uint32_t j = b; j < e; ++j) {
+        const std::uint32_t a1 = att_.hit_option[j];
+        const double v = att_.hsum[a1].line_units == 0 ? retreat_value(rd::attacker, true, a1, d, true, false)
+                                                       : attacker_fire(a1, d, first, skip_self && h == 0);
+        if (j == b || v > best + tol_) {
+          best = v;
+          taken = j - b;
+        }
+      }
+      if (e - b > 1) {  // kept for the chain's play (choose)
+        if (first)
+          start_choice_[static_cast<std::size_t>(h)] = static_cast<std::uint8_t>(taken);
+        else
+          att_choice_[choice_row_[hb + static_cast<std::uint32_t>(h)] * nd_ + d] = static_cast<std::uint8_t>(taken);
+      }
+      sum += p * best;
+    };
+    if (cap >= dice) {
+      for (int h = 0; h <= dice; ++h) hits(h, row[h]);
+    } else {
+      double tail = 0;
+      for (int h = dice; h >= cap; --h) tail += row[h];
+      for (int h = 0; h < cap; ++h) hits(h, row[h]);
+      hits(cap, tail);
+    }
+    return sum;
+  }
+
+  // V(a, d): the round's value with the self-loop (both fires miss, nobody enters) solved as the
+  // stationary choice: V = C + q R(V), C the rest of the round, q the chance that both miss, R the
+  // retreats and reinforcement at (a, d) itself (piecewise affine in V, increasing, slope < 1).
+  double solve_pair(std::uint32_t a, std::uint32_t d) {
+    const double c = round_value(a, d, false, true);
+    const int ddice = rd::fire_dice(r_, def_.sum[d], rd::defender, false);
+    const int adice = rd::fire_dice(r_, att_.sum[a], rd::attacker, false);
+    // (Neither fire capped at 0 hits: both lines stand.)
+    const double q = shared_binomial_tables().pmf_row(1, ddice)[0] * shared_binomial_tables().pmf_row(1, adice)[0];
+    if (q == 0.0) return c;
+    auto g = [&](double x) {
+      const std::pair<double, double> r = retreats(a, d, a, d, x);
+      return std::pair(c + q * r.first, q * r.second);
+    };
+    // The full-state game's Newton steps (solve_state).
+    const bool saw_loop = go_on(a, d, a, d).second > 0;
+    double lo = lo_, hi = hi_, x = lo_;
+    for (int step = 0; step < 200; ++step) {
+      const auto [sum, loop] = g(x);
+      if (loop >= 1.0) return x;
+      const double fixed = sum / (1.0 - loop);
+      if (!saw_loop || std::abs(fixed - x) <= 1e-14 * scale_) return fixed;
+      if (sum + loop * x > x)
+        lo = x;
+      else
+        hi = x;
+      x = fixed > lo && fixed < hi ? fixed : 0.5 * (lo + hi);
+      if (hi - lo <= 1e-15 * scale_) return x;
+    }
+    return x;
+  }
+
+  // The value of the rest of the round once `side`'s morale checks end in s, `other` being the
+  // defender's hit state (the attacker's checks) or the attacker's state after its checks (the
+  // defender's): the chain's look-ahead at a reroll.
+  double after_morale(int side, const battle_state& s, std::uint32_t other) {
+    if (side == rd::attacker) {
+      const std::uint32_t a2 = att_.index.at(key(s, rd::attacker));
+      if (att_.sum[a2].line_units == 0) return retreat_value(rd::attacker, true, a2, other, false, true);
+      return md_direct(a2, other);
+    }
+    const std::uint32_t d2 = def_.index.at(key(s, rd::defender));
+    if (def_.sum[d2].line_units == 0) return retreat_value(rd::defender, true, other, d2, false, false);
+    return retreats(other, d2, no_index, no_index, 0.0).first;
+  }
+
+  battle_rules r_;
+  game_options g_;
+  exact_options o_;
+  double lo_ = 0, hi_ = 1, scale_ = 1, tol_ = 0, work_ = 0, start_value_ = 0;
+  bool fold_ = g_.goal == objective::win;  // (folded)
+  side_table att_, def_;
+  side_table uatt_, udef_;  // the outcome chain's unfolded tables (the win objective's)
+  std::array<std::vector<std::uint32_t>, 2> fold_of_, hit_fold_of_;           // by unfolded state / hit state
+  std::unordered_map<std::uint64_t, std::uint32_t> att_reroll_, def_reroll_;  // by (folded node, other side)
+  std::size_t na_ = 0, nd_ = 0, pairs_ = 0, md_bytes_ = 0, held_ = 0;
+  memory_meter meter_{o_.memory_limit};  // (core/memory_meter.hpp: the game's tables, values and MD columns)
+  std::vector<double> v_;
+  std::vector<std::uint32_t> choice_row_;   // by (attacker state, hits): its row of att_choice_, or no_index
+  std::vector<std::uint8_t> att_choice_;    // by (row, defender state): the allocation taken
+  std::vector<std::uint8_t> start_choice_;  // round 1's, by hits, where crossing attackers lose a die (GL 11.22)
+  std::unordered_map<std::string, int> reroll_choice_;  // round 1's reroll choices (choose), as worked out
+  std::unordered_map<std::uint64_t, int> def_choice_;   // by (attacker hit state, defender row)
+  std::unordered_map<std::uint64_t, double> md_known_;  // md_direct's, by (attacker state, defender hit state)
+  std::uint32_t column_ = no_index, column_first_ = 0;
+  std::vector<std::vector<double>> md_;
+  int moments_dice_ = 0;
+  std::vector<std::array<double, 2>> moments_;
+};
+
+}  // namespace
+}  // namespace musket::great_lakes::optimal
