@@ -1,5 +1,6 @@
 #include "calc/great_lakes/optimal/game.hpp"
 
+#include <chrono>
 #include <cmath>
 
 #include "calc/great_lakes/optimal/pair_values.hpp"
@@ -44,6 +45,7 @@ double play_value(const battle_result& r, const game_options& g) {
 game_result solve_optimal_play(const battle& b, const game_options& g, const exact_options& options) {
   if (!(g.win_value >= 0) || !std::isfinite(g.win_value))
     throw invalid_input("win-value", "must be a number of SP, 0 or more");
+  const auto started = std::chrono::steady_clock::now();
   game_result out;
   out.goal = g.goal;
   const bool att = plays_optimally(b.attacker), def = plays_optimally(b.defender);
@@ -65,6 +67,8 @@ game_result solve_optimal_play(const battle& b, const game_options& g, const exa
                                  : optimal::solve_over_pairs(default_play(b, 0), g, options, false).value;
   out.gain_attacker = att_only - out.value_default_play;
   out.gain_defender = out.value_default_play - def_only;
+  // (The whole solve's: the game, its outcome chain, the default play and the one-side games.)
+  out.outcome.method.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return out;
 }
 
