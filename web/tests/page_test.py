@@ -182,6 +182,22 @@ def timeless(text):
     return re.sub(r"\b\d+(\.\d+)?(e-?\d+)? s\b", "N s", " ".join(text.split()))
 
 
+def verdict(problems, line):
+    """Prints a check's line, ok or FAILS, and each of its problems; true when it failed."""
+    print(f"{'FAILS' if problems else 'ok'}: {line}")
+    for p in problems:
+        print(f"  {p}")
+    return bool(problems)
+
+
+def editor_verdict(problems, what, offered, allowed, line):
+    """The end of an editor's check: the words the page offers (`what`: unit types, type letters)
+    are those the CLI allows, in its order; then the check's line."""
+    if offered != allowed:
+        problems.append(f"{what} {offered}, the CLI allows {allowed}")
+    return verdict(problems, line)
+
+
 def check_answer(browser, musket, source, words, screenshots, name):
     code, out, err = native(musket, source, words, "json")
     assert code == 0, err
@@ -227,11 +243,8 @@ def check_sweep(browser, base, musket, source, screenshots):
     if screenshots:
         browser.evaluate("window.scrollTo(0, document.getElementById('answer').offsetTop - 8)")
         browser.screenshot(os.path.join(screenshots, "web-gl-sweep.png"))
-    print(f"{'FAILS' if problems else 'ok'}: a sweep's share link draws {len(shown)} marks for the JSON's "
-          f"{len(rows)} rows, each reading the CLI's value")
-    for p in problems:
-        print(f"  {p}")
-    return bool(problems)
+    return verdict(problems, f"a sweep's share link draws {len(shown)} marks for the JSON's {len(rows)} rows, "
+                   "each reading the CLI's value")
 
 
 FILL_UNIT = """(async () => {
@@ -284,13 +297,8 @@ def check_unit_fields(browser, base, musket, source, screenshots):
     # The type list is the one the CLI's refusal names (calc/great_lakes/scenario.cpp allowed_unit_types).
     _, _, err = native(musket, source, ["gl", "battle", "--att", "x:none:1:1:1", "--def", "y:regular:1:1:1"], "json")
     allowed = err.split("allowed: ")[-1].strip().split(", ")
-    if types != allowed:
-        problems.append(f"unit types {types}, the CLI allows {allowed}")
-    print(f"{'FAILS' if problems else 'ok'}: Great Lakes units and fort filled in through their fields give the "
-          "CLI's text, link and answer")
-    for p in problems:
-        print(f"  {p}")
-    return bool(problems)
+    return editor_verdict(problems, "unit types", types, allowed,
+                          "Great Lakes units and fort filled in through their fields give the CLI's text, link and answer")
 
 
 FILL_FORCE = """(() => {
@@ -326,13 +334,8 @@ def check_force_fields(browser, base, musket, source):
         problems.append(f"command line {shown['line']!r}, link {shown['hash']!r}")
     _, _, err = native(musket, source, ["ar", "battle", "--attacker", "1X", "--defender", "1B"], "json")
     allowed = re.findall(r"\b([A-Z]+) \(", err)
-    if letters != allowed:
-        problems.append(f"type letters {letters}, the CLI allows {allowed}")
-    print(f"{'FAILS' if problems else 'ok'}: an American Revolution force filled in by type gives the CLI's text, "
-          "link and answer")
-    for p in problems:
-        print(f"  {p}")
-    return bool(problems)
+    return editor_verdict(problems, "type letters", letters, allowed,
+                          "an American Revolution force filled in by type gives the CLI's text, link and answer")
 
 
 def main():
@@ -404,10 +407,7 @@ def main():
         browser.open(link(base, words).replace("turns=10", "turns=8"))
         words = [w if w != "10" else "8" for w in words]
         problems, _ = check_answer(browser, musket, source, words, None, "offline")
-        print(f"{'FAILS' if problems else 'ok'}: with the server stopped the page still answers (service worker)")
-        for p in problems:
-            print(f"  {p}")
-        failures += bool(problems)
+        failures += verdict(problems, "with the server stopped the page still answers (service worker)")
     finally:
         if browser:
             browser.close()
