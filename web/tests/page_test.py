@@ -8,7 +8,8 @@ protocol (python3-websocket), loads build-web/site from a local server at a phon
      the native CLI's JSON for the same inputs.
   2. A bad input shows the native CLI's one-line error, beside the field it names.
   3. With the server stopped, a new load still answers (the service worker's cache).
-  4. A sweep's share link draws the sweep's JSON as a chart: a mark per row, each reading the CLI's value.
+  4. A sweep's share link draws the sweep's JSON as a chart: a mark per row, each reading the CLI's
+     value, its axes and lines named as the CLI's own chart (`--plot`) names them.
   5. Great Lakes units filled in through their fields (name, type, SP, max, morale, dice, crossing)
      and the fort's dice, SP and morale give the text, share link and answer of the CLI, and the type list is the one the CLI allows;
      so does an American Revolution force filled in by type letter.
@@ -18,6 +19,7 @@ DIR/web-gl-sweep.png and the filled-in units as DIR/web-gl-units.png.
 usage: web/tests/page_test.py SITE_DIR NATIVE_MUSKET SOURCE_DIR [--screenshots DIR]
 """
 import base64
+import html
 import json
 import os
 import re
@@ -232,6 +234,11 @@ def check_sweep(browser, base, musket, source, screenshots):
     rows = json.loads(out)["points"]
     shown = browser.evaluate("""[...document.querySelectorAll('#answer svg.sweep-chart .point')]
       .map((p) => [p.dataset.x, p.dataset.series, p.dataset.value || null])""")
+    names = browser.evaluate("""(() => {
+      const text = (cls) => [...document.querySelectorAll(`#answer svg.sweep-chart .${cls}`)].map((t) => t.textContent);
+      return {x: text('x-label'), y: text('y-label'),
+              lines: [...document.querySelectorAll('#answer .sweep .legend li')].map((li) => li.textContent)};
+    })()""")
     problems = []
     if len(shown) != len(rows):
         problems.append(f"{len(shown)} marks for the JSON's {len(rows)} rows")
@@ -240,11 +247,23 @@ def check_sweep(browser, base, musket, source, screenshots):
         text = percent(row["value"]) if isinstance(row["value"], (int, float)) else None
         if not any(x == str(row[axis]) and v == text for x, _, v in shown):
             problems.append(f"no mark at {axis}={row[axis]} reading {text} (the CLI's {row['value']})")
+    # The names the CLI's own chart of the same sweep gives its axes and lines (cli/chart.cpp's SVG).
+    with tempfile.TemporaryDirectory() as folder:
+        plot = os.path.join(folder, "sweep.svg")
+        code, _, err = native(musket, source, SWEEP + ["--plot", plot], "json")
+        assert code == 0, err
+        with open(plot, encoding="utf-8") as f:
+            cli_svg = f.read()
+    cli_names = {key: [html.unescape(t) for t in re.findall(rf'<text class="{cls}"[^>]*>([^<]*)</text>', cli_svg)]
+                 for key, cls in (("x", "x-label"), ("y", "y-label"), ("lines", "legend-entry"))}
+    if names != cli_names:
+        problems.append(f"the chart's names {names}, the CLI's chart's {cli_names}")
     if screenshots:
         browser.evaluate("window.scrollTo(0, document.getElementById('answer').offsetTop - 8)")
         browser.screenshot(os.path.join(screenshots, "web-gl-sweep.png"))
-    return verdict(problems, f"a sweep's share link draws {len(shown)} marks for the JSON's {len(rows)} rows, "
-                   "each reading the CLI's value")
+    return verdict(problems, f"a sweep's share link draws {len(shown)} marks for the JSON's {len(rows)} rows, each "
+                   f"reading the CLI's value, axes and lines named as the CLI's chart names them ({names['x'][0]!r} "
+                   f"by {names['y'][0]!r})" if names["x"] and names["y"] else "a sweep's chart has no axis names")
 
 
 FILL_UNIT = """(async () => {
