@@ -84,12 +84,11 @@ function makeField(o) {
     list.id = fieldId(o);
     list.dataset.kind = 'repeat';
     const g = game($('game').value);
-    const item = (text) => (isUnitOption(o, g) ? unitRow(o, g, text) : textInput(o, text));
     const add = document.createElement('button');
     add.type = 'button';
     add.textContent = (isUnitOption(o, g) ? '+ a unit for --' : '+ another --') + o.name;
-    add.onclick = () => list.append(item(''));
-    list.append(item(''));
+    add.onclick = () => list.append(repeatItem(o, g, ''));
+    list.append(repeatItem(o, g, ''));
     box.append(list, add);
     return box;
   }
@@ -186,6 +185,45 @@ function textInput(o, value) {
     input.setAttribute('list', listId);
   }
   return input;
+}
+
+// One value of a repeatable option: a unit's fields, a choice of words (a leader), else text.
+function repeatItem(o, g, text) {
+  if (isUnitOption(o, g)) return unitRow(o, g, text);
+  const groups = wordGroups(o, g);
+  return groups ? wordChoice(o, groups, text) : textInput(o, text);
+}
+
+// --- words from the program's lists: Great Lakes leaders -----------------------------------------
+// An option whose values are words of one of the game's word choices (commands.json's `words`:
+// --att-leader and --def-leader take "leader", whose groups leader.american and leader.british
+// are each side's commanders in data/gl/commanders.json, the names the CLI validates a leader
+// against) is a choice list as in the dashboard: none first, then each group's words under its
+// name. Text the list does not hold (a link's name in other letters) stays a text field.
+function wordGroups(o, g) {
+  if (!o.words || !g.word_choices) return null;
+  const groups = Object.entries(g.word_choices).filter(([key]) => key === o.words || key.startsWith(o.words + '.'))
+    .map(([key, words]) => [key.slice(o.words.length + 1), words]);
+  return groups.length ? groups : null;
+}
+
+function wordChoice(o, groups, text) {
+  if (text !== '' && !groups.some(([, words]) => words.includes(text))) return textInput(o, text);
+  const select = document.createElement('select');
+  select.dataset.kind = 'value';
+  select.className = 'words';
+  select.append(new Option('none', ''));
+  for (const [name, words] of groups) {
+    let parent = select;
+    if (name) {
+      parent = document.createElement('optgroup');
+      parent.label = name;
+      select.append(parent);
+    }
+    for (const w of words) parent.append(new Option(w, w));
+  }
+  select.value = text;
+  return select;
 }
 
 // --- Great Lakes units: a row of fields each ----------------------------------------------------
@@ -420,7 +458,7 @@ function setField(o, field, given) {
   if (o.repeatable) {
     const list = field.querySelector('.repeat');
     const g = game($('game').value);
-    list.replaceChildren(...given.map((v) => (isUnitOption(o, g) ? unitRow(o, g, v) : textInput(o, v))));
+    list.replaceChildren(...given.map((v) => repeatItem(o, g, v)));
     return;
   }
   if (field.dataset.structured === 'colon') {

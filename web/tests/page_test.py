@@ -13,6 +13,8 @@ protocol (python3-websocket), loads build-web/site from a local server at a phon
   5. Great Lakes units filled in through their fields (name, type, SP, max, morale, dice, crossing)
      and the fort's dice, SP and morale give the text, share link and answer of the CLI, and the type list is the one the CLI allows;
      so does an American Revolution force filled in by type letter.
+  6. The Great Lakes leaders are choice lists, each side's leaders those the CLI allows it, and a
+     leader chosen there gives the CLI's answer.
 With --screenshots DIR, each game's answer is saved as DIR/web-<game>.png, the sweep's as
 DIR/web-gl-sweep.png and the filled-in units as DIR/web-gl-units.png.
 
@@ -357,6 +359,61 @@ def check_force_fields(browser, base, musket, source):
                           "an American Revolution force filled in by type gives the CLI's text, link and answer")
 
 
+LEADERS = """Object.fromEntries(['att-leader', 'def-leader'].map((option) => {
+  const select = document.querySelector(`.field[data-option="${option}"] select.words`);
+  return [option, select && {
+    chosen: select.value,
+    first: [select.options[0].value, select.options[0].text],
+    groups: Object.fromEntries([...select.querySelectorAll('optgroup')]
+      .map((g) => [g.label, [...g.querySelectorAll('option')].map((o) => o.value)]))}];
+}))"""
+
+
+def check_leader_choices(browser, base, musket, source):
+    """The Great Lakes leaders: each a choice list of none and the leaders by side, each side's
+    those the CLI allows it (its refusal of a made-up leader names them, for each side of
+    data/gl/commanders.json), a link's leaders chosen in it; a leader chosen there gives the CLI's answer."""
+    words = LINKS["gl"]
+    browser.open(link(base, words))
+    problems, _ = check_answer(browser, musket, source, words, None, "leaders")
+    with open(os.path.join(source, "data", "gl", "commanders.json"), encoding="utf-8") as f:
+        sides = sorted({c["side"] for c in json.load(f)["commanders"]})
+    allowed = {}
+    for side in sides:
+        _, _, err = native(musket, source, ["gl", "battle", "--att", "x:regular:1:1:1", "--def", "y:regular:1:1:1",
+                                            "--att-side", side, "--att-leader", "Nobody"], "json")
+        found = re.search(rf"allowed for the {side} side: (.*?) \(GL", err)
+        allowed[side] = found.group(1).split(", ") if found else err.strip()
+    shown = browser.evaluate(LEADERS)
+    chosen = {o: words[words.index("--" + o) + 1] for o in ("att-leader", "def-leader")}
+    for option, leaders in shown.items():
+        if not leaders:
+            problems.append(f"--{option} is no choice list")
+            continue
+        if leaders["first"] != ["", "none"] or leaders["chosen"] != chosen[option]:
+            problems.append(f"--{option} starts with {leaders['first']} and holds {leaders['chosen']!r}, "
+                            f"the link's {chosen[option]!r}")
+        if leaders["groups"] != allowed:
+            problems.append(f"--{option} offers {leaders['groups']}, the CLI allows {allowed}")
+    # Another leader chosen in the list: the command line and answer are the CLI's for that name.
+    side = next((s for s, names in allowed.items() if chosen["att-leader"] in names), None)
+    other = next((n for n in allowed.get(side, []) if n != chosen["att-leader"]), None)
+    if other is None:
+        problems.append(f"no other leader beside {chosen['att-leader']} on its side in {allowed}")
+        return verdict(problems, "the Great Lakes leaders are choice lists of the CLI's leaders by side")
+    browser.evaluate(f"""(() => {{
+      const select = document.querySelector('.field[data-option="att-leader"] select.words');
+      select.value = {json.dumps(other)};
+      select.dispatchEvent(new Event('change', {{bubbles: true}}));
+      document.body.dataset.state = '';
+      document.getElementById('run').click();
+    }})()""")
+    words = [other if i > 0 and words[i - 1] == "--att-leader" else w for i, w in enumerate(words)]
+    more, _ = check_answer(browser, musket, source, words, None, "leaders")
+    return verdict(problems + more, f"the Great Lakes leaders are choice lists of the CLI's leaders by side "
+                   f"({allowed}), and {other} chosen there gives the CLI's answer")
+
+
 def main():
     args = sys.argv[1:]
     screenshots = None
@@ -406,6 +463,7 @@ def main():
         failures += check_sweep(browser, base, musket, source, screenshots)
         failures += check_unit_fields(browser, base, musket, source, screenshots)
         failures += check_force_fields(browser, base, musket, source)
+        failures += check_leader_choices(browser, base, musket, source)
 
         # A bad input: the CLI's one line, at the top and beside its field.
         browser.open(link(base, BAD))
