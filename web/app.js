@@ -753,8 +753,9 @@ function sweepChart(doc) {
   return box;
 }
 
+// Not sections of their own: `labels` (a sweep's) names the chart's axes and lines.
 const skipped = new Set(['schema_version', 'game', 'command', 'inputs', 'defaults', 'method', 'stats', 'exact',
-  'notes', 'intervals', 'dice']);
+  'notes', 'intervals', 'dice', 'labels']);
 
 function render(doc, headline) {
   const answer = $('answer');

@@ -260,6 +260,8 @@ def check_sweep(browser, base, musket, source, screenshots):
                  for key, cls in (("x", "x-label"), ("y", "y-label"), ("lines", "legend-entry"))}
     if names != cli_names:
         problems.append(f"the chart's names {names}, the CLI's chart's {cli_names}")
+    if browser.evaluate("!!document.querySelector('#answer .section[data-key=\"labels\"]')"):
+        problems.append("the sweep's labels are shown as a section of their own, not only as the chart's names")
     if screenshots:
         browser.evaluate("window.scrollTo(0, document.getElementById('answer').offsetTop - 8)")
         browser.screenshot(os.path.join(screenshots, "web-gl-sweep.png"))
