@@ -13,7 +13,7 @@ namespace musket::cli {
 game_entry& command_registry::add_game(const std::string& code, const std::string& title) {
   for (auto& g : games_)
     if (g.code == code) return g;
-  games_.push_back({code, title, {}, {}, {}});
+  games_.push_back({code, title, {}, {}, {}, {}, {}});
   return games_.back();
 }
 

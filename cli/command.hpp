@@ -48,6 +48,13 @@ struct game_entry {
   // the calc layer's own tables: a form's choice lists (`musket-docgen json`, the web page).
   // "force_letter": the unit type letters of an American Revolution force ("15M,8C").
   std::map<std::string, std::vector<std::string>> word_choices;
+  // Word choices of the game's data files, read only when asked (`musket-docgen json`), so no
+  // command reads them for it: "leader.american", "leader.british", each side's commanders in
+  // data/gl/commanders.json, the names a battle's leaders are validated against.
+  std::function<std::map<std::string, std::vector<std::string>>()> data_word_choices;
+  // The options each of whose values is one word of a word choice, by option name: "att-leader"
+  // -> "leader", the words of "leader" or of its groups "leader.<group>".
+  std::map<std::string, std::string> option_words;
 };
 
 class command_registry {

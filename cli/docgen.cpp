@@ -187,8 +187,9 @@ void write_markdown(const command_registry& registry, std::ostream& out) {
 
 // Every game, command and option as data: the web page's forms (web/app.js) are built from it,
 // so they cannot drift from what `musket` parses. An option: its name, help, value name, default
-// (as text), whether it is required, a flag, repeatable, its whole-number range, its choices; a
-// game: its sweep fields and the word choices inside its structured options (a unit's type).
+// (as text), whether it is required, a flag, repeatable, its whole-number range, its choices, the
+// word choice its values are words of (a Great Lakes leader); a game: its sweep fields and the word
+// choices inside its structured options (a unit's type), with those of its data files (leaders).
 void write_json(const command_registry& registry, std::ostream& out) {
   nlohmann::ordered_json games = nlohmann::ordered_json::array();
   for (const auto& game : registry.games()) {
@@ -210,6 +211,8 @@ void write_json(const command_registry& registry, std::ostream& out) {
         if (const auto range = option_range(*option)) o["range"] = {range->lowest, range->highest};
         if (const auto choices = form_choices(*option); !choices.empty()) o["choices"] = choices;
         if (takes_none(*option)) o["takes_none"] = true;
+        if (const auto it = game.option_words.find(option->long_name()); it != game.option_words.end())
+          o["words"] = it->second;
         options.push_back(o);
       }
       commands.push_back(
@@ -219,11 +222,13 @@ void write_json(const command_registry& registry, std::ostream& out) {
     for (const auto& field : game.sweep_fields)
       fields.push_back(
           {{"command", field.command}, {"axis", field.axis}, {"option", field.option}, {"help", field.help}});
+    auto word_choices = game.word_choices;
+    if (game.data_word_choices) word_choices.merge(game.data_word_choices());
     games.push_back({{"code", game.code},
                      {"title", game.title},
                      {"commands", commands},
                      {"sweep_fields", fields},
-                     {"word_choices", game.word_choices}});
+                     {"word_choices", word_choices}});
   }
   out << nlohmann::ordered_json{{"version", version_line("musket")}, {"games", games}}.dump(1) << "\n";
 }

@@ -930,6 +930,14 @@ void register_great_lakes_commands(command_registry& registry) {
   add_battle_fields(game, "battle");
   for (gl::unit_type t : gl::spec_unit_types) game.word_choices["unit_type"].push_back(gl::to_string(t));
   for (gl::crossing c : gl::all_crossings) game.word_choices["crossing"].push_back(gl::to_string(c));
+  // Each side's leaders, as validate_leaders allows them (data/gl/commanders.json).
+  game.data_word_choices = [] {
+    std::map<std::string, std::vector<std::string>> leaders;
+    for (const auto& c : data().commanders)
+      leaders.emplace("leader." + gl::to_string(c.side), gl::commander_names(data(), c.side));
+    return leaders;
+  };
+  game.option_words["att-leader"] = game.option_words["def-leader"] = "leader";
   game.commands.push_back(command{"ship-battle", "a ship squadron battle (GL 7.8): who wins",
                                   [](po::options_description& o) {
                                     o.add_options()("dice", whole_number(1, 12)->required(), "squadron A's dice")(

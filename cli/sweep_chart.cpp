@@ -107,6 +107,15 @@ std::string sweep_title(const json& doc, const chart_words& words) {
   return words.title ? *words.title : default_title(words_of_sweep(doc, words));
 }
 
+json sweep_labels(const json& doc, const chart_words& words) {
+  json labels = json::object();
+  for (const auto& p : sweep_parameters(doc)) labels[p] = parameter_label(words, p);
+  const auto metrics = metrics_of(doc);
+  const sweep_words w = words_of_sweep(doc, words);
+  for (std::size_t k = 0; k < metrics.size(); ++k) labels[metrics[k]] = w.metric_labels[k];
+  return labels;
+}
+
 chart_words parse_chart_words(const std::vector<std::string>& label_texts, const std::optional<std::string>& title) {
   // Checked once, here: the text goes into the chart, its SVG and the table's title.
   if (title) require_plain_text(*title, "title");

@@ -40,6 +40,11 @@ std::vector<std::string> sweep_parameters(const nlohmann::ordered_json& doc);
 // Attacker War"); the sweep's table is titled the same.
 std::string sweep_title(const nlohmann::ordered_json& doc, const chart_words& words);
 
+// The names the chart gives the sweep's varied parameters and metrics (--label's, else musket's:
+// cli/result_labels.hpp), by key: the sweep document's "labels", so a reader that draws the sweep
+// itself (the web page, web/app.js) names its axes as `--plot` does.
+nlohmann::ordered_json sweep_labels(const nlohmann::ordered_json& doc, const chart_words& words);
+
 chart::chart chart_from_sweep(const nlohmann::ordered_json& doc, const chart_words& words);
 
 }  // namespace musket::cli

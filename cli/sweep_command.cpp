@@ -393,6 +393,7 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
   }
   if (any_interval) notes.push_back("low and high: the 95% interval of each simulated value");
   doc["notes"] = notes;
+  doc["labels"] = sweep_labels(doc, words);
   // The chart is drawn from the document alone, as a reader of the JSON could draw it.
   const std::string plot_bytes = plot_format ? chart::write_chart(chart_from_sweep(doc, words), *plot_format) : "";
   if (vm.count("csv")) write_output_file(vm["csv"].as<std::string>(), csv, "csv");

@@ -84,12 +84,11 @@ function makeField(o) {
     list.id = fieldId(o);
     list.dataset.kind = 'repeat';
     const g = game($('game').value);
-    const item = (text) => (isUnitOption(o, g) ? unitRow(o, g, text) : textInput(o, text));
     const add = document.createElement('button');
     add.type = 'button';
     add.textContent = (isUnitOption(o, g) ? '+ a unit for --' : '+ another --') + o.name;
-    add.onclick = () => list.append(item(''));
-    list.append(item(''));
+    add.onclick = () => list.append(repeatItem(o, g, ''));
+    list.append(repeatItem(o, g, ''));
     box.append(list, add);
     return box;
   }
@@ -186,6 +185,45 @@ function textInput(o, value) {
     input.setAttribute('list', listId);
   }
   return input;
+}
+
+// One value of a repeatable option: a unit's fields, a choice of words (a leader), else text.
+function repeatItem(o, g, text) {
+  if (isUnitOption(o, g)) return unitRow(o, g, text);
+  const groups = wordGroups(o, g);
+  return groups ? wordChoice(o, groups, text) : textInput(o, text);
+}
+
+// --- words from the program's lists: Great Lakes leaders -----------------------------------------
+// An option whose values are words of one of the game's word choices (commands.json's `words`:
+// --att-leader and --def-leader take "leader", whose groups leader.american and leader.british
+// are each side's commanders in data/gl/commanders.json, the names the CLI validates a leader
+// against) is a choice list as in the dashboard: none first, then each group's words under its
+// name. Text the list does not hold (a link's name in other letters) stays a text field.
+function wordGroups(o, g) {
+  if (!o.words || !g.word_choices) return null;
+  const groups = Object.entries(g.word_choices).filter(([key]) => key === o.words || key.startsWith(o.words + '.'))
+    .map(([key, words]) => [key.slice(o.words.length + 1), words]);
+  return groups.length ? groups : null;
+}
+
+function wordChoice(o, groups, text) {
+  if (text !== '' && !groups.some(([, words]) => words.includes(text))) return textInput(o, text);
+  const select = document.createElement('select');
+  select.dataset.kind = 'value';
+  select.className = 'words';
+  select.append(new Option('none', ''));
+  for (const [name, words] of groups) {
+    let parent = select;
+    if (name) {
+      parent = document.createElement('optgroup');
+      parent.label = name;
+      select.append(parent);
+    }
+    for (const w of words) parent.append(new Option(w, w));
+  }
+  select.value = text;
+  return select;
 }
 
 // --- Great Lakes units: a row of fields each ----------------------------------------------------
@@ -420,7 +458,7 @@ function setField(o, field, given) {
   if (o.repeatable) {
     const list = field.querySelector('.repeat');
     const g = game($('game').value);
-    list.replaceChildren(...given.map((v) => (isUnitOption(o, g) ? unitRow(o, g, v) : textInput(o, v))));
+    list.replaceChildren(...given.map((v) => repeatItem(o, g, v)));
     return;
   }
   if (field.dataset.structured === 'colon') {
@@ -565,7 +603,9 @@ function distribution(key, values, doc) {
 // `sweep` answers with long-format rows ({AXIS: v, [AXIS2: v,] metric, value, [exact, illegal,
 // low, high]}); the page draws them as `sweep --plot` would: the first swept option along x, one
 // line per metric and second option's value, simulated values with their interval. An illegal
-// point is a cross on the x axis. The palette is cli/chart_colours.hpp's.
+// point is a cross on the x axis. The palette is cli/chart_colours.hpp's; the axes, lines and
+// columns are named by the document's `labels` (cli/sweep_chart.cpp sweep_labels: the names
+// `--plot` gives each varied option and metric).
 const palette = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2'];
 const rowFacts = new Set(['metric', 'value', 'exact', 'illegal', 'low', 'high']);
 const svgNS = 'http://www.w3.org/2000/svg';
@@ -591,9 +631,12 @@ function sweepChart(doc) {
   const rows = doc.points;
   const axes = Object.keys(rows[0]).filter((k) => !rowFacts.has(k));
   const [xName, seriesAxis] = axes;
+  const label = (key) => (doc.labels && doc.labels[key]) || key;
+  const xLabel = label(xName);
   const metrics = [...new Set(rows.map((r) => r.metric))];
-  const seriesOf = (r) => [metrics.length > 1 ? words(r.metric) : '', seriesAxis ? `${seriesAxis}=${axisText(r[seriesAxis])}` : '']
-    .filter(Boolean).join(', ') || words(r.metric);
+  // As `--plot --lines` names a line: "<metric>, <second option> <value>".
+  const seriesOf = (r) => [metrics.length > 1 ? label(r.metric) : '', seriesAxis ? `${label(seriesAxis)} ${axisText(r[seriesAxis])}` : '']
+    .filter(Boolean).join(', ') || label(r.metric);
   const series = [...new Set(rows.map(seriesOf))];
   const xs = [...new Set(rows.map((r) => r[xName]))];
   const numericX = xs.every((v) => typeof v === 'number');
@@ -613,7 +656,7 @@ function sweepChart(doc) {
   const Y = (v) => top + (1 - (v - low) / (high - low)) * (H - top - bottom);
   const yText = (v) => (probability ? `${plain(v * 100)}%` : plain(v));
   const chart = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'sweep-chart', role: 'img',
-    'aria-label': `${metrics.map(words).join(', ')} by ${xName}` });
+    'aria-label': `${metrics.map(label).join(', ')} by ${xLabel}` });
   for (const t of yTicks) {
     chart.append(svg('line', { x1: left, x2: W - right, y1: Y(t), y2: Y(t), class: 'grid' }));
     chart.append(svg('text', { x: left - 4, y: Y(t) + 4, 'text-anchor': 'end', class: 'tick' }, yText(t)));
@@ -623,10 +666,12 @@ function sweepChart(doc) {
     chart.append(svg('text', { x: X(t), y: H - bottom + 15, 'text-anchor': 'middle', class: 'tick' }, axisText(t)));
   chart.append(svg('line', { x1: left, x2: W - right, y1: H - bottom, y2: H - bottom, class: 'axis' }));
   chart.append(svg('line', { x1: left, x2: left, y1: top, y2: H - bottom, class: 'axis' }));
-  chart.append(svg('text', { x: (left + W - right) / 2, y: H - 6, 'text-anchor': 'middle', class: 'label' }, xName));
-  const yLabel = metrics.length === 1 ? words(metrics[0]) : 'value';
+  chart.append(svg('text', { x: (left + W - right) / 2, y: H - 6, 'text-anchor': 'middle', class: 'label x-label' },
+    xLabel));
+  // The y axis as cli/sweep_chart.cpp names it: the metric, else Probability, else the metrics.
+  const yLabel = metrics.length === 1 ? label(metrics[0]) : probability ? 'Probability' : metrics.map(label).join(', ');
   chart.append(svg('text', { x: -(top + H - bottom) / 2, y: 12, transform: 'rotate(-90)', 'text-anchor': 'middle',
-    class: 'label' }, yLabel));
+    class: 'label y-label' }, yLabel));
   series.forEach((name, i) => {
     const colour = palette[i % palette.length];
     const mine = rows.filter((r) => seriesOf(r) === name);
@@ -640,7 +685,7 @@ function sweepChart(doc) {
     if (d) chart.append(svg('path', { d, stroke: colour, class: 'line' }));
     for (const r of mine) {
       const x = X(r[xName]);
-      const where = `${xName}=${axisText(r[xName])}${name !== words(r.metric) || series.length > 1 ? `, ${name}` : ''}`;
+      const where = `${xLabel} ${axisText(r[xName])}${name !== label(r.metric) || series.length > 1 ? `, ${name}` : ''}`;
       if (typeof r.value !== 'number') {
         const y = H - bottom;
         const cross = svg('path', { d: `M${x - 4},${y - 4}l8,8m0,-8l-8,8`, stroke: colour, class: 'point illegal' });
@@ -668,7 +713,7 @@ function sweepChart(doc) {
   chart.onclick = (event) => {
     const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(chart.getScreenCTM().inverse());
     const x = xs.reduce((best, v) => (Math.abs(X(v) - at.x) < Math.abs(X(best) - at.x) ? v : best), xs[0]);
-    picked.textContent = `${xName}=${axisText(x)}: ` + rows.filter((r) => r[xName] === x).map((r) =>
+    picked.textContent = `${xLabel} ${axisText(x)}: ` + rows.filter((r) => r[xName] === x).map((r) =>
       `${seriesOf(r)} ${typeof r.value === 'number' ? (probability ? percent(r.value) : plain(r.value)) : 'illegal'}`).join('; ');
   };
   const box = document.createElement('div');
@@ -687,7 +732,7 @@ function sweepChart(doc) {
   const table = document.createElement('table');
   table.className = 'sweep-values';
   const head = table.createTHead().insertRow();
-  for (const h of [xName, ...series]) {  // a long key breaks after its dots
+  for (const h of [xLabel, ...series]) {  // a long name breaks after its dots
     const th = document.createElement('th');
     th.textContent = h.replace(/\./g, '.\u200b');
     head.append(th);
@@ -708,8 +753,9 @@ function sweepChart(doc) {
   return box;
 }
 
+// Not sections of their own: `labels` (a sweep's) names the chart's axes and lines.
 const skipped = new Set(['schema_version', 'game', 'command', 'inputs', 'defaults', 'method', 'stats', 'exact',
-  'notes', 'intervals', 'dice']);
+  'notes', 'intervals', 'dice', 'labels']);
 
 function render(doc, headline) {
   const answer = $('answer');

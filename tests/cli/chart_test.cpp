@@ -385,6 +385,24 @@ TEST(SweepChart, TwoParametersAreAHeatMapPanelPerMetric) {
   EXPECT_EQ(std::get<chart::heat_map>(single).title, "Fort or open field");
 }
 
+// The sweep document's "labels" (the web page's axis names) are the chart's own: each heat map
+// panel's axes and value name, --label's where given, musket's (cli/result_labels.hpp) elsewhere.
+TEST(SweepChart, TheDocumentsLabelsAreTheChartsNames) {
+  musket::cli::chart_words words;
+  words.labels["summary.attacker_victory"] = "P(the attack wins)";
+  const auto doc = sweep_document(true);
+  const auto labels = musket::cli::sweep_labels(doc, words);
+  const auto maps = std::get<chart::heat_maps>(musket::cli::chart_from_sweep(doc, words));
+  EXPECT_EQ(labels.size(), 4u) << labels.dump();
+  EXPECT_EQ(labels.at("terrain"), maps.panels[0].x_label);
+  EXPECT_EQ(labels.at("att-war"), maps.panels[0].y_label);
+  EXPECT_EQ(labels.at("att-war"), musket::cli::option_label("att-war"));
+  EXPECT_EQ(labels.at("summary.attacker_victory"), "P(the attack wins)");
+  EXPECT_EQ(labels.at("summary.expected_attacker_losses"), maps.panels[1].value_label);
+  EXPECT_EQ(labels.at("summary.expected_attacker_losses"),
+            musket::cli::result_label("summary.expected_attacker_losses", false));
+}
+
 // The SVG of a two-metric heat map: two panels of 2 x 2 cells, each headed and with its legend.
 TEST(SweepChart, EveryPanelIsDrawnWithItsCellsAndLegend) {
   const auto c = musket::cli::chart_from_sweep(sweep_document(true), musket::cli::chart_words{});

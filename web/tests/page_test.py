@@ -8,16 +8,20 @@ protocol (python3-websocket), loads build-web/site from a local server at a phon
      the native CLI's JSON for the same inputs.
   2. A bad input shows the native CLI's one-line error, beside the field it names.
   3. With the server stopped, a new load still answers (the service worker's cache).
-  4. A sweep's share link draws the sweep's JSON as a chart: a mark per row, each reading the CLI's value.
+  4. A sweep's share link draws the sweep's JSON as a chart: a mark per row, each reading the CLI's
+     value, its axes and lines named as the CLI's own chart (`--plot`) names them.
   5. Great Lakes units filled in through their fields (name, type, SP, max, morale, dice, crossing)
      and the fort's dice, SP and morale give the text, share link and answer of the CLI, and the type list is the one the CLI allows;
      so does an American Revolution force filled in by type letter.
+  6. The Great Lakes leaders are choice lists, each side's leaders those the CLI allows it, and a
+     leader chosen there gives the CLI's answer.
 With --screenshots DIR, each game's answer is saved as DIR/web-<game>.png, the sweep's as
 DIR/web-gl-sweep.png and the filled-in units as DIR/web-gl-units.png.
 
 usage: web/tests/page_test.py SITE_DIR NATIVE_MUSKET SOURCE_DIR [--screenshots DIR]
 """
 import base64
+import html
 import json
 import os
 import re
@@ -182,6 +186,22 @@ def timeless(text):
     return re.sub(r"\b\d+(\.\d+)?(e-?\d+)? s\b", "N s", " ".join(text.split()))
 
 
+def verdict(problems, line):
+    """Prints a check's line, ok or FAILS, and each of its problems; true when it failed."""
+    print(f"{'FAILS' if problems else 'ok'}: {line}")
+    for p in problems:
+        print(f"  {p}")
+    return bool(problems)
+
+
+def editor_verdict(problems, what, offered, allowed, line):
+    """The end of an editor's check: the words the page offers (`what`: unit types, type letters)
+    are those the CLI allows, in its order; then the check's line."""
+    if offered != allowed:
+        problems.append(f"{what} {offered}, the CLI allows {allowed}")
+    return verdict(problems, line)
+
+
 def check_answer(browser, musket, source, words, screenshots, name):
     code, out, err = native(musket, source, words, "json")
     assert code == 0, err
@@ -216,6 +236,11 @@ def check_sweep(browser, base, musket, source, screenshots):
     rows = json.loads(out)["points"]
     shown = browser.evaluate("""[...document.querySelectorAll('#answer svg.sweep-chart .point')]
       .map((p) => [p.dataset.x, p.dataset.series, p.dataset.value || null])""")
+    names = browser.evaluate("""(() => {
+      const text = (cls) => [...document.querySelectorAll(`#answer svg.sweep-chart .${cls}`)].map((t) => t.textContent);
+      return {x: text('x-label'), y: text('y-label'),
+              lines: [...document.querySelectorAll('#answer .sweep .legend li')].map((li) => li.textContent)};
+    })()""")
     problems = []
     if len(shown) != len(rows):
         problems.append(f"{len(shown)} marks for the JSON's {len(rows)} rows")
@@ -224,14 +249,25 @@ def check_sweep(browser, base, musket, source, screenshots):
         text = percent(row["value"]) if isinstance(row["value"], (int, float)) else None
         if not any(x == str(row[axis]) and v == text for x, _, v in shown):
             problems.append(f"no mark at {axis}={row[axis]} reading {text} (the CLI's {row['value']})")
+    # The names the CLI's own chart of the same sweep gives its axes and lines (cli/chart.cpp's SVG).
+    with tempfile.TemporaryDirectory() as folder:
+        plot = os.path.join(folder, "sweep.svg")
+        code, _, err = native(musket, source, SWEEP + ["--plot", plot], "json")
+        assert code == 0, err
+        with open(plot, encoding="utf-8") as f:
+            cli_svg = f.read()
+    cli_names = {key: [html.unescape(t) for t in re.findall(rf'<text class="{cls}"[^>]*>([^<]*)</text>', cli_svg)]
+                 for key, cls in (("x", "x-label"), ("y", "y-label"), ("lines", "legend-entry"))}
+    if names != cli_names:
+        problems.append(f"the chart's names {names}, the CLI's chart's {cli_names}")
+    if browser.evaluate("!!document.querySelector('#answer .section[data-key=\"labels\"]')"):
+        problems.append("the sweep's labels are shown as a section of their own, not only as the chart's names")
     if screenshots:
         browser.evaluate("window.scrollTo(0, document.getElementById('answer').offsetTop - 8)")
         browser.screenshot(os.path.join(screenshots, "web-gl-sweep.png"))
-    print(f"{'FAILS' if problems else 'ok'}: a sweep's share link draws {len(shown)} marks for the JSON's "
-          f"{len(rows)} rows, each reading the CLI's value")
-    for p in problems:
-        print(f"  {p}")
-    return bool(problems)
+    return verdict(problems, f"a sweep's share link draws {len(shown)} marks for the JSON's {len(rows)} rows, each "
+                   f"reading the CLI's value, axes and lines named as the CLI's chart names them ({names['x'][0]!r} "
+                   f"by {names['y'][0]!r})" if names["x"] and names["y"] else "a sweep's chart has no axis names")
 
 
 FILL_UNIT = """(async () => {
@@ -284,13 +320,8 @@ def check_unit_fields(browser, base, musket, source, screenshots):
     # The type list is the one the CLI's refusal names (calc/great_lakes/scenario.cpp allowed_unit_types).
     _, _, err = native(musket, source, ["gl", "battle", "--att", "x:none:1:1:1", "--def", "y:regular:1:1:1"], "json")
     allowed = err.split("allowed: ")[-1].strip().split(", ")
-    if types != allowed:
-        problems.append(f"unit types {types}, the CLI allows {allowed}")
-    print(f"{'FAILS' if problems else 'ok'}: Great Lakes units and fort filled in through their fields give the "
-          "CLI's text, link and answer")
-    for p in problems:
-        print(f"  {p}")
-    return bool(problems)
+    return editor_verdict(problems, "unit types", types, allowed,
+                          "Great Lakes units and fort filled in through their fields give the CLI's text, link and answer")
 
 
 FILL_FORCE = """(() => {
@@ -326,13 +357,63 @@ def check_force_fields(browser, base, musket, source):
         problems.append(f"command line {shown['line']!r}, link {shown['hash']!r}")
     _, _, err = native(musket, source, ["ar", "battle", "--attacker", "1X", "--defender", "1B"], "json")
     allowed = re.findall(r"\b([A-Z]+) \(", err)
-    if letters != allowed:
-        problems.append(f"type letters {letters}, the CLI allows {allowed}")
-    print(f"{'FAILS' if problems else 'ok'}: an American Revolution force filled in by type gives the CLI's text, "
-          "link and answer")
-    for p in problems:
-        print(f"  {p}")
-    return bool(problems)
+    return editor_verdict(problems, "type letters", letters, allowed,
+                          "an American Revolution force filled in by type gives the CLI's text, link and answer")
+
+
+LEADERS = """Object.fromEntries(['att-leader', 'def-leader'].map((option) => {
+  const select = document.querySelector(`.field[data-option="${option}"] select.words`);
+  return [option, select && {
+    chosen: select.value,
+    first: [select.options[0].value, select.options[0].text],
+    groups: Object.fromEntries([...select.querySelectorAll('optgroup')]
+      .map((g) => [g.label, [...g.querySelectorAll('option')].map((o) => o.value)]))}];
+}))"""
+
+
+def check_leader_choices(browser, base, musket, source):
+    """The Great Lakes leaders: each a choice list of none and the leaders by side, each side's
+    those the CLI allows it (its refusal of a made-up leader names them, for each side of
+    data/gl/commanders.json), a link's leaders chosen in it; a leader chosen there gives the CLI's answer."""
+    words = LINKS["gl"]
+    browser.open(link(base, words))
+    problems, _ = check_answer(browser, musket, source, words, None, "leaders")
+    with open(os.path.join(source, "data", "gl", "commanders.json"), encoding="utf-8") as f:
+        sides = sorted({c["side"] for c in json.load(f)["commanders"]})
+    allowed = {}
+    for side in sides:
+        _, _, err = native(musket, source, ["gl", "battle", "--att", "x:regular:1:1:1", "--def", "y:regular:1:1:1",
+                                            "--att-side", side, "--att-leader", "Nobody"], "json")
+        found = re.search(rf"allowed for the {side} side: (.*?) \(GL", err)
+        allowed[side] = found.group(1).split(", ") if found else err.strip()
+    shown = browser.evaluate(LEADERS)
+    chosen = {o: words[words.index("--" + o) + 1] for o in ("att-leader", "def-leader")}
+    for option, leaders in shown.items():
+        if not leaders:
+            problems.append(f"--{option} is no choice list")
+            continue
+        if leaders["first"] != ["", "none"] or leaders["chosen"] != chosen[option]:
+            problems.append(f"--{option} starts with {leaders['first']} and holds {leaders['chosen']!r}, "
+                            f"the link's {chosen[option]!r}")
+        if leaders["groups"] != allowed:
+            problems.append(f"--{option} offers {leaders['groups']}, the CLI allows {allowed}")
+    # Another leader chosen in the list: the command line and answer are the CLI's for that name.
+    side = next((s for s, names in allowed.items() if chosen["att-leader"] in names), None)
+    other = next((n for n in allowed.get(side, []) if n != chosen["att-leader"]), None)
+    if other is None:
+        problems.append(f"no other leader beside {chosen['att-leader']} on its side in {allowed}")
+        return verdict(problems, "the Great Lakes leaders are choice lists of the CLI's leaders by side")
+    browser.evaluate(f"""(() => {{
+      const select = document.querySelector('.field[data-option="att-leader"] select.words');
+      select.value = {json.dumps(other)};
+      select.dispatchEvent(new Event('change', {{bubbles: true}}));
+      document.body.dataset.state = '';
+      document.getElementById('run').click();
+    }})()""")
+    words = [other if i > 0 and words[i - 1] == "--att-leader" else w for i, w in enumerate(words)]
+    more, _ = check_answer(browser, musket, source, words, None, "leaders")
+    return verdict(problems + more, f"the Great Lakes leaders are choice lists of the CLI's leaders by side "
+                   f"({allowed}), and {other} chosen there gives the CLI's answer")
 
 
 def main():
@@ -384,6 +465,7 @@ def main():
         failures += check_sweep(browser, base, musket, source, screenshots)
         failures += check_unit_fields(browser, base, musket, source, screenshots)
         failures += check_force_fields(browser, base, musket, source)
+        failures += check_leader_choices(browser, base, musket, source)
 
         # A bad input: the CLI's one line, at the top and beside its field.
         browser.open(link(base, BAD))
@@ -404,10 +486,7 @@ def main():
         browser.open(link(base, words).replace("turns=10", "turns=8"))
         words = [w if w != "10" else "8" for w in words]
         problems, _ = check_answer(browser, musket, source, words, None, "offline")
-        print(f"{'FAILS' if problems else 'ok'}: with the server stopped the page still answers (service worker)")
-        for p in problems:
-            print(f"  {p}")
-        failures += bool(problems)
+        failures += verdict(problems, "with the server stopped the page still answers (service worker)")
     finally:
         if browser:
             browser.close()
