@@ -178,3 +178,59 @@ TEST(GreatLakesPairGame, SolvedPlayIsAWholeBattleWorthItsValueOnRandomSmallBattl
   std::cout << solved << " battles solved (" << by_objective[0] << " win, " << by_objective[1] << " value), "
             << choices_matter << " where the solved play beats the default, " << with_advice << " with advice\n";
 }
+
+// With no choice left (every optimal policy at its default), the outcome chain plays the same
+// battle as the exact engine (the column sweep, separate code over folded states): every number of
+// the outcome document equal, per-unit figures and the rounds included. The chain is otherwise
+// only checked against itself (a whole battle worth its value, above), so this is its check by an
+// independent solver on each objective's tables (the win objective's unfolded ones beside the
+// folded, the value objective's full states).
+TEST(GreatLakesPairGame, OutcomeChainWithNoChoiceLeftIsTheExactEngine) {
+  std::mt19937 rng(3738);
+  int compared[2] = {0, 0};
+  for (int trial = 0; trial < 600 && compared[0] + compared[1] < 120; ++trial) {
+    std::string id;
+    const gl::battle b = gl::default_play(random_battle(rng, id));
+    gl::game_options g;
+    if (trial % 2) {
+      g.goal = gl::objective::value;
+      g.win_value = 1;
+    }
+    id = std::to_string(trial) + " " + id + " objective " + gl::to_string(g.goal);
+    gl::exact_options limits;
+    limits.state_limit = 20000;
+    gl::battle_result chain, exact;
+    try {
+      chain = gl::solve_optimal_play(b, g, limits).outcome;
+      exact = gl::solve_exact(b, limits);
+    } catch (const musket::state_limit_exceeded&) {
+      continue;
+    } catch (const musket::invalid_input&) {
+      continue;
+    }
+    for (std::size_t e = 0; e < exact.ends.size(); ++e) EXPECT_NEAR(chain.ends[e], exact.ends[e], 1e-12) << id;
+    ASSERT_EQ(chain.attacker_sp_lost.size(), exact.attacker_sp_lost.size()) << id;
+    ASSERT_EQ(chain.defender_sp_lost.size(), exact.defender_sp_lost.size()) << id;
+    for (std::size_t k = 0; k < exact.attacker_sp_lost.size(); ++k)
+      EXPECT_NEAR(chain.attacker_sp_lost[k], exact.attacker_sp_lost[k], 1e-12) << id;
+    for (std::size_t k = 0; k < exact.defender_sp_lost.size(); ++k)
+      EXPECT_NEAR(chain.defender_sp_lost[k], exact.defender_sp_lost[k], 1e-12) << id;
+    ASSERT_EQ(chain.units.size(), exact.units.size()) << id;
+    for (std::size_t u = 0; u < exact.units.size(); ++u) {
+      EXPECT_NEAR(chain.units[u].survives, exact.units[u].survives, 1e-12) << id << " unit " << u;
+      EXPECT_NEAR(chain.units[u].expected_sp, exact.units[u].expected_sp, 1e-12) << id << " unit " << u;
+      EXPECT_NEAR(chain.units[u].fails_morale, exact.units[u].fails_morale, 1e-12) << id << " unit " << u;
+    }
+    EXPECT_EQ(chain.garrison_eliminated.has_value(), exact.garrison_eliminated.has_value()) << id;
+    if (chain.garrison_eliminated && exact.garrison_eliminated) {
+      EXPECT_NEAR(*chain.garrison_eliminated, *exact.garrison_eliminated, 1e-12) << id;
+    }
+    EXPECT_NEAR(chain.rounds_mean, exact.rounds_mean, 1e-9) << id;
+    const std::size_t rounds = std::min(chain.rounds_distribution.size(), exact.rounds_distribution.size());
+    for (std::size_t t = 0; t < rounds; ++t)
+      EXPECT_NEAR(chain.rounds_distribution[t], exact.rounds_distribution[t], 1e-12) << id << " round " << t + 1;
+    ++compared[g.goal == gl::objective::value];
+  }
+  EXPECT_GE(compared[0], 40);
+  EXPECT_GE(compared[1], 40);
+}
