@@ -8,8 +8,8 @@ every string, whole number and true/false identical, every other number within 1
 or absolute below 1); exit codes and error lines identical. Left out: how a run went on its machine
 rather than what it answers (method.seconds, its own time; method.memory_mb, counted in the
 platform's own pointer sizes; method.threads, which the web build caps at 1; in method.why, the
-predicted seconds of `auto`, which the web build scales by its measured slowdown,
-calc/great_lakes/exact/cost.hpp build_slowdown). A self-test first shows the comparison finds a
+predicted seconds of `auto` and of optimal play, which the web build scales by its measured
+slowdown, calc/great_lakes/exact/cost.hpp build_slowdown). A self-test first shows the comparison finds a
 changed string, a changed number and a missing key.
 Then `auto` in the web build: a Great Lakes battle the native build predicts within its 1 s budget
 and solves exactly (docs/benchmarks.md's 5 v 4 Niagara, 0.44 s predicted) is predicted past it
@@ -26,9 +26,10 @@ import time
 
 TOLERANCE = 1e-12
 MACHINE_FACTS = {"$/method/seconds", "$/method/memory_mb", "$/method/threads"}
-# Paths whose text holds a machine's prediction of seconds ("predicted exact cost 0.0128 s").
+# Paths whose text holds a machine's prediction of seconds ("predicted exact cost 0.0128 s"; optimal
+# play's "predicted 1.8e-06 s from 64 steps").
 PREDICTED_SECONDS = {"$/method/why"}
-PREDICTION = re.compile(r"(predicted exact cost )[0-9.e+-]+ s")
+PREDICTION = re.compile(r"(predicted (?:exact cost )?)[0-9.e+-]+ s")
 # docs/benchmarks.md's 5 v 4 Niagara battle: natively predicted 0.44 s, under auto's 1 s budget.
 NEAR_BUDGET = ["gl", "battle", "--att", "11th:regular:4/4:5:3", "--att", "21st:regular:4/4:5:3", "--att",
                "NYMil:militia:3/4:3:2", "--att", "Art:artillery:2/3:5:4", "--att", "Drag:dragoon:2/2:4:2", "--def",
@@ -76,6 +77,9 @@ def self_test():
     why = {"method": {"why": "auto: predicted exact cost 0.0128 s and 2 MB, within the --time-budget of 1 s"}}
     assert differences(why, {"method": {"why": why["method"]["why"].replace("0.0128", "0.0768")}}) == []
     assert differences(why, {"method": {"why": why["method"]["why"].replace("within", "past")}}) != []
+    game = {"method": {"why": "optimal play: ... (predicted 1.8e-06 s from 64 steps over the pairs' options)"}}
+    assert differences(game, {"method": {"why": game["method"]["why"].replace("1.8e-06", "1.08e-05")}}) == []
+    assert differences(game, {"method": {"why": game["method"]["why"].replace("64 steps", "65 steps")}}) != []
 
 
 def run(command, cwd):
