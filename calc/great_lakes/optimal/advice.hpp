@@ -1,7 +1,7 @@
 #pragma once
 // The advice of optimal play (optimal/game.hpp's side_advice): the choices the solved play makes
 // in the start state's round, with the case each is made in, and the retreats it makes anywhere,
-// gathered as the outcome chain replays the solved rounds.
+// gathered from the start's round played once and from the outcome chain's retreats.
 #include <array>
 #include <map>
 #include <tuple>

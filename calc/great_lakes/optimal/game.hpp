@@ -126,7 +126,7 @@ battle default_play(battle b, int side = -1);
 double play_value(const battle_result& r, const game_options& g);
 
 // Throws invalid_input (bad win_value), state_limit_exceeded past options.state_limit pairs of
-// side states (or full states in the outcome chain), solve_cancelled, game_over_budget
+// side states (or pairs in the outcome chain), solve_cancelled, game_over_budget
 // (g.time_budget), memory_limit_exceeded once the pair game's side tables, values, choices and
 // MD columns, and then the outcome chain beside them, pass options.memory_limit.
 // outcome.method.memory_bytes is the peak counted.
