@@ -634,6 +634,8 @@ class pair_game {
     const std::size_t n = last - first;
     if (md_.size() < n) md_.resize(n);
     for (std::size_t j = 0; j < n; ++j) md_[j].assign(na_, std::nan(""));
+    standing_.resize(n);
+    for (std::size_t j = 0; j < n; ++j) standing_[j] = def_.hsum[def_.hit_option[first + j]].line_units > 0;
     if (n * na_ * sizeof(double) > md_bytes_) {
       md_bytes_ = n * na_ * sizeof(double);
       meter_.hold(held_ + md_bytes_, pairs_);
@@ -662,6 +664,50 @@ class pair_game {
       return md(a2, j);
     };
     return att_.hroot[a1] == no_index ? leaf(att_.hleaf[a1]) : tree_list(att_, att_.hroot[a1], leaf);
+  }
+
+  // MA(a1, d1) for every hit state d1 at places [lo, hi) of the open column whose line stands, by one
+  // walk of a1's tree (each place's sum made in the tree's order, as ma's): into ma_row_ (by place).
+  void ma_row(std::uint32_t a1, std::uint32_t lo, std::uint32_t hi) {
+    ma_row_.assign(hi, 0.0);
+    if (att_.hroot[a1] == no_index)
+      leaf_row(att_.hleaf[a1], 1.0, ma_row_.data(), lo, hi);
+    else
+      tree_row(att_.hroot[a1], ma_row_.data(), lo, hi, 0);
+  }
+  void leaf_row(std::uint32_t a2, double w, double* out, std::uint32_t lo, std::uint32_t hi) {
+    if (att_.sum[a2].line_units == 0) {
+      for (std::uint32_t j = lo; j < hi; ++j)
+        if (standing_[j])
+          out[j] += w * retreat_value(rd::attacker, true, a2, def_.hit_option[column_first_ + j], false, true);
+      return;
+    }
+    for (std::uint32_t j = lo; j < hi; ++j)
+      if (standing_[j]) out[j] += w * md(a2, j);
+  }
+  void tree_row(std::uint32_t at, double* out, std::uint32_t lo, std::uint32_t hi, std::size_t depth) {
+    const side_table::list l = att_.lists[at];
+    for (std::uint32_t e = l.begin; e < l.end; ++e) {
+      const side_table::entry& en = att_.entries[e];
+      if (!en.choice) {
+        leaf_row(en.to, en.w, out, lo, hi);
+        continue;
+      }
+      const side_table::node n = att_.nodes[en.to];
+      if (scratch_.size() <= depth) scratch_.resize(depth + 1);
+      scratch_[depth].assign(2 * std::size_t{hi}, 0.0);
+      double* best = scratch_[depth].data();
+      double* v = best + hi;
+      for (std::uint32_t k = 0; k < n.options; ++k) {
+        double* into = k == 0 ? best : v;
+        std::fill(into, into + hi, 0.0);
+        tree_row(n.first + k, into, lo, hi, depth + 1);
+        if (k > 0)
+          for (std::uint32_t j = lo; j < hi; ++j)
+            if (v[j] > best[j] + n.margin) best[j] = v[j];  // (the attacker's choice: tree_list's rule)
+      }
+      for (std::uint32_t j = lo; j < hi; ++j) out[j] += best[j];
+    }
   }
 
   // MD and MA for the chain's look-ahead, worked out afresh (no column kept).
@@ -704,6 +750,10 @@ class pair_game {
     const int cap = def_.sum[d].alive_sp;
     const double* row = shared_binomial_tables().pmf_row(1, dice);
     const std::uint32_t hb = def_.hits_begin[d];
+    // MA of a1 against each hit state the fire can leave (its hits up to the dice or the cap).
+    const auto most = static_cast<std::uint32_t>(std::min(dice, cap));
+    ma_row(a1, def_.hit_begin[hb + (skip_unhit ? 1 : 0)] - column_first_,
+           def_.hit_begin[hb + most + 1] - column_first_);
     double sum = 0;
     auto hits = [&](int k, double p) {
       if (p == 0.0 || (skip_unhit && k == 0)) return;
@@ -713,7 +763,7 @@ class pair_game {
       for (std::uint32_t j = b; j < e; ++j) {
         const std::uint32_t d1 = def_.hit_option[j];
         const double v = def_.hsum[d1].line_units == 0 ? retreat_value(rd::defender, true, a1, d1, true, true)
-                                                       : ma(a1, j - column_first_);
+                                                       : ma_row_[j - column_first_];
         if (j == b || v < best - tol_) best = v;
       }
       sum += p * best;
@@ -841,6 +891,9 @@ class pair_game {
   std::unordered_map<std::uint64_t, double> md_known_;  // md_direct's, by (attacker state, defender hit state)
   std::uint32_t column_ = no_index, column_first_ = 0;
   std::vector<std::vector<double>> md_;
+  std::vector<std::uint8_t> standing_;        // by place in the open column: its hit state's line stands
+  std::vector<double> ma_row_;                // attacker_fire's MA by place (ma_row)
+  std::vector<std::vector<double>> scratch_;  // tree_row's, by depth: the best option's row and a trial's
   int moments_dice_ = 0;
   std::vector<std::array<double, 2>> moments_;
 };
