@@ -116,17 +116,24 @@ std::optional<std::pair<double, double>> interval_bounds(const json* node) {
 }
 
 // A record's field as its table cell shows it: a list of scalars space-separated, a flat map as
-// "sc-militia 2, swamp-fox 1".
+// "sc-militia 2, swamp-fox 1". A map of counts leaves out its zeros ("21st 1" for a hit
+// allocation over five units), "none" where all are.
 std::string compact_text(const std::string& key, const json& v) {
   std::string text;
-  if (v.is_array())
+  if (v.is_array()) {
     for (const auto& x : v) text += (text.empty() ? "" : " ") + scalar_text(x);
-  else if (v.is_object())
-    for (auto x = v.begin(); x != v.end(); ++x)
+  } else if (v.is_object()) {
+    const bool counts = !v.empty() && std::all_of(v.begin(), v.end(), [](const json& x) {
+      return x.is_number_integer() && x.get<long long>() >= 0;
+    });
+    for (auto x = v.begin(); x != v.end(); ++x) {
+      if (counts && x.value().get<long long>() == 0) continue;
       text += (text.empty() ? "" : ", ") + label(x.key()) + " " +
               (is_probability(x.key(), x.value()) ? percent_cell(x.value().get<double>())
                                                   : scalar_text(x.key(), x.value()));
-  else
+    }
+    if (counts && text.empty()) text = "none";
+  } else
     text = is_probability(key, v) ? percent_cell(v.get<double>()) : scalar_text(key, v);
   return text;
 }

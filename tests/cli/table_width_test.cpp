@@ -68,3 +68,21 @@ TEST(TableWidth, ColumnsBelowFortyDrawAtForty) {
 }
 
 }  // namespace
+
+namespace {
+
+// A hit allocation's cell names the units that take hits, not every unit with its 0: the README's
+// two-unit example, where the rulings put a lone hit on the militia and the solved play on the
+// regulars (GL 11.23).
+TEST(TableWidth, AllocationCellsLeaveOutUnitsTakingNoHits) {
+  const auto run = run_at(
+      "gl battle --att Regulars:regular:3/3:5:3 --att Militia:militia:3/3:2:2 --def 41st:regular:4/4:5:4 "
+      "--att-hits optimal",
+      80);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("         1  Regulars 1             Militia 1\n"), std::string::npos) << run.out;
+  EXPECT_EQ(run.out.find("Militia 0"), std::string::npos) << run.out;
+  EXPECT_EQ(run.out.find("Regulars 0"), std::string::npos) << run.out;
+}
+
+}  // namespace
