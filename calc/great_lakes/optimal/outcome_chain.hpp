@@ -9,6 +9,7 @@
 
 #include "calc/great_lakes/optimal/pair_game.hpp"
 #include "calc/great_lakes/outcome.hpp"
+#include "core/markov_chain.hpp"
 #include "core/memory_meter.hpp"
 #include "core/step_tally.hpp"
 
@@ -66,30 +67,37 @@ class outcome_chain {
       retreats_[static_cast<std::size_t>(side)].assign(
           2 * (t.state.size() + t.hsum.size()) * static_cast<std::size_t>(most_dice_ + 1), 0.0);
     }
-    slot_of_.assign(na_ * nd_, no_index);
-    column_reached_.assign(nd_, 0);
+    columns_.assign(nd_, {});
     hold();
     // Round 1 from the start where it differs (GL 11.22: its own key), then every pair in order.
     const std::uint64_t first = game_.start_key(folded_);
     const std::uint64_t start_pair = first & ~(std::uint64_t{1} << 63);
     if (first != start_pair) {
-      slot s{1.0, {1.0}};
-      take(first, s, seen, count);
+      std::vector<double> arrive{1.0};
+      take(first, 1.0, arrive, seen, count);
     } else {
-      slot& s = slot_of(start_pair);
-      s.mass = 1.0;
-      s.arrive = {1.0};
+      column& c = column_of(static_cast<std::uint32_t>(start_pair));
+      const auto a = static_cast<std::uint32_t>(start_pair >> 32);
+      c.mass[a] = 1.0;
+      if (rounds_) arrive_of(c, a) = {1.0};
     }
     const std::vector<std::uint32_t> as = descending(ua), ds = descending(ud);
+    std::vector<double> none;
     for (const std::uint32_t d : ds) {
-      if (!column_reached_[d]) continue;
+      column& c = columns_[d];
+      if (c.mass.empty()) continue;
       for (const std::uint32_t a : as) {
-        const std::uint32_t at = slot_of_[std::size_t{d} * na_ + a];
-        if (at == no_index) continue;
-        slot s = std::move(slots_[at]);
-        slots_[at] = {};
-        take(game_.pair_key(a, d, false), s, seen, count);
+        if (c.mass[a] == 0.0) continue;
+        const std::uint32_t at = rounds_ ? c.arrive[a] : no_index;
+        take(game_.pair_key(a, d, false), c.mass[a], at == no_index ? none : arrives_[at], seen, count);
+        if (at != no_index) {  // (arrives_ may have grown: found again)
+          arrive_doubles_ -= std::min(arrive_doubles_, arrives_[at].capacity());
+          arrives_[at] = {};
+          free_arrives_.push_back(at);
+        }
       }
+      held_columns_ -= c.mass.size();
+      c = {};  // (nothing comes back to a column taken)
     }
     // The sides' parts of every finished battle, and the retreats' fire.
     for (int side = 0; side < 2 && documents_; ++side) {
@@ -138,91 +146,70 @@ class outcome_chain {
     const auto A = static_cast<std::uint32_t>(pair >> 32 & 0x7fffffffu), D = static_cast<std::uint32_t>(pair);
     const std::uint32_t a = game_.fold_of(ua, A), d = game_.fold_of(ud, D);
     // 1. The defender's fire; the attacker allocates (GL 11.23).
-    binomial_outcomes(
-        rd::fire_dice(r_, ud.sum[D], rd::defender, false), ua.sum[A].alive_sp, weight, [&](int h, double w) {
-          const std::uint32_t row = ua.hits_begin[A] + static_cast<std::uint32_t>(h);
-          std::uint32_t option = 0;
-          if (ua.hit_begin[row + 1] - ua.hit_begin[row] > 1)
-            option =
-                first ? game_.start_choice_[static_cast<std::size_t>(h)]
-                      : game_.att_choice_[game_.choice_row_[game_.att_.hits_begin[a] + static_cast<std::uint32_t>(h)] *
-                                              game_.nd_ +
-                                          d];
-          const std::uint32_t A1 = ua.hit_option[ua.hit_begin[row] + option];
-          if (ua.hsum[A1].line_units == 0) return emit.retreat(rd::attacker, true, {A1, true}, {D, false}, w);
-          const std::uint32_t a1 = game_.hit_fold_of(ua, A1);
-          // 2. The attacker's fire; the defender allocates.
-          binomial_outcomes(
-              rd::fire_dice(r_, ua.hsum[A1], rd::attacker, first), ud.sum[D].alive_sp, w, [&](int k, double w2) {
-                const std::uint32_t drow = ud.hits_begin[D] + static_cast<std::uint32_t>(k);
-                const std::uint32_t dopt = ud.hit_begin[drow + 1] - ud.hit_begin[drow] > 1
-                                               ? static_cast<std::uint32_t>(game_.defender_allocation(
-                                                     a1, game_.def_.hits_begin[d] + static_cast<std::uint32_t>(k)))
-                                               : 0;
-                const std::uint32_t D1 = ud.hit_option[ud.hit_begin[drow] + dopt];
-                if (ud.hsum[D1].line_units == 0) return emit.retreat(rd::defender, true, {A1, true}, {D1, true}, w2);
-                const std::uint32_t d1 = game_.hit_fold_of(ud, D1);
-                // 3. The attacker's morale checks and rerolls (GL 11.24-11.27), then the defender's.
-                auto defender_checked = [&](std::uint32_t A2, std::uint32_t a2, std::uint32_t D2, std::uint32_t d2,
-                                            double w4) {
-                  if (ud.sum[D2].line_units == 0) return emit.retreat(rd::defender, true, {A2, false}, {D2, false}, w4);
-                  // 4. Voluntary retreats: the attacker, then the defender.
-                  for (int side = 0; side < 2; ++side) {
-                    bool back = false;
-                    if (r_.policy[side].kind == retreat_kind::optimal) {
-                      back = game_.retreats_by_choice(side, a2, d2);
-                      const int own = side == rd::attacker ? ua.sum[A2].line_sp : ud.sum[D2].line_sp;
-                      const int enemy = side == rd::attacker ? ud.sum[D2].line_sp : ua.sum[A2].line_sp;
-                      seen(side, own, enemy, back);
-                    } else {
-                      back = rd::wants_retreat(r_, std::array<rd::side_sums, 2>{ua.sum[A2], ud.sum[D2]}, side);
-                    }
-                    if (back) return emit.retreat(side, false, {A2, false}, {D2, false}, w4);
-                  }
-                  // 5. Reinforcement: the defender's, then the attacker's (GL 13.3); a stalemate ends it.
-                  entering(ud, D2, w4, [&](std::uint32_t D3, double w5) {
-                    entering(ua, A2, w5, [&](std::uint32_t A3, double w6) {
-                      if (rd::is_stalemate(r_, std::array<rd::side_sums, 2>{ua.sum[A3], ud.sum[D3]}))
-                        emit.stalemate({A3, false}, {D3, false}, w6);
-                      else
-                        emit.next(game_.pair_key(A3, D3, false), w6);
-                    });
-                  });
-                };
-                auto attacker_checked = [&](std::uint32_t A2, std::uint32_t a2, double w3) {
-                  if (ua.sum[A2].line_units == 0) return emit.retreat(rd::attacker, true, {A2, false}, {D1, true}, w3);
-                  auto leaf = [&](std::uint32_t d2) {
-                    if (game_.def_.sum[d2].line_units == 0)
-                      return game_.retreat_value(rd::defender, true, a2, d2, false, false);
-                    return game_.retreats(a2, d2, no_index, no_index, 0.0).first;
-                  };
-                  checked(ud, game_.def_, D1, d1, w3, leaf, a2,
-                          [&](std::uint32_t D2, std::uint32_t d2, double w4) { defender_checked(A2, a2, D2, d2, w4); });
-                };
-                auto leaf = [&](std::uint32_t a2) {
-                  if (game_.att_.sum[a2].line_units == 0)
-                    return game_.retreat_value(rd::attacker, true, a2, d1, false, true);
-                  return game_.md_direct(a2, d1);
-                };
-                checked(ua, game_.att_, A1, a1, w2, leaf, d1, attacker_checked);
-              });
-        });
-  }
-
-  // f(hits, weight x P(hits)) for a fire of `dice` capped at `cap` SP (its tail on the cap).
-  template <class F>
-  static void binomial_outcomes(int dice, int cap, double weight, F&& f) {
-    const double* row = shared_binomial_tables().pmf_row(1, dice);
-    if (cap >= dice) {
-      for (int h = 0; h <= dice; ++h)
-        if (row[h] != 0.0) f(h, weight * row[h]);
-      return;
-    }
-    double tail = 0;
-    for (int h = dice; h >= cap; --h) tail += row[h];
-    for (int h = 0; h < cap; ++h)
-      if (row[h] != 0.0) f(h, weight * row[h]);
-    if (tail != 0.0) f(cap, weight * tail);
+    capped_fire(rd::fire_dice(r_, ud.sum[D], rd::defender, false), ua.sum[A].alive_sp, weight, [&](int h, double w) {
+      const std::uint32_t row = ua.hits_begin[A] + static_cast<std::uint32_t>(h);
+      std::uint32_t option = 0;
+      if (ua.hit_begin[row + 1] - ua.hit_begin[row] > 1)
+        option = first ? game_.start_choice_[static_cast<std::size_t>(h)]
+                       : game_.att_choice_[game_.choice_row_[game_.att_.hits_begin[a] + static_cast<std::uint32_t>(h)] *
+                                               game_.nd_ +
+                                           d];
+      const std::uint32_t A1 = ua.hit_option[ua.hit_begin[row] + option];
+      if (ua.hsum[A1].line_units == 0) return emit.retreat(rd::attacker, true, {A1, true}, {D, false}, w);
+      const std::uint32_t a1 = game_.hit_fold_of(ua, A1);
+      // 2. The attacker's fire; the defender allocates.
+      capped_fire(rd::fire_dice(r_, ua.hsum[A1], rd::attacker, first), ud.sum[D].alive_sp, w, [&](int k, double w2) {
+        const std::uint32_t drow = ud.hits_begin[D] + static_cast<std::uint32_t>(k);
+        const std::uint32_t dopt = ud.hit_begin[drow + 1] - ud.hit_begin[drow] > 1
+                                       ? static_cast<std::uint32_t>(game_.defender_allocation(
+                                             a1, game_.def_.hits_begin[d] + static_cast<std::uint32_t>(k)))
+                                       : 0;
+        const std::uint32_t D1 = ud.hit_option[ud.hit_begin[drow] + dopt];
+        if (ud.hsum[D1].line_units == 0) return emit.retreat(rd::defender, true, {A1, true}, {D1, true}, w2);
+        const std::uint32_t d1 = game_.hit_fold_of(ud, D1);
+        // 3. The attacker's morale checks and rerolls (GL 11.24-11.27), then the defender's.
+        auto defender_checked = [&](std::uint32_t A2, std::uint32_t a2, std::uint32_t D2, std::uint32_t d2, double w4) {
+          if (ud.sum[D2].line_units == 0) return emit.retreat(rd::defender, true, {A2, false}, {D2, false}, w4);
+          // 4. Voluntary retreats: the attacker, then the defender.
+          for (int side = 0; side < 2; ++side) {
+            bool back = false;
+            if (r_.policy[side].kind == retreat_kind::optimal) {
+              back = game_.retreats_by_choice(side, a2, d2);
+              const int own = side == rd::attacker ? ua.sum[A2].line_sp : ud.sum[D2].line_sp;
+              const int enemy = side == rd::attacker ? ud.sum[D2].line_sp : ua.sum[A2].line_sp;
+              seen(side, own, enemy, back);
+            } else {
+              back = rd::wants_retreat(r_, std::array<rd::side_sums, 2>{ua.sum[A2], ud.sum[D2]}, side);
+            }
+            if (back) return emit.retreat(side, false, {A2, false}, {D2, false}, w4);
+          }
+          // 5. Reinforcement: the defender's, then the attacker's (GL 13.3); a stalemate ends it.
+          entering(ud, D2, w4, [&](std::uint32_t D3, double w5) {
+            entering(ua, A2, w5, [&](std::uint32_t A3, double w6) {
+              if (rd::is_stalemate(r_, std::array<rd::side_sums, 2>{ua.sum[A3], ud.sum[D3]}))
+                emit.stalemate({A3, false}, {D3, false}, w6);
+              else
+                emit.next(game_.pair_key(A3, D3, false), w6);
+            });
+          });
+        };
+        auto attacker_checked = [&](std::uint32_t A2, std::uint32_t a2, double w3) {
+          if (ua.sum[A2].line_units == 0) return emit.retreat(rd::attacker, true, {A2, false}, {D1, true}, w3);
+          auto leaf = [&](std::uint32_t d2) {
+            if (game_.def_.sum[d2].line_units == 0)
+              return game_.retreat_value(rd::defender, true, a2, d2, false, false);
+            return game_.retreats(a2, d2, no_index, no_index, 0.0).first;
+          };
+          checked(ud, game_.def_, D1, d1, w3, leaf, a2,
+                  [&](std::uint32_t D2, std::uint32_t d2, double w4) { defender_checked(A2, a2, D2, d2, w4); });
+        };
+        auto leaf = [&](std::uint32_t a2) {
+          if (game_.att_.sum[a2].line_units == 0) return game_.retreat_value(rd::attacker, true, a2, d1, false, true);
+          return game_.md_direct(a2, d1);
+        };
+        checked(ua, game_.att_, A1, a1, w2, leaf, d1, attacker_checked);
+      });
+    });
   }
 
   // f(entered state, weight) for each way the side's reinforcements enter from state x (none: x).
@@ -274,10 +261,13 @@ class outcome_chain {
     }
   }
 
-  struct slot {
-    double mass = 0;
-    std::vector<double> arrive;  // by round: the mass reaching the pair at its start
-    double next = 0;             // the pair being played's chance of leading here (its successors')
+  // A defender state's pairs, by attacker state: the mass that reached each (0: none yet), the pair
+  // being played's chance of leading there (its successors'), and where rounds are tallied, the
+  // index of its arrivals by round in arrives_ (no_index: none). Made when first reached, let go
+  // when taken: dense cells where a slot index and a slot each meant two scattered reads.
+  struct column {
+    std::vector<double> mass, next;
+    std::vector<std::uint32_t> arrive;
   };
   struct finished {
     int kind;  // 0: stalemate; 1 + side: that side retreats
@@ -286,20 +276,28 @@ class outcome_chain {
     double w;
   };
 
-  // A pair's place among all: column by column (the order they are taken in).
-  std::size_t dense(std::uint64_t key) const {
-    return std::size_t{static_cast<std::uint32_t>(key)} * na_ + static_cast<std::uint32_t>(key >> 32 & 0x7fffffffu);
-  }
-  std::uint32_t slot_at(std::uint64_t key) {
-    std::uint32_t& at = slot_of_[dense(key)];
-    if (at == no_index) {
-      at = static_cast<std::uint32_t>(slots_.size());
-      slots_.emplace_back();
-      column_reached_[static_cast<std::uint32_t>(key)] = 1;
+  column& column_of(std::uint32_t d) {
+    column& c = columns_[d];
+    if (c.mass.empty()) {
+      c.mass.assign(na_, 0.0);
+      c.next.assign(na_, 0.0);
+      if (rounds_) c.arrive.assign(na_, no_index);
+      held_columns_ += na_;
     }
-    return at;
+    return c;
   }
-  slot& slot_of(std::uint64_t key) { return slots_[slot_at(key)]; }
+  std::vector<double>& arrive_of(column& c, std::uint32_t a) {
+    if (c.arrive[a] == no_index) {
+      if (free_arrives_.empty()) {
+        c.arrive[a] = static_cast<std::uint32_t>(arrives_.size());
+        arrives_.emplace_back();
+      } else {
+        c.arrive[a] = free_arrives_.back();
+        free_arrives_.pop_back();
+      }
+    }
+    return arrives_[c.arrive[a]];
+  }
 
   // A side's valued states (its line stands), most waiting and line SP first.
   static std::vector<std::uint32_t> descending(const side_table& t) {
@@ -312,8 +310,9 @@ class outcome_chain {
     return out;
   }
 
+  // Plays the pair `key`, reached by `mass` (arrive: by round, where tallied).
   template <class Seen, class Count>
-  void take(std::uint64_t key, slot& s, Seen& seen, Count& count) {
+  void take(std::uint64_t key, double mass, std::vector<double>& arrive, Seen& seen, Count& count) {
     if (++pairs_ > o_.state_limit) throw state_limit_exceeded(o_.state_limit);
     if ((pairs_ & 1023) == 0) {
       detail::throw_if_cancelled(o_);
@@ -331,9 +330,9 @@ class outcome_chain {
           self += w;
           return;
         }
-        const std::uint32_t at = c.slot_at(to);
-        if (c.slots_[at].next == 0.0) c.next_.push_back(at);
-        c.slots_[at].next += w;
+        double& next = c.column_of(static_cast<std::uint32_t>(to)).next[static_cast<std::uint32_t>(to >> 32)];
+        if (next == 0.0) c.next_.push_back(to);
+        next += w;
       }
       void stalemate(side_entry a, side_entry d, double w) { c.finished_.push_back({0, false, a, d, w}); }
       void retreat(int side, bool forced, side_entry a, side_entry d, double w) {
@@ -342,7 +341,7 @@ class outcome_chain {
     } emit{*this, key, self};
     play_pair(key, 1.0, emit, seen, folded_);
     count(next_.size() + finished_.size() + (self > 0 ? 1 : 0));
-    const double visits = s.mass / (1.0 - self);  // (self < 1: a pair nobody can leave is a stalemate)
+    const double visits = mass / (1.0 - self);  // (self < 1: a pair nobody can leave is a stalemate)
     expected_rounds_ += visits;
     double absorb = 0;
     for (const finished& f : finished_) absorb += f.w;
@@ -364,22 +363,22 @@ class outcome_chain {
       const int dice = f.forced ? sums.line_dice : sums.line_units;  // GL 12.2-12.3 (rd::retreat_fire_dice)
       retreat_mass(side, f.forced, me)[static_cast<std::size_t>(dice)] += w;
     }
-    const bool stepped = rounds_ && tally_.take(s.arrive, self);
+    const bool stepped = rounds_ && tally_.take(arrive, self);
     if (stepped) tally_.absorb(absorb);
     transitions_ += next_.size();
-    for (const std::uint32_t at : next_) {
-      slot& to = slots_[at];
-      const double w = to.next;
-      to.next = 0.0;
-      to.mass += visits * w;
+    for (const std::uint64_t to : next_) {
+      column& c = columns_[static_cast<std::uint32_t>(to)];
+      const auto a = static_cast<std::uint32_t>(to >> 32);
+      const double w = c.next[a];
+      c.next[a] = 0.0;
+      c.mass[a] += visits * w;
       if (stepped) {
-        const std::size_t before = to.arrive.capacity();
-        tally_.pass_on(to.arrive, w);
-        arrive_doubles_ += to.arrive.capacity() - before;
+        std::vector<double>& into = arrive_of(c, a);
+        const std::size_t before = into.capacity();
+        tally_.pass_on(into, w);
+        arrive_doubles_ += into.capacity() - before;
       }
     }
-    arrive_doubles_ -= std::min(arrive_doubles_, s.arrive.capacity());
-    s.arrive = {};
   }
 
   double* retreat_mass(int side, bool forced, side_entry e) {
@@ -391,7 +390,9 @@ class outcome_chain {
 
   void hold() {
     meter_.hold(
-        slot_of_.capacity() * sizeof(std::uint32_t) + slots_.capacity() * sizeof(slot) +
+        columns_.capacity() * sizeof(column) +
+            held_columns_ * (2 * sizeof(double) + (rounds_ ? sizeof(std::uint32_t) : 0)) +
+            arrives_.capacity() * sizeof(std::vector<double>) +
             (arrive_doubles_ + retreats_[0].size() + retreats_[1].size()) * sizeof(double) +
             (exit_[0][0].size() + exit_[0][1].size() + exit_[1][0].size() + exit_[1][1].size()) * sizeof(double),
         pairs_);
@@ -418,11 +419,11 @@ class outcome_chain {
   bool folded_, documents_, rounds_;
   memory_meter meter_;
   step_tally tally_;
-  std::size_t na_ = 0, nd_ = 0, pairs_ = 0, transitions_ = 0, arrive_doubles_ = 0;
-  std::vector<std::uint32_t> slot_of_;  // by pair (dense): its slot, or no_index
-  std::vector<slot> slots_;
-  std::vector<std::uint8_t> column_reached_;  // by defender state
-  std::vector<std::uint32_t> next_;           // the slots of the pair being played's successors
+  std::size_t na_ = 0, nd_ = 0, pairs_ = 0, transitions_ = 0, arrive_doubles_ = 0, held_columns_ = 0;
+  std::vector<column> columns_;               // by defender state (empty: not reached, or taken)
+  std::vector<std::vector<double>> arrives_;  // the pairs' arrivals by round (column::arrive)
+  std::vector<std::uint32_t> free_arrives_;   // arrives_ let go, to be used again
+  std::vector<std::uint64_t> next_;           // the pair being played's successors
   std::vector<finished> finished_;
   std::array<std::array<std::vector<double>, 2>, 2> exit_;  // by side, hit or not, entry: mass ended there
   std::array<double, 7> ends_{};

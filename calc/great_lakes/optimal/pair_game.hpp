@@ -40,12 +40,30 @@
 #include "calc/great_lakes/optimal/pair_values.hpp"
 #include "calc/great_lakes/optimal/side_table.hpp"
 #include "core/binomial_table.hpp"
+#include "core/markov_chain.hpp"
 #include "core/memory_meter.hpp"
 
 namespace musket::great_lakes::optimal {
 namespace {
 
 class outcome_chain;
+
+// f(hits, weight x P(hits)) for each score of a fire of `dice` (GL 11.22: sixes) capped at `cap` SP,
+// its tail on the cap (more hits than the SP there change nothing); outcomes of chance 0 left out.
+template <class F>
+void capped_fire(int dice, int cap, double weight, F&& f) {
+  const double* row = shared_binomial_tables().pmf_row(1, dice);
+  if (cap >= dice) {
+    for (int h = 0; h <= dice; ++h)
+      if (row[h] != 0.0) f(h, weight * row[h]);
+    return;
+  }
+  double tail = 0;
+  for (int h = dice; h >= cap; --h) tail += row[h];
+  for (int h = 0; h < cap; ++h)
+    if (row[h] != 0.0) f(h, weight * row[h]);
+  if (tail != 0.0) f(cap, weight * tail);
+}
 
 class pair_game {
   friend class outcome_chain;  // (its round: the game's tables and choices)
@@ -748,15 +766,14 @@ class pair_game {
   double attacker_fire(std::uint32_t a1, std::uint32_t d, bool first, bool skip_unhit) {
     const int dice = rd::fire_dice(r_, att_.hsum[a1], rd::attacker, first);
     const int cap = def_.sum[d].alive_sp;
-    const double* row = shared_binomial_tables().pmf_row(1, dice);
     const std::uint32_t hb = def_.hits_begin[d];
     // MA of a1 against each hit state the fire can leave (its hits up to the dice or the cap).
     const auto most = static_cast<std::uint32_t>(std::min(dice, cap));
     ma_row(a1, def_.hit_begin[hb + (skip_unhit ? 1 : 0)] - column_first_,
            def_.hit_begin[hb + most + 1] - column_first_);
     double sum = 0;
-    auto hits = [&](int k, double p) {
-      if (p == 0.0 || (skip_unhit && k == 0)) return;
+    capped_fire(dice, cap, 1.0, [&](int k, double p) {
+      if (skip_unhit && k == 0) return;
       const std::uint32_t b = def_.hit_begin[hb + static_cast<std::uint32_t>(k)];
       const std::uint32_t e = def_.hit_begin[hb + static_cast<std::uint32_t>(k) + 1];
       double best = 0;
@@ -767,15 +784,7 @@ class pair_game {
         if (j == b || v < best - tol_) best = v;
       }
       sum += p * best;
-    };
-    if (cap >= dice) {
-      for (int k = 0; k <= dice; ++k) hits(k, row[k]);
-    } else {
-      double tail = 0;
-      for (int k = dice; k >= cap; --k) tail += row[k];
-      for (int k = 0; k < cap; ++k) hits(k, row[k]);
-      hits(cap, tail);
-    }
+    });
     return sum;
   }
 
@@ -788,11 +797,9 @@ class pair_game {
   double round_value(std::uint32_t a, std::uint32_t d, bool first, bool skip_self) {
     const int dice = rd::fire_dice(r_, def_.sum[d], rd::defender, false);
     const int cap = att_.sum[a].alive_sp;
-    const double* row = shared_binomial_tables().pmf_row(1, dice);
     const std::uint32_t hb = att_.hits_begin[a];
     double sum = 0;
-    auto hits = [&](int h, double p) {
-      if (p == 0.0) return;
+    capped_fire(dice, cap, 1.0, [&](int h, double p) {
       const std::uint32_t b = att_.hit_begin[hb + static_cast<std::uint32_t>(h)];
       const std::uint32_t e = att_.hit_begin[hb + static_cast<std::uint32_t>(h) + 1];
       double best = 0;
@@ -813,15 +820,7 @@ class pair_game {
           att_choice_[choice_row_[hb + static_cast<std::uint32_t>(h)] * nd_ + d] = static_cast<std::uint8_t>(taken);
       }
       sum += p * best;
-    };
-    if (cap >= dice) {
-      for (int h = 0; h <= dice; ++h) hits(h, row[h]);
-    } else {
-      double tail = 0;
-      for (int h = dice; h >= cap; --h) tail += row[h];
-      for (int h = 0; h < cap; ++h) hits(h, row[h]);
-      hits(cap, tail);
-    }
+    });
     return sum;
   }
 
