@@ -253,11 +253,11 @@ class outcome_chain {
           const double v = game_.tree_list(f, fn.first + k, leaf);
           if (k == 0 || (u.side == rd::attacker ? v > best + fn.margin : v < best - fn.margin)) {
             best = v;
-            known->second = k;
+            known = k;
           }
         }
       }
-      walk_checks(u, f, u.nodes[ue.to].first + known->second, fn.first + known->second, weight, leaf, other, done);
+      walk_checks(u, f, u.nodes[ue.to].first + known, fn.first + known, weight, leaf, other, done);
     }
   }
 
@@ -390,7 +390,7 @@ class outcome_chain {
 
   void hold() {
     meter_.hold(
-        columns_.capacity() * sizeof(column) +
+        game_.chain_memo_bytes() + columns_.capacity() * sizeof(column) +
             held_columns_ * (2 * sizeof(double) + (rounds_ ? sizeof(std::uint32_t) : 0)) +
             arrives_.capacity() * sizeof(std::vector<double>) +
             (arrive_doubles_ + retreats_[0].size() + retreats_[1].size()) * sizeof(double) +

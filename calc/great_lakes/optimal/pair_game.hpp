@@ -42,6 +42,7 @@
 #include "core/binomial_table.hpp"
 #include "core/markov_chain.hpp"
 #include "core/memory_meter.hpp"
+#include "core/u64_memo.hpp"
 
 namespace musket::great_lakes::optimal {
 namespace {
@@ -155,6 +156,10 @@ class pair_game {
   // The memory the game held at its peak, and the bytes its bound leaves for the outcome chain.
   std::size_t bytes() const { return meter_.peak(); }
   std::size_t room() const { return meter_.room(0); }
+  // The bytes of the choices and MD values the outcome chain worked out (kept as it plays).
+  std::size_t chain_memo_bytes() const {
+    return att_reroll_.bytes() + def_reroll_.bytes() + def_choice_.bytes() + md_known_.bytes();
+  }
 
   // Where a round of the chain stands: its start pair, and the attacker's allocation taken for the
   // hits it took (the chain's chooser keeps it as the round is played).
@@ -251,7 +256,7 @@ class pair_game {
   // the outcome chain's pairs are one folded pair: each worked out once.)
   int defender_allocation(std::uint32_t a1, std::uint32_t drow) {
     const auto [known, fresh] = def_choice_.try_emplace(std::uint64_t{a1} << 32 | drow, 0);
-    if (!fresh) return known->second;
+    if (!fresh) return known;
     const std::uint32_t b = def_.hit_begin[drow], e = def_.hit_begin[drow + 1];
     double best = 0;
     for (std::uint32_t j = b; j < e; ++j) {
@@ -260,10 +265,10 @@ class pair_game {
           def_.hsum[d1].line_units == 0 ? retreat_value(rd::defender, true, a1, d1, true, true) : ma_direct(a1, d1);
       if (j == b || v < best - tol_) {
         best = v;
-        known->second = static_cast<int>(j - b);
+        known = static_cast<int>(j - b);
       }
     }
-    return known->second;
+    return known;
   }
 
   // Whether `side` retreats voluntarily at the post-morale pair (a, d) as the solved play does (GL
@@ -732,13 +737,13 @@ class pair_game {
   // (Kept: the outcome chain's pairs meet the same (a2, d1) again and again.)
   double md_direct(std::uint32_t a2, std::uint32_t d1) {
     const auto [known, fresh] = md_known_.try_emplace(std::uint64_t{a2} << 32 | d1, 0.0);
-    if (!fresh) return known->second;
+    if (!fresh) return known;
     auto leaf = [&](std::uint32_t d2) {
       if (def_.sum[d2].line_units == 0) return retreat_value(rd::defender, true, a2, d2, false, false);
       return retreats(a2, d2, no_index, no_index, 0.0).first;
     };
-    known->second = def_.hroot[d1] == no_index ? leaf(def_.hleaf[d1]) : tree_list(def_, def_.hroot[d1], leaf);
-    return known->second;
+    known = def_.hroot[d1] == no_index ? leaf(def_.hleaf[d1]) : tree_list(def_, def_.hroot[d1], leaf);
+    return known;
   }
   double ma_direct(std::uint32_t a1, std::uint32_t d1) {
     auto leaf = [&](std::uint32_t a2) {
@@ -877,8 +882,8 @@ class pair_game {
   bool fold_ = g_.goal == objective::win;  // (folded)
   side_table att_, def_;
   side_table uatt_, udef_;  // the outcome chain's unfolded tables (the win objective's)
-  std::array<std::vector<std::uint32_t>, 2> fold_of_, hit_fold_of_;           // by unfolded state / hit state
-  std::unordered_map<std::uint64_t, std::uint32_t> att_reroll_, def_reroll_;  // by (folded node, other side)
+  std::array<std::vector<std::uint32_t>, 2> fold_of_, hit_fold_of_;  // by unfolded state / hit state
+  u64_memo<std::uint32_t> att_reroll_, def_reroll_;                  // by (folded node, other side)
   std::size_t na_ = 0, nd_ = 0, pairs_ = 0, md_bytes_ = 0, held_ = 0;
   memory_meter meter_{o_.memory_limit};  // (core/memory_meter.hpp: the game's tables, values and MD columns)
   std::vector<double> v_;
@@ -886,8 +891,8 @@ class pair_game {
   std::vector<std::uint8_t> att_choice_;    // by (row, defender state): the allocation taken
   std::vector<std::uint8_t> start_choice_;  // round 1's, by hits, where crossing attackers lose a die (GL 11.22)
   std::unordered_map<std::string, int> reroll_choice_;  // round 1's reroll choices (choose), as worked out
-  std::unordered_map<std::uint64_t, int> def_choice_;   // by (attacker hit state, defender row)
-  std::unordered_map<std::uint64_t, double> md_known_;  // md_direct's, by (attacker state, defender hit state)
+  u64_memo<int> def_choice_;                            // by (attacker hit state, defender row)
+  u64_memo<double> md_known_;                           // md_direct's, by (attacker state, defender hit state)
   std::uint32_t column_ = no_index, column_first_ = 0;
   std::vector<std::vector<double>> md_;
   std::vector<std::uint8_t> standing_;        // by place in the open column: its hit state's line stands
