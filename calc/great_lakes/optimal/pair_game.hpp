@@ -655,8 +655,8 @@ class pair_game {
     const std::uint32_t last = def_.hit_begin[hb + static_cast<std::uint32_t>(def_.sum[d].alive_sp) + 1];
     column_first_ = first;
     const std::size_t n = last - first;
-    if (md_.size() < n) md_.resize(n);
-    for (std::size_t j = 0; j < n; ++j) md_[j].assign(na_, std::nan(""));
+    md_places_ = n;
+    md_.assign(n * na_, std::nan(""));
     standing_.resize(n);
     for (std::size_t j = 0; j < n; ++j) standing_[j] = def_.hsum[def_.hit_option[first + j]].line_units > 0;
     if (n * na_ * sizeof(double) > md_bytes_) {
@@ -667,7 +667,7 @@ class pair_game {
 
   // MD(a2, d1): d1 a hit state of the open column (its place j there).
   double md(std::uint32_t a2, std::uint32_t j) {
-    double& kept = md_[j][a2];
+    double& kept = md_[std::size_t{a2} * md_places_ + j];
     if (!std::isnan(kept)) return kept;
     const std::uint32_t d1 = def_.hit_option[column_first_ + j];
     auto leaf = [&](std::uint32_t d2) {
@@ -894,7 +894,10 @@ class pair_game {
   u64_memo<int> def_choice_;                            // by (attacker hit state, defender row)
   u64_memo<double> md_known_;                           // md_direct's, by (attacker state, defender hit state)
   std::uint32_t column_ = no_index, column_first_ = 0;
-  std::vector<std::vector<double>> md_;
+  // The open column's MD values by (attacker state, place): an attacker state's row is read along
+  // the places by ma_row's walks.
+  std::vector<double> md_;
+  std::size_t md_places_ = 0;
   std::vector<std::uint8_t> standing_;        // by place in the open column: its hit state's line stands
   std::vector<double> ma_row_;                // attacker_fire's MA by place (ma_row)
   std::vector<std::vector<double>> scratch_;  // tree_row's, by depth: the best option's row and a trial's
