@@ -646,7 +646,7 @@ class pair_game {
     return s;
   }
 
-  // The column d's MD values, kept by its hit states (each an attacker vector, NaN: not yet).
+  // The column d's MD values, kept by attacker state and hit state.
   void open_column(std::uint32_t d) {
     if (column_ == d) return;
     column_ = d;
@@ -656,7 +656,8 @@ class pair_game {
     column_first_ = first;
     const std::size_t n = last - first;
     md_places_ = n;
-    md_.assign(n * na_, std::nan(""));
+    if (md_.size() < n * na_) md_.resize(n * na_);  // (read only where md_done_ says it is worked out)
+    md_done_.assign(na_, {0, 0});
     standing_.resize(n);
     for (std::size_t j = 0; j < n; ++j) standing_[j] = def_.hsum[def_.hit_option[first + j]].line_units > 0;
     if (n * na_ * sizeof(double) > md_bytes_) {
@@ -665,32 +666,31 @@ class pair_game {
     }
   }
 
-  // MD(a2, d1): d1 a hit state of the open column (its place j there).
-  double md(std::uint32_t a2, std::uint32_t j) {
-    double& kept = md_[std::size_t{a2} * md_places_ + j];
-    if (!std::isnan(kept)) return kept;
+  // MD(a2, d1) for the hit states d1 at places [lo, hi) of the open column: a2's row of md_, its
+  // places worked out once each (the standing ones; 0 where the line is gone, never read), so
+  // leaf_row's sums run along it without a check per place.
+  const double* md_row(std::uint32_t a2, std::uint32_t lo, std::uint32_t hi) {
+    double* row = md_.data() + std::size_t{a2} * md_places_;
+    std::pair<std::uint32_t, std::uint32_t>& done = md_done_[a2];
+    if (done.first == done.second) done = {lo, lo};
+    // (Every range asked starts at place 0 or 1 and is not empty: what is done stays one range.)
+    for (std::uint32_t j = lo; j < done.first; ++j) row[j] = md_place(a2, j);
+    for (std::uint32_t j = std::max(lo, done.second); j < hi; ++j) row[j] = md_place(a2, j);
+    done = {std::min(lo, done.first), std::max(hi, done.second)};
+    return row;
+  }
+  double md_place(std::uint32_t a2, std::uint32_t j) {
+    if (!standing_[j]) return 0.0;
     const std::uint32_t d1 = def_.hit_option[column_first_ + j];
     auto leaf = [&](std::uint32_t d2) {
       if (def_.sum[d2].line_units == 0) return retreat_value(rd::defender, true, a2, d2, false, false);
       return retreats(a2, d2, no_index, no_index, 0.0).first;
     };
-    const double v = def_.hroot[d1] == no_index ? leaf(def_.hleaf[d1]) : tree_list(def_, def_.hroot[d1], leaf);
-    kept = v;
-    return v;
-  }
-
-  // MA(a1, d1), d1 the hit state at place j of the open column.
-  double ma(std::uint32_t a1, std::uint32_t j) {
-    const std::uint32_t d1 = def_.hit_option[column_first_ + j];
-    auto leaf = [&](std::uint32_t a2) {
-      if (att_.sum[a2].line_units == 0) return retreat_value(rd::attacker, true, a2, d1, false, true);
-      return md(a2, j);
-    };
-    return att_.hroot[a1] == no_index ? leaf(att_.hleaf[a1]) : tree_list(att_, att_.hroot[a1], leaf);
+    return def_.hroot[d1] == no_index ? leaf(def_.hleaf[d1]) : tree_list(def_, def_.hroot[d1], leaf);
   }
 
   // MA(a1, d1) for every hit state d1 at places [lo, hi) of the open column whose line stands, by one
-  // walk of a1's tree (each place's sum made in the tree's order, as ma's): into ma_row_ (by place).
+  // walk of a1's tree (each place's sum made in the tree's order): into ma_row_ (by place).
   void ma_row(std::uint32_t a1, std::uint32_t lo, std::uint32_t hi) {
     ma_row_.assign(hi, 0.0);
     if (att_.hroot[a1] == no_index)
@@ -705,8 +705,8 @@ class pair_game {
           out[j] += w * retreat_value(rd::attacker, true, a2, def_.hit_option[column_first_ + j], false, true);
       return;
     }
-    for (std::uint32_t j = lo; j < hi; ++j)
-      if (standing_[j]) out[j] += w * md(a2, j);
+    const double* md = md_row(a2, lo, hi);
+    for (std::uint32_t j = lo; j < hi; ++j) out[j] += w * md[j];
   }
   void tree_row(std::uint32_t at, double* out, std::uint32_t lo, std::uint32_t hi, std::size_t depth) {
     const side_table::list l = att_.lists[at];
@@ -751,20 +751,6 @@ class pair_game {
       return md_direct(a2, d1);
     };
     return att_.hroot[a1] == no_index ? leaf(att_.hleaf[a1]) : tree_list(att_, att_.hroot[a1], leaf);
-  }
-
-  // The place of hit state d1 in the open column.
-  std::uint32_t place_of(std::uint32_t d1) const {
-    const std::uint32_t hb = def_.hits_begin[column_];
-    const std::uint32_t last = def_.hit_begin[hb + static_cast<std::uint32_t>(def_.sum[column_].alive_sp) + 1];
-    for (std::uint32_t j = column_first_; j < last; ++j)
-      if (def_.hit_option[j] == d1) return j - column_first_;
-    return no_index;
-  }
-
-  double after_defender_hits(std::uint32_t a1, std::uint32_t d1) {
-    if (def_.hsum[d1].line_units == 0) return retreat_value(rd::defender, true, a1, d1, true, true);
-    return ma(a1, place_of(d1));
   }
 
   // FA(a1, d) (the open column's d); skip_unhit: leave out the fire that scores nothing.
@@ -897,6 +883,7 @@ class pair_game {
   // The open column's MD values by (attacker state, place): an attacker state's row is read along
   // the places by ma_row's walks.
   std::vector<double> md_;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> md_done_;  // by attacker state: its row's places worked out
   std::size_t md_places_ = 0;
   std::vector<std::uint8_t> standing_;        // by place in the open column: its hit state's line stands
   std::vector<double> ma_row_;                // attacker_fire's MA by place (ma_row)
