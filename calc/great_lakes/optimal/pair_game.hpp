@@ -658,6 +658,10 @@ class pair_game {
     md_places_ = n;
     if (md_.size() < n * na_) md_.resize(n * na_);  // (read only where md_done_ says it is worked out)
     md_done_.assign(na_, {0, 0});
+    if (r_call_.empty()) {
+      r_call_.assign(nd_, 0);
+      r_value_.assign(nd_, 0.0);
+    }
     standing_.resize(n);
     for (std::size_t j = 0; j < n; ++j) standing_[j] = def_.hsum[def_.hit_option[first + j]].line_units > 0;
     if (n * na_ * sizeof(double) > md_bytes_) {
@@ -673,6 +677,7 @@ class pair_game {
     double* row = md_.data() + std::size_t{a2} * md_places_;
     std::pair<std::uint32_t, std::uint32_t>& done = md_done_[a2];
     if (done.first == done.second) done = {lo, lo};
+    ++md_call_;
     // (Every range asked starts at place 0 or 1 and is not empty: what is done stays one range.)
     for (std::uint32_t j = lo; j < done.first; ++j) row[j] = md_place(a2, j);
     for (std::uint32_t j = std::max(lo, done.second); j < hi; ++j) row[j] = md_place(a2, j);
@@ -684,7 +689,12 @@ class pair_game {
     const std::uint32_t d1 = def_.hit_option[column_first_ + j];
     auto leaf = [&](std::uint32_t d2) {
       if (def_.sum[d2].line_units == 0) return retreat_value(rd::defender, true, a2, d2, false, false);
-      return retreats(a2, d2, no_index, no_index, 0.0).first;
+      // (The column's hit states' checks meet the same states again: R(a2, d2) once a row.)
+      if (r_call_[d2] != md_call_) {
+        r_call_[d2] = md_call_;
+        r_value_[d2] = retreats(a2, d2, no_index, no_index, 0.0).first;
+      }
+      return r_value_[d2];
     };
     return def_.hroot[d1] == no_index ? leaf(def_.hleaf[d1]) : tree_list(def_, def_.hroot[d1], leaf);
   }
@@ -883,7 +893,10 @@ class pair_game {
   // The open column's MD values by (attacker state, place): an attacker state's row is read along
   // the places by ma_row's walks.
   std::vector<double> md_;
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> md_done_;  // by attacker state: its row's places worked out
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> md_done_;
+  std::uint64_t md_call_ = 0;        // md_row's calls: R(a2, d2) is kept for the row being worked out
+  std::vector<std::uint64_t> r_call_;  // by defender state: the call its r_value_ is of
+  std::vector<double> r_value_;  // by attacker state: its row's places worked out
   std::size_t md_places_ = 0;
   std::vector<std::uint8_t> standing_;        // by place in the open column: its hit state's line stands
   std::vector<double> ma_row_;                // attacker_fire's MA by place (ma_row)
