@@ -37,4 +37,31 @@ TEST(U64Memo, AValueSetThroughItsReferenceIsKept) {
   EXPECT_EQ(memo.size(), 1u);
 }
 
+// After clear() every key is new again, made from its new value; a memo cleared between
+// stretches of 3,000 keys keeps the slots of one stretch (8,192: room for 3,000 at half full),
+// where one that held all 12,000 would have four times as many.
+TEST(U64Memo, ClearForgetsEveryKeyAndKeepsItsSlots) {
+  musket::u64_memo<int> memo;
+  for (int stretch = 0; stretch < 4; ++stretch) {
+    for (std::uint64_t i = 0; i < 3000; ++i) {
+      const auto [v, fresh] = memo.try_emplace(i << 32 | 3, stretch);
+      EXPECT_TRUE(fresh);
+      EXPECT_EQ(v, stretch);
+    }
+    const auto [again, fresh_again] = memo.try_emplace(std::uint64_t{5} << 32 | 3, -1);
+    EXPECT_FALSE(fresh_again);
+    EXPECT_EQ(again, stretch);
+    EXPECT_EQ(memo.size(), 3000u);
+    memo.clear();
+    EXPECT_EQ(memo.size(), 0u);
+  }
+  musket::u64_memo<int> once, all;
+  for (std::uint64_t i = 0; i < 12000; ++i) {
+    if (i < 3000) once.try_emplace(i << 32 | 3, 0);
+    all.try_emplace(i << 32 | 3, 0);
+  }
+  EXPECT_EQ(memo.bytes(), once.bytes());
+  EXPECT_EQ(all.bytes(), 4 * once.bytes());  // (12,000 keys: 32,768 slots)
+}
+
 }  // namespace

@@ -25,9 +25,12 @@ namespace {
 // What a finished battle reports is a sum of each side's part (outcome.hpp's add_side_terminal), so
 // the ends are summed by side entry, and a retreat by the retreating side's entry and the fire it
 // takes, each played once at the end. The rounds a battle lasts do not depend on the SP of units
-// that left the line, so on the win objective they are tallied in a pass of their own over the
-// folded pairs (a fifth as many on the Niagara 4 v 3), and the pass over the unfolded ones only
-// sums the ends.
+// that left the line, so on the win objective they are tallied in a chain of their own over the
+// folded pairs (a tenth as many on the Niagara 3 v 3 and 4 v 3), and the chain over the unfolded
+// ones only sums the ends. The pairs that fold to one folded pair have its keys, so they are taken
+// together, and the two chains are played side by side a folded defender state (a column of the
+// game) at a time: the choices the game works out for a column are looked up while they are warm,
+// and forgotten once it is done (pair_game::forget_chain_choices).
 class outcome_chain {
  public:
   // folded: the pairs of the game's own (folded) tables; documents: the ends summed; rounds: the
@@ -43,15 +46,18 @@ class outcome_chain {
         meter_(options.memory_limit),
         tally_(options.rounds_tolerance, options.max_listed_rounds) {}
 
-  // The outcome document; count(n) is told of each round's n outcomes (the time guard's).
+  // The chain is played a folded defender state at a time (columns(), in order: take_column),
+  // between begin() and end(), so that chains of one game can be played side by side, each column
+  // of every chain before the next (the game's choice memos hold a column's choices: play_chains).
+  // count(n) is told of each round's n outcomes (the time guard's).
   template <class Seen, class Count>
-  battle_result play(Seen& seen, Count&& count) {
-    const auto started = std::chrono::steady_clock::now();
-    std::vector<double> totals(layout_.size, 0.0);
+  void begin(Seen& seen, Count& count) {
+    started_ = std::chrono::steady_clock::now();
+    totals_.assign(layout_.size, 0.0);
     const battle_state start = rd::initial_state(r_);
     if (rd::is_stalemate(r_, start)) {
-      detail::add_terminal(r_, layout_, totals.data(), start, battle_end::stalemate, 1.0);
-      return finish(totals, started);
+      detail::add_terminal(r_, layout_, totals_.data(), start, battle_end::stalemate, 1.0);
+      return;
     }
     const side_table &ua = game_.table(rd::attacker, folded_), &ud = game_.table(rd::defender, folded_);
     na_ = ua.state.size();
@@ -68,6 +74,13 @@ class outcome_chain {
           2 * (t.state.size() + t.hsum.size()) * static_cast<std::size_t>(most_dice_ + 1), 0.0);
     }
     columns_.assign(nd_, {});
+    // The pairs one folded pair stands for are taken together (they have its keys, so this is
+    // still a topological order), and the pairs of one folded defender state, a column, together.
+    const side_table &fa = game_.table(rd::attacker, true), &fd = game_.table(rd::defender, true);
+    a_of_ = members(ua, fa);
+    d_of_ = members(ud, fd);
+    fas_ = descending(fa);
+    fds_ = descending(fd);
     hold();
     // Round 1 from the start where it differs (GL 11.22: its own key), then every pair in order.
     const std::uint64_t first = game_.start_key(folded_);
@@ -81,24 +94,40 @@ class outcome_chain {
       c.mass[a] = 1.0;
       if (rounds_) arrive_of(c, a) = {1.0};
     }
-    const std::vector<std::uint32_t> as = descending(ua), ds = descending(ud);
-    std::vector<double> none;
-    for (const std::uint32_t d : ds) {
-      column& c = columns_[d];
-      if (c.mass.empty()) continue;
-      for (const std::uint32_t a : as) {
-        if (c.mass[a] == 0.0) continue;
-        const std::uint32_t at = rounds_ ? c.arrive[a] : no_index;
-        take(game_.pair_key(a, d, false), c.mass[a], at == no_index ? none : arrives_[at], seen, count);
-        if (at != no_index) {  // (arrives_ may have grown: found again)
-          arrive_doubles_ -= std::min(arrive_doubles_, arrives_[at].capacity());
-          arrives_[at] = {};
-          free_arrives_.push_back(at);
+  }
+
+  // The folded defender states with pairs to take (a stalemate at the start: none), in order.
+  const std::vector<std::uint32_t>& columns() const { return fds_; }
+
+  // Takes the pairs of the folded defender state fdx (every pair that stands for it).
+  template <class Seen, class Count>
+  void take_column(std::uint32_t fdx, Seen& seen, Count& count) {
+    const std::vector<std::uint32_t>& group = d_of_[fdx];
+    if (std::all_of(group.begin(), group.end(), [&](std::uint32_t d) { return columns_[d].mass.empty(); })) return;
+    for (const std::uint32_t fax : fas_)
+      for (const std::uint32_t d : group) {
+        column& c = columns_[d];
+        if (c.mass.empty()) continue;
+        for (const std::uint32_t a : a_of_[fax]) {
+          if (c.mass[a] == 0.0) continue;
+          const std::uint32_t at = rounds_ ? c.arrive[a] : no_index;
+          take(game_.pair_key(a, d, false), c.mass[a], at == no_index ? none_ : arrives_[at], seen, count);
+          if (at != no_index) {  // (arrives_ may have grown: found again)
+            arrive_doubles_ -= std::min(arrive_doubles_, arrives_[at].capacity());
+            arrives_[at] = {};
+            free_arrives_.push_back(at);
+          }
         }
       }
-      held_columns_ -= c.mass.size();
-      c = {};  // (nothing comes back to a column taken)
+    for (const std::uint32_t d : group) {
+      held_columns_ -= columns_[d].mass.size();
+      columns_[d] = {};  // (nothing comes back to a column taken)
     }
+  }
+
+  // The outcome document, once every column is taken.
+  battle_result end() {
+    const side_table &ua = game_.table(rd::attacker, folded_), &ud = game_.table(rd::defender, folded_);
     // The sides' parts of every finished battle, and the retreats' fire.
     for (int side = 0; side < 2 && documents_; ++side) {
       const side_table& t = side == rd::attacker ? ua : ud;
@@ -106,11 +135,12 @@ class outcome_chain {
         const std::vector<double>& mass = exit_[static_cast<std::size_t>(side)][static_cast<std::size_t>(hit)];
         for (std::size_t x = 0; x < mass.size(); ++x)
           if (mass[x] != 0.0)
-            detail::add_side_terminal(r_, layout_, totals.data(), hit ? t.hstate[x] : t.state[x], side, mass[x]);
+            detail::add_side_terminal(r_, layout_, totals_.data(), hit ? t.hstate[x] : t.state[x], side, mass[x]);
       }
     }
     for (int side = 0; side < 2 && documents_; ++side) {
       const side_table& t = side == rd::attacker ? ua : ud;
+      if (retreats_[static_cast<std::size_t>(side)].empty()) continue;  // (a stalemate at the start)
       for (int forced = 0; forced < 2; ++forced)
         for (int hit = 0; hit < 2; ++hit)
           for (std::uint32_t x = 0; x < (hit ? t.hsum.size() : t.state.size()); ++x) {
@@ -121,16 +151,27 @@ class outcome_chain {
               detail::exact_chooser c;
               c.weight = by_dice[dice];
               auto finished = [&](const battle_state& u, battle_end end) {
-                totals[layout_.ends + static_cast<std::size_t>(end)] += c.weight;
-                detail::add_side_terminal(r_, layout_, totals.data(), u, side, c.weight);
+                totals_[layout_.ends + static_cast<std::size_t>(end)] += c.weight;
+                detail::add_side_terminal(r_, layout_, totals_.data(), u, side, c.weight);
               };
               rd::resolve_retreat_under_fire(r_, s, side, forced == 1, dice, c, finished);  // GL 12.2-12.3
             }
           }
     }
-    for (std::size_t e = 0; e < 7; ++e) totals[layout_.ends + e] += ends_[e];
-    return finish(totals, started);
+    for (std::size_t e = 0; e < 7; ++e) totals_[layout_.ends + e] += ends_[e];
+    return finish(totals_, started_);
   }
+
+  // The chain's own structures' bytes (the game's memos not among them); `beside`: a chain played
+  // beside this one, whose bytes this one's bound counts too.
+  std::size_t bytes() const {
+    return columns_.capacity() * sizeof(column) +
+           held_columns_ * (2 * sizeof(double) + (rounds_ ? sizeof(std::uint32_t) : 0)) +
+           arrives_.capacity() * sizeof(std::vector<double>) +
+           (arrive_doubles_ + retreats_[0].size() + retreats_[1].size()) * sizeof(double) +
+           (exit_[0][0].size() + exit_[0][1].size() + exit_[1][0].size() + exit_[1][1].size()) * sizeof(double);
+  }
+  void play_beside(const outcome_chain* other) { beside_ = other; }
 
  private:
   // Plays the round of the pair `key` under the solved choices, at `weight`, as
@@ -310,6 +351,14 @@ class outcome_chain {
     return out;
   }
 
+  // By folded state of table f: the valued states of table u that fold to it.
+  std::vector<std::vector<std::uint32_t>> members(const side_table& u, const side_table& f) const {
+    std::vector<std::vector<std::uint32_t>> out(f.state.size());
+    for (std::uint32_t x = 0; x < u.state.size(); ++x)
+      if (u.sum[x].line_units > 0) out[game_.fold_of(u, x)].push_back(x);
+    return out;
+  }
+
   // Plays the pair `key`, reached by `mass` (arrive: by round, where tallied).
   template <class Seen, class Count>
   void take(std::uint64_t key, double mass, std::vector<double>& arrive, Seen& seen, Count& count) {
@@ -388,15 +437,7 @@ class outcome_chain {
     return retreats_[static_cast<std::size_t>(side)].data() + at * static_cast<std::size_t>(most_dice_ + 1);
   }
 
-  void hold() {
-    meter_.hold(
-        game_.chain_memo_bytes() + columns_.capacity() * sizeof(column) +
-            held_columns_ * (2 * sizeof(double) + (rounds_ ? sizeof(std::uint32_t) : 0)) +
-            arrives_.capacity() * sizeof(std::vector<double>) +
-            (arrive_doubles_ + retreats_[0].size() + retreats_[1].size()) * sizeof(double) +
-            (exit_[0][0].size() + exit_[0][1].size() + exit_[1][0].size() + exit_[1][1].size()) * sizeof(double),
-        pairs_);
-  }
+  void hold() { meter_.hold(game_.chain_memo_bytes() + bytes() + (beside_ ? beside_->bytes() : 0), pairs_); }
 
   battle_result finish(const std::vector<double>& totals, std::chrono::steady_clock::time_point started) {
     battle_result out = detail::result_of_sums(r_, layout_, totals);
@@ -420,10 +461,15 @@ class outcome_chain {
   memory_meter meter_;
   step_tally tally_;
   std::size_t na_ = 0, nd_ = 0, pairs_ = 0, transitions_ = 0, arrive_doubles_ = 0, held_columns_ = 0;
-  std::vector<column> columns_;               // by defender state (empty: not reached, or taken)
-  std::vector<std::vector<double>> arrives_;  // the pairs' arrivals by round (column::arrive)
-  std::vector<std::uint32_t> free_arrives_;   // arrives_ let go, to be used again
-  std::vector<std::uint64_t> next_;           // the pair being played's successors
+  const outcome_chain* beside_ = nullptr;
+  std::vector<double> totals_, none_;
+  std::chrono::steady_clock::time_point started_;
+  std::vector<std::vector<std::uint32_t>> a_of_, d_of_;  // by folded state: the table's states that fold to it
+  std::vector<std::uint32_t> fas_, fds_;                 // the folded states, in the chain's order
+  std::vector<column> columns_;                          // by defender state (empty: not reached, or taken)
+  std::vector<std::vector<double>> arrives_;             // the pairs' arrivals by round (column::arrive)
+  std::vector<std::uint32_t> free_arrives_;              // arrives_ let go, to be used again
+  std::vector<std::uint64_t> next_;                      // the pair being played's successors
   std::vector<finished> finished_;
   std::array<std::array<std::vector<double>, 2>, 2> exit_;  // by side, hit or not, entry: mass ended there
   std::array<double, 7> ends_{};

@@ -160,6 +160,14 @@ class pair_game {
   std::size_t chain_memo_bytes() const {
     return att_reroll_.bytes() + def_reroll_.bytes() + def_choice_.bytes() + md_known_.bytes();
   }
+  // Every key of those memos names one folded defender state's hit state, or a node of one's morale
+  // tree (a column's), so the chain, played a column at a time, forgets them between columns.
+  void forget_chain_choices() {
+    att_reroll_.clear();
+    def_reroll_.clear();
+    def_choice_.clear();
+    md_known_.clear();
+  }
 
   // Where a round of the chain stands: its start pair, and the attacker's allocation taken for the
   // hits it took (the chain's chooser keeps it as the round is played).
@@ -894,9 +902,9 @@ class pair_game {
   // the places by ma_row's walks.
   std::vector<double> md_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> md_done_;
-  std::uint64_t md_call_ = 0;        // md_row's calls: R(a2, d2) is kept for the row being worked out
+  std::uint64_t md_call_ = 0;          // md_row's calls: R(a2, d2) is kept for the row being worked out
   std::vector<std::uint64_t> r_call_;  // by defender state: the call its r_value_ is of
-  std::vector<double> r_value_;  // by attacker state: its row's places worked out
+  std::vector<double> r_value_;        // by attacker state: its row's places worked out
   std::size_t md_places_ = 0;
   std::vector<std::uint8_t> standing_;        // by place in the open column: its hit state's line stands
   std::vector<double> ma_row_;                // attacker_fire's MA by place (ma_row)

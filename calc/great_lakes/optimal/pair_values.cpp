@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <utility>
 
 #include "calc/great_lakes/optimal/advice.hpp"
@@ -83,16 +84,30 @@ pair_solution solve_over_pairs(const battle& b, const game_options& g, const exa
     if (g.time_budget > 0 && predicted > g.time_budget) throw game_over_budget(predicted, g.time_budget, true);
   };
   try {
-    // (The value objective's tables are unfolded: one pass.)
+    // The value objective's tables are unfolded: one chain. The win objective's: the ends summed over
+    // the unfolded pairs, the rounds tallied over the folded ones beside it, column by column.
     const bool apart = game.folds();
-    out.outcome = outcome_chain(game, chain_options, false, true, !apart).play(seen, count);
-    if (apart) {
-      auto unseen = [](int, int, int, bool) {};
-      const battle_result rounds = outcome_chain(game, chain_options, true, false, true).play(unseen, count);
-      out.outcome.rounds_distribution = rounds.rounds_distribution;
-      out.outcome.rounds_tail = rounds.rounds_tail;
-      out.outcome.method.memory_bytes = std::max(out.outcome.method.memory_bytes, rounds.method.memory_bytes);
-      out.outcome.method.seconds += rounds.method.seconds;
+    outcome_chain documents(game, chain_options, false, true, !apart);
+    std::optional<outcome_chain> rounds;
+    if (apart) rounds.emplace(game, chain_options, true, false, true);
+    auto unseen = [](int, int, int, bool) {};
+    documents.begin(seen, count);
+    if (rounds) {
+      rounds->play_beside(&documents);
+      documents.play_beside(&*rounds);
+      rounds->begin(unseen, count);
+    }
+    for (const std::uint32_t column : documents.columns()) {
+      game.forget_chain_choices();
+      documents.take_column(column, seen, count);
+      if (rounds) rounds->take_column(column, unseen, count);
+    }
+    out.outcome = documents.end();
+    if (rounds) {
+      const battle_result r = rounds->end();
+      out.outcome.rounds_distribution = r.rounds_distribution;
+      out.outcome.rounds_tail = r.rounds_tail;
+      out.outcome.method.memory_bytes = std::max(out.outcome.method.memory_bytes, r.method.memory_bytes);
     }
   } catch (const memory_limit_exceeded& e) {
     throw memory_limit_exceeded(options.memory_limit, game_bytes + e.counted(), e.states());
