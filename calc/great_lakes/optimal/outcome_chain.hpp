@@ -4,11 +4,13 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
 #include "calc/great_lakes/optimal/pair_game.hpp"
 #include "calc/great_lakes/outcome.hpp"
+#include "core/binomial_table.hpp"
 #include "core/markov_chain.hpp"
 #include "core/memory_meter.hpp"
 #include "core/step_tally.hpp"
@@ -310,12 +312,6 @@ class outcome_chain {
     std::vector<double> mass, next;
     std::vector<std::uint32_t> arrive;
   };
-  struct finished {
-    int kind;  // 0: stalemate; 1 + side: that side retreats
-    bool forced;
-    side_entry a, d;
-    double w;
-  };
 
   column& column_of(std::uint32_t d) {
     column& c = columns_[d];
@@ -359,7 +355,10 @@ class outcome_chain {
     return out;
   }
 
-  // Plays the pair `key`, reached by `mass` (arrive: by round, where tallied).
+  // Plays the pair `key`, reached by `mass` (arrive: by round, where tallied). Its self-loop is
+  // known before it is played (self_loop), so its expected visits are too and what it leads to is
+  // added where it goes as it is played: the mass it passes on, and the ends; a chain that tallies
+  // rounds lists its successors first, each with its chance, for the tally.
   template <class Seen, class Count>
   void take(std::uint64_t key, double mass, std::vector<double>& arrive, Seen& seen, Count& count) {
     if (++pairs_ > o_.state_limit) throw state_limit_exceeded(o_.state_limit);
@@ -367,54 +366,48 @@ class outcome_chain {
       detail::throw_if_cancelled(o_);
       hold();
     }
+    const double self = self_loop(key);
+    const double visits = mass / (1.0 - self);  // (self < 1: a pair nobody can leave is a stalemate)
+    expected_rounds_ += visits;
     next_.clear();
-    finished_.clear();
-    double self = 0;
     struct collector {
       outcome_chain& c;
       std::uint64_t key;
-      double& self;
+      double visits, self = 0, absorb = 0;
+      std::size_t outcomes = 0;
       void next(std::uint64_t to, double w) {
+        ++outcomes;
         if (to == key) {
           self += w;
           return;
         }
-        double& next = c.column_of(static_cast<std::uint32_t>(to)).next[static_cast<std::uint32_t>(to >> 32)];
-        if (next == 0.0) c.next_.push_back(to);
-        next += w;
+        column& into = c.column_of(static_cast<std::uint32_t>(to));
+        const auto a = static_cast<std::uint32_t>(to >> 32);
+        if (!c.rounds_) {
+          into.mass[a] += visits * w;
+          return;
+        }
+        if (into.next[a] == 0.0) c.next_.push_back(to);
+        into.next[a] += w;
       }
-      void stalemate(side_entry a, side_entry d, double w) { c.finished_.push_back({0, false, a, d, w}); }
+      void stalemate(side_entry a, side_entry d, double w) {
+        ++outcomes;
+        absorb += w;
+        if (c.documents_) c.stalemate_end(a, d, visits * w);
+      }
       void retreat(int side, bool forced, side_entry a, side_entry d, double w) {
-        c.finished_.push_back({1 + side, forced, a, d, w});
+        ++outcomes;
+        absorb += w;
+        if (c.documents_) c.retreat_end(side, forced, a, d, visits * w);
       }
-    } emit{*this, key, self};
+    } emit{*this, key, visits};
     play_pair(key, 1.0, emit, seen, folded_);
-    count(next_.size() + finished_.size() + (self > 0 ? 1 : 0));
-    const double visits = mass / (1.0 - self);  // (self < 1: a pair nobody can leave is a stalemate)
-    expected_rounds_ += visits;
-    double absorb = 0;
-    for (const finished& f : finished_) absorb += f.w;
-    const side_table &ua = game_.table(rd::attacker, folded_), &ud = game_.table(rd::defender, folded_);
-    for (const finished& f : finished_) {
-      if (!documents_) break;
-      const double w = visits * f.w;
-      if (f.kind == 0) {
-        ends_[static_cast<std::size_t>(battle_end::stalemate)] += w;
-        exit_[0][f.a.hit][f.a.index] += w;
-        exit_[1][f.d.hit][f.d.index] += w;
-        continue;
-      }
-      const int side = f.kind - 1;
-      const side_entry me = side == rd::attacker ? f.a : f.d, other = side == rd::attacker ? f.d : f.a;
-      exit_[static_cast<std::size_t>(1 - side)][other.hit][other.index] += w;
-      const side_table& o = side == rd::attacker ? ud : ua;
-      const rd::side_sums& sums = other.hit ? o.hsum[other.index] : o.sum[other.index];
-      const int dice = f.forced ? sums.line_dice : sums.line_units;  // GL 12.2-12.3 (rd::retreat_fire_dice)
-      retreat_mass(side, f.forced, me)[static_cast<std::size_t>(dice)] += w;
-    }
-    const bool stepped = rounds_ && tally_.take(arrive, self);
-    if (stepped) tally_.absorb(absorb);
-    transitions_ += next_.size();
+    if (emit.self != self) throw std::logic_error("optimal play: the outcome chain's self-loop was mistaken");
+    count(emit.outcomes);
+    transitions_ += emit.outcomes;
+    if (!rounds_) return;
+    const bool stepped = tally_.take(arrive, self);
+    if (stepped) tally_.absorb(emit.absorb);
     for (const std::uint64_t to : next_) {
       column& c = columns_[static_cast<std::uint32_t>(to)];
       const auto a = static_cast<std::uint32_t>(to >> 32);
@@ -428,6 +421,51 @@ class outcome_chain {
         arrive_doubles_ += into.capacity() - before;
       }
     }
+  }
+
+  // The chance that the round of the pair `key` leaves it as it was: both fires miss (no hits, so
+  // no checks), nobody retreats and nobody enters; as play_pair's own product makes it.
+  double self_loop(std::uint64_t key) {
+    if (key >> 63) return 0.0;  // (round 1 from the start: its own key, never reached again)
+    const side_table &ua = game_.table(rd::attacker, folded_), &ud = game_.table(rd::defender, folded_);
+    const auto A = static_cast<std::uint32_t>(key >> 32), D = static_cast<std::uint32_t>(key);
+    const std::uint32_t A1 = ua.hit_option[ua.hit_begin[ua.hits_begin[A]]];  // (no hits: one option)
+    const std::uint32_t D1 = ud.hit_option[ud.hit_begin[ud.hits_begin[D]]];
+    if (ua.hroot[A1] != no_index || ua.hleaf[A1] != A || ud.hroot[D1] != no_index || ud.hleaf[D1] != D) return 0.0;
+    const std::uint32_t a = game_.fold_of(ua, A), d = game_.fold_of(ud, D);
+    for (int side = 0; side < 2; ++side)
+      if (r_.policy[side].kind == retreat_kind::optimal
+              ? game_.retreats_by_choice(side, a, d)
+              : rd::wants_retreat(r_, std::array<rd::side_sums, 2>{ua.sum[A], ud.sum[D]}, side))
+        return 0.0;
+    const double* miss_d = shared_binomial_tables().pmf_row(1, rd::fire_dice(r_, ud.sum[D], rd::defender, false));
+    const double* miss_a = shared_binomial_tables().pmf_row(1, rd::fire_dice(r_, ua.hsum[A1], rd::attacker, false));
+    double w = 1.0 * miss_d[0] * miss_a[0];
+    w *= staying(ud, D);  // (the defender's reinforcement first, GL 13.3)
+    w *= staying(ua, A);
+    return w;
+  }
+  // (The weight entering leaves on state x itself: 1 where nobody waits.)
+  static double staying(const side_table& t, std::uint32_t x) {
+    const std::uint32_t b = t.enter_begin[x], e = t.enter_begin[x + 1];
+    if (b == e) return 1.0;
+    for (std::uint32_t j = b; j < e; ++j)
+      if (t.enter[j].first == x) return t.enter[j].second;
+    return 0.0;
+  }
+
+  void stalemate_end(side_entry a, side_entry d, double w) {
+    ends_[static_cast<std::size_t>(battle_end::stalemate)] += w;
+    exit_[0][a.hit][a.index] += w;
+    exit_[1][d.hit][d.index] += w;
+  }
+  void retreat_end(int side, bool forced, side_entry a, side_entry d, double w) {
+    const side_entry me = side == rd::attacker ? a : d, other = side == rd::attacker ? d : a;
+    exit_[static_cast<std::size_t>(1 - side)][other.hit][other.index] += w;
+    const side_table& o = game_.table(1 - side, folded_);
+    const rd::side_sums& sums = other.hit ? o.hsum[other.index] : o.sum[other.index];
+    const int dice = forced ? sums.line_dice : sums.line_units;  // GL 12.2-12.3 (rd::retreat_fire_dice)
+    retreat_mass(side, forced, me)[static_cast<std::size_t>(dice)] += w;
   }
 
   double* retreat_mass(int side, bool forced, side_entry e) {
@@ -470,7 +508,6 @@ class outcome_chain {
   std::vector<std::vector<double>> arrives_;             // the pairs' arrivals by round (column::arrive)
   std::vector<std::uint32_t> free_arrives_;              // arrives_ let go, to be used again
   std::vector<std::uint64_t> next_;                      // the pair being played's successors
-  std::vector<finished> finished_;
   std::array<std::array<std::vector<double>, 2>, 2> exit_;  // by side, hit or not, entry: mass ended there
   std::array<double, 7> ends_{};
   int most_dice_ = 0;
