@@ -234,3 +234,63 @@ TEST(GreatLakesPairGame, OutcomeChainWithNoChoiceLeftIsTheExactEngine) {
   EXPECT_GE(compared[0], 40);
   EXPECT_GE(compared[1], 40);
 }
+
+// On the win objective the outcome chain over the unfolded pairs and the one tallying rounds over
+// the folded pairs play on two threads where two are allowed. Each makes its own sums in one thread
+// in one order, so one thread and two give the same document to the bit, advice and all; and where
+// a memory bound stops one chain, the solve reports that bound whichever thread hit it.
+TEST(GreatLakesPairGame, TwoThreadsGiveTheOneThreadsDocument) {
+  std::mt19937 rng(4242);
+  int compared = 0;
+  for (int trial = 0; trial < 200 && compared < 30; ++trial) {
+    std::string id;
+    const gl::battle b = random_battle(rng, id);
+    gl::exact_options one, two;
+    one.state_limit = two.state_limit = 20000;
+    one.threads = 1;
+    two.threads = 2;
+    gl::game_result a, c;
+    try {
+      a = gl::solve_optimal_play(b, {}, one);
+      c = gl::solve_optimal_play(b, {}, two);
+    } catch (const musket::state_limit_exceeded&) {
+      continue;
+    } catch (const musket::invalid_input&) {
+      continue;
+    }
+    id = std::to_string(trial) + " " + id;
+    EXPECT_EQ(a.value, c.value) << id;
+    EXPECT_EQ(a.outcome.ends, c.outcome.ends) << id;
+    EXPECT_EQ(a.outcome.attacker_sp_lost, c.outcome.attacker_sp_lost) << id;
+    EXPECT_EQ(a.outcome.defender_sp_lost, c.outcome.defender_sp_lost) << id;
+    EXPECT_EQ(a.outcome.rounds_distribution, c.outcome.rounds_distribution) << id;
+    EXPECT_EQ(a.outcome.rounds_mean, c.outcome.rounds_mean) << id;
+    ASSERT_EQ(a.outcome.units.size(), c.outcome.units.size()) << id;
+    for (std::size_t u = 0; u < a.outcome.units.size(); ++u) {
+      EXPECT_EQ(a.outcome.units[u].survives, c.outcome.units[u].survives) << id;
+      EXPECT_EQ(a.outcome.units[u].expected_sp, c.outcome.units[u].expected_sp) << id;
+    }
+    EXPECT_EQ(a.chain_outcomes, c.chain_outcomes) << id;
+    for (int side = 0; side < 2; ++side) {
+      EXPECT_EQ(a.advice[side].retreat.retreats, c.advice[side].retreat.retreats) << id;
+      EXPECT_EQ(a.advice[side].retreat.fights, c.advice[side].retreat.fights) << id;
+      ASSERT_EQ(a.advice[side].allocations.size(), c.advice[side].allocations.size()) << id;
+      for (std::size_t k = 0; k < a.advice[side].allocations.size(); ++k)
+        EXPECT_EQ(a.advice[side].allocations[k].optimal, c.advice[side].allocations[k].optimal) << id;
+    }
+    EXPECT_EQ(c.outcome.method.threads, 2u) << id;
+    // A bound three quarters of the peak the solve counted: the game or one of the chains passes it.
+    gl::exact_options tight = two;
+    const std::size_t peak = a.outcome.method.memory_bytes;
+    tight.memory_limit = peak - peak / 4;
+    try {
+      gl::solve_optimal_play(b, {}, tight);
+      ADD_FAILURE() << id << ": no memory_limit_exceeded under " << tight.memory_limit << " bytes";
+    } catch (const musket::memory_limit_exceeded& e) {
+      EXPECT_EQ(e.limit(), tight.memory_limit) << id;
+      EXPECT_GT(e.counted(), tight.memory_limit) << id;
+    }
+    ++compared;
+  }
+  EXPECT_GE(compared, 30);
+}

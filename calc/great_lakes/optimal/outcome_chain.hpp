@@ -2,6 +2,7 @@
 // Internal linkage: included by optimal/pair_values.cpp alone.
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <stdexcept>
@@ -30,14 +31,15 @@ namespace {
 // that left the line, so on the win objective they are tallied in a chain of their own over the
 // folded pairs (a tenth as many on the Niagara 3 v 3 and 4 v 3), and the chain over the unfolded
 // ones only sums the ends. The pairs that fold to one folded pair have its keys, so they are taken
-// together, and the two chains are played side by side a folded defender state (a column of the
-// game) at a time: the choices the game works out for a column are looked up while they are warm,
-// and forgotten once it is done (pair_game::forget_chain_choices).
+// together, a folded defender state (a column of the game) at a time: the choices a chain works
+// out for a column (its chain_memos) are looked up while they are warm, and forgotten once it is
+// done. A chain reads the solved game and writes only its own memos and sums, so the two chains
+// play side by side on two threads (optimal/pair_values.cpp).
 class outcome_chain {
  public:
   // folded: the pairs of the game's own (folded) tables; documents: the ends summed; rounds: the
   // rounds tallied.
-  outcome_chain(pair_game& game, const exact_options& options, bool folded, bool documents, bool rounds)
+  outcome_chain(const pair_game& game, const exact_options& options, bool folded, bool documents, bool rounds)
       : game_(game),
         r_(game.rules()),
         o_(options),
@@ -105,6 +107,7 @@ class outcome_chain {
   template <class Seen, class Count>
   void take_column(std::uint32_t fdx, Seen& seen, Count& count) {
     const std::vector<std::uint32_t>& group = d_of_[fdx];
+    memos_.clear();
     if (std::all_of(group.begin(), group.end(), [&](std::uint32_t d) { return columns_[d].mass.empty(); })) return;
     for (const std::uint32_t fax : fas_)
       for (const std::uint32_t d : group) {
@@ -164,14 +167,15 @@ class outcome_chain {
     return finish(totals_, started_);
   }
 
-  // The chain's own structures' bytes (the game's memos not among them); `beside`: a chain played
-  // beside this one, whose bytes this one's bound counts too.
+  // The chain's structures' bytes, its memos among them; `beside`: a chain played beside this one
+  // (maybe on another thread), whose bytes as it last counted them this one's bound counts too.
   std::size_t bytes() const {
     return columns_.capacity() * sizeof(column) +
            held_columns_ * (2 * sizeof(double) + (rounds_ ? sizeof(std::uint32_t) : 0)) +
            arrives_.capacity() * sizeof(std::vector<double>) +
            (arrive_doubles_ + retreats_[0].size() + retreats_[1].size()) * sizeof(double) +
-           (exit_[0][0].size() + exit_[0][1].size() + exit_[1][0].size() + exit_[1][1].size()) * sizeof(double);
+           (exit_[0][0].size() + exit_[0][1].size() + exit_[1][0].size() + exit_[1][1].size()) * sizeof(double) +
+           memos_.bytes();
   }
   void play_beside(const outcome_chain* other) { beside_ = other; }
 
@@ -205,7 +209,7 @@ class outcome_chain {
         const std::uint32_t drow = ud.hits_begin[D] + static_cast<std::uint32_t>(k);
         const std::uint32_t dopt = ud.hit_begin[drow + 1] - ud.hit_begin[drow] > 1
                                        ? static_cast<std::uint32_t>(game_.defender_allocation(
-                                             a1, game_.def_.hits_begin[d] + static_cast<std::uint32_t>(k)))
+                                             a1, game_.def_.hits_begin[d] + static_cast<std::uint32_t>(k), memos_))
                                        : 0;
         const std::uint32_t D1 = ud.hit_option[ud.hit_begin[drow] + dopt];
         if (ud.hsum[D1].line_units == 0) return emit.retreat(rd::defender, true, {A1, true}, {D1, true}, w2);
@@ -248,7 +252,7 @@ class outcome_chain {
         };
         auto leaf = [&](std::uint32_t a2) {
           if (game_.att_.sum[a2].line_units == 0) return game_.retreat_value(rd::attacker, true, a2, d1, false, true);
-          return game_.md_direct(a2, d1);
+          return game_.md_direct(a2, d1, memos_);
         };
         checked(ua, game_.att_, A1, a1, w2, leaf, d1, attacker_checked);
       });
@@ -288,7 +292,7 @@ class outcome_chain {
         continue;
       }
       const side_table::node fn = f.nodes[f.entries[fs.begin + e].to];
-      const auto [known, fresh] = (u.side == rd::attacker ? game_.att_reroll_ : game_.def_reroll_)
+      const auto [known, fresh] = (u.side == rd::attacker ? memos_.att_reroll : memos_.def_reroll)
                                       .try_emplace(std::uint64_t{fn.first} << 32 | other, 0);
       if (fresh) {
         double best = 0;
@@ -475,7 +479,11 @@ class outcome_chain {
     return retreats_[static_cast<std::size_t>(side)].data() + at * static_cast<std::size_t>(most_dice_ + 1);
   }
 
-  void hold() { meter_.hold(game_.chain_memo_bytes() + bytes() + (beside_ ? beside_->bytes() : 0), pairs_); }
+  void hold() {
+    const std::size_t mine = bytes();
+    counted_.store(mine, std::memory_order_relaxed);
+    meter_.hold(mine + (beside_ ? beside_->counted_.load(std::memory_order_relaxed) : 0), pairs_);
+  }
 
   battle_result finish(const std::vector<double>& totals, std::chrono::steady_clock::time_point started) {
     battle_result out = detail::result_of_sums(r_, layout_, totals);
@@ -491,7 +499,7 @@ class outcome_chain {
     return out;
   }
 
-  pair_game& game_;
+  const pair_game& game_;
   const battle_rules& r_;
   const exact_options& o_;
   detail::outcome_layout layout_;
@@ -500,6 +508,8 @@ class outcome_chain {
   step_tally tally_;
   std::size_t na_ = 0, nd_ = 0, pairs_ = 0, transitions_ = 0, arrive_doubles_ = 0, held_columns_ = 0;
   const outcome_chain* beside_ = nullptr;
+  std::atomic<std::size_t> counted_{0};  // bytes() as hold() last counted it (read by the chain beside)
+  chain_memos memos_;
   std::vector<double> totals_, none_;
   std::chrono::steady_clock::time_point started_;
   std::vector<std::vector<std::uint32_t>> a_of_, d_of_;  // by folded state: the table's states that fold to it

@@ -66,6 +66,23 @@ void capped_fire(int dice, int cap, double weight, F&& f) {
   if (tail != 0.0) f(cap, weight * tail);
 }
 
+// The choices and MD values the outcome chain works out as it plays, kept for the pairs that meet
+// them again. Every key names one folded defender state's hit state, or a node of one's morale
+// tree (a column's), so a chain played a column at a time forgets them between columns. Each
+// chain has its own: chains of one game can play side by side, on two threads.
+struct chain_memos {
+  u64_memo<std::uint32_t> att_reroll, def_reroll;  // by (folded node, other side's folded state)
+  u64_memo<int> def_choice;                        // by (attacker hit state, defender row)
+  u64_memo<double> md;                             // md_direct's, by (attacker state, defender hit state)
+  std::size_t bytes() const { return att_reroll.bytes() + def_reroll.bytes() + def_choice.bytes() + md.bytes(); }
+  void clear() {
+    att_reroll.clear();
+    def_reroll.clear();
+    def_choice.clear();
+    md.clear();
+  }
+};
+
 class pair_game {
   friend class outcome_chain;  // (its round: the game's tables and choices)
 
@@ -82,8 +99,10 @@ class pair_game {
       dice = std::max(dice, d);
     }
     moments_dice_ = dice;
-    moments_.assign(static_cast<std::size_t>((dice + 1) * (std::max(r_.starting_sp[0], r_.starting_sp[1]) + 1)),
-                    {std::nan(""), 0.0});
+    const int most_sp = std::max(r_.starting_sp[0], r_.starting_sp[1]);
+    moments_.reserve(static_cast<std::size_t>((dice + 1) * (most_sp + 1)));
+    for (int n = 0; n <= dice; ++n)
+      for (int sp = 0; sp <= most_sp; ++sp) moments_.push_back(fire_moments(n, sp));
   }
 
   const battle_rules& rules() const { return r_; }
@@ -156,19 +175,6 @@ class pair_game {
   // The memory the game held at its peak, and the bytes its bound leaves for the outcome chain.
   std::size_t bytes() const { return meter_.peak(); }
   std::size_t room() const { return meter_.room(0); }
-  // The bytes of the choices and MD values the outcome chain worked out (kept as it plays).
-  std::size_t chain_memo_bytes() const {
-    return att_reroll_.bytes() + def_reroll_.bytes() + def_choice_.bytes() + md_known_.bytes();
-  }
-  // Every key of those memos names one folded defender state's hit state, or a node of one's morale
-  // tree (a column's), so the chain, played a column at a time, forgets them between columns.
-  void forget_chain_choices() {
-    att_reroll_.clear();
-    def_reroll_.clear();
-    def_choice_.clear();
-    md_known_.clear();
-  }
-
   // Where a round of the chain stands: its start pair, and the attacker's allocation taken for the
   // hits it took (the chain's chooser keeps it as the round is played).
   struct round_place {
@@ -210,7 +216,7 @@ class pair_game {
         const std::uint32_t arow = att_.hits_begin[p.a] + static_cast<std::uint32_t>(h);
         const std::uint32_t a1 =
             att_.hit_option[att_.hit_begin[arow] + static_cast<std::uint32_t>(p.att_hits == h ? p.att_option : 0)];
-        return defender_allocation(a1, def_.hits_begin[p.d] + static_cast<std::uint32_t>(dc.hits));
+        return defender_allocation(a1, def_.hits_begin[p.d] + static_cast<std::uint32_t>(dc.hits), memos_);
       }
       case rd::decision_kind::reroll: {
         // The rest of the side's checks read its units now and the units pending; what follows
@@ -235,7 +241,7 @@ class pair_game {
           valuing_chooser c;
           c.tolerance = tol_;
           rd::round_state t = rd::track(r_, s);
-          auto next = [&](rd::round_state& w) { c.acc += c.weight * after_morale(dc.side, w.s, other); };
+          auto next = [&](rd::round_state& w) { c.acc += c.weight * after_morale(dc.side, w.s, other, memos_); };
           if (k < n) {
             std::uint32_t rest = dc.pending;
             for (int j = 0; j < k; ++j) rest &= rest - 1;
@@ -262,15 +268,15 @@ class pair_game {
   // The defender's allocation (its option in the row drow: a defender state and hit count) after
   // the attacker's hits left it in hit state a1: the least value, ties to the rulings'. (Many of
   // the outcome chain's pairs are one folded pair: each worked out once.)
-  int defender_allocation(std::uint32_t a1, std::uint32_t drow) {
-    const auto [known, fresh] = def_choice_.try_emplace(std::uint64_t{a1} << 32 | drow, 0);
+  int defender_allocation(std::uint32_t a1, std::uint32_t drow, chain_memos& memos) const {
+    const auto [known, fresh] = memos.def_choice.try_emplace(std::uint64_t{a1} << 32 | drow, 0);
     if (!fresh) return known;
     const std::uint32_t b = def_.hit_begin[drow], e = def_.hit_begin[drow + 1];
     double best = 0;
     for (std::uint32_t j = b; j < e; ++j) {
       const std::uint32_t d1 = def_.hit_option[j];
       const double v =
-          def_.hsum[d1].line_units == 0 ? retreat_value(rd::defender, true, a1, d1, true, true) : ma_direct(a1, d1);
+          def_.hsum[d1].line_units == 0 ? retreat_value(rd::defender, true, a1, d1, true, true) : ma_direct(a1, d1, memos);
       if (j == b || v < best - tol_) {
         best = v;
         known = static_cast<int>(j - b);
@@ -282,7 +288,7 @@ class pair_game {
   // Whether `side` retreats voluntarily at the post-morale pair (a, d) as the solved play does (GL
   // 12.2, step 4; the win objective: fighting on, settled). Where nobody enters the pair is its own
   // successor, whose value, solved, is read.
-  bool retreats_by_choice(int side, std::uint32_t a, std::uint32_t d) {
+  bool retreats_by_choice(int side, std::uint32_t a, std::uint32_t d) const {
     if (!decides_retreat(side)) return false;
     const double on = side == rd::attacker ? defender_retreats(a, d, no_index, no_index, 0.0).first
                                            : go_on(a, d, no_index, no_index).first;
@@ -537,25 +543,26 @@ class pair_game {
   }
 
   // Retreat fire's outcomes capped at the SP on the field: (their total, mean hits).
-  std::array<double, 2> moments(int dice, int sp) {
-    const bool kept = dice <= moments_dice_ && sp <= std::max(r_.starting_sp[0], r_.starting_sp[1]);
-    const std::size_t at =
-        kept ? static_cast<std::size_t>(dice * (std::max(r_.starting_sp[0], r_.starting_sp[1]) + 1) + sp) : 0;
-    if (kept && !std::isnan(moments_[at][0])) return moments_[at];
+  // (All the battle's are worked out with the game, so the chains read them from any thread.)
+  std::array<double, 2> moments(int dice, int sp) const {
+    const int most_sp = std::max(r_.starting_sp[0], r_.starting_sp[1]);
+    if (dice <= moments_dice_ && sp <= most_sp) return moments_[static_cast<std::size_t>(dice * (most_sp + 1) + sp)];
+    return fire_moments(dice, sp);
+  }
+  std::array<double, 2> fire_moments(int dice, int sp) const {
     std::array<double, 2> m{0.0, 0.0};
     detail::exact_chooser c;
     c.binomial_capped(dice, r_.retreat_fire_faces, sp, [&](int h) {
       m[0] += c.weight;
       m[1] += c.weight * h;
     });
-    if (kept) moments_[at] = m;
     return m;
   }
 
   // GL 12.2-12.3 with RULINGS (optimal/payoff.hpp's retreat_payoff): the payoff to the attacker of
   // `side` retreating, its fire (forced: the other side's line dice; voluntary: a die per line
   // unit) taking min(hits, SP on the field) SP; a and d are hit states where a_hit / d_hit.
-  double retreat_value(int side, bool forced, std::uint32_t a, std::uint32_t d, bool a_hit, bool d_hit) {
+  double retreat_value(int side, bool forced, std::uint32_t a, std::uint32_t d, bool a_hit, bool d_hit) const {
     const double win = side == rd::defender ? 1.0 : 0.0;
     if (g_.goal == objective::win) return win;
     const side_table& me = side == rd::attacker ? att_ : def_;
@@ -610,7 +617,7 @@ class pair_game {
   // The defender's voluntary retreat (GL 12.2, step 4), then go_on; choices made at self-loop
   // value x.
   std::pair<double, double> defender_retreats(std::uint32_t a, std::uint32_t d, std::uint32_t sa, std::uint32_t sd,
-                                              double x) {
+                                              double x) const {
     if (decides_retreat(rd::defender)) {
       const std::pair<double, double> on = go_on(a, d, sa, sd);
       const double back = retreat_value(rd::defender, false, a, d, false, false);
@@ -622,7 +629,8 @@ class pair_game {
   }
 
   // R(a, d): the attacker's voluntary retreat, then the defender's, then go_on.
-  std::pair<double, double> retreats(std::uint32_t a, std::uint32_t d, std::uint32_t sa, std::uint32_t sd, double x) {
+  std::pair<double, double> retreats(std::uint32_t a, std::uint32_t d, std::uint32_t sa, std::uint32_t sd,
+                                     double x) const {
     if (decides_retreat(rd::attacker)) {
       const std::pair<double, double> on = defender_retreats(a, d, sa, sd, x);
       const double back = retreat_value(rd::attacker, false, a, d, false, false);
@@ -634,7 +642,7 @@ class pair_game {
   }
 
   template <class Leaf>
-  double tree_list(const side_table& t, std::uint32_t at, Leaf& leaf) {
+  double tree_list(const side_table& t, std::uint32_t at, Leaf& leaf) const {
     const side_table::list l = t.lists[at];
     double s = 0;
     for (std::uint32_t e = l.begin; e < l.end; ++e) {
@@ -753,8 +761,8 @@ class pair_game {
 
   // MD and MA for the chain's look-ahead, worked out afresh (no column kept).
   // (Kept: the outcome chain's pairs meet the same (a2, d1) again and again.)
-  double md_direct(std::uint32_t a2, std::uint32_t d1) {
-    const auto [known, fresh] = md_known_.try_emplace(std::uint64_t{a2} << 32 | d1, 0.0);
+  double md_direct(std::uint32_t a2, std::uint32_t d1, chain_memos& memos) const {
+    const auto [known, fresh] = memos.md.try_emplace(std::uint64_t{a2} << 32 | d1, 0.0);
     if (!fresh) return known;
     auto leaf = [&](std::uint32_t d2) {
       if (def_.sum[d2].line_units == 0) return retreat_value(rd::defender, true, a2, d2, false, false);
@@ -763,10 +771,10 @@ class pair_game {
     known = def_.hroot[d1] == no_index ? leaf(def_.hleaf[d1]) : tree_list(def_, def_.hroot[d1], leaf);
     return known;
   }
-  double ma_direct(std::uint32_t a1, std::uint32_t d1) {
+  double ma_direct(std::uint32_t a1, std::uint32_t d1, chain_memos& memos) const {
     auto leaf = [&](std::uint32_t a2) {
       if (att_.sum[a2].line_units == 0) return retreat_value(rd::attacker, true, a2, d1, false, true);
-      return md_direct(a2, d1);
+      return md_direct(a2, d1, memos);
     };
     return att_.hroot[a1] == no_index ? leaf(att_.hleaf[a1]) : tree_list(att_, att_.hroot[a1], leaf);
   }
@@ -868,11 +876,11 @@ class pair_game {
   // The value of the rest of the round once `side`'s morale checks end in s, `other` being the
   // defender's hit state (the attacker's checks) or the attacker's state after its checks (the
   // defender's): the chain's look-ahead at a reroll.
-  double after_morale(int side, const battle_state& s, std::uint32_t other) {
+  double after_morale(int side, const battle_state& s, std::uint32_t other, chain_memos& memos) const {
     if (side == rd::attacker) {
       const std::uint32_t a2 = att_.index.at(key(s, rd::attacker));
       if (att_.sum[a2].line_units == 0) return retreat_value(rd::attacker, true, a2, other, false, true);
-      return md_direct(a2, other);
+      return md_direct(a2, other, memos);
     }
     const std::uint32_t d2 = def_.index.at(key(s, rd::defender));
     if (def_.sum[d2].line_units == 0) return retreat_value(rd::defender, true, other, d2, false, false);
@@ -887,7 +895,6 @@ class pair_game {
   side_table att_, def_;
   side_table uatt_, udef_;  // the outcome chain's unfolded tables (the win objective's)
   std::array<std::vector<std::uint32_t>, 2> fold_of_, hit_fold_of_;  // by unfolded state / hit state
-  u64_memo<std::uint32_t> att_reroll_, def_reroll_;                  // by (folded node, other side)
   std::size_t na_ = 0, nd_ = 0, pairs_ = 0, md_bytes_ = 0, held_ = 0;
   memory_meter meter_{o_.memory_limit};  // (core/memory_meter.hpp: the game's tables, values and MD columns)
   std::vector<double> v_;
@@ -895,8 +902,7 @@ class pair_game {
   std::vector<std::uint8_t> att_choice_;    // by (row, defender state): the allocation taken
   std::vector<std::uint8_t> start_choice_;  // round 1's, by hits, where crossing attackers lose a die (GL 11.22)
   std::unordered_map<std::string, int> reroll_choice_;  // round 1's reroll choices (choose), as worked out
-  u64_memo<int> def_choice_;                            // by (attacker hit state, defender row)
-  u64_memo<double> md_known_;                           // md_direct's, by (attacker state, defender hit state)
+  chain_memos memos_;  // round 1's choices (choose), before any chain plays
   std::uint32_t column_ = no_index, column_first_ = 0;
   // The open column's MD values by (attacker state, place): an attacker state's row is read along
   // the places by ma_row's walks.

@@ -1,20 +1,26 @@
 #include "calc/great_lakes/optimal/pair_values.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
 #include <cstdint>
-#include <optional>
+#include <thread>
 #include <utility>
 
 #include "calc/great_lakes/optimal/advice.hpp"
 #include "calc/great_lakes/optimal/outcome_chain.hpp"
 #include "calc/great_lakes/optimal/pair_game.hpp"
 #include "calc/great_lakes/rules/round.hpp"
+#include "core/usable_threads.hpp"
 
 // The game's value by optimal/pair_game.hpp, its outcome document by optimal/outcome_chain.hpp and
 // its advice by optimal/advice.hpp.
 
 namespace musket::great_lakes::optimal {
 namespace {
+
+// Thrown in a chain whose partner failed: the partner's failure is the one reported.
+struct chain_stopped {};
 
 // The chain's chooser: each choice as the solved play makes it.
 template <class Chosen>
@@ -78,37 +84,66 @@ pair_solution solve_over_pairs(const battle& b, const game_options& g, const exa
   const std::size_t game_bytes = game.bytes();
   if (options.memory_limit > 0) chain_options.memory_limit = std::max<std::size_t>(1, game.room());
   auto seen = [&](int side, int own, int enemy, bool retreats) { rec.retreat_decided(side, own, enemy, retreats); };
-  auto count = [&](std::size_t outcomes) {
-    out.chain_outcomes += static_cast<double>(outcomes);
-    const double predicted = out.work * pair_seconds_per_work + out.chain_outcomes * chain_seconds_per_outcome;
+  auto unseen = [](int, int, int, bool) {};
+  // The time guard counts both chains' round outcomes; a chain that fails stops the one beside it.
+  std::atomic<std::uint64_t> outcomes{0};
+  std::atomic<bool> stop{false};
+  auto count = [&](std::size_t n) {
+    if (stop.load(std::memory_order_relaxed)) throw chain_stopped{};
+    const auto total = static_cast<double>(outcomes.fetch_add(n, std::memory_order_relaxed) + n);
+    const double predicted = out.work * pair_seconds_per_work + total * chain_seconds_per_outcome;
     if (g.time_budget > 0 && predicted > g.time_budget) throw game_over_budget(predicted, g.time_budget, true);
+  };
+  auto play = [&](outcome_chain& chain, auto& told) {
+    chain.begin(told, count);
+    for (const std::uint32_t column : chain.columns()) chain.take_column(column, told, count);
+    return chain.end();
   };
   try {
     // The value objective's tables are unfolded: one chain. The win objective's: the ends summed over
-    // the unfolded pairs, the rounds tallied over the folded ones beside it, column by column.
-    const bool apart = game.folds();
-    outcome_chain documents(game, chain_options, false, true, !apart);
-    std::optional<outcome_chain> rounds;
-    if (apart) rounds.emplace(game, chain_options, true, false, true);
-    auto unseen = [](int, int, int, bool) {};
-    documents.begin(seen, count);
-    if (rounds) {
-      rounds->play_beside(&documents);
-      documents.play_beside(&*rounds);
-      rounds->begin(unseen, count);
+    // the unfolded pairs, the rounds tallied over the folded ones, beside it on a second core.
+    outcome_chain documents(game, chain_options, false, true, !game.folds());
+    if (!game.folds()) {
+      out.outcome = play(documents, seen);
+    } else {
+      outcome_chain rounds(game, chain_options, true, false, true);
+      documents.play_beside(&rounds);
+      rounds.play_beside(&documents);
+      battle_result by_rounds;
+      unsigned threads = 1;
+      if (usable_threads(options.threads) >= 2) {
+        threads = 2;
+        std::exception_ptr failed;
+        std::thread beside([&] {
+          try {
+            by_rounds = play(rounds, unseen);
+          } catch (...) {
+            failed = std::current_exception();
+            stop.store(true, std::memory_order_relaxed);
+          }
+        });
+        try {
+          out.outcome = play(documents, seen);
+        } catch (const chain_stopped&) {
+          beside.join();
+          std::rethrow_exception(failed);  // (the chain beside failed first)
+        } catch (...) {
+          stop.store(true, std::memory_order_relaxed);
+          beside.join();
+          throw;
+        }
+        beside.join();
+        if (failed) std::rethrow_exception(failed);
+      } else {
+        out.outcome = play(documents, seen);
+        by_rounds = play(rounds, unseen);
+      }
+      out.outcome.rounds_distribution = by_rounds.rounds_distribution;
+      out.outcome.rounds_tail = by_rounds.rounds_tail;
+      out.outcome.method.memory_bytes = std::max(out.outcome.method.memory_bytes, by_rounds.method.memory_bytes);
+      out.outcome.method.threads = threads;
     }
-    for (const std::uint32_t column : documents.columns()) {
-      game.forget_chain_choices();
-      documents.take_column(column, seen, count);
-      if (rounds) rounds->take_column(column, unseen, count);
-    }
-    out.outcome = documents.end();
-    if (rounds) {
-      const battle_result r = rounds->end();
-      out.outcome.rounds_distribution = r.rounds_distribution;
-      out.outcome.rounds_tail = r.rounds_tail;
-      out.outcome.method.memory_bytes = std::max(out.outcome.method.memory_bytes, r.method.memory_bytes);
-    }
+    out.chain_outcomes = static_cast<double>(outcomes.load());
   } catch (const memory_limit_exceeded& e) {
     throw memory_limit_exceeded(options.memory_limit, game_bytes + e.counted(), e.states());
   }

@@ -32,12 +32,11 @@ struct pair_solution {
 // Seconds per unit of `work` (pair_values.cpp counts it from the sides' lists before the solve:
 // for each pair, its hit states' pairs times the attacker's morale outcomes), and per round outcome
 // of the outcome chain (each successor, end or self-loop a pair's round reaches, its choices looked
-// up or worked out), times the build's slowdown (6 in the web build, exact/cost.hpp): measured on
-// the 2-core machine on the Niagara 3 v 3, 12 ns a unit of work and 114 ns an outcome with --play
-// optimal, 5 ns and 51 ns with --att-hits optimal (the chain's rate between the two: a one-side
-// game that fits the budget is not stopped for the both-sides rate).
-inline constexpr double pair_seconds_per_work = 15e-9 * build_slowdown;
-inline constexpr double chain_seconds_per_outcome = 70e-9 * build_slowdown;
+// up or worked out), times the build's slowdown (6 in the web build, exact/cost.hpp): fitted on the
+// 2-core machine to the whole solve's time (both sides' and one side's choices, both objectives,
+// the Niagara 2 v 2 to 4 v 3: docs/benchmarks.md), each prediction within 0.6x-1.9x of the time.
+inline constexpr double pair_seconds_per_work = 12e-9 * build_slowdown;
+inline constexpr double chain_seconds_per_outcome = 38e-9 * build_slowdown;
 
 // The game's value, and with `with_outcome` its outcome document and advice. Throws as
 // solve_optimal_play does: game_over_budget before any pair is valued where the prediction from
