@@ -512,12 +512,12 @@ class outcome_chain {
   chain_memos memos_;
   std::vector<double> totals_, none_;
   std::chrono::steady_clock::time_point started_;
-  std::vector<std::vector<std::uint32_t>> a_of_, d_of_;  // by folded state: the table's states that fold to it
-  std::vector<std::uint32_t> fas_, fds_;                 // the folded states, in the chain's order
-  std::vector<column> columns_;                          // by defender state (empty: not reached, or taken)
-  std::vector<std::vector<double>> arrives_;             // the pairs' arrivals by round (column::arrive)
-  std::vector<std::uint32_t> free_arrives_;              // arrives_ let go, to be used again
-  std::vector<std::uint64_t> next_;                      // the pair being played's successors
+  std::vector<std::vector<std::uint32_t>> a_of_, d_of_;     // by folded state: the table's states that fold to it
+  std::vector<std::uint32_t> fas_, fds_;                    // the folded states, in the chain's order
+  std::vector<column> columns_;                             // by defender state (empty: not reached, or taken)
+  std::vector<std::vector<double>> arrives_;                // the pairs' arrivals by round (column::arrive)
+  std::vector<std::uint32_t> free_arrives_;                 // arrives_ let go, to be used again
+  std::vector<std::uint64_t> next_;                         // the pair being played's successors
   std::array<std::array<std::vector<double>, 2>, 2> exit_;  // by side, hit or not, entry: mass ended there
   std::array<double, 7> ends_{};
   int most_dice_ = 0;

@@ -275,8 +275,8 @@ class pair_game {
     double best = 0;
     for (std::uint32_t j = b; j < e; ++j) {
       const std::uint32_t d1 = def_.hit_option[j];
-      const double v =
-          def_.hsum[d1].line_units == 0 ? retreat_value(rd::defender, true, a1, d1, true, true) : ma_direct(a1, d1, memos);
+      const double v = def_.hsum[d1].line_units == 0 ? retreat_value(rd::defender, true, a1, d1, true, true)
+                                                     : ma_direct(a1, d1, memos);
       if (j == b || v < best - tol_) {
         best = v;
         known = static_cast<int>(j - b);
@@ -902,7 +902,7 @@ class pair_game {
   std::vector<std::uint8_t> att_choice_;    // by (row, defender state): the allocation taken
   std::vector<std::uint8_t> start_choice_;  // round 1's, by hits, where crossing attackers lose a die (GL 11.22)
   std::unordered_map<std::string, int> reroll_choice_;  // round 1's reroll choices (choose), as worked out
-  chain_memos memos_;  // round 1's choices (choose), before any chain plays
+  chain_memos memos_;                                   // round 1's choices (choose), before any chain plays
   std::uint32_t column_ = no_index, column_first_ = 0;
   // The open column's MD values by (attacker state, place): an attacker state's row is read along
   // the places by ma_row's walks.

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <atomic>
-#include <exception>
 #include <cstdint>
+#include <exception>
 #include <thread>
 #include <utility>
 
