@@ -271,8 +271,9 @@ struct exact_options {
   const std::atomic<bool>* cancel = nullptr;
   // The column sweep's rounds distribution runs beside the sweep on a second thread when this is 0
   // (the default) and the machine has two or more cores, or when it is 2 or more; 1 runs them in
-  // turn on one. The answer is the same to the last bit either way: each makes its sums in one
-  // thread, in the same order.
+  // turn on one. Optimal play shares out each key's columns of its game between two threads and
+  // plays its two outcome chains side by side the same way. The answer is the same to the last bit
+  // either way: each sum is made in one thread, in the same order.
   unsigned threads = 0;
 };
 

@@ -235,10 +235,11 @@ TEST(GreatLakesPairGame, OutcomeChainWithNoChoiceLeftIsTheExactEngine) {
   EXPECT_GE(compared[1], 40);
 }
 
-// On the win objective the outcome chain over the unfolded pairs and the one tallying rounds over
-// the folded pairs play on two threads where two are allowed. Each makes its own sums in one thread
-// in one order, so one thread and two give the same document to the bit, advice and all; and where
-// a memory bound stops one chain, the solve reports that bound whichever thread hit it.
+// Where two threads are allowed, the game's columns of one key are valued on two threads, and on
+// the win objective the outcome chain over the unfolded pairs and the one tallying rounds over the
+// folded pairs play side by side. Each value and sum is made in one thread in one order, so one
+// thread and two give the same value and document to the bit, advice and all; and where a memory
+// bound stops the game or a chain, the solve reports that bound whichever thread hit it.
 TEST(GreatLakesPairGame, TwoThreadsGiveTheOneThreadsDocument) {
   std::mt19937 rng(4242);
   int compared = 0;

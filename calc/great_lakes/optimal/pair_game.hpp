@@ -27,11 +27,15 @@
 // Internal linkage: included by optimal/pair_values.cpp alone.
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <exception>
+#include <mutex>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -43,6 +47,7 @@
 #include "core/markov_chain.hpp"
 #include "core/memory_meter.hpp"
 #include "core/u64_memo.hpp"
+#include "core/usable_threads.hpp"
 
 namespace musket::great_lakes::optimal {
 namespace {
@@ -85,6 +90,23 @@ struct chain_memos {
 
 class pair_game {
   friend class outcome_chain;  // (its round: the game's tables and choices)
+
+  // What valuing one column takes beside the game's tables and values: its MD values by (attacker
+  // state, place), a row read along the places by ma_row's walks, and the rows' scratch. One a
+  // thread: the columns of one key (units waiting, line SP) never reach one another, so two
+  // threads value them side by side.
+  struct column_work {
+    std::uint32_t column = no_index, first = 0;  // the open column and its first hit state
+    std::size_t places = 0, md_bytes = 0;
+    std::vector<double> md;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> done;  // by attacker state: its row's places worked out
+    std::uint64_t call = 0;                                     // md_row's calls: R(a2, d2) kept for the row
+    std::vector<std::uint64_t> r_call;                          // by defender state: the call its r_value is of
+    std::vector<double> r_value;
+    std::vector<std::uint8_t> standing;        // by place: its hit state's line stands
+    std::vector<double> ma;                    // attacker_fire's MA by place (ma_row)
+    std::vector<std::vector<double>> scratch;  // tree_row's, by depth: the best option's row and a trial's
+  };
 
  public:
   pair_game(const battle& b, const game_options& g, const exact_options& o) : r_(rd::compile(b)), g_(g), o_(o) {
@@ -148,15 +170,50 @@ class pair_game {
     att_choice_.assign(rows * nd_, 0);
     start_choice_.assign(static_cast<std::size_t>(r_.starting_sp[0]) + 1, 0);
     v_.assign(na_ * nd_, std::nan(""));
-    for (const std::uint32_t d : ds) {
+    auto value_column = [&](std::uint32_t d, column_work& cw) {
       detail::throw_if_cancelled(o_);
-      open_column(d);
+      open_column(d, cw);
       for (const std::uint32_t a : as) {
         if (stalemate(a, d)) continue;
-        v_[a * nd_ + d] = solve_pair(a, d);
-        ++pairs_;
-        if (pairs_ > o_.state_limit) throw state_limit_exceeded(o_.state_limit);
+        v_[a * nd_ + d] = solve_pair(a, d, cw);
+        if (++pairs_ > o_.state_limit) throw state_limit_exceeded(o_.state_limit);
       }
+    };
+    // A round lowers the defender's key (units waiting, then line SP) or leaves the defender as it
+    // was, so the columns of one key read only columns of lower keys: a key's columns at a time,
+    // shared out between two threads where two are allowed.
+    const bool two = usable_threads(o_.threads) >= 2;
+    for (std::size_t from = 0; from < ds.size();) {
+      std::size_t to = from + 1;
+      const auto key_of = [&](std::uint32_t d) { return std::pair(def_.sum[d].waiting, def_.sum[d].line_sp); };
+      while (to < ds.size() && key_of(ds[to]) == key_of(ds[from])) ++to;
+      if (!two || to - from < 2) {
+        for (std::size_t i = from; i < to; ++i) value_column(ds[i], columns_[0]);
+      } else {
+        std::atomic<std::size_t> next{from};
+        std::exception_ptr failed;
+        auto take = [&](column_work& cw) {
+          for (std::size_t i; (i = next.fetch_add(1)) < to;) value_column(ds[i], cw);
+        };
+        std::thread beside([&] {
+          try {
+            take(columns_[1]);
+          } catch (...) {
+            failed = std::current_exception();
+            next.store(to);
+          }
+        });
+        try {
+          take(columns_[0]);
+        } catch (...) {
+          next.store(to);
+          beside.join();
+          throw;
+        }
+        beside.join();
+        if (failed) std::rethrow_exception(failed);
+      }
+      from = to;
     }
     const battle_state start = rd::initial_state(r_);
     const std::uint32_t a0 = att_.index.at(key(start, rd::attacker));
@@ -164,8 +221,8 @@ class pair_game {
     if (stalemate(a0, d0)) {
       start_value_ = stalemate_payoff(a0, d0);
     } else if (r_.first_round_matters) {
-      open_column(d0);
-      start_value_ = round_value(a0, d0, true, false);
+      open_column(d0, columns_[0]);
+      start_value_ = round_value(a0, d0, true, false, columns_[0]);
     } else {
       start_value_ = v_[a0 * nd_ + d0];
     }
@@ -327,7 +384,7 @@ class pair_game {
         }
       }
     }
-    meter_.hold(held_ + md_bytes_ + uatt_.bytes() + udef_.bytes() +
+    meter_.hold(held_ + columns_[0].md_bytes + columns_[1].md_bytes + uatt_.bytes() + udef_.bytes() +
                     (fold_of_[0].size() + fold_of_[1].size() + hit_fold_of_[0].size() + hit_fold_of_[1].size()) *
                         sizeof(std::uint32_t),
                 pairs_);
@@ -663,94 +720,95 @@ class pair_game {
   }
 
   // The column d's MD values, kept by attacker state and hit state.
-  void open_column(std::uint32_t d) {
-    if (column_ == d) return;
-    column_ = d;
+  void open_column(std::uint32_t d, column_work& cw) {
+    if (cw.column == d) return;
+    cw.column = d;
     const std::uint32_t hb = def_.hits_begin[d];
     const std::uint32_t first = def_.hit_begin[hb];
     const std::uint32_t last = def_.hit_begin[hb + static_cast<std::uint32_t>(def_.sum[d].alive_sp) + 1];
-    column_first_ = first;
+    cw.first = first;
     const std::size_t n = last - first;
-    md_places_ = n;
-    if (md_.size() < n * na_) md_.resize(n * na_);  // (read only where md_done_ says it is worked out)
-    md_done_.assign(na_, {0, 0});
-    if (r_call_.empty()) {
-      r_call_.assign(nd_, 0);
-      r_value_.assign(nd_, 0.0);
+    cw.places = n;
+    if (cw.md.size() < n * na_) cw.md.resize(n * na_);  // (read only where cw.done says it is worked out)
+    cw.done.assign(na_, {0, 0});
+    if (cw.r_call.empty()) {
+      cw.r_call.assign(nd_, 0);
+      cw.r_value.assign(nd_, 0.0);
     }
-    standing_.resize(n);
-    for (std::size_t j = 0; j < n; ++j) standing_[j] = def_.hsum[def_.hit_option[first + j]].line_units > 0;
-    if (n * na_ * sizeof(double) > md_bytes_) {
-      md_bytes_ = n * na_ * sizeof(double);
-      meter_.hold(held_ + md_bytes_, pairs_);
+    cw.standing.resize(n);
+    for (std::size_t j = 0; j < n; ++j) cw.standing[j] = def_.hsum[def_.hit_option[first + j]].line_units > 0;
+    if (n * na_ * sizeof(double) > cw.md_bytes) {
+      const std::lock_guard<std::mutex> lock(meter_mutex_);
+      cw.md_bytes = n * na_ * sizeof(double);
+      meter_.hold(held_ + columns_[0].md_bytes + columns_[1].md_bytes, pairs_);
     }
   }
 
-  // MD(a2, d1) for the hit states d1 at places [lo, hi) of the open column: a2's row of md_, its
+  // MD(a2, d1) for the hit states d1 at places [lo, hi) of the open column: a2's row of cw.md, its
   // places worked out once each (the standing ones; 0 where the line is gone, never read), so
   // leaf_row's sums run along it without a check per place.
-  const double* md_row(std::uint32_t a2, std::uint32_t lo, std::uint32_t hi) {
-    double* row = md_.data() + std::size_t{a2} * md_places_;
-    std::pair<std::uint32_t, std::uint32_t>& done = md_done_[a2];
+  const double* md_row(std::uint32_t a2, std::uint32_t lo, std::uint32_t hi, column_work& cw) {
+    double* row = cw.md.data() + std::size_t{a2} * cw.places;
+    std::pair<std::uint32_t, std::uint32_t>& done = cw.done[a2];
     if (done.first == done.second) done = {lo, lo};
-    ++md_call_;
+    ++cw.call;
     // (Every range asked starts at place 0 or 1 and is not empty: what is done stays one range.)
-    for (std::uint32_t j = lo; j < done.first; ++j) row[j] = md_place(a2, j);
-    for (std::uint32_t j = std::max(lo, done.second); j < hi; ++j) row[j] = md_place(a2, j);
+    for (std::uint32_t j = lo; j < done.first; ++j) row[j] = md_place(a2, j, cw);
+    for (std::uint32_t j = std::max(lo, done.second); j < hi; ++j) row[j] = md_place(a2, j, cw);
     done = {std::min(lo, done.first), std::max(hi, done.second)};
     return row;
   }
-  double md_place(std::uint32_t a2, std::uint32_t j) {
-    if (!standing_[j]) return 0.0;
-    const std::uint32_t d1 = def_.hit_option[column_first_ + j];
+  double md_place(std::uint32_t a2, std::uint32_t j, column_work& cw) {
+    if (!cw.standing[j]) return 0.0;
+    const std::uint32_t d1 = def_.hit_option[cw.first + j];
     auto leaf = [&](std::uint32_t d2) {
       if (def_.sum[d2].line_units == 0) return retreat_value(rd::defender, true, a2, d2, false, false);
       // (The column's hit states' checks meet the same states again: R(a2, d2) once a row.)
-      if (r_call_[d2] != md_call_) {
-        r_call_[d2] = md_call_;
-        r_value_[d2] = retreats(a2, d2, no_index, no_index, 0.0).first;
+      if (cw.r_call[d2] != cw.call) {
+        cw.r_call[d2] = cw.call;
+        cw.r_value[d2] = retreats(a2, d2, no_index, no_index, 0.0).first;
       }
-      return r_value_[d2];
+      return cw.r_value[d2];
     };
     return def_.hroot[d1] == no_index ? leaf(def_.hleaf[d1]) : tree_list(def_, def_.hroot[d1], leaf);
   }
 
   // MA(a1, d1) for every hit state d1 at places [lo, hi) of the open column whose line stands, by one
-  // walk of a1's tree (each place's sum made in the tree's order): into ma_row_ (by place).
-  void ma_row(std::uint32_t a1, std::uint32_t lo, std::uint32_t hi) {
-    ma_row_.assign(hi, 0.0);
+  // walk of a1's tree (each place's sum made in the tree's order): into cw.ma (by place).
+  void ma_row(std::uint32_t a1, std::uint32_t lo, std::uint32_t hi, column_work& cw) {
+    cw.ma.assign(hi, 0.0);
     if (att_.hroot[a1] == no_index)
-      leaf_row(att_.hleaf[a1], 1.0, ma_row_.data(), lo, hi);
+      leaf_row(att_.hleaf[a1], 1.0, cw.ma.data(), lo, hi, cw);
     else
-      tree_row(att_.hroot[a1], ma_row_.data(), lo, hi, 0);
+      tree_row(att_.hroot[a1], cw.ma.data(), lo, hi, 0, cw);
   }
-  void leaf_row(std::uint32_t a2, double w, double* out, std::uint32_t lo, std::uint32_t hi) {
+  void leaf_row(std::uint32_t a2, double w, double* out, std::uint32_t lo, std::uint32_t hi, column_work& cw) {
     if (att_.sum[a2].line_units == 0) {
       for (std::uint32_t j = lo; j < hi; ++j)
-        if (standing_[j])
-          out[j] += w * retreat_value(rd::attacker, true, a2, def_.hit_option[column_first_ + j], false, true);
+        if (cw.standing[j])
+          out[j] += w * retreat_value(rd::attacker, true, a2, def_.hit_option[cw.first + j], false, true);
       return;
     }
-    const double* md = md_row(a2, lo, hi);
+    const double* md = md_row(a2, lo, hi, cw);
     for (std::uint32_t j = lo; j < hi; ++j) out[j] += w * md[j];
   }
-  void tree_row(std::uint32_t at, double* out, std::uint32_t lo, std::uint32_t hi, std::size_t depth) {
+  void tree_row(std::uint32_t at, double* out, std::uint32_t lo, std::uint32_t hi, std::size_t depth, column_work& cw) {
     const side_table::list l = att_.lists[at];
     for (std::uint32_t e = l.begin; e < l.end; ++e) {
       const side_table::entry& en = att_.entries[e];
       if (!en.choice) {
-        leaf_row(en.to, en.w, out, lo, hi);
+        leaf_row(en.to, en.w, out, lo, hi, cw);
         continue;
       }
       const side_table::node n = att_.nodes[en.to];
-      if (scratch_.size() <= depth) scratch_.resize(depth + 1);
-      scratch_[depth].assign(2 * std::size_t{hi}, 0.0);
-      double* best = scratch_[depth].data();
+      if (cw.scratch.size() <= depth) cw.scratch.resize(depth + 1);
+      cw.scratch[depth].assign(2 * std::size_t{hi}, 0.0);
+      double* best = cw.scratch[depth].data();
       double* v = best + hi;
       for (std::uint32_t k = 0; k < n.options; ++k) {
         double* into = k == 0 ? best : v;
         std::fill(into, into + hi, 0.0);
-        tree_row(n.first + k, into, lo, hi, depth + 1);
+        tree_row(n.first + k, into, lo, hi, depth + 1, cw);
         if (k > 0)
           for (std::uint32_t j = lo; j < hi; ++j)
             if (v[j] > best[j] + n.margin) best[j] = v[j];  // (the attacker's choice: tree_list's rule)
@@ -780,14 +838,13 @@ class pair_game {
   }
 
   // FA(a1, d) (the open column's d); skip_unhit: leave out the fire that scores nothing.
-  double attacker_fire(std::uint32_t a1, std::uint32_t d, bool first, bool skip_unhit) {
+  double attacker_fire(std::uint32_t a1, std::uint32_t d, bool first, bool skip_unhit, column_work& cw) {
     const int dice = rd::fire_dice(r_, att_.hsum[a1], rd::attacker, first);
     const int cap = def_.sum[d].alive_sp;
     const std::uint32_t hb = def_.hits_begin[d];
     // MA of a1 against each hit state the fire can leave (its hits up to the dice or the cap).
     const auto most = static_cast<std::uint32_t>(std::min(dice, cap));
-    ma_row(a1, def_.hit_begin[hb + (skip_unhit ? 1 : 0)] - column_first_,
-           def_.hit_begin[hb + most + 1] - column_first_);
+    ma_row(a1, def_.hit_begin[hb + (skip_unhit ? 1 : 0)] - cw.first, def_.hit_begin[hb + most + 1] - cw.first, cw);
     double sum = 0;
     capped_fire(dice, cap, 1.0, [&](int k, double p) {
       if (skip_unhit && k == 0) return;
@@ -796,8 +853,8 @@ class pair_game {
       double best = 0;
       for (std::uint32_t j = b; j < e; ++j) {
         const std::uint32_t d1 = def_.hit_option[j];
-        const double v = def_.hsum[d1].line_units == 0 ? retreat_value(rd::defender, true, a1, d1, true, true)
-                                                       : ma_row_[j - column_first_];
+        const double v =
+            def_.hsum[d1].line_units == 0 ? retreat_value(rd::defender, true, a1, d1, true, true) : cw.ma[j - cw.first];
         if (j == b || v < best - tol_) best = v;
       }
       sum += p * best;
@@ -805,13 +862,8 @@ class pair_game {
     return sum;
   }
 
-  double after_attacker_hits(std::uint32_t a1, std::uint32_t d, bool first) {
-    if (att_.hsum[a1].line_units == 0) return retreat_value(rd::attacker, true, a1, d, true, false);
-    return attacker_fire(a1, d, first, false);
-  }
-
   // The round from (a, d) (the open column's), the self-loop left out where skip_self.
-  double round_value(std::uint32_t a, std::uint32_t d, bool first, bool skip_self) {
+  double round_value(std::uint32_t a, std::uint32_t d, bool first, bool skip_self, column_work& cw) {
     const int dice = rd::fire_dice(r_, def_.sum[d], rd::defender, false);
     const int cap = att_.sum[a].alive_sp;
     const std::uint32_t hb = att_.hits_begin[a];
@@ -824,7 +876,7 @@ class pair_game {
       for (std::uint32_t j = b; j < e; ++j) {
         const std::uint32_t a1 = att_.hit_option[j];
         const double v = att_.hsum[a1].line_units == 0 ? retreat_value(rd::attacker, true, a1, d, true, false)
-                                                       : attacker_fire(a1, d, first, skip_self && h == 0);
+                                                       : attacker_fire(a1, d, first, skip_self && h == 0, cw);
         if (j == b || v > best + tol_) {
           best = v;
           taken = j - b;
@@ -844,8 +896,8 @@ class pair_game {
   // V(a, d): the round's value with the self-loop (both fires miss, nobody enters) solved as the
   // stationary choice: V = C + q R(V), C the rest of the round, q the chance that both miss, R the
   // retreats and reinforcement at (a, d) itself (piecewise affine in V, increasing, slope < 1).
-  double solve_pair(std::uint32_t a, std::uint32_t d) {
-    const double c = round_value(a, d, false, true);
+  double solve_pair(std::uint32_t a, std::uint32_t d, column_work& cw) {
+    const double c = round_value(a, d, false, true, cw);
     const int ddice = rd::fire_dice(r_, def_.sum[d], rd::defender, false);
     const int adice = rd::fire_dice(r_, att_.sum[a], rd::attacker, false);
     // (Neither fire capped at 0 hits: both lines stand.)
@@ -895,7 +947,8 @@ class pair_game {
   side_table att_, def_;
   side_table uatt_, udef_;  // the outcome chain's unfolded tables (the win objective's)
   std::array<std::vector<std::uint32_t>, 2> fold_of_, hit_fold_of_;  // by unfolded state / hit state
-  std::size_t na_ = 0, nd_ = 0, pairs_ = 0, md_bytes_ = 0, held_ = 0;
+  std::size_t na_ = 0, nd_ = 0, held_ = 0;
+  std::atomic<std::size_t> pairs_{0};
   memory_meter meter_{o_.memory_limit};  // (core/memory_meter.hpp: the game's tables, values and MD columns)
   std::vector<double> v_;
   std::vector<std::uint32_t> choice_row_;   // by (attacker state, hits): its row of att_choice_, or no_index
@@ -903,18 +956,8 @@ class pair_game {
   std::vector<std::uint8_t> start_choice_;  // round 1's, by hits, where crossing attackers lose a die (GL 11.22)
   std::unordered_map<std::string, int> reroll_choice_;  // round 1's reroll choices (choose), as worked out
   chain_memos memos_;                                   // round 1's choices (choose), before any chain plays
-  std::uint32_t column_ = no_index, column_first_ = 0;
-  // The open column's MD values by (attacker state, place): an attacker state's row is read along
-  // the places by ma_row's walks.
-  std::vector<double> md_;
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> md_done_;
-  std::uint64_t md_call_ = 0;          // md_row's calls: R(a2, d2) is kept for the row being worked out
-  std::vector<std::uint64_t> r_call_;  // by defender state: the call its r_value_ is of
-  std::vector<double> r_value_;        // by attacker state: its row's places worked out
-  std::size_t md_places_ = 0;
-  std::vector<std::uint8_t> standing_;        // by place in the open column: its hit state's line stands
-  std::vector<double> ma_row_;                // attacker_fire's MA by place (ma_row)
-  std::vector<std::vector<double>> scratch_;  // tree_row's, by depth: the best option's row and a trial's
+  std::array<column_work, 2> columns_;                  // by thread
+  std::mutex meter_mutex_;                              // (the threads' columns grow the count)
   int moments_dice_ = 0;
   std::vector<std::array<double, 2>> moments_;
 };
