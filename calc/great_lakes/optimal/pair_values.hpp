@@ -34,10 +34,10 @@ struct pair_solution {
 // of the outcome chain (each successor, end or self-loop a pair's round reaches, its choices looked
 // up or worked out), times the build's slowdown (6 in the web build, exact/cost.hpp): fitted on the
 // 2-core machine to the whole solve's time (both sides' and one side's choices, both objectives,
-// the Niagara 2 v 2 to 4 v 3, the chains on two threads: docs/benchmarks.md), each prediction
-// within 0.57x-1.65x of the time.
-inline constexpr double pair_seconds_per_work = 14e-9 * build_slowdown;
-inline constexpr double chain_seconds_per_outcome = 22e-9 * build_slowdown;
+// the Niagara 2 v 2 to 4 v 3, on two threads: docs/benchmarks.md), each prediction
+// within 0.67x-1.98x of the time.
+inline constexpr double pair_seconds_per_work = 10e-9 * build_slowdown;
+inline constexpr double chain_seconds_per_outcome = 26e-9 * build_slowdown;
 
 // The game's value, and with `with_outcome` its outcome document and advice. Throws as
 // solve_optimal_play does: game_over_budget before any pair is valued where the prediction from
