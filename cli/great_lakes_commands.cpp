@@ -101,8 +101,8 @@ void add_battle_options(po::options_description& o) {
       "seed", whole_number(0, 2'000'000'000)->default_value(1812),
       "simulation seed (same seed, same answer, any thread count)")(
       "threads", whole_number(0, max_threads)->default_value(0),
-      "simulation threads, 0 = every core; the column sweep lists its rounds beside the sweep on a second thread "
-      "unless this is 1");
+      "simulation threads, 0 = every core; the column sweep lists its rounds beside the sweep, and optimal play "
+      "shares out its game and its outcome chains, on a second thread unless this is 1");
 }
 
 // A side's choices: what --play sets, and what applies beside --scenario.

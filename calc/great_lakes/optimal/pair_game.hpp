@@ -193,7 +193,7 @@ class pair_game {
         std::atomic<std::size_t> next{from};
         std::exception_ptr failed;
         auto take = [&](column_work& cw) {
-          for (std::size_t i; (i = next.fetch_add(1)) < to;) value_column(ds[i], cw);
+          for (std::size_t i = next.fetch_add(1); i < to; i = next.fetch_add(1)) value_column(ds[i], cw);
         };
         std::thread beside([&] {
           try {
