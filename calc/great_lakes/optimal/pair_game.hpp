@@ -114,11 +114,13 @@ class pair_game {
     hi_ = g.goal == objective::win ? 1.0 : g.win_value + static_cast<double>(r_.starting_sp[1]);
     scale_ = std::max({1.0, std::abs(lo_), std::abs(hi_)});
     tol_ = 1e-12 * scale_;
+    // A retreat's fire: the line's dice (forced) or a die a line unit (voluntary), GL 12.2-12.3; the
+    // rows rd::compile builds cover both (no more dice than that is ever rolled).
     int dice = 0;
     for (int side = 0; side < 2; ++side) {
       int d = 0;
-      for (int i = r_.begin[side]; i < r_.end[side]; ++i) d += std::max<int>(r_.dice[i], 1);
-      dice = std::max(dice, d);
+      for (int i = r_.begin[side]; i < r_.end[side]; ++i) d += r_.dice[i];
+      dice = std::max({dice, d, r_.end[side] - r_.begin[side]});
     }
     moments_dice_ = dice;
     const int most_sp = std::max(r_.starting_sp[0], r_.starting_sp[1]);
