@@ -4,14 +4,13 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
-#include <exception>
 #include <map>
-#include <thread>
 #include <utility>
 #include <vector>
 
 #include "calc/great_lakes/exact/column_solver.hpp"
 #include "core/markov_chain.hpp"
+#include "core/side_by_side.hpp"
 #include "core/usable_threads.hpp"
 
 namespace musket::great_lakes {
@@ -542,22 +541,8 @@ void solve_prepared(sweep::column_solver& solver, const exact_options& options, 
   const unsigned threads = usable_threads(options.threads);
   std::size_t window_bytes = 0;
   if (threads >= 2) {
-    std::exception_ptr failed;
-    std::thread rounds([&] {
-      try {
-        out.rounds_distribution = solver.rounds(out.rounds_tail, window_bytes);
-      } catch (...) {
-        failed = std::current_exception();
-      }
-    });
-    try {
-      solver.sweep(sums, expected_rounds);
-    } catch (...) {
-      rounds.join();
-      throw;
-    }
-    rounds.join();
-    if (failed) std::rethrow_exception(failed);
+    side_by_side([&] { solver.sweep(sums, expected_rounds); },
+                 [&] { out.rounds_distribution = solver.rounds(out.rounds_tail, window_bytes); });
     out.method.threads = 2;
   } else {
     solver.sweep(sums, expected_rounds);

@@ -31,11 +31,9 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
-#include <exception>
 #include <mutex>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -46,6 +44,7 @@
 #include "core/binomial_table.hpp"
 #include "core/markov_chain.hpp"
 #include "core/memory_meter.hpp"
+#include "core/side_by_side.hpp"
 #include "core/u64_memo.hpp"
 #include "core/usable_threads.hpp"
 
@@ -193,27 +192,12 @@ class pair_game {
         for (std::size_t i = from; i < to; ++i) value_column(ds[i], columns_[0]);
       } else {
         std::atomic<std::size_t> next{from};
-        std::exception_ptr failed;
+        std::atomic<bool> stop{false};
         auto take = [&](column_work& cw) {
-          for (std::size_t i = next.fetch_add(1); i < to; i = next.fetch_add(1)) value_column(ds[i], cw);
+          for (std::size_t i = next.fetch_add(1); i < to && !stop.load(); i = next.fetch_add(1))
+            value_column(ds[i], cw);
         };
-        std::thread beside([&] {
-          try {
-            take(columns_[1]);
-          } catch (...) {
-            failed = std::current_exception();
-            next.store(to);
-          }
-        });
-        try {
-          take(columns_[0]);
-        } catch (...) {
-          next.store(to);
-          beside.join();
-          throw;
-        }
-        beside.join();
-        if (failed) std::rethrow_exception(failed);
+        side_by_side([&] { take(columns_[0]); }, [&] { take(columns_[1]); }, &stop);
       }
       from = to;
     }

@@ -3,14 +3,13 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
-#include <exception>
-#include <thread>
 #include <utility>
 
 #include "calc/great_lakes/optimal/advice.hpp"
 #include "calc/great_lakes/optimal/outcome_chain.hpp"
 #include "calc/great_lakes/optimal/pair_game.hpp"
 #include "calc/great_lakes/rules/round.hpp"
+#include "core/side_by_side.hpp"
 #include "core/usable_threads.hpp"
 
 // The game's value by optimal/pair_game.hpp, its outcome document by optimal/outcome_chain.hpp and
@@ -113,27 +112,7 @@ pair_solution solve_over_pairs(const battle& b, const game_options& g, const exa
       unsigned threads = 1;
       if (usable_threads(options.threads) >= 2) {
         threads = 2;
-        std::exception_ptr failed;
-        std::thread beside([&] {
-          try {
-            by_rounds = play(rounds, unseen);
-          } catch (...) {
-            failed = std::current_exception();
-            stop.store(true, std::memory_order_relaxed);
-          }
-        });
-        try {
-          out.outcome = play(documents, seen);
-        } catch (const chain_stopped&) {
-          beside.join();
-          std::rethrow_exception(failed);  // (the chain beside failed first)
-        } catch (...) {
-          stop.store(true, std::memory_order_relaxed);
-          beside.join();
-          throw;
-        }
-        beside.join();
-        if (failed) std::rethrow_exception(failed);
+        side_by_side([&] { out.outcome = play(documents, seen); }, [&] { by_rounds = play(rounds, unseen); }, &stop);
       } else {
         out.outcome = play(documents, seen);
         by_rounds = play(rounds, unseen);
