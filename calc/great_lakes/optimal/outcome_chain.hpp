@@ -167,8 +167,8 @@ class outcome_chain {
     return finish(totals_, started_);
   }
 
-  // The chain's structures' bytes, its memos among them; `beside`: a chain played beside this one
-  // (maybe on another thread), whose bytes as it last counted them this one's bound counts too.
+  // The chain's structures' bytes, its memos among them (each chain counts its own, so what it
+  // counts is the same whichever thread plays it and however far the other has got).
   std::size_t bytes() const {
     return columns_.capacity() * sizeof(column) +
            held_columns_ * (2 * sizeof(double) + (rounds_ ? sizeof(std::uint32_t) : 0)) +
@@ -177,7 +177,6 @@ class outcome_chain {
            (exit_[0][0].size() + exit_[0][1].size() + exit_[1][0].size() + exit_[1][1].size()) * sizeof(double) +
            memos_.bytes();
   }
-  void play_beside(const outcome_chain* other) { beside_ = other; }
 
  private:
   // Plays the round of the pair `key` under the solved choices, at `weight`, as
@@ -479,11 +478,7 @@ class outcome_chain {
     return retreats_[static_cast<std::size_t>(side)].data() + at * static_cast<std::size_t>(most_dice_ + 1);
   }
 
-  void hold() {
-    const std::size_t mine = bytes();
-    counted_.store(mine, std::memory_order_relaxed);
-    meter_.hold(mine + (beside_ ? beside_->counted_.load(std::memory_order_relaxed) : 0), pairs_);
-  }
+  void hold() { meter_.hold(bytes(), pairs_); }
 
   battle_result finish(const std::vector<double>& totals, std::chrono::steady_clock::time_point started) {
     battle_result out = detail::result_of_sums(r_, layout_, totals);
@@ -507,8 +502,6 @@ class outcome_chain {
   memory_meter meter_;
   step_tally tally_;
   std::size_t na_ = 0, nd_ = 0, pairs_ = 0, transitions_ = 0, arrive_doubles_ = 0, held_columns_ = 0;
-  const outcome_chain* beside_ = nullptr;
-  std::atomic<std::size_t> counted_{0};  // bytes() as hold() last counted it (read by the chain beside)
   chain_memos memos_;
   std::vector<double> totals_, none_;
   std::chrono::steady_clock::time_point started_;

@@ -31,7 +31,6 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
-#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -96,7 +95,7 @@ class pair_game {
   // threads value them side by side.
   struct column_work {
     std::uint32_t column = no_index, first = 0;  // the open column and its first hit state
-    std::size_t places = 0, md_bytes = 0;
+    std::size_t places = 0;
     std::vector<double> md;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> done;  // by attacker state: its row's places worked out
     std::uint64_t call = 0;                                     // md_row's calls: R(a2, d2) kept for the row
@@ -165,8 +164,17 @@ class pair_game {
     std::size_t rows = 0;
     for (std::size_t j = 0; j + 1 < att_.hit_begin.size(); ++j)
       if (att_.hit_begin[j + 1] > att_.hit_begin[j] + 1) choice_row_[j] = static_cast<std::uint32_t>(rows++);
-    // The values and choices, checked before they are taken; the column's MD values grow below.
-    held_ = na_ * nd_ * sizeof(double) + rows * nd_ + att_.bytes() + def_.bytes();
+    // The values, the choices and each thread's MD values for the largest column, checked before
+    // they are taken (the same count whichever thread takes which column).
+    const bool two = usable_threads(o_.threads) >= 2;
+    std::size_t most_places = 0;
+    for (const std::uint32_t d : ds) {
+      const std::uint32_t hb = def_.hits_begin[d];
+      most_places = std::max<std::size_t>(
+          most_places, def_.hit_begin[hb + static_cast<std::uint32_t>(def_.sum[d].alive_sp) + 1] - def_.hit_begin[hb]);
+    }
+    held_ = na_ * nd_ * sizeof(double) + rows * nd_ + att_.bytes() + def_.bytes() +
+            (two ? 2 : 1) * most_places * na_ * sizeof(double);
     meter_.hold(held_);
     att_choice_.assign(rows * nd_, 0);
     start_choice_.assign(static_cast<std::size_t>(r_.starting_sp[0]) + 1, 0);
@@ -183,7 +191,6 @@ class pair_game {
     // A round lowers the defender's key (units waiting, then line SP) or leaves the defender as it
     // was, so the columns of one key read only columns of lower keys: a key's columns at a time,
     // shared out between two threads where two are allowed.
-    const bool two = usable_threads(o_.threads) >= 2;
     for (std::size_t from = 0; from < ds.size();) {
       std::size_t to = from + 1;
       const auto key_of = [&](std::uint32_t d) { return std::pair(def_.sum[d].waiting, def_.sum[d].line_sp); };
@@ -370,7 +377,7 @@ class pair_game {
         }
       }
     }
-    meter_.hold(held_ + columns_[0].md_bytes + columns_[1].md_bytes + uatt_.bytes() + udef_.bytes() +
+    meter_.hold(held_ + uatt_.bytes() + udef_.bytes() +
                     (fold_of_[0].size() + fold_of_[1].size() + hit_fold_of_[0].size() + hit_fold_of_[1].size()) *
                         sizeof(std::uint32_t),
                 pairs_);
@@ -723,11 +730,6 @@ class pair_game {
     }
     cw.standing.resize(n);
     for (std::size_t j = 0; j < n; ++j) cw.standing[j] = def_.hsum[def_.hit_option[first + j]].line_units > 0;
-    if (n * na_ * sizeof(double) > cw.md_bytes) {
-      const std::lock_guard<std::mutex> lock(meter_mutex_);
-      cw.md_bytes = n * na_ * sizeof(double);
-      meter_.hold(held_ + columns_[0].md_bytes + columns_[1].md_bytes, pairs_);
-    }
   }
 
   // MD(a2, d1) for the hit states d1 at places [lo, hi) of the open column: a2's row of cw.md, its
@@ -943,7 +945,6 @@ class pair_game {
   std::unordered_map<std::string, int> reroll_choice_;  // round 1's reroll choices (choose), as worked out
   chain_memos memos_;                                   // round 1's choices (choose), before any chain plays
   std::array<column_work, 2> columns_;                  // by thread
-  std::mutex meter_mutex_;                              // (the threads' columns grow the count)
   int moments_dice_ = 0;
   std::vector<std::array<double, 2>> moments_;
 };

@@ -106,8 +106,6 @@ pair_solution solve_over_pairs(const battle& b, const game_options& g, const exa
       out.outcome = play(documents, seen);
     } else {
       outcome_chain rounds(game, chain_options, true, false, true);
-      documents.play_beside(&rounds);
-      rounds.play_beside(&documents);
       battle_result by_rounds;
       unsigned threads = 1;
       if (usable_threads(options.threads) >= 2) {
@@ -119,7 +117,11 @@ pair_solution solve_over_pairs(const battle& b, const game_options& g, const exa
       }
       out.outcome.rounds_distribution = by_rounds.rounds_distribution;
       out.outcome.rounds_tail = by_rounds.rounds_tail;
-      out.outcome.method.memory_bytes = std::max(out.outcome.method.memory_bytes, by_rounds.method.memory_bytes);
+      // Both chains' peaks, as if at once (each counts only itself: the same count on one thread or two).
+      const std::size_t both = out.outcome.method.memory_bytes + by_rounds.method.memory_bytes;
+      if (chain_options.memory_limit > 0 && both > chain_options.memory_limit)
+        throw memory_limit_exceeded(chain_options.memory_limit, both, by_rounds.method.states);
+      out.outcome.method.memory_bytes = both;
       out.outcome.method.threads = threads;
     }
     out.chain_outcomes = static_cast<double>(outcomes.load());
