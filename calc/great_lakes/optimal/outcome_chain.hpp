@@ -4,6 +4,7 @@
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <stdexcept>
 #include <utility>
@@ -78,6 +79,7 @@ class outcome_chain {
           2 * (t.state.size() + t.hsum.size()) * static_cast<std::size_t>(most_dice_ + 1), 0.0);
     }
     columns_.assign(nd_, {});
+    if (!rounds_) gather_row_.assign(na_, no_index);
     // The pairs one folded pair stands for are taken together (they have its keys, so this is
     // still a topological order), and the pairs of one folded defender state, a column, together.
     const side_table &fa = game_.table(rd::attacker, true), &fd = game_.table(rd::defender, true);
@@ -109,21 +111,24 @@ class outcome_chain {
     const std::vector<std::uint32_t>& group = d_of_[fdx];
     memos_.clear();
     if (std::all_of(group.begin(), group.end(), [&](std::uint32_t d) { return columns_[d].mass.empty(); })) return;
-    for (const std::uint32_t fax : fas_)
-      for (const std::uint32_t d : group) {
-        column& c = columns_[d];
-        if (c.mass.empty()) continue;
-        for (const std::uint32_t a : a_of_[fax]) {
-          if (c.mass[a] == 0.0) continue;
-          const std::uint32_t at = rounds_ ? c.arrive[a] : no_index;
-          take(game_.pair_key(a, d, false), c.mass[a], at == no_index ? none_ : arrives_[at], seen, count);
-          if (at != no_index) {  // (arrives_ may have grown: found again)
-            arrive_doubles_ -= std::min(arrive_doubles_, arrives_[at].capacity());
-            arrives_[at] = {};
-            free_arrives_.push_back(at);
+    if (!rounds_)
+      for (const std::uint32_t d : group) take_gathered(d, seen, count);
+    else
+      for (const std::uint32_t fax : fas_)
+        for (const std::uint32_t d : group) {
+          column& c = columns_[d];
+          if (c.mass.empty()) continue;
+          for (const std::uint32_t a : a_of_[fax]) {
+            if (c.mass[a] == 0.0) continue;
+            const std::uint32_t at = rounds_ ? c.arrive[a] : no_index;
+            take(game_.pair_key(a, d, false), c.mass[a], at == no_index ? none_ : arrives_[at], seen, count);
+            if (at != no_index) {  // (arrives_ may have grown: found again)
+              arrive_doubles_ -= std::min(arrive_doubles_, arrives_[at].capacity());
+              arrives_[at] = {};
+              free_arrives_.push_back(at);
+            }
           }
         }
-      }
     for (const std::uint32_t d : group) {
       held_columns_ -= columns_[d].mass.size();
       columns_[d] = {};  // (nothing comes back to a column taken)
@@ -175,7 +180,8 @@ class outcome_chain {
            arrives_.capacity() * sizeof(std::vector<double>) +
            (arrive_doubles_ + retreats_[0].size() + retreats_[1].size()) * sizeof(double) +
            (exit_[0][0].size() + exit_[0][1].size() + exit_[1][0].size() + exit_[1][1].size()) * sizeof(double) +
-           memos_.bytes();
+           memos_.bytes() + gather_row_.capacity() * sizeof(std::uint32_t) + gathered_bytes_ +
+           (gathered_.capacity() + unhit_.capacity()) * sizeof(std::uint32_t);
   }
 
  private:
@@ -184,14 +190,28 @@ class outcome_chain {
   // from its table: emit.next(key, w) where the battle goes on, emit.stalemate(a, d, w) where it
   // ends so, emit.retreat(side, forced, a, d, w) where a side retreats (a and d the sides'
   // entries then). seen(side, own line SP, enemy line SP, retreats) is told of each voluntary
-  // retreat the solved play decides (the advice's).
+  // retreat the solved play decides (the advice's). The round's four parts follow, each handing
+  // what it leaves to the next: here joined for one pair, in take_gathered a column's pairs'
+  // attacker parts first, gathered by what the defender's part reads.
   template <class Emit, class Seen>
   void play_pair(std::uint64_t pair, double weight, Emit& emit, Seen& seen, bool folded) {
     const side_table &ua = game_.table(rd::attacker, folded), &ud = game_.table(rd::defender, folded);
     const bool first = pair >> 63;
     const auto A = static_cast<std::uint32_t>(pair >> 32 & 0x7fffffffu), D = static_cast<std::uint32_t>(pair);
+    defender_fire(ua, ud, A, D, first, weight, emit, [&](std::uint32_t A1, double w) {
+      attacker_fire(ua, ud, A1, D, first, w, emit, [&](std::uint32_t D1, std::uint32_t, double w2) {
+        attacker_morale(ua, ud, A1, D1, w2, emit,
+                        [&](std::uint32_t A2, double w3) { defender_morale(ua, ud, A2, D1, w3, emit, seen); });
+      });
+    });
+  }
+
+  // 1. The defender's fire on A; the attacker allocates (GL 11.23) as solved: hit(A1, w) where
+  // its line stands.
+  template <class Emit, class Hit>
+  void defender_fire(const side_table& ua, const side_table& ud, std::uint32_t A, std::uint32_t D, bool first,
+                     double weight, Emit& emit, Hit&& hit) {
     const std::uint32_t a = game_.fold_of(ua, A), d = game_.fold_of(ud, D);
-    // 1. The defender's fire; the attacker allocates (GL 11.23).
     capped_fire(rd::fire_dice(r_, ud.sum[D], rd::defender, false), ua.sum[A].alive_sp, weight, [&](int h, double w) {
       const std::uint32_t row = ua.hits_begin[A] + static_cast<std::uint32_t>(h);
       std::uint32_t option = 0;
@@ -202,58 +222,78 @@ class outcome_chain {
                                            d];
       const std::uint32_t A1 = ua.hit_option[ua.hit_begin[row] + option];
       if (ua.hsum[A1].line_units == 0) return emit.retreat(rd::attacker, true, {A1, true}, {D, false}, w);
-      const std::uint32_t a1 = game_.hit_fold_of(ua, A1);
-      // 2. The attacker's fire; the defender allocates.
-      capped_fire(rd::fire_dice(r_, ua.hsum[A1], rd::attacker, first), ud.sum[D].alive_sp, w, [&](int k, double w2) {
-        const std::uint32_t drow = ud.hits_begin[D] + static_cast<std::uint32_t>(k);
-        const std::uint32_t dopt = ud.hit_begin[drow + 1] - ud.hit_begin[drow] > 1
-                                       ? static_cast<std::uint32_t>(game_.defender_allocation(
-                                             a1, game_.def_.hits_begin[d] + static_cast<std::uint32_t>(k), memos_))
-                                       : 0;
-        const std::uint32_t D1 = ud.hit_option[ud.hit_begin[drow] + dopt];
-        if (ud.hsum[D1].line_units == 0) return emit.retreat(rd::defender, true, {A1, true}, {D1, true}, w2);
-        const std::uint32_t d1 = game_.hit_fold_of(ud, D1);
-        // 3. The attacker's morale checks and rerolls (GL 11.24-11.27), then the defender's.
-        auto defender_checked = [&](std::uint32_t A2, std::uint32_t a2, std::uint32_t D2, std::uint32_t d2, double w4) {
-          if (ud.sum[D2].line_units == 0) return emit.retreat(rd::defender, true, {A2, false}, {D2, false}, w4);
-          // 4. Voluntary retreats: the attacker, then the defender.
-          for (int side = 0; side < 2; ++side) {
-            bool back = false;
-            if (r_.policy[side].kind == retreat_kind::optimal) {
-              back = game_.retreats_by_choice(side, a2, d2);
-              const int own = side == rd::attacker ? ua.sum[A2].line_sp : ud.sum[D2].line_sp;
-              const int enemy = side == rd::attacker ? ud.sum[D2].line_sp : ua.sum[A2].line_sp;
-              seen(side, own, enemy, back);
-            } else {
-              back = rd::wants_retreat(r_, std::array<rd::side_sums, 2>{ua.sum[A2], ud.sum[D2]}, side);
-            }
-            if (back) return emit.retreat(side, false, {A2, false}, {D2, false}, w4);
-          }
-          // 5. Reinforcement: the defender's, then the attacker's (GL 13.3); a stalemate ends it.
-          entering(ud, D2, w4, [&](std::uint32_t D3, double w5) {
-            entering(ua, A2, w5, [&](std::uint32_t A3, double w6) {
-              if (rd::is_stalemate(r_, std::array<rd::side_sums, 2>{ua.sum[A3], ud.sum[D3]}))
-                emit.stalemate({A3, false}, {D3, false}, w6);
-              else
-                emit.next(game_.pair_key(A3, D3, false), w6);
-            });
-          });
-        };
-        auto attacker_checked = [&](std::uint32_t A2, std::uint32_t a2, double w3) {
-          if (ua.sum[A2].line_units == 0) return emit.retreat(rd::attacker, true, {A2, false}, {D1, true}, w3);
-          auto leaf = [&](std::uint32_t d2) {
-            if (game_.def_.sum[d2].line_units == 0)
-              return game_.retreat_value(rd::defender, true, a2, d2, false, false);
-            return game_.retreats(a2, d2, no_index, no_index, 0.0).first;
-          };
-          checked(ud, game_.def_, D1, d1, w3, leaf, a2,
-                  [&](std::uint32_t D2, std::uint32_t d2, double w4) { defender_checked(A2, a2, D2, d2, w4); });
-        };
-        auto leaf = [&](std::uint32_t a2) {
-          if (game_.att_.sum[a2].line_units == 0) return game_.retreat_value(rd::attacker, true, a2, d1, false, true);
-          return game_.md_direct(a2, d1, memos_);
-        };
-        checked(ua, game_.att_, A1, a1, w2, leaf, d1, attacker_checked);
+      hit(A1, w);
+    });
+  }
+
+  // 2. The attacker's fire from its hit state A1 on D; the defender allocates as solved: hit(D1,
+  // its place among D's hit states, w) where its line stands.
+  template <class Emit, class Hit>
+  void attacker_fire(const side_table& ua, const side_table& ud, std::uint32_t A1, std::uint32_t D, bool first,
+                     double weight, Emit& emit, Hit&& hit) {
+    const std::uint32_t a1 = game_.hit_fold_of(ua, A1), d = game_.fold_of(ud, D);
+    const std::uint32_t place0 = ud.hit_begin[ud.hits_begin[D]];
+    capped_fire(rd::fire_dice(r_, ua.hsum[A1], rd::attacker, first), ud.sum[D].alive_sp, weight, [&](int k, double w) {
+      const std::uint32_t drow = ud.hits_begin[D] + static_cast<std::uint32_t>(k);
+      const std::uint32_t dopt = ud.hit_begin[drow + 1] - ud.hit_begin[drow] > 1
+                                     ? static_cast<std::uint32_t>(game_.defender_allocation(
+                                           a1, game_.def_.hits_begin[d] + static_cast<std::uint32_t>(k), memos_))
+                                     : 0;
+      const std::uint32_t j = ud.hit_begin[drow] + dopt;
+      const std::uint32_t D1 = ud.hit_option[j];
+      if (ud.hsum[D1].line_units == 0) return emit.retreat(rd::defender, true, {A1, true}, {D1, true}, w);
+      hit(D1, j - place0, w);
+    });
+  }
+
+  // 3. The attacker's morale checks and rerolls (GL 11.24-11.27) from A1, the defender in hit state
+  // D1: checked(A2, w) where its line stands.
+  template <class Emit, class Checked>
+  void attacker_morale(const side_table& ua, const side_table& ud, std::uint32_t A1, std::uint32_t D1, double weight,
+                       Emit& emit, Checked&& checked_to) {
+    const std::uint32_t a1 = game_.hit_fold_of(ua, A1), d1 = game_.hit_fold_of(ud, D1);
+    auto leaf = [&](std::uint32_t a2) {
+      if (game_.att_.sum[a2].line_units == 0) return game_.retreat_value(rd::attacker, true, a2, d1, false, true);
+      return game_.md_direct(a2, d1, memos_);
+    };
+    checked(ua, game_.att_, A1, a1, weight, leaf, d1, [&](std::uint32_t A2, std::uint32_t, double w) {
+      if (ua.sum[A2].line_units == 0) return emit.retreat(rd::attacker, true, {A2, false}, {D1, true}, w);
+      checked_to(A2, w);
+    });
+  }
+
+  // 4. The defender's checks from D1, the attacker after its checks in A2; then the voluntary
+  // retreats, the attacker's then the defender's (GL 12.2), and the reinforcements, the defender's
+  // then the attacker's (GL 13.3); a stalemate ends the battle.
+  template <class Emit, class Seen>
+  void defender_morale(const side_table& ua, const side_table& ud, std::uint32_t A2, std::uint32_t D1, double weight,
+                       Emit& emit, Seen& seen) {
+    const std::uint32_t a2 = game_.fold_of(ua, A2), d1 = game_.hit_fold_of(ud, D1);
+    auto leaf = [&](std::uint32_t d2) {
+      if (game_.def_.sum[d2].line_units == 0) return game_.retreat_value(rd::defender, true, a2, d2, false, false);
+      return game_.retreats(a2, d2, no_index, no_index, 0.0).first;
+    };
+    checked(ud, game_.def_, D1, d1, weight, leaf, a2, [&](std::uint32_t D2, std::uint32_t d2, double w) {
+      if (ud.sum[D2].line_units == 0) return emit.retreat(rd::defender, true, {A2, false}, {D2, false}, w);
+      for (int side = 0; side < 2; ++side) {
+        bool back = false;
+        if (r_.policy[side].kind == retreat_kind::optimal) {
+          back = game_.retreats_by_choice(side, a2, d2);
+          const int own = side == rd::attacker ? ua.sum[A2].line_sp : ud.sum[D2].line_sp;
+          const int enemy = side == rd::attacker ? ud.sum[D2].line_sp : ua.sum[A2].line_sp;
+          seen(side, own, enemy, back);
+        } else {
+          back = rd::wants_retreat(r_, std::array<rd::side_sums, 2>{ua.sum[A2], ud.sum[D2]}, side);
+        }
+        if (back) return emit.retreat(side, false, {A2, false}, {D2, false}, w);
+      }
+      entering(ud, D2, w, [&](std::uint32_t D3, double w5) {
+        entering(ua, A2, w5, [&](std::uint32_t A3, double w6) {
+          if (rd::is_stalemate(r_, std::array<rd::side_sums, 2>{ua.sum[A3], ud.sum[D3]}))
+            emit.stalemate({A3, false}, {D3, false}, w6);
+          else
+            emit.next(game_.pair_key(A3, D3, false), w6);
+        });
       });
     });
   }
@@ -356,6 +396,121 @@ class outcome_chain {
     for (std::uint32_t x = 0; x < u.state.size(); ++x)
       if (u.sum[x].line_units > 0) out[game_.fold_of(u, x)].push_back(x);
     return out;
+  }
+
+  // The pairs of the defender state D taken together, where no rounds are tallied (the ends'
+  // chain): each attacker state's part of its round (the fires, its checks) played as play_pair
+  // plays it, what it leaves (the attacker's state after its checks, by the defender's hit state)
+  // gathered, then the defender's part played once for each: its checks are walked once a
+  // (checked attacker, hit defender), however many of the column's pairs and checks lead there,
+  // where play_pair walks them for each (the product of the two sides' checks). A round that leaves
+  // the defender unhit reaches the column again with a lower attacker key (its self-loop aside),
+  // so the column's attacker states are taken a key at a time, most first, and what a key gathered
+  // against the unhit defender is played on before the next key; the rest at the column's end.
+  template <class Seen, class Count>
+  void take_gathered(std::uint32_t D, Seen& seen, Count& count) {
+    column& c = columns_[D];
+    if (c.mass.empty()) return;
+    const side_table &ua = game_.table(rd::attacker, folded_), &ud = game_.table(rd::defender, folded_);
+    const std::uint32_t place0 = ud.hit_begin[ud.hits_begin[D]];
+    places_ = ud.hit_begin[ud.hits_begin[D] + static_cast<std::uint32_t>(ud.sum[D].alive_sp) + 1] - place0;
+    struct emitter {
+      outcome_chain& c;
+      std::uint32_t column;
+      bool open = true;  // a key's attacker states are being taken (not the column's end)
+      std::pair<int, int> key{};
+      double self = 0;
+      std::size_t outcomes = 0;
+      void next(std::uint64_t to, double w) {
+        ++outcomes;
+        const auto A3 = static_cast<std::uint32_t>(to >> 32), D3 = static_cast<std::uint32_t>(to);
+        if (D3 == column) {
+          const std::pair<int, int> k = c.attacker_key(A3);
+          if (!open || k > key) throw std::logic_error("optimal play: a round reached a pair taken");
+          if (k == key) {  // (only the pair itself has its key: its self-loop, counted in its visits)
+            self += w;
+            return;
+          }
+        }
+        c.column_of(D3).mass[A3] += w;
+      }
+      void stalemate(side_entry a, side_entry d, double w) {
+        ++outcomes;
+        c.stalemate_end(a, d, w);
+      }
+      void retreat(int side, bool forced, side_entry a, side_entry d, double w) {
+        ++outcomes;
+        c.retreat_end(side, forced, a, d, w);
+      }
+    } emit{*this, D};
+    double self_due = 0;  // the key's visits times their self-loops
+    auto gather = [&](std::uint32_t A2, std::uint32_t place, double w) {
+      ++emit.outcomes;
+      std::uint32_t& row = gather_row_[A2];
+      if (row == no_index) {
+        row = static_cast<std::uint32_t>(gathered_.size());
+        gathered_.push_back(A2);
+        cells_.resize(cells_.size() + places_, 0.0);
+      }
+      double& cell = cells_[std::size_t{row} * places_ + place];
+      if (place == 0 && cell == 0.0) unhit_.push_back(A2);
+      cell += w;
+    };
+    auto play_unhit = [&] {
+      for (const std::uint32_t A2 : unhit_) {
+        double& cell = cells_[std::size_t{gather_row_[A2]} * places_];
+        const double w = cell;
+        cell = 0.0;
+        defender_morale(ua, ud, A2, ud.hit_option[place0], w, emit, seen);
+      }
+      unhit_.clear();
+      if (std::abs(emit.self - self_due) > 1e-9 * self_due)
+        throw std::logic_error("optimal play: the outcome chain's self-loop was mistaken");
+      emit.self = self_due = 0;
+      count(emit.outcomes);
+      transitions_ += emit.outcomes;
+      emit.outcomes = 0;
+    };
+    for (const std::uint32_t fax : fas_)
+      for (const std::uint32_t A : a_of_[fax]) {
+        if (attacker_key(A) != emit.key) {  // (what the last key left unhit may reach this one)
+          play_unhit();
+          emit.key = attacker_key(A);
+        }
+        const double mass = c.mass[A];
+        if (mass == 0.0) continue;
+        if (++pairs_ > o_.state_limit) throw state_limit_exceeded(o_.state_limit);
+        if ((pairs_ & 1023) == 0) {
+          detail::throw_if_cancelled(o_);
+          hold();
+        }
+        const double self = self_loop(game_.pair_key(A, D, false));
+        const double visits = mass / (1.0 - self);  // (self < 1: a pair nobody can leave is a stalemate)
+        expected_rounds_ += visits;
+        self_due += visits * self;
+        defender_fire(ua, ud, A, D, false, visits, emit, [&](std::uint32_t A1, double w) {
+          attacker_fire(ua, ud, A1, D, false, w, emit, [&](std::uint32_t D1, std::uint32_t place, double w2) {
+            attacker_morale(ua, ud, A1, D1, w2, emit, [&](std::uint32_t A2, double w3) { gather(A2, place, w3); });
+          });
+        });
+      }
+    play_unhit();
+    emit.open = false;
+    for (std::uint32_t r = 0; r < gathered_.size(); ++r)
+      for (std::uint32_t place = 1; place < places_; ++place) {
+        const double w = cells_[std::size_t{r} * places_ + place];
+        if (w != 0.0) defender_morale(ua, ud, gathered_[r], ud.hit_option[place0 + place], w, emit, seen);
+      }
+    count(emit.outcomes);
+    transitions_ += emit.outcomes;
+    gathered_bytes_ = std::max(gathered_bytes_, cells_.capacity() * sizeof(double));
+    for (const std::uint32_t A2 : gathered_) gather_row_[A2] = no_index;
+    gathered_.clear();
+    cells_.clear();
+  }
+  std::pair<int, int> attacker_key(std::uint32_t A) const {
+    const rd::side_sums& s = game_.table(rd::attacker, folded_).sum[A];
+    return {s.waiting, s.line_sp};
   }
 
   // Plays the pair `key`, reached by `mass` (arrive: by round, where tallied). Its self-loop is
@@ -515,6 +670,12 @@ class outcome_chain {
   std::array<double, 7> ends_{};
   int most_dice_ = 0;
   std::array<std::vector<double>, 2> retreats_;  // by side: (forced, entry, fire's dice): mass retreating so
+  // take_gathered's: by attacker state its row of cells (no_index: none), the rows' attacker
+  // states, the cells (a row's mass by the defender's hit state's place), those with mass unhit.
+  std::vector<std::uint32_t> gather_row_, gathered_, unhit_;
+  std::vector<double> cells_;
+  std::uint32_t places_ = 0;
+  std::size_t gathered_bytes_ = 0;
   double expected_rounds_ = 0;
 };
 
