@@ -271,7 +271,7 @@ class outcome_chain {
     const std::uint32_t a2 = game_.fold_of(ua, A2), d1 = game_.hit_fold_of(ud, D1);
     auto leaf = [&](std::uint32_t d2) {
       if (game_.def_.sum[d2].line_units == 0) return game_.retreat_value(rd::defender, true, a2, d2, false, false);
-      return game_.retreats(a2, d2, no_index, no_index, 0.0).first;
+      return game_.post_morale(a2, d2);
     };
     checked(ud, game_.def_, D1, d1, weight, leaf, a2, [&](std::uint32_t D2, std::uint32_t d2, double w) {
       if (ud.sum[D2].line_units == 0) return emit.retreat(rd::defender, true, {A2, false}, {D2, false}, w);

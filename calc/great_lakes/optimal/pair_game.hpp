@@ -98,11 +98,8 @@ class pair_game {
     std::size_t places = 0;
     std::vector<double> md;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> done;  // by attacker state: its row's places worked out
-    std::uint64_t call = 0;                                     // md_row's calls: R(a2, d2) kept for the row
-    std::vector<std::uint64_t> r_call;                          // by defender state: the call its r_value is of
-    std::vector<double> r_value;
-    std::vector<std::uint8_t> standing;        // by place: its hit state's line stands
-    std::vector<double> ma;                    // attacker_fire's MA by place (ma_row)
+    std::vector<std::uint8_t> standing;                         // by place: its hit state's line stands
+    std::vector<double> ma;                                     // attacker_fire's MA by place (ma_row)
     std::vector<std::vector<double>> scratch;  // tree_row's, by depth: the best option's row and a trial's
   };
 
@@ -173,19 +170,23 @@ class pair_game {
       most_places = std::max<std::size_t>(
           most_places, def_.hit_begin[hb + static_cast<std::uint32_t>(def_.sum[d].alive_sp) + 1] - def_.hit_begin[hb]);
     }
-    held_ = na_ * nd_ * sizeof(double) + rows * nd_ + att_.bytes() + def_.bytes() +
+    held_ = 2 * na_ * nd_ * sizeof(double) + rows * nd_ + att_.bytes() + def_.bytes() +
             (two ? 2 : 1) * most_places * na_ * sizeof(double);
     meter_.hold(held_);
     att_choice_.assign(rows * nd_, 0);
     start_choice_.assign(static_cast<std::size_t>(r_.starting_sp[0]) + 1, 0);
     v_.assign(na_ * nd_, std::nan(""));
+    post_.assign(na_ * nd_, std::nan(""));
     auto value_column = [&](std::uint32_t d, column_work& cw) {
       detail::throw_if_cancelled(o_);
       open_column(d, cw);
       for (const std::uint32_t a : as) {
-        if (stalemate(a, d)) continue;
-        v_[a * nd_ + d] = solve_pair(a, d, cw);
-        if (++pairs_ > o_.state_limit) throw state_limit_exceeded(o_.state_limit);
+        if (!stalemate(a, d)) {
+          v_[a * nd_ + d] = solve_pair(a, d, cw);
+          if (++pairs_ > o_.state_limit) throw state_limit_exceeded(o_.state_limit);
+        }
+        // (What R reads is solved: V(a, d) itself, the pairs reinforcement reaches, lower in the order.)
+        post_[a * nd_ + d] = retreats(a, d, no_index, no_index, 0.0).first;
       }
     };
     // A round lowers the defender's key (units waiting, then line SP) or leaves the defender as it
@@ -638,6 +639,9 @@ class pair_game {
     return g_.goal == objective::value && r_.policy[side].kind == retreat_kind::optimal;
   }
 
+  // R(a, d) at a post-morale pair of valued states, as solve() worked it out.
+  double post_morale(std::uint32_t a, std::uint32_t d) const { return post_[std::size_t{a} * nd_ + d]; }
+
   // R's parts at the post-morale pair (a, d), as (sum, loop): the self-loop (self_a, self_d)
   // counted in loop. The round goes on: the defender's reinforcement, then the attacker's.
   std::pair<double, double> go_on(std::uint32_t a, std::uint32_t d, std::uint32_t self_a, std::uint32_t self_d) const {
@@ -724,22 +728,18 @@ class pair_game {
     cw.places = n;
     if (cw.md.size() < n * na_) cw.md.resize(n * na_);  // (read only where cw.done says it is worked out)
     cw.done.assign(na_, {0, 0});
-    if (cw.r_call.empty()) {
-      cw.r_call.assign(nd_, 0);
-      cw.r_value.assign(nd_, 0.0);
-    }
     cw.standing.resize(n);
     for (std::size_t j = 0; j < n; ++j) cw.standing[j] = def_.hsum[def_.hit_option[first + j]].line_units > 0;
   }
 
-  // MD(a2, d1) for the hit states d1 at places [lo, hi) of the open column: a2's row of cw.md, its
-  // places worked out once each (the standing ones; 0 where the line is gone, never read), so
-  // leaf_row's sums run along it without a check per place.
+  // MD(a2, d1) for the hit states d1 at places [lo, hi) of the open column (where a2's line is gone,
+  // its forced retreat): a2's row of cw.md, its places worked out once each (the standing ones; 0
+  // where the defender's line is gone, never read), so leaf_row's sums run along it without a check
+  // per place.
   const double* md_row(std::uint32_t a2, std::uint32_t lo, std::uint32_t hi, column_work& cw) {
     double* row = cw.md.data() + std::size_t{a2} * cw.places;
     std::pair<std::uint32_t, std::uint32_t>& done = cw.done[a2];
     if (done.first == done.second) done = {lo, lo};
-    ++cw.call;
     // (Every range asked starts at place 0 or 1 and is not empty: what is done stays one range.)
     for (std::uint32_t j = lo; j < done.first; ++j) row[j] = md_place(a2, j, cw);
     for (std::uint32_t j = std::max(lo, done.second); j < hi; ++j) row[j] = md_place(a2, j, cw);
@@ -749,14 +749,10 @@ class pair_game {
   double md_place(std::uint32_t a2, std::uint32_t j, column_work& cw) {
     if (!cw.standing[j]) return 0.0;
     const std::uint32_t d1 = def_.hit_option[cw.first + j];
+    if (att_.sum[a2].line_units == 0) return retreat_value(rd::attacker, true, a2, d1, false, true);  // GL 12.3
     auto leaf = [&](std::uint32_t d2) {
       if (def_.sum[d2].line_units == 0) return retreat_value(rd::defender, true, a2, d2, false, false);
-      // (The column's hit states' checks meet the same states again: R(a2, d2) once a row.)
-      if (cw.r_call[d2] != cw.call) {
-        cw.r_call[d2] = cw.call;
-        cw.r_value[d2] = retreats(a2, d2, no_index, no_index, 0.0).first;
-      }
-      return cw.r_value[d2];
+      return post_morale(a2, d2);
     };
     return def_.hroot[d1] == no_index ? leaf(def_.hleaf[d1]) : tree_list(def_, def_.hroot[d1], leaf);
   }
@@ -771,12 +767,6 @@ class pair_game {
       tree_row(att_.hroot[a1], cw.ma.data(), lo, hi, 0, cw);
   }
   void leaf_row(std::uint32_t a2, double w, double* out, std::uint32_t lo, std::uint32_t hi, column_work& cw) {
-    if (att_.sum[a2].line_units == 0) {
-      for (std::uint32_t j = lo; j < hi; ++j)
-        if (cw.standing[j])
-          out[j] += w * retreat_value(rd::attacker, true, a2, def_.hit_option[cw.first + j], false, true);
-      return;
-    }
     const double* md = md_row(a2, lo, hi, cw);
     for (std::uint32_t j = lo; j < hi; ++j) out[j] += w * md[j];
   }
@@ -812,7 +802,7 @@ class pair_game {
     if (!fresh) return known;
     auto leaf = [&](std::uint32_t d2) {
       if (def_.sum[d2].line_units == 0) return retreat_value(rd::defender, true, a2, d2, false, false);
-      return retreats(a2, d2, no_index, no_index, 0.0).first;
+      return post_morale(a2, d2);
     };
     known = def_.hroot[d1] == no_index ? leaf(def_.hleaf[d1]) : tree_list(def_, def_.hroot[d1], leaf);
     return known;
@@ -924,7 +914,7 @@ class pair_game {
     }
     const std::uint32_t d2 = def_.index.at(key(s, rd::defender));
     if (def_.sum[d2].line_units == 0) return retreat_value(rd::defender, true, other, d2, false, false);
-    return retreats(other, d2, no_index, no_index, 0.0).first;
+    return post_morale(other, d2);
   }
 
   battle_rules r_;
@@ -939,6 +929,7 @@ class pair_game {
   std::atomic<std::size_t> pairs_{0};
   memory_meter meter_{o_.memory_limit};  // (core/memory_meter.hpp: the game's tables, values and MD columns)
   std::vector<double> v_;
+  std::vector<double> post_;  // R(a, d) by pair, worked out once its V is: every hit state's checks read it
   std::vector<std::uint32_t> choice_row_;   // by (attacker state, hits): its row of att_choice_, or no_index
   std::vector<std::uint8_t> att_choice_;    // by (row, defender state): the allocation taken
   std::vector<std::uint8_t> start_choice_;  // round 1's, by hits, where crossing attackers lose a die (GL 11.22)

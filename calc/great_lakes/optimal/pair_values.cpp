@@ -99,31 +99,28 @@ pair_solution solve_over_pairs(const battle& b, const game_options& g, const exa
     return chain.end();
   };
   try {
-    // The value objective's tables are unfolded: one chain. The win objective's: the ends summed over
-    // the unfolded pairs, the rounds tallied over the folded ones, beside it on a second core.
-    outcome_chain documents(game, chain_options, false, true, !game.folds());
-    if (!game.folds()) {
-      out.outcome = play(documents, seen);
+    // The ends summed over the unfolded pairs (the value objective's tables are the game's own), the
+    // rounds tallied over the folded ones (a tenth as many on the win objective), side by side on
+    // two cores where two are allowed.
+    outcome_chain documents(game, chain_options, false, true, false);
+    outcome_chain rounds(game, chain_options, true, false, true);
+    battle_result by_rounds;
+    unsigned threads = 1;
+    if (usable_threads(options.threads) >= 2) {
+      threads = 2;
+      side_by_side([&] { out.outcome = play(documents, seen); }, [&] { by_rounds = play(rounds, unseen); }, &stop);
     } else {
-      outcome_chain rounds(game, chain_options, true, false, true);
-      battle_result by_rounds;
-      unsigned threads = 1;
-      if (usable_threads(options.threads) >= 2) {
-        threads = 2;
-        side_by_side([&] { out.outcome = play(documents, seen); }, [&] { by_rounds = play(rounds, unseen); }, &stop);
-      } else {
-        out.outcome = play(documents, seen);
-        by_rounds = play(rounds, unseen);
-      }
-      out.outcome.rounds_distribution = by_rounds.rounds_distribution;
-      out.outcome.rounds_tail = by_rounds.rounds_tail;
-      // Both chains' peaks, as if at once (each counts only itself: the same count on one thread or two).
-      const std::size_t both = out.outcome.method.memory_bytes + by_rounds.method.memory_bytes;
-      if (chain_options.memory_limit > 0 && both > chain_options.memory_limit)
-        throw memory_limit_exceeded(chain_options.memory_limit, both, by_rounds.method.states);
-      out.outcome.method.memory_bytes = both;
-      out.outcome.method.threads = threads;
+      out.outcome = play(documents, seen);
+      by_rounds = play(rounds, unseen);
     }
+    out.outcome.rounds_distribution = by_rounds.rounds_distribution;
+    out.outcome.rounds_tail = by_rounds.rounds_tail;
+    // Both chains' peaks, as if at once (each counts only itself: the same count on one thread or two).
+    const std::size_t both = out.outcome.method.memory_bytes + by_rounds.method.memory_bytes;
+    if (chain_options.memory_limit > 0 && both > chain_options.memory_limit)
+      throw memory_limit_exceeded(chain_options.memory_limit, both, by_rounds.method.states);
+    out.outcome.method.memory_bytes = both;
+    out.outcome.method.threads = threads;
     out.chain_outcomes = static_cast<double>(outcomes.load());
   } catch (const memory_limit_exceeded& e) {
     throw memory_limit_exceeded(options.memory_limit, game_bytes + e.counted(), e.states());
