@@ -111,16 +111,16 @@ class outcome_chain {
     const std::vector<std::uint32_t>& group = d_of_[fdx];
     memos_.clear();
     if (std::all_of(group.begin(), group.end(), [&](std::uint32_t d) { return columns_[d].mass.empty(); })) return;
-    if (!rounds_)
+    if (!rounds_) {
       for (const std::uint32_t d : group) take_gathered(d, seen, count);
-    else
+    } else {
       for (const std::uint32_t fax : fas_)
         for (const std::uint32_t d : group) {
           column& c = columns_[d];
           if (c.mass.empty()) continue;
           for (const std::uint32_t a : a_of_[fax]) {
             if (c.mass[a] == 0.0) continue;
-            const std::uint32_t at = rounds_ ? c.arrive[a] : no_index;
+            const std::uint32_t at = c.arrive[a];
             take(game_.pair_key(a, d, false), c.mass[a], at == no_index ? none_ : arrives_[at], seen, count);
             if (at != no_index) {  // (arrives_ may have grown: found again)
               arrive_doubles_ -= std::min(arrive_doubles_, arrives_[at].capacity());
@@ -129,6 +129,7 @@ class outcome_chain {
             }
           }
         }
+    }
     for (const std::uint32_t d : group) {
       held_columns_ -= columns_[d].mass.size();
       columns_[d] = {};  // (nothing comes back to a column taken)
@@ -398,15 +399,84 @@ class outcome_chain {
     return out;
   }
 
-  // The pairs of the defender state D taken together, where no rounds are tallied (the ends'
-  // chain): each attacker state's part of its round (the fires, its checks) played as play_pair
-  // plays it, what it leaves (the attacker's state after its checks, by the defender's hit state)
-  // gathered, then the defender's part played once for each: its checks are walked once a
-  // (checked attacker, hit defender), however many of the column's pairs and checks lead there,
-  // where play_pair walks them for each (the product of the two sides' checks). A round that leaves
-  // the defender unhit reaches the column again with a lower attacker key (its self-loop aside),
-  // so the column's attacker states are taken a key at a time, most first, and what a key gathered
-  // against the unhit defender is played on before the next key; the rest at the column's end.
+  // What a part of a round leads to, from its source (a pair, or a gathered cell) of `mass`, each
+  // outcome's weight relative to the source: the ends (summed by side entry where the chain
+  // documents, absorbed in the tally where it counts rounds), the next pairs (their mass; where the
+  // chain counts rounds, listed in next_ with their weights for the tally), and the source's own
+  // self-loop, left out (the source's visits count it).
+  struct emitter {
+    outcome_chain& c;
+    std::uint32_t defender = no_index;  // take_gathered's defender state: its pairs of `key` are self-loops
+    std::pair<int, int> key{};
+    bool open = true;                        // (false: the column's end, where nothing comes back to it)
+    std::uint64_t pair = ~std::uint64_t{0};  // take's pair: the self-loop
+    double mass = 0, self = 0, absorb = 0;
+    std::size_t outcomes = 0;
+    void next(std::uint64_t to, double w) {
+      ++outcomes;
+      const auto A3 = static_cast<std::uint32_t>(to >> 32), D3 = static_cast<std::uint32_t>(to);
+      if (to == pair) {
+        self += mass * w;
+        return;
+      }
+      if (D3 == defender) {
+        const std::pair<int, int> k = c.attacker_key(A3);
+        if (!open || k > key) throw std::logic_error("optimal play: a round reached a pair taken");
+        if (k == key) {  // (only the pair itself has its key: its self-loop, counted in its visits)
+          self += mass * w;
+          return;
+        }
+      }
+      column& into = c.column_of(D3);
+      if (!c.rounds_) {
+        into.mass[A3] += mass * w;
+        return;
+      }
+      if (into.next[A3] == 0.0) c.next_.push_back(to);
+      into.next[A3] += w;
+    }
+    void stalemate(side_entry a, side_entry d, double w) {
+      ++outcomes;
+      absorb += w;
+      if (c.documents_) c.stalemate_end(a, d, mass * w);
+    }
+    void retreat(int side, bool forced, side_entry a, side_entry d, double w) {
+      ++outcomes;
+      absorb += w;
+      if (c.documents_) c.retreat_end(side, forced, a, d, mass * w);
+    }
+  };
+
+  // Where rounds are counted: the pair the tally holds (stepped: it holds one) passes its listed
+  // next pairs their mass and arrivals, and its ends are absorbed.
+  void pass_on_next(emitter& emit, bool stepped) {
+    for (const std::uint64_t to : next_) {
+      column& c = columns_[static_cast<std::uint32_t>(to)];
+      const auto a = static_cast<std::uint32_t>(to >> 32);
+      const double w = c.next[a];
+      c.next[a] = 0.0;
+      c.mass[a] += emit.mass * w;
+      if (stepped) {
+        std::vector<double>& into = arrive_of(c, a);
+        const std::size_t before = into.capacity();
+        tally_.pass_on(into, w);
+        arrive_doubles_ += into.capacity() - before;
+      }
+    }
+    next_.clear();
+    if (stepped) tally_.absorb(emit.absorb);
+  }
+
+  // The pairs of the defender state D taken together: each attacker state's part of its round
+  // (the fires, its checks) played as play_pair plays it, what it leaves (the attacker's state after
+  // its checks, by the defender's hit state: a cell) gathered, then the defender's part played once
+  // a cell: its checks are walked once a (checked attacker, hit defender), however many of the
+  // column's pairs and checks lead there, where play_pair walks them for each (the product of the
+  // two sides' checks). The ends' chain only: the rounds chain's cells would hold their pairs'
+  // occupancy by round, vectors as long as the self-loops' tails (tried: 3 times slower on small
+  // battles, 3 times the memory on the Niagara 3 v 3). A round that leaves the defender unhit reaches the column again
+  // with a lower attacker key (its self-loop aside), so the column's attacker states are taken a key at a time, most
+  // first, and the cells against the unhit defender are played on before the next key; the rest at the column's end.
   template <class Seen, class Count>
   void take_gathered(std::uint32_t D, Seen& seen, Count& count) {
     column& c = columns_[D];
@@ -414,35 +484,7 @@ class outcome_chain {
     const side_table &ua = game_.table(rd::attacker, folded_), &ud = game_.table(rd::defender, folded_);
     const std::uint32_t place0 = ud.hit_begin[ud.hits_begin[D]];
     places_ = ud.hit_begin[ud.hits_begin[D] + static_cast<std::uint32_t>(ud.sum[D].alive_sp) + 1] - place0;
-    struct emitter {
-      outcome_chain& c;
-      std::uint32_t column;
-      bool open = true;  // a key's attacker states are being taken (not the column's end)
-      std::pair<int, int> key{};
-      double self = 0;
-      std::size_t outcomes = 0;
-      void next(std::uint64_t to, double w) {
-        ++outcomes;
-        const auto A3 = static_cast<std::uint32_t>(to >> 32), D3 = static_cast<std::uint32_t>(to);
-        if (D3 == column) {
-          const std::pair<int, int> k = c.attacker_key(A3);
-          if (!open || k > key) throw std::logic_error("optimal play: a round reached a pair taken");
-          if (k == key) {  // (only the pair itself has its key: its self-loop, counted in its visits)
-            self += w;
-            return;
-          }
-        }
-        c.column_of(D3).mass[A3] += w;
-      }
-      void stalemate(side_entry a, side_entry d, double w) {
-        ++outcomes;
-        c.stalemate_end(a, d, w);
-      }
-      void retreat(int side, bool forced, side_entry a, side_entry d, double w) {
-        ++outcomes;
-        c.retreat_end(side, forced, a, d, w);
-      }
-    } emit{*this, D};
+    emitter emit{*this, D};
     double self_due = 0;  // the key's visits times their self-loops
     auto gather = [&](std::uint32_t A2, std::uint32_t place, double w) {
       ++emit.outcomes;
@@ -454,15 +496,16 @@ class outcome_chain {
       }
       double& cell = cells_[std::size_t{row} * places_ + place];
       if (place == 0 && cell == 0.0) unhit_.push_back(A2);
-      cell += w;
+      cell += emit.mass * w;
+    };
+    // A cell played on: the defender's part, its outcomes from the cell's mass.
+    auto play_cell = [&](std::size_t at, std::uint32_t A2, std::uint32_t place) {
+      emit.mass = cells_[at];
+      cells_[at] = 0.0;
+      defender_morale(ua, ud, A2, ud.hit_option[place0 + place], 1.0, emit, seen);
     };
     auto play_unhit = [&] {
-      for (const std::uint32_t A2 : unhit_) {
-        double& cell = cells_[std::size_t{gather_row_[A2]} * places_];
-        const double w = cell;
-        cell = 0.0;
-        defender_morale(ua, ud, A2, ud.hit_option[place0], w, emit, seen);
-      }
+      for (const std::uint32_t A2 : unhit_) play_cell(std::size_t{gather_row_[A2]} * places_, A2, 0);
       unhit_.clear();
       if (std::abs(emit.self - self_due) > 1e-9 * self_due)
         throw std::logic_error("optimal play: the outcome chain's self-loop was mistaken");
@@ -488,7 +531,8 @@ class outcome_chain {
         const double visits = mass / (1.0 - self);  // (self < 1: a pair nobody can leave is a stalemate)
         expected_rounds_ += visits;
         self_due += visits * self;
-        defender_fire(ua, ud, A, D, false, visits, emit, [&](std::uint32_t A1, double w) {
+        emit.mass = visits;
+        defender_fire(ua, ud, A, D, false, 1.0, emit, [&](std::uint32_t A1, double w) {
           attacker_fire(ua, ud, A1, D, false, w, emit, [&](std::uint32_t D1, std::uint32_t place, double w2) {
             attacker_morale(ua, ud, A1, D1, w2, emit, [&](std::uint32_t A2, double w3) { gather(A2, place, w3); });
           });
@@ -498,8 +542,8 @@ class outcome_chain {
     emit.open = false;
     for (std::uint32_t r = 0; r < gathered_.size(); ++r)
       for (std::uint32_t place = 1; place < places_; ++place) {
-        const double w = cells_[std::size_t{r} * places_ + place];
-        if (w != 0.0) defender_morale(ua, ud, gathered_[r], ud.hit_option[place0 + place], w, emit, seen);
+        const std::size_t at = std::size_t{r} * places_ + place;
+        if (cells_[at] != 0.0) play_cell(at, gathered_[r], place);
       }
     count(emit.outcomes);
     transitions_ += emit.outcomes;
@@ -513,10 +557,10 @@ class outcome_chain {
     return {s.waiting, s.line_sp};
   }
 
-  // Plays the pair `key`, reached by `mass` (arrive: by round, where tallied). Its self-loop is
-  // known before it is played (self_loop), so its expected visits are too and what it leads to is
-  // added where it goes as it is played: the mass it passes on, and the ends; a chain that tallies
-  // rounds lists its successors first, each with its chance, for the tally.
+  // Plays the pair `key` whole (the rounds chain's pairs; round 1 from the start, its own key),
+  // reached by `mass` (arrive: by round, where tallied). Its self-loop is known before it is played
+  // (self_loop), so its expected visits are too and what it leads to is added where it goes as it
+  // is played; where rounds are counted its successors are listed first, each with its chance.
   template <class Seen, class Count>
   void take(std::uint64_t key, double mass, std::vector<double>& arrive, Seen& seen, Count& count) {
     if (++pairs_ > o_.state_limit) throw state_limit_exceeded(o_.state_limit);
@@ -527,58 +571,15 @@ class outcome_chain {
     const double self = self_loop(key);
     const double visits = mass / (1.0 - self);  // (self < 1: a pair nobody can leave is a stalemate)
     expected_rounds_ += visits;
-    next_.clear();
-    struct collector {
-      outcome_chain& c;
-      std::uint64_t key;
-      double visits, self = 0, absorb = 0;
-      std::size_t outcomes = 0;
-      void next(std::uint64_t to, double w) {
-        ++outcomes;
-        if (to == key) {
-          self += w;
-          return;
-        }
-        column& into = c.column_of(static_cast<std::uint32_t>(to));
-        const auto a = static_cast<std::uint32_t>(to >> 32);
-        if (!c.rounds_) {
-          into.mass[a] += visits * w;
-          return;
-        }
-        if (into.next[a] == 0.0) c.next_.push_back(to);
-        into.next[a] += w;
-      }
-      void stalemate(side_entry a, side_entry d, double w) {
-        ++outcomes;
-        absorb += w;
-        if (c.documents_) c.stalemate_end(a, d, visits * w);
-      }
-      void retreat(int side, bool forced, side_entry a, side_entry d, double w) {
-        ++outcomes;
-        absorb += w;
-        if (c.documents_) c.retreat_end(side, forced, a, d, visits * w);
-      }
-    } emit{*this, key, visits};
+    emitter emit{*this};
+    emit.pair = key;
+    emit.mass = visits;
     play_pair(key, 1.0, emit, seen, folded_);
-    if (emit.self != self) throw std::logic_error("optimal play: the outcome chain's self-loop was mistaken");
+    if (std::abs(emit.self - visits * self) > 1e-9 * visits * self)
+      throw std::logic_error("optimal play: the outcome chain's self-loop was mistaken");
     count(emit.outcomes);
     transitions_ += emit.outcomes;
-    if (!rounds_) return;
-    const bool stepped = tally_.take(arrive, self);
-    if (stepped) tally_.absorb(emit.absorb);
-    for (const std::uint64_t to : next_) {
-      column& c = columns_[static_cast<std::uint32_t>(to)];
-      const auto a = static_cast<std::uint32_t>(to >> 32);
-      const double w = c.next[a];
-      c.next[a] = 0.0;
-      c.mass[a] += visits * w;
-      if (stepped) {
-        std::vector<double>& into = arrive_of(c, a);
-        const std::size_t before = into.capacity();
-        tally_.pass_on(into, w);
-        arrive_doubles_ += into.capacity() - before;
-      }
-    }
+    if (rounds_) pass_on_next(emit, tally_.take(arrive, self));
   }
 
   // The chance that the round of the pair `key` leaves it as it was: both fires miss (no hits, so
