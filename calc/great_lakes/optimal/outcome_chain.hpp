@@ -21,7 +21,7 @@ namespace musket::great_lakes::optimal {
 namespace {
 
 // The outcome chain: the battle played forward under the solved choices over the pairs of the
-// sides' unfolded states (pair_game::play_pair), each pair taken once in a topological order (a
+// sides' unfolded states, each pair taken once in a topological order (a
 // round lowers a line's SP or lets a unit enter, or leaves the pair as it was: the defender's states
 // by units waiting, then line SP, most first, a column; the attacker's the same way within it), so
 // all the mass that will reach a pair has arrived when it is taken: its expected visits are that
@@ -79,7 +79,7 @@ class outcome_chain {
           2 * (t.state.size() + t.hsum.size()) * static_cast<std::size_t>(most_dice_ + 1), 0.0);
     }
     columns_.assign(nd_, {});
-    if (!rounds_) gather_row_.assign(na_, no_index);
+    gather_row_.assign(na_, no_index);
     // The pairs one folded pair stands for are taken together (they have its keys, so this is
     // still a topological order), and the pairs of one folded defender state, a column, together.
     const side_table &fa = game_.table(rd::attacker, true), &fd = game_.table(rd::defender, true);
@@ -186,26 +186,13 @@ class outcome_chain {
   }
 
  private:
-  // Plays the round of the pair `key` under the solved choices, at `weight`, as
-  // round::play_round_until_retreat plays it (GL 11.18 in the RULINGS order), each side's part read
-  // from its table: emit.next(key, w) where the battle goes on, emit.stalemate(a, d, w) where it
-  // ends so, emit.retreat(side, forced, a, d, w) where a side retreats (a and d the sides'
-  // entries then). seen(side, own line SP, enemy line SP, retreats) is told of each voluntary
-  // retreat the solved play decides (the advice's). The round's four parts follow, each handing
-  // what it leaves to the next: here joined for one pair, in take_gathered a column's pairs'
-  // attacker parts first, gathered by what the defender's part reads.
-  template <class Emit, class Seen>
-  void play_pair(std::uint64_t pair, double weight, Emit& emit, Seen& seen, bool folded) {
-    const side_table &ua = game_.table(rd::attacker, folded), &ud = game_.table(rd::defender, folded);
-    const bool first = pair >> 63;
-    const auto A = static_cast<std::uint32_t>(pair >> 32 & 0x7fffffffu), D = static_cast<std::uint32_t>(pair);
-    defender_fire(ua, ud, A, D, first, weight, emit, [&](std::uint32_t A1, double w) {
-      attacker_fire(ua, ud, A1, D, first, w, emit, [&](std::uint32_t D1, std::uint32_t, double w2) {
-        attacker_morale(ua, ud, A1, D1, w2, emit,
-                        [&](std::uint32_t A2, double w3) { defender_morale(ua, ud, A2, D1, w3, emit, seen); });
-      });
-    });
-  }
+  // A round under the solved choices, as round::play_round_until_retreat plays it (GL 11.18 in the
+  // RULINGS order), each side's part read from its table, in four parts each handing what it leaves
+  // to the next (attacker_part joins the first three, defender_part plays the fourth on what they
+  // gathered): emit.next(key, w) where the battle goes on, emit.stalemate(a, d, w) where it ends so,
+  // emit.retreat(side, forced, a, d, w) where a side retreats (a and d the sides' entries then).
+  // seen(side, own line SP, enemy line SP, retreats) is told of each voluntary retreat the solved
+  // play decides (the advice's).
 
   // 1. The defender's fire on A; the attacker allocates (GL 11.23) as solved: hit(A1, w) where
   // its line stands.
@@ -467,46 +454,85 @@ class outcome_chain {
     if (stepped) tally_.absorb(emit.absorb);
   }
 
-  // The pairs of the defender state D taken together: each attacker state's part of its round
-  // (the fires, its checks) played as play_pair plays it, what it leaves (the attacker's state after
-  // its checks, by the defender's hit state: a cell) gathered, then the defender's part played once
-  // a cell: its checks are walked once a (checked attacker, hit defender), however many of the
-  // column's pairs and checks lead there, where play_pair walks them for each (the product of the
-  // two sides' checks). The ends' chain only: the rounds chain's cells would hold their pairs'
-  // occupancy by round, vectors as long as the self-loops' tails (tried: 3 times slower on small
-  // battles, 3 times the memory on the Niagara 3 v 3). A round that leaves the defender unhit reaches the column again
-  // with a lower attacker key (its self-loop aside), so the column's attacker states are taken a key at a time, most
-  // first, and the cells against the unhit defender are played on before the next key; the rest at the column's end.
+  // The cells: what the attacker's part of a round leaves (the attacker's state after its checks)
+  // by the defender's hit state (its place among D's), gathered so that the defender's part is
+  // played once a cell, however many pairs and checks lead there (where each pair's round played
+  // whole walks the defender's checks once for each of its attacker's outcomes: the product of the
+  // two sides' checks). A cell's mass is its sources' mass times their weights there.
+  void open_cells(std::uint32_t D) {
+    const side_table& ud = game_.table(rd::defender, folded_);
+    place0_ = ud.hit_begin[ud.hits_begin[D]];
+    places_ = ud.hit_begin[ud.hits_begin[D] + static_cast<std::uint32_t>(ud.sum[D].alive_sp) + 1] - place0_;
+  }
+  void gather(std::uint32_t A2, std::uint32_t place, double mass) {
+    std::uint32_t& row = gather_row_[A2];
+    if (row == no_index) {
+      row = static_cast<std::uint32_t>(gathered_.size());
+      gathered_.push_back(A2);
+      cells_.resize(cells_.size() + places_, 0.0);
+    }
+    double& cell = cells_[std::size_t{row} * places_ + place];
+    if (place == 0 && cell == 0.0) unhit_.push_back(A2);
+    cell += mass;
+  }
+  // The attacker's part of the round of (A, D) (the fires, the attacker's checks) into the cells,
+  // its ends to emit (with emit.mass), its cells' weights times `weight`.
+  template <class Emit>
+  void attacker_part(std::uint32_t A, std::uint32_t D, bool first, double weight, Emit& emit) {
+    const side_table &ua = game_.table(rd::attacker, folded_), &ud = game_.table(rd::defender, folded_);
+    defender_fire(ua, ud, A, D, first, 1.0, emit, [&](std::uint32_t A1, double w) {
+      attacker_fire(ua, ud, A1, D, first, w, emit, [&](std::uint32_t D1, std::uint32_t place, double w2) {
+        attacker_morale(ua, ud, A1, D1, w2, emit, [&](std::uint32_t A2, double w3) {
+          ++emit.outcomes;
+          gather(A2, place, weight * w3);
+        });
+      });
+    });
+  }
+  // The defender's part for the cells against the unhit defender (unhit: those of place 0 only,
+  // listed as they were first reached), or for every cell; each cell's mass the weight of its
+  // outcomes (to emit, with emit.mass). Where every cell is played they are let go.
+  template <class Emit, class Seen>
+  void defender_part(bool unhit, Emit& emit, Seen& seen) {
+    const side_table &ua = game_.table(rd::attacker, folded_), &ud = game_.table(rd::defender, folded_);
+    auto play = [&](std::size_t at, std::uint32_t A2, std::uint32_t place) {
+      const double w = cells_[at];
+      cells_[at] = 0.0;
+      if (w != 0.0) defender_morale(ua, ud, A2, ud.hit_option[place0_ + place], w, emit, seen);
+    };
+    if (unhit) {
+      for (const std::uint32_t A2 : unhit_) play(std::size_t{gather_row_[A2]} * places_, A2, 0);
+      unhit_.clear();
+      return;
+    }
+    for (std::uint32_t r = 0; r < gathered_.size(); ++r)
+      for (std::uint32_t place = 0; place < places_; ++place)
+        play(std::size_t{r} * places_ + place, gathered_[r], place);
+    gathered_bytes_ = std::max(gathered_bytes_, cells_.capacity() * sizeof(double));
+    for (const std::uint32_t A2 : gathered_) gather_row_[A2] = no_index;
+    gathered_.clear();
+    unhit_.clear();
+    cells_.clear();
+  }
+
+  // The pairs of the defender state D taken together (the ends' chain): each attacker state's part
+  // of its round into the column's cells, the defender's part once a cell. A round that leaves the
+  // defender unhit reaches the column again with a lower attacker key (its self-loop aside), so the
+  // column's attacker states are taken a key at a time, most first, and the cells against the
+  // unhit defender are played on before the next key; the rest at the column's end. (The rounds
+  // chain's cells would hold their pairs' occupancy by round, vectors as long as the self-loops'
+  // tails: tried, 3 times slower on small battles and 3 times the memory on the Niagara 3 v 3, so
+  // it gathers a pair's cells only: take.)
   template <class Seen, class Count>
   void take_gathered(std::uint32_t D, Seen& seen, Count& count) {
     column& c = columns_[D];
     if (c.mass.empty()) return;
-    const side_table &ua = game_.table(rd::attacker, folded_), &ud = game_.table(rd::defender, folded_);
-    const std::uint32_t place0 = ud.hit_begin[ud.hits_begin[D]];
-    places_ = ud.hit_begin[ud.hits_begin[D] + static_cast<std::uint32_t>(ud.sum[D].alive_sp) + 1] - place0;
+    open_cells(D);
     emitter emit{*this, D};
     double self_due = 0;  // the key's visits times their self-loops
-    auto gather = [&](std::uint32_t A2, std::uint32_t place, double w) {
-      ++emit.outcomes;
-      std::uint32_t& row = gather_row_[A2];
-      if (row == no_index) {
-        row = static_cast<std::uint32_t>(gathered_.size());
-        gathered_.push_back(A2);
-        cells_.resize(cells_.size() + places_, 0.0);
-      }
-      double& cell = cells_[std::size_t{row} * places_ + place];
-      if (place == 0 && cell == 0.0) unhit_.push_back(A2);
-      cell += emit.mass * w;
-    };
-    // A cell played on: the defender's part, its outcomes from the cell's mass.
-    auto play_cell = [&](std::size_t at, std::uint32_t A2, std::uint32_t place) {
-      emit.mass = cells_[at];
-      cells_[at] = 0.0;
-      defender_morale(ua, ud, A2, ud.hit_option[place0 + place], 1.0, emit, seen);
-    };
     auto play_unhit = [&] {
-      for (const std::uint32_t A2 : unhit_) play_cell(std::size_t{gather_row_[A2]} * places_, A2, 0);
-      unhit_.clear();
+      emit.mass = 1.0;  // (the cells hold masses)
+      defender_part(true, emit, seen);
       if (std::abs(emit.self - self_due) > 1e-9 * self_due)
         throw std::logic_error("optimal play: the outcome chain's self-loop was mistaken");
       emit.self = self_due = 0;
@@ -532,35 +558,24 @@ class outcome_chain {
         expected_rounds_ += visits;
         self_due += visits * self;
         emit.mass = visits;
-        defender_fire(ua, ud, A, D, false, 1.0, emit, [&](std::uint32_t A1, double w) {
-          attacker_fire(ua, ud, A1, D, false, w, emit, [&](std::uint32_t D1, std::uint32_t place, double w2) {
-            attacker_morale(ua, ud, A1, D1, w2, emit, [&](std::uint32_t A2, double w3) { gather(A2, place, w3); });
-          });
-        });
+        attacker_part(A, D, false, visits, emit);
       }
     play_unhit();
     emit.open = false;
-    for (std::uint32_t r = 0; r < gathered_.size(); ++r)
-      for (std::uint32_t place = 1; place < places_; ++place) {
-        const std::size_t at = std::size_t{r} * places_ + place;
-        if (cells_[at] != 0.0) play_cell(at, gathered_[r], place);
-      }
+    defender_part(false, emit, seen);
     count(emit.outcomes);
     transitions_ += emit.outcomes;
-    gathered_bytes_ = std::max(gathered_bytes_, cells_.capacity() * sizeof(double));
-    for (const std::uint32_t A2 : gathered_) gather_row_[A2] = no_index;
-    gathered_.clear();
-    cells_.clear();
   }
   std::pair<int, int> attacker_key(std::uint32_t A) const {
     const rd::side_sums& s = game_.table(rd::attacker, folded_).sum[A];
     return {s.waiting, s.line_sp};
   }
 
-  // Plays the pair `key` whole (the rounds chain's pairs; round 1 from the start, its own key),
-  // reached by `mass` (arrive: by round, where tallied). Its self-loop is known before it is played
-  // (self_loop), so its expected visits are too and what it leads to is added where it goes as it
-  // is played; where rounds are counted its successors are listed first, each with its chance.
+  // Plays the round of the pair `key` on its own, its cells its own (the rounds chain's pairs; round
+  // 1 from the start, its own key), reached by `mass` (arrive: by round, where tallied). Its
+  // self-loop is known before it is played (self_loop), so its expected visits are too and what it
+  // leads to is added where it goes as it is played; where rounds are counted its successors are
+  // listed first, each with its chance.
   template <class Seen, class Count>
   void take(std::uint64_t key, double mass, std::vector<double>& arrive, Seen& seen, Count& count) {
     if (++pairs_ > o_.state_limit) throw state_limit_exceeded(o_.state_limit);
@@ -573,8 +588,14 @@ class outcome_chain {
     expected_rounds_ += visits;
     emitter emit{*this};
     emit.pair = key;
+    const auto A = static_cast<std::uint32_t>(key >> 32 & 0x7fffffffu), D = static_cast<std::uint32_t>(key);
+    open_cells(D);
+    // The attacker's part's ends from the pair's visits (the rounds tally absorbs their weights);
+    // its cells hold weights where the tally passes the pair's occupancy on, masses where not.
     emit.mass = visits;
-    play_pair(key, 1.0, emit, seen, folded_);
+    attacker_part(A, D, key >> 63, rounds_ ? 1.0 : visits, emit);
+    emit.mass = rounds_ ? visits : 1.0;
+    defender_part(false, emit, seen);
     if (std::abs(emit.self - visits * self) > 1e-9 * visits * self)
       throw std::logic_error("optimal play: the outcome chain's self-loop was mistaken");
     count(emit.outcomes);
@@ -583,7 +604,7 @@ class outcome_chain {
   }
 
   // The chance that the round of the pair `key` leaves it as it was: both fires miss (no hits, so
-  // no checks), nobody retreats and nobody enters; as play_pair's own product makes it.
+  // no checks), nobody retreats and nobody enters; as the round's parts' product makes it.
   double self_loop(std::uint64_t key) {
     if (key >> 63) return 0.0;  // (round 1 from the start: its own key, never reached again)
     const side_table &ua = game_.table(rd::attacker, folded_), &ud = game_.table(rd::defender, folded_);
@@ -675,7 +696,7 @@ class outcome_chain {
   // states, the cells (a row's mass by the defender's hit state's place), those with mass unhit.
   std::vector<std::uint32_t> gather_row_, gathered_, unhit_;
   std::vector<double> cells_;
-  std::uint32_t places_ = 0;
+  std::uint32_t place0_ = 0, places_ = 0;
   std::size_t gathered_bytes_ = 0;
   double expected_rounds_ = 0;
 };
