@@ -67,10 +67,7 @@ class outcome_chain {
     const side_table &ua = game_.table(rd::attacker, folded_), &ud = game_.table(rd::defender, folded_);
     na_ = ua.state.size();
     nd_ = ud.state.size();
-    // A retreat's fire: at most a die a unit, or each unit's dice (GL 12.2-12.3).
-    most_dice_ = 1;
-    for (const auto& u : r_.units) most_dice_ = std::max(most_dice_, u.dice);
-    most_dice_ *= static_cast<int>(r_.units.size());
+    most_dice_ = game_.retreat_dice();
     for (int side = 0; side < 2 && documents_; ++side) {
       const side_table& t = side == rd::attacker ? ua : ud;
       exit_[static_cast<std::size_t>(side)][0].assign(t.state.size(), 0.0);
@@ -645,6 +642,7 @@ class outcome_chain {
     const side_table& o = game_.table(1 - side, folded_);
     const rd::side_sums& sums = other.hit ? o.hsum[other.index] : o.sum[other.index];
     const int dice = forced ? sums.line_dice : sums.line_units;  // GL 12.2-12.3 (rd::retreat_fire_dice)
+    if (dice > most_dice_) throw std::logic_error("optimal play: a retreat fire of more dice than the battle has");
     retreat_mass(side, forced, me)[static_cast<std::size_t>(dice)] += w;
   }
 

@@ -125,6 +125,8 @@ class pair_game {
   }
 
   const battle_rules& rules() const { return r_; }
+  // The most dice a retreat's fire rolls: a side's line dice (forced) or a die a line unit.
+  int retreat_dice() const { return moments_dice_; }
   const side_table& side(int s) const { return s == 0 ? att_ : def_; }
 
   // Both sides alone (every option of every choice), then the cost model's count of the pairs'
