@@ -174,7 +174,7 @@ class outcome_chain {
   // counts is the same whichever thread plays it and however far the other has got).
   std::size_t bytes() const {
     return columns_.capacity() * sizeof(column) +
-           held_columns_ * (2 * sizeof(double) + (rounds_ ? sizeof(std::uint32_t) : 0)) +
+           held_columns_ * (sizeof(double) + (rounds_ ? sizeof(double) + sizeof(std::uint32_t) : 0)) +
            arrives_.capacity() * sizeof(std::vector<double>) +
            (arrive_doubles_ + retreats_[0].size() + retreats_[1].size()) * sizeof(double) +
            (exit_[0][0].size() + exit_[0][1].size() + exit_[1][0].size() + exit_[1][1].size()) * sizeof(double) +
@@ -332,8 +332,8 @@ class outcome_chain {
     }
   }
 
-  // A defender state's pairs, by attacker state: the mass that reached each (0: none yet), the pair
-  // being played's chance of leading there (its successors'), and where rounds are tallied, the
+  // A defender state's pairs, by attacker state: the mass that reached each (0: none yet), and where
+  // rounds are tallied the pair being played's chance of leading there (its successors') and the
   // index of its arrivals by round in arrives_ (no_index: none). Made when first reached, let go
   // when taken: dense cells where a slot index and a slot each meant two scattered reads.
   struct column {
@@ -345,8 +345,10 @@ class outcome_chain {
     column& c = columns_[d];
     if (c.mass.empty()) {
       c.mass.assign(na_, 0.0);
-      c.next.assign(na_, 0.0);
-      if (rounds_) c.arrive.assign(na_, no_index);
+      if (rounds_) {
+        c.next.assign(na_, 0.0);
+        c.arrive.assign(na_, no_index);
+      }
       held_columns_ += na_;
     }
     return c;
