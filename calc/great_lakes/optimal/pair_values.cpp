@@ -63,22 +63,28 @@ pair_solution solve_over_pairs(const battle& b, const game_options& g, const exa
       out.advice[static_cast<std::size_t>(side)].units.push_back(r.units[static_cast<std::size_t>(i)].name);
   advice_recorder rec(r, out.advice);
   // Round 1's choices for the advice, each with the case it is made in: the start's round played
-  // once through the rules' own round under the solved choices.
-  {
+  // once through the rules' own round under the solved choices; beside it where two threads are
+  // allowed, the outcome chains' unfolded tables (the one reads the solved game, the other lists
+  // each side again).
+  auto round_one = [&] {
     const battle_state start = rd::initial_state(r);
-    if (!rd::is_stalemate(r, start)) {
-      auto chosen = [&](const rd::decision& d, int k) { rec.start_round(d, k); };
-      solved_chooser<decltype(chosen)> c;
-      c.game = &game;
-      c.place.start = &start;
-      game.place_round(c.place);
-      c.chosen = &chosen;
-      auto ignore = [](const battle_state&, battle_end) {};
-      auto ignore_retreat = [](battle_state&, int, bool, int) {};
-      rd::play_round_until_retreat(r, start, c, ignore, ignore_retreat);
-    }
+    if (rd::is_stalemate(r, start)) return;
+    auto chosen = [&](const rd::decision& d, int k) { rec.start_round(d, k); };
+    solved_chooser<decltype(chosen)> c;
+    c.game = &game;
+    c.place.start = &start;
+    game.place_round(c.place);
+    c.chosen = &chosen;
+    auto ignore = [](const battle_state&, battle_end) {};
+    auto ignore_retreat = [](battle_state&, int, bool, int) {};
+    rd::play_round_until_retreat(r, start, c, ignore, ignore_retreat);
+  };
+  if (usable_threads(options.threads) >= 2) {
+    side_by_side(round_one, [&] { game.list_unfolded_sides(); });
+  } else {
+    round_one();
+    game.list_unfolded_sides();
   }
-  game.list_unfolded_sides();
   exact_options chain_options = options;
   const std::size_t game_bytes = game.bytes();
   if (options.memory_limit > 0) chain_options.memory_limit = std::max<std::size_t>(1, game.room());
