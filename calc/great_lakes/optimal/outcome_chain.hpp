@@ -108,6 +108,7 @@ class outcome_chain {
     const std::vector<std::uint32_t>& group = d_of_[fdx];
     memos_.clear();
     if (std::all_of(group.begin(), group.end(), [&](std::uint32_t d) { return columns_[d].mass.empty(); })) return;
+    game_.open_column(fdx, memos_.md);
     if (!rounds_) {
       for (const std::uint32_t d : group) take_gathered(d, seen, count);
     } else {
@@ -232,15 +233,12 @@ class outcome_chain {
   }
 
   // 3. The attacker's morale checks and rerolls (GL 11.24-11.27) from A1, the defender in hit state
-  // D1: checked(A2, w) where its line stands.
+  // D1 (at `place` of its column, whose MD memos_.md holds): checked(A2, w) where its line stands.
   template <class Emit, class Checked>
-  void attacker_morale(const side_table& ua, const side_table& ud, std::uint32_t A1, std::uint32_t D1, double weight,
-                       Emit& emit, Checked&& checked_to) {
+  void attacker_morale(const side_table& ua, const side_table& ud, std::uint32_t A1, std::uint32_t D1,
+                       std::uint32_t place, double weight, Emit& emit, Checked&& checked_to) {
     const std::uint32_t a1 = game_.hit_fold_of(ua, A1), d1 = game_.hit_fold_of(ud, D1);
-    auto leaf = [&](std::uint32_t a2) {
-      if (game_.att_.sum[a2].line_units == 0) return game_.retreat_value(rd::attacker, true, a2, d1, false, true);
-      return game_.md_direct(a2, d1, memos_);
-    };
+    auto leaf = [&](std::uint32_t a2) { return game_.md_at(a2, place, memos_.md); };  // (the column's MD)
     checked(ua, game_.att_, A1, a1, weight, leaf, d1, [&](std::uint32_t A2, std::uint32_t, double w) {
       if (ua.sum[A2].line_units == 0) return emit.retreat(rd::attacker, true, {A2, false}, {D1, true}, w);
       checked_to(A2, w);
@@ -481,7 +479,7 @@ class outcome_chain {
     const side_table &ua = game_.table(rd::attacker, folded_), &ud = game_.table(rd::defender, folded_);
     defender_fire(ua, ud, A, D, first, 1.0, emit, [&](std::uint32_t A1, double w) {
       attacker_fire(ua, ud, A1, D, first, w, emit, [&](std::uint32_t D1, std::uint32_t place, double w2) {
-        attacker_morale(ua, ud, A1, D1, w2, emit, [&](std::uint32_t A2, double w3) {
+        attacker_morale(ua, ud, A1, D1, place, w2, emit, [&](std::uint32_t A2, double w3) {
           ++emit.outcomes;
           gather(A2, place, weight * w3);
         });
@@ -589,6 +587,7 @@ class outcome_chain {
     emit.pair = key;
     const auto A = static_cast<std::uint32_t>(key >> 32 & 0x7fffffffu), D = static_cast<std::uint32_t>(key);
     open_cells(D);
+    game_.open_column(game_.fold_of(game_.table(rd::defender, folded_), D), memos_.md);
     // The attacker's part's ends from the pair's visits (the rounds tally absorbs their weights);
     // its cells hold weights where the tally passes the pair's occupancy on, masses where not.
     emit.mass = visits;

@@ -69,39 +69,46 @@ void capped_fire(int dice, int cap, double weight, F&& f) {
   if (tail != 0.0) f(cap, weight * tail);
 }
 
-// The choices and MD values the outcome chain works out as it plays, kept for the pairs that meet
-// them again. Every key names one folded defender state's hit state, or a node of one's morale
-// tree (a column's), so a chain played a column at a time forgets them between columns. Each
-// chain has its own: chains of one game can play side by side, on two threads.
+// What valuing one column (a defender state d) takes beside the game's tables and values: MD by
+// (attacker state, place: d's hit states in its lists' order), each worked out once when first
+// asked, a row read along the places by ma_row's walks, and the rows' scratch. One a thread: the
+// columns of one key (units waiting, line SP) never reach one another, so two threads value them
+// side by side; and one an outcome chain, which reads MD as the game did.
+struct column_work {
+  std::uint32_t column = no_index, first = 0;  // the open column and its first hit state
+  std::size_t places = 0;
+  std::vector<double> md;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> done;  // by attacker state: its row's places worked out
+  std::vector<std::uint8_t> standing;                         // by place: its hit state's line stands
+  std::vector<double> ma;                                     // MA by place (ma_row)
+  std::vector<std::vector<double>> scratch;  // tree_row's, by depth: the best option's row and a trial's
+  std::size_t bytes() const {
+    std::size_t b =
+        (md.capacity() + ma.capacity()) * sizeof(double) + done.capacity() * sizeof(done[0]) + standing.capacity();
+    for (const auto& v : scratch) b += v.capacity() * sizeof(double);
+    return b;
+  }
+};
+
+// The choices the outcome chain works out as it plays, kept for the pairs that meet them again,
+// and its column's MD values. Every key names one folded defender state's hit state, or a node of
+// one's morale tree (a column's), so a chain played a column at a time forgets them between
+// columns (and opens the next column's MD). Each chain has its own: chains of one game can play
+// side by side, on two threads.
 struct chain_memos {
   u64_memo<std::uint32_t> att_reroll, def_reroll;  // by (folded node, other side's folded state)
   u64_memo<int> def_choice;                        // by (attacker hit state, defender row)
-  u64_memo<double> md;                             // md_direct's, by (attacker state, defender hit state)
+  column_work md;
   std::size_t bytes() const { return att_reroll.bytes() + def_reroll.bytes() + def_choice.bytes() + md.bytes(); }
   void clear() {
     att_reroll.clear();
     def_reroll.clear();
     def_choice.clear();
-    md.clear();
   }
 };
 
 class pair_game {
   friend class outcome_chain;  // (its round: the game's tables and choices)
-
-  // What valuing one column takes beside the game's tables and values: its MD values by (attacker
-  // state, place), a row read along the places by ma_row's walks, and the rows' scratch. One a
-  // thread: the columns of one key (units waiting, line SP) never reach one another, so two
-  // threads value them side by side.
-  struct column_work {
-    std::uint32_t column = no_index, first = 0;  // the open column and its first hit state
-    std::size_t places = 0;
-    std::vector<double> md;
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> done;  // by attacker state: its row's places worked out
-    std::vector<std::uint8_t> standing;                         // by place: its hit state's line stands
-    std::vector<double> ma;                                     // attacker_fire's MA by place (ma_row)
-    std::vector<std::vector<double>> scratch;  // tree_row's, by depth: the best option's row and a trial's
-  };
 
  public:
   pair_game(const battle& b, const game_options& g, const exact_options& o) : r_(rd::compile(b)), g_(g), o_(o) {
@@ -238,6 +245,8 @@ class pair_game {
   void place_round(round_place& p) {
     p.a = att_.index.at(key(*p.start, rd::attacker));
     p.d = def_.index.at(key(*p.start, rd::defender));
+    if (memos_.md.md.empty()) memos_.md = std::move(columns_[0]);  // (the solve's, counted and done with)
+    open_column(p.d, memos_.md);
     p.att_hits = -1;
     p.att_option = 0;
   }
@@ -318,18 +327,21 @@ class pair_game {
     return 0;
   }
 
-  // The defender's allocation (its option in the row drow: a defender state and hit count) after
-  // the attacker's hits left it in hit state a1: the least value, ties to the rulings'. (Many of
-  // the outcome chain's pairs are one folded pair: each worked out once.)
+  // The defender's allocation (its option in the row drow of the defender state whose column
+  // memos.md holds) after the attacker's hits left it in hit state a1: the least value, ties to the
+  // rulings'. MA of a1 against every option by one walk of a1's tree (ma_row). (Many of the outcome
+  // chain's pairs are one folded pair: each worked out once.)
   int defender_allocation(std::uint32_t a1, std::uint32_t drow, chain_memos& memos) const {
     const auto [known, fresh] = memos.def_choice.try_emplace(std::uint64_t{a1} << 32 | drow, 0);
     if (!fresh) return known;
+    column_work& cw = memos.md;
     const std::uint32_t b = def_.hit_begin[drow], e = def_.hit_begin[drow + 1];
+    ma_row(a1, b - cw.first, e - cw.first, cw);
     double best = 0;
     for (std::uint32_t j = b; j < e; ++j) {
       const std::uint32_t d1 = def_.hit_option[j];
-      const double v = def_.hsum[d1].line_units == 0 ? retreat_value(rd::defender, true, a1, d1, true, true)
-                                                     : ma_direct(a1, d1, memos);
+      const double v =
+          def_.hsum[d1].line_units == 0 ? retreat_value(rd::defender, true, a1, d1, true, true) : cw.ma[j - cw.first];
       if (j == b || v < best - tol_) {
         best = v;
         known = static_cast<int>(j - b);
@@ -719,7 +731,7 @@ class pair_game {
   }
 
   // The column d's MD values, kept by attacker state and hit state.
-  void open_column(std::uint32_t d, column_work& cw) {
+  void open_column(std::uint32_t d, column_work& cw) const {
     if (cw.column == d) return;
     cw.column = d;
     const std::uint32_t hb = def_.hits_begin[d];
@@ -738,17 +750,18 @@ class pair_game {
   // its forced retreat): a2's row of cw.md, its places worked out once each (the standing ones; 0
   // where the defender's line is gone, never read), so leaf_row's sums run along it without a check
   // per place.
-  const double* md_row(std::uint32_t a2, std::uint32_t lo, std::uint32_t hi, column_work& cw) {
+  const double* md_row(std::uint32_t a2, std::uint32_t lo, std::uint32_t hi, column_work& cw) const {
     double* row = cw.md.data() + std::size_t{a2} * cw.places;
     std::pair<std::uint32_t, std::uint32_t>& done = cw.done[a2];
     if (done.first == done.second) done = {lo, lo};
-    // (Every range asked starts at place 0 or 1 and is not empty: what is done stays one range.)
+    // (What is done stays one range: a range asked apart from it is worked out with the places
+    // between. The game asks ranges from place 0 or 1; the chains, a defender row's places.)
     for (std::uint32_t j = lo; j < done.first; ++j) row[j] = md_place(a2, j, cw);
-    for (std::uint32_t j = std::max(lo, done.second); j < hi; ++j) row[j] = md_place(a2, j, cw);
+    for (std::uint32_t j = done.second; j < hi; ++j) row[j] = md_place(a2, j, cw);
     done = {std::min(lo, done.first), std::max(hi, done.second)};
     return row;
   }
-  double md_place(std::uint32_t a2, std::uint32_t j, column_work& cw) {
+  double md_place(std::uint32_t a2, std::uint32_t j, column_work& cw) const {
     if (!cw.standing[j]) return 0.0;
     const std::uint32_t d1 = def_.hit_option[cw.first + j];
     if (att_.sum[a2].line_units == 0) return retreat_value(rd::attacker, true, a2, d1, false, true);  // GL 12.3
@@ -761,18 +774,19 @@ class pair_game {
 
   // MA(a1, d1) for every hit state d1 at places [lo, hi) of the open column whose line stands, by one
   // walk of a1's tree (each place's sum made in the tree's order): into cw.ma (by place).
-  void ma_row(std::uint32_t a1, std::uint32_t lo, std::uint32_t hi, column_work& cw) {
+  void ma_row(std::uint32_t a1, std::uint32_t lo, std::uint32_t hi, column_work& cw) const {
     cw.ma.assign(hi, 0.0);
     if (att_.hroot[a1] == no_index)
       leaf_row(att_.hleaf[a1], 1.0, cw.ma.data(), lo, hi, cw);
     else
       tree_row(att_.hroot[a1], cw.ma.data(), lo, hi, 0, cw);
   }
-  void leaf_row(std::uint32_t a2, double w, double* out, std::uint32_t lo, std::uint32_t hi, column_work& cw) {
+  void leaf_row(std::uint32_t a2, double w, double* out, std::uint32_t lo, std::uint32_t hi, column_work& cw) const {
     const double* md = md_row(a2, lo, hi, cw);
     for (std::uint32_t j = lo; j < hi; ++j) out[j] += w * md[j];
   }
-  void tree_row(std::uint32_t at, double* out, std::uint32_t lo, std::uint32_t hi, std::size_t depth, column_work& cw) {
+  void tree_row(std::uint32_t at, double* out, std::uint32_t lo, std::uint32_t hi, std::size_t depth,
+                column_work& cw) const {
     const side_table::list l = att_.lists[at];
     for (std::uint32_t e = l.begin; e < l.end; ++e) {
       const side_table::entry& en = att_.entries[e];
@@ -797,24 +811,9 @@ class pair_game {
     }
   }
 
-  // MD and MA for the chain's look-ahead, worked out afresh (no column kept).
-  // (Kept: the outcome chain's pairs meet the same (a2, d1) again and again.)
-  double md_direct(std::uint32_t a2, std::uint32_t d1, chain_memos& memos) const {
-    const auto [known, fresh] = memos.md.try_emplace(std::uint64_t{a2} << 32 | d1, 0.0);
-    if (!fresh) return known;
-    auto leaf = [&](std::uint32_t d2) {
-      if (def_.sum[d2].line_units == 0) return retreat_value(rd::defender, true, a2, d2, false, false);
-      return post_morale(a2, d2);
-    };
-    known = def_.hroot[d1] == no_index ? leaf(def_.hleaf[d1]) : tree_list(def_, def_.hroot[d1], leaf);
-    return known;
-  }
-  double ma_direct(std::uint32_t a1, std::uint32_t d1, chain_memos& memos) const {
-    auto leaf = [&](std::uint32_t a2) {
-      if (att_.sum[a2].line_units == 0) return retreat_value(rd::attacker, true, a2, d1, false, true);
-      return md_direct(a2, d1, memos);
-    };
-    return att_.hroot[a1] == no_index ? leaf(att_.hleaf[a1]) : tree_list(att_, att_.hroot[a1], leaf);
+  // MD(a2, d1) for the hit state d1 at `place` of the column cw holds (an outcome chain's, round 1's).
+  double md_at(std::uint32_t a2, std::uint32_t place, column_work& cw) const {
+    return md_row(a2, place, place + 1, cw)[place];
   }
 
   // FA(a1, d) (the open column's d); skip_unhit: leave out the fire that scores nothing.
@@ -911,8 +910,10 @@ class pair_game {
   double after_morale(int side, const battle_state& s, std::uint32_t other, chain_memos& memos) const {
     if (side == rd::attacker) {
       const std::uint32_t a2 = att_.index.at(key(s, rd::attacker));
-      if (att_.sum[a2].line_units == 0) return retreat_value(rd::attacker, true, a2, other, false, true);
-      return md_direct(a2, other, memos);
+      const column_work& cw = memos.md;
+      for (std::uint32_t j = 0; j < cw.places; ++j)
+        if (def_.hit_option[cw.first + j] == other) return md_at(a2, j, memos.md);
+      throw std::logic_error("optimal play: a hit state not of its column");
     }
     const std::uint32_t d2 = def_.index.at(key(s, rd::defender));
     if (def_.sum[d2].line_units == 0) return retreat_value(rd::defender, true, other, d2, false, false);
