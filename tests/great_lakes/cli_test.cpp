@@ -280,12 +280,12 @@ TEST(GreatLakesCli, OptimalPlayPastTheTimeBudgetRefusesNamingThePrediction) {
       "gl battle --att A:regular:2/2:3:2 --att B:regular:1/1:6:1 --def D:regular:2/2:6:1 --play optimal";
   // Far below the cost of the pairs' work, predicted from the sides' lists before any pair is
   // valued (issue 37: at once, the whole prediction, not a partial count).
-  const auto r = run_musket(battle + " --time-budget 0.000001");
+  const auto r = run_musket(battle + " --time-budget 0.0000001");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   EXPECT_NE(r.err.find("optimal play is predicted to take "), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find("at least"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("--time-budget of 1e-06 s"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--time-budget of 1e-07 s"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("--method exact"), std::string::npos) << r.err;
   EXPECT_TRUE(r.out.empty());
   json j = run_json(battle);  // the default budget, 1 s

@@ -31,13 +31,13 @@ struct pair_solution {
 
 // Seconds per unit of `work` (pair_values.cpp counts it from the sides' lists before the solve:
 // for each pair, its hit states' pairs times the attacker's morale outcomes), and per round outcome
-// of the outcome chain (each successor, end or self-loop a pair's round reaches, its choices looked
-// up or worked out), times the build's slowdown (6 in the web build, exact/cost.hpp): fitted on the
-// 2-core machine to the whole solve's time (both sides' and one side's choices, both objectives,
-// the Niagara 2 v 2 to 4 v 3, on two threads: docs/benchmarks.md), each prediction
-// within 0.67x-1.98x of the time.
-inline constexpr double pair_seconds_per_work = 10e-9 * build_slowdown;
-inline constexpr double chain_seconds_per_outcome = 26e-9 * build_slowdown;
+// of the outcome chains (each cell gathered, successor, end or self-loop a round reaches, its
+// choices looked up or worked out), times the build's slowdown (6 in the web build,
+// exact/cost.hpp): fitted on the 2-core machine to the whole solve's time (both sides' and one
+// side's choices, both objectives, the Niagara 2 v 2 to 4 v 3, on two threads, two runs each:
+// docs/benchmarks.md), each prediction within 0.55x-1.78x of the time.
+inline constexpr double pair_seconds_per_work = 7e-9 * build_slowdown;
+inline constexpr double chain_seconds_per_outcome = 21e-9 * build_slowdown;
 
 // The game's value, and with `with_outcome` its outcome document and advice. Throws as
 // solve_optimal_play does: game_over_budget before any pair is valued where the prediction from
