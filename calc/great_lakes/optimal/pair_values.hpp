@@ -35,9 +35,9 @@ struct pair_solution {
 // choices looked up or worked out), times the build's slowdown (6 in the web build,
 // exact/cost.hpp): fitted on the 2-core machine to the whole solve's time (both sides' and one
 // side's choices, both objectives, the Niagara 2 v 2 to 4 v 3, on two threads, two runs each:
-// docs/benchmarks.md), each prediction within 0.55x-1.78x of the time.
-inline constexpr double pair_seconds_per_work = 7e-9 * build_slowdown;
-inline constexpr double chain_seconds_per_outcome = 21e-9 * build_slowdown;
+// docs/benchmarks.md), each prediction within 0.53x-1.89x of the time.
+inline constexpr double pair_seconds_per_work = 4e-9 * build_slowdown;
+inline constexpr double chain_seconds_per_outcome = 17e-9 * build_slowdown;
 
 // The game's value, and with `with_outcome` its outcome document and advice. Throws as
 // solve_optimal_play does: game_over_budget before any pair is valued where the prediction from
