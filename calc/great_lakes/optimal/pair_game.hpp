@@ -82,7 +82,7 @@ struct column_work {
   std::vector<std::uint8_t> standing;                         // by place: its hit state's line stands
   std::vector<double> ma;                                     // MA by place (ma_row)
   std::vector<double> by_place;                               // fill_column's MD by (place, attacker state)
-  std::vector<std::vector<double>> scratch;  // tree_row's, by depth: the best option's row and a trial's
+  std::vector<std::vector<double>> scratch;  // tree_over's, by depth: the best option's row and a trial's
   std::size_t bytes() const {
     std::size_t b = (md.capacity() + ma.capacity() + by_place.capacity()) * sizeof(double) +
                     done.capacity() * sizeof(done[0]) + standing.capacity();
@@ -762,10 +762,11 @@ class pair_game {
       if (!cw.standing[j]) continue;
       const std::uint32_t d1 = def_.hit_option[cw.first + j];
       double* out = cw.by_place.data() + j * na_;
+      auto leaf = [&](std::uint32_t d2, double w, double* into) { leaf_vector(d2, w, into); };
       if (def_.hroot[d1] == no_index)
-        leaf_vector(def_.hleaf[d1], 1.0, out);
+        leaf(def_.hleaf[d1], 1.0, out);
       else
-        tree_vector(def_.hroot[d1], out, 0, cw);
+        tree_over(def_, def_.hroot[d1], out, 0, static_cast<std::uint32_t>(na_), 0, cw, leaf);
       for (std::uint32_t a2 = 0; a2 < na_; ++a2)
         if (att_.sum[a2].line_units == 0) out[a2] = retreat_value(rd::attacker, true, a2, d1, false, true);  // GL 12.3
     }
@@ -783,31 +784,6 @@ class pair_game {
     const double* r = post_.data() + std::size_t{d2} * na_;
     for (std::size_t a2 = 0; a2 < na_; ++a2) out[a2] += w * r[a2];
   }
-  void tree_vector(std::uint32_t at, double* out, std::size_t depth, column_work& cw) const {
-    const side_table::list l = def_.lists[at];
-    for (std::uint32_t e = l.begin; e < l.end; ++e) {
-      const side_table::entry& en = def_.entries[e];
-      if (!en.choice) {
-        leaf_vector(en.to, en.w, out);
-        continue;
-      }
-      const side_table::node nd = def_.nodes[en.to];
-      if (cw.scratch.size() <= depth) cw.scratch.resize(depth + 1);
-      cw.scratch[depth].assign(2 * na_, 0.0);
-      double* best = cw.scratch[depth].data();
-      double* v = best + na_;
-      for (std::uint32_t k = 0; k < nd.options; ++k) {
-        double* into = k == 0 ? best : v;
-        std::fill(into, into + na_, 0.0);
-        tree_vector(nd.first + k, into, depth + 1, cw);
-        if (k > 0)
-          for (std::size_t a2 = 0; a2 < na_; ++a2)
-            if (v[a2] < best[a2] - nd.margin) best[a2] = v[a2];  // (the defender's choice: tree_list's rule)
-      }
-      for (std::size_t a2 = 0; a2 < na_; ++a2) out[a2] += best[a2];
-    }
-  }
-
   // MD(a2, d1) for the hit states d1 at places [lo, hi) of the open column (where a2's line is gone,
   // its forced retreat): a2's row of cw.md, its places worked out once each (the standing ones; 0
   // where the defender's line is gone, never read), so leaf_row's sums run along it without a check
@@ -838,25 +814,30 @@ class pair_game {
   // walk of a1's tree (each place's sum made in the tree's order): into cw.ma (by place).
   void ma_row(std::uint32_t a1, std::uint32_t lo, std::uint32_t hi, column_work& cw) const {
     cw.ma.assign(hi, 0.0);
+    auto leaf = [&](std::uint32_t a2, double w, double* out) { leaf_row(a2, w, out, lo, hi, cw); };
     if (att_.hroot[a1] == no_index)
-      leaf_row(att_.hleaf[a1], 1.0, cw.ma.data(), lo, hi, cw);
+      leaf(att_.hleaf[a1], 1.0, cw.ma.data());
     else
-      tree_row(att_.hroot[a1], cw.ma.data(), lo, hi, 0, cw);
+      tree_over(att_, att_.hroot[a1], cw.ma.data(), lo, hi, 0, cw, leaf);
   }
   void leaf_row(std::uint32_t a2, double w, double* out, std::uint32_t lo, std::uint32_t hi, column_work& cw) const {
     const double* md = md_row(a2, lo, hi, cw);
     for (std::uint32_t j = lo; j < hi; ++j) out[j] += w * md[j];
   }
-  void tree_row(std::uint32_t at, double* out, std::uint32_t lo, std::uint32_t hi, std::size_t depth,
-                column_work& cw) const {
-    const side_table::list l = att_.lists[at];
+  // A morale tree of table t walked once for values at [lo, hi) at once (MA over the places, MD over
+  // the attacker states): each leaf adds its chance times its values (leaf(state, w, out)), each
+  // reroll choice takes the side's best place by place, by tree_list's rule and in its order of sums.
+  template <class Leaf>
+  void tree_over(const side_table& t, std::uint32_t at, double* out, std::uint32_t lo, std::uint32_t hi,
+                 std::size_t depth, column_work& cw, const Leaf& leaf) const {
+    const side_table::list l = t.lists[at];
     for (std::uint32_t e = l.begin; e < l.end; ++e) {
-      const side_table::entry& en = att_.entries[e];
+      const side_table::entry& en = t.entries[e];
       if (!en.choice) {
-        leaf_row(en.to, en.w, out, lo, hi, cw);
+        leaf(en.to, en.w, out);
         continue;
       }
-      const side_table::node n = att_.nodes[en.to];
+      const side_table::node n = t.nodes[en.to];
       if (cw.scratch.size() <= depth) cw.scratch.resize(depth + 1);
       cw.scratch[depth].assign(2 * std::size_t{hi}, 0.0);
       double* best = cw.scratch[depth].data();
@@ -864,10 +845,15 @@ class pair_game {
       for (std::uint32_t k = 0; k < n.options; ++k) {
         double* into = k == 0 ? best : v;
         std::fill(into, into + hi, 0.0);
-        tree_row(n.first + k, into, lo, hi, depth + 1, cw);
-        if (k > 0)
+        tree_over(t, n.first + k, into, lo, hi, depth + 1, cw, leaf);
+        if (k == 0) continue;
+        if (t.side == rd::attacker) {
           for (std::uint32_t j = lo; j < hi; ++j)
-            if (v[j] > best[j] + n.margin) best[j] = v[j];  // (the attacker's choice: tree_list's rule)
+            if (v[j] > best[j] + n.margin) best[j] = v[j];
+        } else {
+          for (std::uint32_t j = lo; j < hi; ++j)
+            if (v[j] < best[j] - n.margin) best[j] = v[j];
+        }
       }
       for (std::uint32_t j = lo; j < hi; ++j) out[j] += best[j];
     }
