@@ -2,8 +2,6 @@
 // deterministic policy pair of tiny battles enumerated and valued by its own chain, the solved
 // value their max-min; the solved play at least as good for each side as every fixed policy the
 // CLI offers; optimal equal to the default where no choice can matter.
-#include "calc/great_lakes/optimal/game.hpp"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,6 +16,7 @@
 #include <vector>
 
 #include "calc/great_lakes/exact/exact_chooser.hpp"
+#include "calc/great_lakes/optimal/game.hpp"
 #include "calc/great_lakes/optimal/pair_values.hpp"
 #include "calc/great_lakes/rules/round.hpp"
 #include "core/invalid_input.hpp"
@@ -466,6 +465,30 @@ TEST(GreatLakesOptimalPlay, TimeBudgetCountsTheOutcomeChainToo) {
   }
   budget.time_budget = free.predicted_seconds;
   EXPECT_EQ(gl::solve_optimal_play(b, budget).value, free.value);
+}
+
+TEST(GreatLakesOptimalPlay, TimeBudgetRefusesAsTheSidesAreListed) {
+  // The pairs' work is counted as the sides are listed, a state of each in turn: the count only
+  // grows, so a budget far below the whole is refused before the listing ends (a partial count: at
+  // least that much), and whatever count a refusal names is no more than the whole listing's.
+  gl::battle b = rerolls_and_hits();
+  b.attacker.rerolls.kind = b.defender.rerolls.kind = gl::reroll_kind::optimal;
+  const gl::game_result free = gl::solve_optimal_play(b, {});
+  const double game_part = free.outcomes * gl::optimal::pair_seconds_per_work;
+  for (const double share : {1e-3, 0.5, 0.999}) {
+    gl::game_options budget;
+    budget.time_budget = game_part * share;
+    try {
+      gl::solve_optimal_play(b, budget);
+      ADD_FAILURE() << "no game_over_budget under " << budget.time_budget << " s";
+    } catch (const gl::game_over_budget& e) {
+      if (share == 1e-3) {
+        EXPECT_TRUE(e.partial());
+      }
+      EXPECT_GT(e.predicted(), budget.time_budget);
+      EXPECT_LE(e.predicted(), game_part * (1 + 1e-12));
+    }
+  }
 }
 
 TEST(GreatLakesOptimalPlay, OptimalIsTheDefaultWhereNoChoiceMatters) {

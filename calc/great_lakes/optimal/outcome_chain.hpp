@@ -219,12 +219,13 @@ class outcome_chain {
                      double weight, Emit& emit, Hit&& hit) {
     const std::uint32_t a1 = game_.hit_fold_of(ua, A1), d = game_.fold_of(ud, D);
     const std::uint32_t place0 = ud.hit_begin[ud.hits_begin[D]];
-    capped_fire(rd::fire_dice(r_, ua.hsum[A1], rd::attacker, first), ud.sum[D].alive_sp, weight, [&](int k, double w) {
+    const int dice = rd::fire_dice(r_, ua.hsum[A1], rd::attacker, first), cap = ud.sum[D].alive_sp;
+    capped_fire(dice, cap, weight, [&](int k, double w) {
       const std::uint32_t drow = ud.hits_begin[D] + static_cast<std::uint32_t>(k);
-      const std::uint32_t dopt = ud.hit_begin[drow + 1] - ud.hit_begin[drow] > 1
-                                     ? static_cast<std::uint32_t>(game_.defender_allocation(
-                                           a1, game_.def_.hits_begin[d] + static_cast<std::uint32_t>(k), memos_))
-                                     : 0;
+      const std::uint32_t dopt =
+          ud.hit_begin[drow + 1] - ud.hit_begin[drow] > 1
+              ? static_cast<std::uint32_t>(game_.defender_allocation(a1, d, k, std::min(dice, cap), memos_))
+              : 0;
       const std::uint32_t j = ud.hit_begin[drow] + dopt;
       const std::uint32_t D1 = ud.hit_option[j];
       if (ud.hsum[D1].line_units == 0) return emit.retreat(rd::defender, true, {A1, true}, {D1, true}, w);

@@ -137,27 +137,46 @@ class pair_game {
   int retreat_dice() const { return moments_dice_; }
   const side_table& side(int s) const { return s == 0 ? att_ : def_; }
 
-  // Both sides alone (every option of every choice), then the cost model's count of the pairs'
-  // work: its prediction checked against the budget before any pair is valued.
+  // Both sides alone (every option of every choice), and the cost model's count of the pairs'
+  // work: per pair (a, d), each of a's hit states against each of d's, the attacker's tree walked
+  // for each; per column, each of d's hit states' tree walked for each attacker state. The sides
+  // are listed a state of each in turn and the count made as they go: it only grows, so a battle
+  // far past the budget is refused as soon as what is listed passes it (a large battle's listing is
+  // most of what its refusal would otherwise wait for), its prediction then a lower bound.
   void list_sides() {
-    build_side(att_, rd::attacker, fold_);
-    build_side(def_, rd::defender, fold_);
-    meter_.hold(att_.bytes() + def_.bytes());
-    // Per pair (a, d): each of a's hit states against each of d's, the attacker's tree walked
-    // for each; and per column each of d's hit states' tree walked for each attacker state.
-    double a_work = 0, d_hits = 0, d_tree = 0;
-    for (std::size_t a = 0; a < att_.state.size(); ++a)
-      if (valued(att_, a)) a_work += hit_work(att_, a);
-    for (std::size_t d = 0; d < def_.state.size(); ++d)
-      if (valued(def_, d)) {
-        const std::uint32_t hb = def_.hits_begin[d];
-        const std::uint32_t hits = static_cast<std::uint32_t>(def_.sum[d].alive_sp) + 1;
-        d_hits += def_.hit_begin[hb + hits] - def_.hit_begin[hb];
-        d_tree += hit_work(def_, d);
+    struct side_work {
+      double tree = 0, hits = 0;  // the hit states' trees, the hit states (valued states only)
+    };
+    std::array<side_work, 2> w{};
+    auto count = [&](const side_table& t, std::size_t x) {
+      if (!valued(t, x)) return;
+      side_work& s = w[static_cast<std::size_t>(t.side)];
+      const std::uint32_t hb = t.hits_begin[x];
+      s.hits += t.hit_begin[hb + static_cast<std::uint32_t>(t.sum[x].alive_sp) + 1] - t.hit_begin[hb];
+      s.tree += hit_work(t, x);
+    };
+    auto work = [&] { return w[0].tree * w[1].hits + w[1].tree * static_cast<double>(att_.state.size()); };
+    auto check = [&](bool partial) {
+      const double predicted = work() * pair_seconds_per_work;
+      if (g_.time_budget > 0 && predicted > g_.time_budget) throw game_over_budget(predicted, g_.time_budget, partial);
+    };
+    begin_side(att_, rd::attacker, fold_);
+    begin_side(def_, rd::defender, fold_);
+    for (std::size_t a = 0, d = 0; a < att_.state.size() || d < def_.state.size();) {
+      if (a < att_.state.size()) {
+        list_state(att_, a);
+        count(att_, a++);
       }
-    work_ = a_work * d_hits + d_tree * static_cast<double>(att_.state.size());
-    const double predicted = work_ * pair_seconds_per_work;
-    if (g_.time_budget > 0 && predicted > g_.time_budget) throw game_over_budget(predicted, g_.time_budget, false);
+      if (d < def_.state.size()) {
+        list_state(def_, d);
+        count(def_, d++);
+      }
+      check(a < att_.state.size() || d < def_.state.size());
+    }
+    for (side_table* t : {&att_, &def_}) t->enter_begin.push_back(static_cast<std::uint32_t>(t->enter.size()));
+    meter_.hold(att_.bytes() + def_.bytes());
+    work_ = work();
+    check(false);
   }
   double work() const { return work_; }
 
@@ -280,7 +299,7 @@ class pair_game {
         const std::uint32_t arow = att_.hits_begin[p.a] + static_cast<std::uint32_t>(h);
         const std::uint32_t a1 =
             att_.hit_option[att_.hit_begin[arow] + static_cast<std::uint32_t>(p.att_hits == h ? p.att_option : 0)];
-        return defender_allocation(a1, def_.hits_begin[p.d] + static_cast<std::uint32_t>(dc.hits), memos_);
+        return defender_allocation(a1, p.d, dc.hits, dc.hits, memos_);
       }
       case rd::decision_kind::reroll: {
         // The rest of the side's checks read its units now and the units pending; what follows
@@ -329,27 +348,43 @@ class pair_game {
     return 0;
   }
 
-  // The defender's allocation (its option in the row drow of the defender state whose column
-  // memos.md holds) after the attacker's hits left it in hit state a1: the least value, ties to the
-  // rulings'. MA of a1 against every option by one walk of a1's tree (ma_row). (Many of the outcome
-  // chain's pairs are one folded pair: each worked out once.)
-  int defender_allocation(std::uint32_t a1, std::uint32_t drow, chain_memos& memos) const {
-    const auto [known, fresh] = memos.def_choice.try_emplace(std::uint64_t{a1} << 32 | drow, 0);
+  // The defender's allocation (its option among the hit states of `hits` hits of the defender state
+  // d, whose column memos.md holds) after the attacker's hits left it in hit state a1: the least
+  // value, ties to the rulings'. Asked for one hit count, it works out every count up to `most` (the
+  // most the attacker's fire can score: the chain asks for each) by one walk of a1's tree over
+  // their places (ma_row), as attacker_fire does. (Many of the outcome chain's pairs are one folded
+  // pair: each worked out once.)
+  int defender_allocation(std::uint32_t a1, std::uint32_t d, int hits, int most, chain_memos& memos) const {
+    const std::uint32_t row0 = def_.hits_begin[d];
+    const auto [known, fresh] = memos.def_choice.try_emplace(std::uint64_t{a1} << 32 | (row0 + hits), 0);
     if (!fresh) return known;
     column_work& cw = memos.md;
-    const std::uint32_t b = def_.hit_begin[drow], e = def_.hit_begin[drow + 1];
-    ma_row(a1, b - cw.first, e - cw.first, cw);
-    double best = 0;
-    for (std::uint32_t j = b; j < e; ++j) {
-      const std::uint32_t d1 = def_.hit_option[j];
-      const double v =
-          def_.hsum[d1].line_units == 0 ? retreat_value(rd::defender, true, a1, d1, true, true) : cw.ma[j - cw.first];
-      if (j == b || v < best - tol_) {
-        best = v;
-        known = static_cast<int>(j - b);
+    // (An unfolded defender's fire cap counts SP out of the line: the folded rows stop at its line's.)
+    const auto last = static_cast<std::uint32_t>(std::min<int>(std::max(most, hits), def_.sum[d].alive_sp));
+    ma_row(a1, def_.hit_begin[row0 + 1] - cw.first, def_.hit_begin[row0 + last + 1] - cw.first, cw);
+    int asked = 0;
+    for (std::uint32_t k = 1; k <= last; ++k) {
+      const std::uint32_t b = def_.hit_begin[row0 + k], e = def_.hit_begin[row0 + k + 1];
+      if (e - b < 2) continue;
+      double best = 0;
+      int taken = 0;
+      for (std::uint32_t j = b; j < e; ++j) {
+        const std::uint32_t d1 = def_.hit_option[j];
+        const double v =
+            def_.hsum[d1].line_units == 0 ? retreat_value(rd::defender, true, a1, d1, true, true) : cw.ma[j - cw.first];
+        if (j == b || v < best - tol_) {
+          best = v;
+          taken = static_cast<int>(j - b);
+        }
       }
+      if (k == static_cast<std::uint32_t>(hits))
+        asked = taken;
+      else
+        memos.def_choice.try_emplace(std::uint64_t{a1} << 32 | (row0 + k), taken);
     }
-    return known;
+    memos.def_choice.try_emplace(std::uint64_t{a1} << 32 | (row0 + static_cast<std::uint32_t>(hits)), 0).first =
+        asked;  // (the reference taken above may have moved as the memo grew)
+    return asked;
   }
 
   // Whether `side` retreats voluntarily at the post-morale pair (a, d) as the solved play does (GL
@@ -563,42 +598,48 @@ class pair_game {
   }
 
   void build_side(side_table& t, int side, bool fold) {
+    begin_side(t, side, fold);
+    for (std::size_t i = 0; i < t.state.size(); ++i) list_state(t, i);
+    t.enter_begin.push_back(static_cast<std::uint32_t>(t.enter.size()));
+  }
+  void begin_side(side_table& t, int side, bool fold) {
     t.side = side;
     t.fold = fold;
     battle_state start = rd::initial_state(r_);
     start.first_round = false;
     intern(t, start);
-    for (std::size_t i = 0; i < t.state.size(); ++i) {
-      detail::throw_if_cancelled(o_);
-      const battle_state s = t.state[i];
-      const rd::round_state tracked = rd::track(r_, s);
-      const rd::side_sums sums = tracked.sum[side];
-      t.hits_begin.push_back(static_cast<std::uint32_t>(t.hit_begin.size()));
-      if (sums.line_units > 0) {
-        for (int h = 0; h <= sums.alive_sp; ++h) {
-          t.hit_begin.push_back(static_cast<std::uint32_t>(t.hit_option.size()));
-          if (h > 0 && r_.hit_allocation[side].kind == hit_allocation_kind::optimal && h < sums.line_sp) {
-            for (const rd::hit_counts& option : rd::hit_options(r_, s, side, h))  // GL 11.23
-              t.hit_option.push_back(hit_state_of(t, s, option, &t));
-          } else {
-            rd::round_state u = tracked;
-            rd::hit_counts hits{};
-            std::uint32_t checks = 0;
-            if (h > 0) rd::allocate_hits(r_, u, hits, side, h, checks);
-            t.hit_option.push_back(intern_hit(t, u, hits, checks));
-          }
-        }
+  }
+  // State i's hit states (their morale trees) and reinforcements; the states they reach interned.
+  void list_state(side_table& t, std::size_t i) {
+    const int side = t.side;
+    detail::throw_if_cancelled(o_);
+    const battle_state s = t.state[i];
+    const rd::round_state tracked = rd::track(r_, s);
+    const rd::side_sums sums = tracked.sum[side];
+    t.hits_begin.push_back(static_cast<std::uint32_t>(t.hit_begin.size()));
+    if (sums.line_units > 0) {
+      for (int h = 0; h <= sums.alive_sp; ++h) {
         t.hit_begin.push_back(static_cast<std::uint32_t>(t.hit_option.size()));
+        if (h > 0 && r_.hit_allocation[side].kind == hit_allocation_kind::optimal && h < sums.line_sp) {
+          for (const rd::hit_counts& option : rd::hit_options(r_, s, side, h))  // GL 11.23
+            t.hit_option.push_back(hit_state_of(t, s, option, &t));
+        } else {
+          rd::round_state u = tracked;
+          rd::hit_counts hits{};
+          std::uint32_t checks = 0;
+          if (h > 0) rd::allocate_hits(r_, u, hits, side, h, checks);
+          t.hit_option.push_back(intern_hit(t, u, hits, checks));
+        }
       }
-      t.enter_begin.push_back(static_cast<std::uint32_t>(t.enter.size()));
-      if (sums.waiting > 0 && sums.line_units > 0) {  // GL 13.3
-        detail::exact_chooser c;
-        rd::round_state u = tracked;
-        auto next = [&](rd::round_state& w) { t.enter.emplace_back(intern(t, w.s), c.weight); };
-        rd::reinforce(r_, side, u, c, next);
-      }
+      t.hit_begin.push_back(static_cast<std::uint32_t>(t.hit_option.size()));
     }
     t.enter_begin.push_back(static_cast<std::uint32_t>(t.enter.size()));
+    if (sums.waiting > 0 && sums.line_units > 0) {  // GL 13.3
+      detail::exact_chooser c;
+      rd::round_state u = tracked;
+      auto next = [&](rd::round_state& w) { t.enter.emplace_back(intern(t, w.s), c.weight); };
+      rd::reinforce(r_, side, u, c, next);
+    }
   }
 
   bool stalemate(std::uint32_t a, std::uint32_t d) const {
