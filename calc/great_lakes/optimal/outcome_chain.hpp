@@ -36,6 +36,11 @@ namespace {
 // out for a column (its chain_memos) are looked up while they are warm, and forgotten once it is
 // done. A chain reads the solved game and writes only its own memos and sums, so the two chains
 // play side by side on two threads (optimal/pair_values.cpp).
+// What each of two chains played side by side under one bound holds now, by chain.
+struct chains_held {
+  std::array<std::atomic<std::size_t>, 2> bytes{};
+};
+
 class outcome_chain {
  public:
   // folded: the pairs of the game's own (folded) tables; documents: the ends summed; rounds: the
@@ -132,6 +137,12 @@ class outcome_chain {
       held_columns_ -= columns_[d].mass.size();
       columns_[d] = {};  // (nothing comes back to a column taken)
     }
+  }
+
+  // Plays under one bound with the chain that holds the other slot of `held`.
+  void share_bound(chains_held& held, int slot) {
+    beside_ = &held;
+    slot_ = slot;
   }
 
   // The outcome document, once every column is taken.
@@ -655,7 +666,17 @@ class outcome_chain {
     return retreats_[static_cast<std::size_t>(side)].data() + at * static_cast<std::size_t>(most_dice_ + 1);
   }
 
-  void hold() { meter_.hold(bytes(), pairs_); }
+  // The chain's bytes against its bound, and where it plays beside another under one bound, the two
+  // chains' bytes now (each publishes its own as it holds them), so that together they stop as they
+  // pass it, not only once both have ended.
+  void hold() {
+    const std::size_t b = bytes();
+    meter_.hold(b, pairs_);
+    if (!beside_) return;
+    beside_->bytes[slot_].store(b, std::memory_order_relaxed);
+    const std::size_t both = b + beside_->bytes[1 - slot_].load(std::memory_order_relaxed);
+    if (meter_.bound() > 0 && both > meter_.bound()) throw memory_limit_exceeded(meter_.bound(), both, pairs_);
+  }
 
   battle_result finish(const std::vector<double>& totals, std::chrono::steady_clock::time_point started) {
     battle_result out = detail::result_of_sums(r_, layout_, totals);
@@ -677,6 +698,8 @@ class outcome_chain {
   detail::outcome_layout layout_;
   bool folded_, documents_, rounds_;
   memory_meter meter_;
+  chains_held* beside_ = nullptr;
+  int slot_ = 0;
   step_tally tally_;
   std::size_t na_ = 0, nd_ = 0, pairs_ = 0, transitions_ = 0, arrive_doubles_ = 0, held_columns_ = 0;
   chain_memos memos_;

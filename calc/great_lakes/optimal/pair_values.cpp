@@ -110,6 +110,9 @@ pair_solution solve_over_pairs(const battle& b, const game_options& g, const exa
     // two cores where two are allowed.
     outcome_chain documents(game, chain_options, false, true, false);
     outcome_chain rounds(game, chain_options, true, false, true);
+    chains_held held;
+    documents.share_bound(held, 0);
+    rounds.share_bound(held, 1);
     battle_result by_rounds;
     unsigned threads = 1;
     if (usable_threads(options.threads) >= 2) {
@@ -121,7 +124,8 @@ pair_solution solve_over_pairs(const battle& b, const game_options& g, const exa
     }
     out.outcome.rounds_distribution = by_rounds.rounds_distribution;
     out.outcome.rounds_tail = by_rounds.rounds_tail;
-    // Both chains' peaks, as if at once (each counts only itself: the same count on one thread or two).
+    // Both chains' peaks, as if at once (each counts only itself: the same count on one thread or
+    // two, so the same answer; side by side they also stop as soon as what both hold passes it).
     const std::size_t both = out.outcome.method.memory_bytes + by_rounds.method.memory_bytes;
     if (chain_options.memory_limit > 0 && both > chain_options.memory_limit)
       throw memory_limit_exceeded(chain_options.memory_limit, both, by_rounds.method.states);
