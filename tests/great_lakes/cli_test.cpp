@@ -279,8 +279,8 @@ TEST(GreatLakesCli, OptimalPlayPastTheTimeBudgetRefusesNamingThePrediction) {
   const std::string battle =
       "gl battle --att A:regular:2/2:3:2 --att B:regular:1/1:6:1 --def D:regular:2/2:6:1 --play optimal";
   // Far below the cost of the pairs' work, counted as the sides are listed and refused as soon as
-  // what is listed passes the budget, before any pair is valued (issue 37: at once), the count so
-  // far a lower bound.
+  // what is listed passes ten times the budget, before any pair is valued (issue 37: at once), the
+  // count so far a lower bound.
   const auto r = run_musket(battle + " --time-budget 0.0000001");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;

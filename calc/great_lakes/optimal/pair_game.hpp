@@ -141,8 +141,9 @@ class pair_game {
   // work: per pair (a, d), each of a's hit states against each of d's, the attacker's tree walked
   // for each; per column, each of d's hit states' tree walked for each attacker state. The sides
   // are listed a state of each in turn and the count made as they go: it only grows, so a battle
-  // far past the budget is refused as soon as what is listed passes it (a large battle's listing is
-  // most of what its refusal would otherwise wait for), its prediction then a lower bound.
+  // far past the budget is refused as soon as what is listed passes ten times the budget (a large
+  // battle's listing is most of what its refusal would otherwise wait for), its prediction then a
+  // lower bound.
   void list_sides() {
     struct side_work {
       double tree = 0, hits = 0;  // the hit states' trees, the hit states (valued states only)
@@ -156,9 +157,12 @@ class pair_game {
       s.tree += hit_work(t, x);
     };
     auto work = [&] { return w[0].tree * w[1].hits + w[1].tree * static_cast<double>(att_.state.size()); };
+    // While listing, the count goes on to ten times the budget (how far past that matters little
+    // to the player, and a listing that ends first names the whole prediction).
     auto check = [&](bool partial) {
       const double predicted = work() * pair_seconds_per_work;
-      if (g_.time_budget > 0 && predicted > g_.time_budget) throw game_over_budget(predicted, g_.time_budget, partial);
+      if (g_.time_budget > 0 && predicted > (partial ? 10 : 1) * g_.time_budget)
+        throw game_over_budget(predicted, g_.time_budget, partial);
     };
     begin_side(att_, rd::attacker, fold_);
     begin_side(def_, rd::defender, fold_);
