@@ -364,7 +364,10 @@ class pair_game {
     if (!fresh) return known;
     column_work& cw = memos.md;
     // (An unfolded defender's fire cap counts SP out of the line: the folded rows stop at its line's.)
-    const auto last = static_cast<std::uint32_t>(std::min<int>(std::max(most, hits), def_.sum[d].alive_sp));
+    // Counts past the last with a choice (hits that take the line whatever the allocation) are left out.
+    auto last = static_cast<std::uint32_t>(std::min<int>(std::max(most, hits), def_.sum[d].alive_sp));
+    while (last > static_cast<std::uint32_t>(hits) && def_.hit_begin[row0 + last + 1] - def_.hit_begin[row0 + last] < 2)
+      --last;
     ma_row(a1, def_.hit_begin[row0 + 1] - cw.first, def_.hit_begin[row0 + last + 1] - cw.first, cw);
     int asked = 0;
     for (std::uint32_t k = 1; k <= last; ++k) {
