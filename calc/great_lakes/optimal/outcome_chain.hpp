@@ -20,6 +20,11 @@
 namespace musket::great_lakes::optimal {
 namespace {
 
+// What each of two chains played side by side under one bound holds now, by chain.
+struct chains_held {
+  std::array<std::atomic<std::size_t>, 2> bytes{};
+};
+
 // The outcome chain: the battle played forward under the solved choices over the pairs of the
 // sides' unfolded states, each pair taken once in a topological order (a
 // round lowers a line's SP or lets a unit enter, or leaves the pair as it was: the defender's states
@@ -36,11 +41,6 @@ namespace {
 // out for a column (its chain_memos) are looked up while they are warm, and forgotten once it is
 // done. A chain reads the solved game and writes only its own memos and sums, so the two chains
 // play side by side on two threads (optimal/pair_values.cpp).
-// What each of two chains played side by side under one bound holds now, by chain.
-struct chains_held {
-  std::array<std::atomic<std::size_t>, 2> bytes{};
-};
-
 class outcome_chain {
  public:
   // folded: the pairs of the game's own (folded) tables; documents: the ends summed; rounds: the

@@ -177,7 +177,8 @@ class pair_game {
       }
       check(a < att_.state.size() || d < def_.state.size());
     }
-    for (side_table* t : {&att_, &def_}) t->enter_begin.push_back(static_cast<std::uint32_t>(t->enter.size()));
+    end_side(att_);
+    end_side(def_);
     meter_.hold(att_.bytes() + def_.bytes());
     work_ = work();
     check(false);
@@ -607,8 +608,10 @@ class pair_game {
   void build_side(side_table& t, int side, bool fold) {
     begin_side(t, side, fold);
     for (std::size_t i = 0; i < t.state.size(); ++i) list_state(t, i);
-    t.enter_begin.push_back(static_cast<std::uint32_t>(t.enter.size()));
+    end_side(t);
   }
+  // (Once every state is listed: the reinforcements' last bound.)
+  void end_side(side_table& t) { t.enter_begin.push_back(static_cast<std::uint32_t>(t.enter.size())); }
   void begin_side(side_table& t, int side, bool fold) {
     t.side = side;
     t.fold = fold;
