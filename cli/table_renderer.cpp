@@ -189,7 +189,8 @@ std::string range_text(double low, double high) {
 struct cell {
   std::string text;
   bool right = false;
-  double bar = -1.0;  // a bar of this probability, drawn to the column's width (text unused)
+  double bar = -1.0;   // a bar of this probability, drawn to the column's width (text unused)
+  bool items = false;  // a map's "name value, name value": wrapped between its items
 };
 
 // Columns a text takes on a terminal: one per UTF-8 code point.
@@ -236,6 +237,30 @@ std::vector<std::string> wrap_text(const std::string& text, std::size_t first, s
 
 std::vector<std::string> wrap_text(const std::string& text, std::size_t width) {
   return wrap_text(text, width, width);
+}
+
+// A map's cell ("11th 1, 21st 2, NYMil 1") cut into lines between its items, each line but the
+// last ending at its comma, so that no name is parted from its value; an item wider than a line
+// is cut as wrap_text cuts it.
+std::vector<std::string> wrap_items(const std::string& text, std::size_t width) {
+  std::vector<std::string> lines;
+  std::string line;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t comma = text.find(", ", at);
+    std::string item = text.substr(at, comma == std::string::npos ? std::string::npos : comma - at + 1);
+    at = comma == std::string::npos ? text.size() : comma + 2;
+    if (!line.empty() && display_width(line) + 1 + display_width(item) <= width) {
+      line += " " + item;
+      continue;
+    }
+    if (!line.empty()) lines.push_back(line);
+    std::vector<std::string> cut = wrap_text(item, width);
+    line = cut.back();
+    cut.pop_back();
+    lines.insert(lines.end(), cut.begin(), cut.end());
+  }
+  if (!line.empty() || lines.empty()) lines.push_back(line);
+  return lines;
 }
 
 // `text` padded with spaces to `width` columns, on the left (right-aligned) or the right.
@@ -294,15 +319,16 @@ void print_records(std::string& out, const std::string& indent, const std::vecto
 // Rows of cells printed as aligned columns (the last column left unpadded), within `width`
 // columns: bars shortened, then text columns wrapped (widest first, none below a readable
 // width); a table with a header row that still does not fit, or whose rows would wrap past a
-// few lines, is folded into records (print_records). A column empty in every row (no fraction
-// for a simulated distribution) is left out.
+// few lines, is folded into records (print_records). A column empty in every row, its header
+// aside (no fraction for a simulated distribution, no exception to an advice), is left out.
 void print_grid(std::string& out, const std::string& indent, std::vector<std::vector<cell>> rows,
                 std::size_t width = std::numeric_limits<std::size_t>::max(), bool header = false) {
   std::size_t columns = 0;
   for (const auto& row : rows) columns = std::max(columns, row.size());
   for (std::size_t c = columns; c-- > 0;) {
     bool empty = true;
-    for (const auto& row : rows) empty = empty && (c >= row.size() || (row[c].text.empty() && row[c].bar < 0.0));
+    for (std::size_t r = header && rows.size() > 1 ? 1 : 0; r < rows.size(); ++r)
+      empty = empty && (c >= rows[r].size() || (rows[r][c].text.empty() && rows[r][c].bar < 0.0));
     if (empty)
       for (auto& row : rows)
         if (c < row.size()) row.erase(row.begin() + static_cast<std::ptrdiff_t>(c));
@@ -357,7 +383,9 @@ void print_grid(std::string& out, const std::string& indent, std::vector<std::ve
         const int n = static_cast<int>(x.bar * static_cast<double>(bar_scale) + 0.5);
         lines[r].push_back({std::string(static_cast<std::size_t>(std::clamp(n, 0, static_cast<int>(w[c]))), '#')});
       } else {
-        lines[r].push_back(display_width(x.text) <= w[c] ? std::vector<std::string>{x.text} : wrap_text(x.text, w[c]));
+        lines[r].push_back(display_width(x.text) <= w[c] ? std::vector<std::string>{x.text}
+                           : x.items                     ? wrap_items(x.text, w[c])
+                                                         : wrap_text(x.text, w[c]));
       }
       tallest = std::max(tallest, lines[r].back().size());
     }
@@ -657,6 +685,7 @@ class table_writer {
         const json& v = value[r].contains(key) ? value[r].at(key) : json();
         const std::string p = join_path(join_path(path, std::to_string(r)), key);
         std::string text;
+        bool items = false;
         if (!metric.empty() && key == "metric") {
           text = result_label(metric, metric_probability);
         } else if (!metric.empty() && (key == "value" || key == "low" || key == "high") && v.is_number()) {
@@ -669,6 +698,7 @@ class table_writer {
           text = readable_fraction(v.get<std::string>());  // beside the value when short, as a command's table
         } else if (v.is_structured()) {
           text = compact_text(key, v);
+          items = v.is_object();
         } else if (v.is_null()) {
           text = value[r].contains(key) ? null_text(key) : "";
         } else if (is_probability(key, v)) {
@@ -677,7 +707,7 @@ class table_writer {
           text = scalar_text(v);
         }
         numeric[c] = numeric[c] && (v.is_number() || v.is_null());
-        row.push_back({text});
+        row.push_back({text, false, -1.0, items});
       }
       rows.push_back(row);
     }

@@ -341,6 +341,24 @@ TEST(OutputTableWidth, LongTextCellsWrapInPlace) {
   EXPECT_EQ(lines, expected);
 }
 
+// Issue 37: a map's cell (a hit allocation) wraps between its items, never parting a unit from its
+// count, and a column empty in every row (no exception to the advice) goes with its header. The
+// two cells are 38 columns, the room 64: 4 for "hits", 2 gaps of 2, so 28 each, where wrapping at
+// spaces would end the first line "11th 1, 21st 2, NYMil 1, Art" (28); "11th 1, 21st 2, NYMil 1,"
+// is 24, and "Art 1," would make it 31.
+TEST(OutputTableWidth, MapCellsWrapBetweenTheirItems) {
+  musket::cli::report r;
+  r.document = json::parse(R"({"hits": [
+    {"hits": 6, "optimal": {"11th": 1, "21st": 2, "NYMil": 1, "Art": 1, "Drag": 1},
+     "rulings": {"11th": 2, "21st": 1, "NYMil": 1, "Art": 1, "Drag": 1}, "otherwise": []}]})");
+  r.result_keys = {"hits"};
+  const auto lines = output_lines(musket::cli::render_table(r, 66));
+  const std::vector<std::string> expected{"", "hits", "  hits  optimal                   rulings",
+                                          "     6  11th 1, 21st 2, NYMil 1,  11th 2, 21st 1, NYMil 1,",
+                                          "        Art 1, Drag 1             Art 1, Drag 1"};
+  EXPECT_EQ(lines, expected);
+}
+
 TEST(OutputTableWidth, BarsShortenToFit) {
   musket::cli::report r;
   r.document = json::parse(R"({"d": {"1": 0.5, "2": 0.5}})");
