@@ -433,6 +433,28 @@ void add_game_results(json& doc, const gl::battle& b, const gl::game_options& g,
     if (rerolls) text += fmt::format(", {} reroll{} left", c.rerolls, c.rerolls == 1 ? "" : "s");
     return text;
   };
+  // The cases where another choice is best, in words: each named where there are a few; past that
+  // (the Niagara 5 v 4 with --play optimal has hundreds for one choice) each other choice with the
+  // number of its cases, the cases themselves in `otherwise`.
+  auto exceptions = [](const std::vector<std::pair<std::string, std::string>>& choice_and_case) {
+    constexpr std::size_t named = 3;
+    std::string but;
+    if (choice_and_case.size() <= named) {
+      for (const auto& [choice, when] : choice_and_case) but += (but.empty() ? ", but " : "; ") + choice + when;
+      return but;
+    }
+    std::vector<std::pair<std::string, int>> counted;  // (choice, cases), in order of first case
+    for (const auto& [choice, when] : choice_and_case) {
+      auto at = std::find_if(counted.begin(), counted.end(), [&](const auto& c) { return c.first == choice; });
+      if (at == counted.end())
+        counted.emplace_back(choice, 1);
+      else
+        ++at->second;
+    }
+    for (const auto& [choice, cases] : counted)
+      but += fmt::format("{}{} in {} case{}", but.empty() ? ", but " : ", ", choice, cases, cases == 1 ? "" : "s");
+    return but + " (each case in --format json)";
+  };
   for (int side = 0; side < 2; ++side) {
     const gl::side_advice& a = res.advice[static_cast<std::size_t>(side)];
     const gl::army& army = *armies[static_cast<std::size_t>(side)];
@@ -455,11 +477,12 @@ void add_game_results(json& doc, const gl::battle& b, const gl::game_options& g,
       };
       for (const auto& h : a.allocations) {
         json otherwise = json::array();
-        std::string but;
+        std::vector<std::pair<std::string, std::string>> cases;
         for (const auto& [when, optimal] : h.otherwise) {
           otherwise.push_back(json{{"when", case_json(when, false)}, {"optimal", per_unit(optimal)}});
-          but += fmt::format("{}{}{}", but.empty() ? ", but " : "; ", spread(optimal), case_words(when, false));
+          cases.emplace_back(spread(optimal), case_words(when, false));
         }
+        const std::string but = exceptions(cases);
         hits.push_back(json{{"hits", h.hits},
                             {"optimal", per_unit(h.optimal)},
                             {"rulings", per_unit(h.rulings)},
@@ -484,11 +507,12 @@ void add_game_results(json& doc, const gl::battle& b, const gl::game_options& g,
           names += (names.empty() ? "" : " and ") + a.units[static_cast<std::size_t>(u)];
         }
         json otherwise = json::array();
-        std::string but;
+        std::vector<std::pair<std::string, std::string>> cases;
         for (const auto& [when, reroll] : c.otherwise) {
           otherwise.push_back(json{{"when", case_json(when, true)}, {"reroll", unit_or_kept(reroll)}});
-          but += fmt::format("{}{}{}", but.empty() ? ", but " : "; ", choice_words(reroll), case_words(when, true));
+          cases.emplace_back(choice_words(reroll), case_words(when, true));
         }
+        const std::string but = exceptions(cases);
         const int first = c.failed_on_one.front();
         rerolls.push_back(json{{"failed_on_one_die", failed},
                                {"reroll", unit_or_kept(c.reroll)},

@@ -184,6 +184,7 @@ std::string null_meaning(const std::string& key) {
   const std::string_view last =
       dot == std::string::npos ? std::string_view(key) : std::string_view(key).substr(dot + 1);
   if (last == "garrison_eliminated") return "no fort";
+  if (last == "reroll") return "keep it";  // GL advice: the leader's reroll kept (GL 11.26)
   return "";
 }
 

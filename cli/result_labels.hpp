@@ -21,7 +21,8 @@ std::string result_label(const std::string& key, bool probability);
 bool is_mean_key(const std::string& key);
 
 // What a null result means, the same word in the table, the CSV and the dashboard, by the key's
-// last part: "garrison_eliminated" -> "no fort" (GL: no undestroyed fort, so no garrison fights).
+// last part: "garrison_eliminated" -> "no fort" (GL: no undestroyed fort, so no garrison fights),
+// "reroll" -> "keep it" (GL advice: the leader keeps the reroll).
 // "" for a key whose null has no word of its own (the table reads it "unknown", the CSV leaves it
 // empty).
 std::string null_meaning(const std::string& key);

@@ -715,15 +715,32 @@ class table_writer {
       for (std::size_t c = 0; c < row.size(); ++c) row[c].right = numeric[c];
     print_grid(out_, std::string(static_cast<std::size_t>(indent), ' '), rows, width_, true);
     const std::string pad(static_cast<std::size_t>(indent), ' ');
+    // (A list of more than a few entries is counted, not drawn: a person reads the table, and
+    // the JSON has every entry; an empty one draws nothing.)
+    constexpr std::size_t longest_drawn_list = 3;
     for (std::size_t r = 0; r < value.size(); ++r)
       for (const auto& key : nested) {
-        if (!value[r].contains(key) || value[r].at(key).is_null()) continue;
-        std::string name = "row " + std::to_string(r + 1);
-        for (const auto& c : columns)
-          if (value[r].contains(c) && value[r].at(c).is_string()) {
-            name = value[r].at(c).get<std::string>();
-            break;
-          }
+        if (!value[r].contains(key) || value[r].at(key).is_null() || value[r].at(key).empty()) continue;
+        // (Named by its first field where that is a short list, "failed on one die 11th 21st";
+        // else by its first text field; else by its first field, "hits 6".)
+        const json* first = columns.empty() || !value[r].contains(columns[0]) ? nullptr : &value[r].at(columns[0]);
+        std::string name = first && is_scalar(*first) ? label(columns[0]) + " " + scalar_text(columns[0], *first)
+                                                      : "row " + std::to_string(r + 1);
+        if (first && first->is_array() && inline_cell(columns[0], *first)) {
+          name = label(columns[0]) + " " + compact_text(columns[0], *first);
+        } else {
+          for (const auto& c : columns)
+            if (value[r].contains(c) && value[r].at(c).is_string()) {
+              name = value[r].at(c).get<std::string>();
+              break;
+            }
+        }
+        const json& field = value[r].at(key);
+        if (field.is_array() && field.size() > longest_drawn_list) {
+          out_ += pad + name + ": " + label(key) + ": " + std::to_string(field.size()) +
+                  " entries (--format json lists them)\n";
+          continue;
+        }
         out_ += pad + name + ": " + label(key) + "\n";
         const std::string p = join_path(join_path(path, std::to_string(r)), key);
         structure(indent + 2, p, value[r].at(key), at_path(exact_, p));

@@ -359,6 +359,35 @@ TEST(OutputTableWidth, MapCellsWrapBetweenTheirItems) {
   EXPECT_EQ(lines, expected);
 }
 
+// A record's nested list of more than three entries is counted, not drawn (the JSON lists them),
+// an empty one draws nothing, and each nested section is named by the record's first field where
+// no text field names it ("hits 2"), or where that field is a short list by it; a null reroll is
+// the reroll kept (GL 11.26).
+TEST(OutputTable, LongNestedListsAreCountedAndEmptyOnesLeftOut) {
+  musket::cli::report r;
+  json many = json::array();
+  for (int i = 0; i < 4; ++i) many.push_back(json{{"when", json{{"round", i}}}, {"reroll", "B"}});
+  r.document = json::object();
+  r.document["hits"] = json::array({json{{"hits", 1}, {"optimal", json{{"A", 1}}}, {"otherwise", json::array()}},
+                                    json{{"hits", 2}, {"optimal", json{{"A", 2}}}, {"otherwise", many}}});
+  r.document["rerolls"] =
+      json::array({json{{"failed_on_one_die", json::array({"A", "B"})}, {"reroll", nullptr}, {"otherwise", many}}});
+  r.result_keys = {"hits", "rerolls"};
+  const auto lines = output_lines(musket::cli::render_table(r, 100));
+  const std::vector<std::string> expected{"",
+                                          "hits",
+                                          "  hits  optimal",
+                                          "     1  A 1",
+                                          "     2  A 2",
+                                          "  hits 2: otherwise: 4 entries (--format json lists them)",
+                                          "",
+                                          "rerolls",
+                                          "  failed on one die   reroll",
+                                          "  A B                keep it",
+                                          "  failed on one die A B: otherwise: 4 entries (--format json lists them)"};
+  EXPECT_EQ(lines, expected);
+}
+
 TEST(OutputTableWidth, BarsShortenToFit) {
   musket::cli::report r;
   r.document = json::parse(R"({"d": {"1": 0.5, "2": 0.5}})");

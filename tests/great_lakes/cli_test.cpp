@@ -1,10 +1,12 @@
 // End to end: `musket gl ...` as a user's script runs it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "run_musket.hpp"
 
@@ -313,6 +315,68 @@ TEST(GreatLakesCli, OptimalPlayAdviceNamesTheCaseWhereAnotherAllocationIsBest) {
   EXPECT_EQ(other["optimal"]["D2"], 1);
   EXPECT_EQ(doc["advice"]["plain"][0],
             "defender taking 1 hit in round 1: D1 1 (as the rulings), but D2 1 after hits on A 1");
+}
+
+TEST(GreatLakesCli, OptimalPlayAdviceCountsTheCasesOfAChoiceWithMany) {
+  // Issue 37: the advice stays readable where a choice has many exceptions (the Niagara 3 v 3 of
+  // docs/benchmarks.md with --play optimal; the 5 v 4 has hundreds): the words name each case of a
+  // choice with three or fewer, and past that each other choice with its number of cases, the JSON
+  // listing them all; the table draws a list of more than three as its count.
+  const std::string battle =
+      "gl battle --att 11th:regular:4/4:5:3 --att 21st:regular:4/4:5:3 --att NYMil:militia:3/4:3:2 "
+      "--def 100th:regular:4/4:5:4 --def 41st:regular:4/4:5:3 --def Glengarry:militia:3/3:4:2 --fort 2:2:4 "
+      "--att-leader Brown --def-leader Drummond --play optimal --method exact";
+  const auto r = run_musket(battle + " --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto doc = nlohmann::ordered_json::parse(r.out);  // (units in the battle's order)
+  const auto& plain = doc["advice"]["plain"];
+  const auto table = run_musket(battle, "COLUMNS=100");
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  int many = 0, drawn_as_counts = 0;
+  for (const char* side : {"attacker", "defender"})
+    for (const char* kind : {"hits", "rerolls"}) {
+      if (!doc["advice"][side].contains(kind)) continue;
+      for (const auto& choice : doc["advice"][side][kind]) {
+        const auto& otherwise = choice["otherwise"];
+        if (otherwise.size() <= 3) continue;
+        ++many;
+        // Each other choice in words, with its cases, in the order of its first case.
+        std::vector<std::pair<std::string, int>> counted;
+        for (const auto& c : otherwise) {
+          std::string words;
+          if (std::string(kind) == "hits") {
+            for (const auto& [unit, n] : c["optimal"].items())
+              if (n.get<int>() > 0) words += (words.empty() ? "" : ", ") + unit + " " + std::to_string(n.get<int>());
+          } else {
+            words = c["reroll"].is_null() ? "keep the reroll" : "reroll " + c["reroll"].get<std::string>();
+          }
+          auto at = std::find_if(counted.begin(), counted.end(), [&](const auto& x) { return x.first == words; });
+          if (at == counted.end())
+            counted.emplace_back(words, 1);
+          else
+            ++at->second;
+        }
+        std::string but = ", but ";
+        for (std::size_t i = 0; i < counted.size(); ++i)
+          but += (i ? ", " : "") + counted[i].first + " in " + std::to_string(counted[i].second) +
+                 (counted[i].second == 1 ? " case" : " cases");
+        but += " (each case in --format json)";
+        const bool said = std::any_of(plain.begin(), plain.end(), [&](const auto& line) {
+          const std::string text = line.template get<std::string>();
+          return text.size() > but.size() && text.compare(text.size() - but.size(), but.size(), but) == 0;
+        });
+        EXPECT_TRUE(said) << but;
+        if (otherwise.size() > 3) {
+          ++drawn_as_counts;
+          const std::string count =
+              ": otherwise: " + std::to_string(otherwise.size()) + " entries (--format json lists them)\n";
+          EXPECT_NE(table.out.find(count), std::string::npos) << count;
+        }
+      }
+    }
+  EXPECT_GE(many, 2);
+  EXPECT_GE(drawn_as_counts, 1);
+  EXPECT_LT(std::count(table.out.begin(), table.out.end(), '\n'), 400) << table.out;
 }
 
 TEST(GreatLakesCli, PlayOptimalRefusesAPolicyItWouldOverride) {
