@@ -175,7 +175,8 @@ std::string value_text(const json& v, int depth = 0);
 // prints for an impossible outcome.
 std::string keyed_value_text(const std::string& key, const json& v);
 // One cell of a table of records: a sweep row's value at a point the swept command refused reads
-// "illegal" (the row's "illegal" holds the reason); a metric's null by the metric's word.
+// "illegal" (the row's "illegal" holds the reason); a metric's null by the metric's word; a list
+// of more than three records by its count ("41 entries (Copy CSV lists them)").
 std::string row_cell_text(const json& row, const std::string& column);
 // A distribution over whole numbers ({"9": 0.25, "10": 0.75}) in a few characters: its mean and
 // span ("mean 9.75 (9..10)"), or the one value it always takes ("9"); nullopt for anything else.

@@ -390,6 +390,14 @@ TEST(GuiModel, ReportValuesReadAsValues) {
   EXPECT_EQ(row_cell_text(impossible, "illegal"), "");
   EXPECT_EQ(value_text(json(0.25)), "0.25");
   EXPECT_EQ(value_text(json{{"min", 0.25}, {"max", 0.5}}), "0.25 .. 0.5");
+  // Issue 37: the advice's kept reroll reads as the CLI reads it; its exceptions, past three, by
+  // their count (the Niagara 5 v 4 has 74 for one choice), three or fewer spelled out.
+  EXPECT_EQ(keyed_value_text("reroll", json(nullptr)), "keep it");
+  json advice = {{"reroll", "11th"}, {"otherwise", json::array()}};
+  for (int i = 0; i < 4; ++i) advice["otherwise"].push_back({{"reroll", "21st"}});
+  EXPECT_EQ(row_cell_text(advice, "otherwise"), "4 entries (Copy CSV lists them)");
+  advice["otherwise"].erase(0);
+  EXPECT_EQ(row_cell_text(advice, "otherwise"), "(reroll: 21st), (reroll: 21st), (reroll: 21st)");
   EXPECT_TRUE(is_min_max(json{{"min", 0.25}, {"max", 0.5}}));
   EXPECT_FALSE(is_min_max(json{{"min", 0.25}}));
   EXPECT_EQ(value_text(json::array({1, 2, 3})), "1, 2, 3");
