@@ -842,6 +842,15 @@ class pair_game {
   const double* md_row(std::uint32_t a2, std::uint32_t lo, std::uint32_t hi, column_work& cw) const {
     double* row = cw.md.data() + std::size_t{a2} * cw.places;
     std::pair<std::uint32_t, std::uint32_t>& done = cw.done[a2];
+    // (Places already worked out, nearly every leaf of ma_row's walks: the row at once, inlined
+    // there; working the rest out stays apart.)
+    if (done.first <= lo && hi <= done.second && done.first < done.second) [[likely]]
+      return row;
+    return md_row_worked_out(a2, lo, hi, row, done, cw);
+  }
+  [[gnu::noinline]] const double* md_row_worked_out(std::uint32_t a2, std::uint32_t lo, std::uint32_t hi, double* row,
+                                                    std::pair<std::uint32_t, std::uint32_t>& done,
+                                                    column_work& cw) const {
     if (done.first == done.second) done = {lo, lo};
     // (What is done stays one range: a range asked apart from it is worked out with the places
     // between. The game asks ranges from place 0 or 1; the chains, a defender row's places.)
