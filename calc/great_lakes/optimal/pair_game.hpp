@@ -899,20 +899,21 @@ class pair_game {
       }
       const side_table::node n = t.nodes[en.to];
       if (cw.scratch.size() <= depth) cw.scratch.resize(depth + 1);
-      cw.scratch[depth].assign(2 * std::size_t{hi}, 0.0);
+      if (cw.scratch[depth].size() < 2 * std::size_t{hi}) cw.scratch[depth].resize(2 * std::size_t{hi});
       double* best = cw.scratch[depth].data();
       double* v = best + hi;
+      // (Only [lo, hi) is summed and read; each place's choice a select, not a branch, so that the
+      // loops run in vector lanes: the same comparisons, so the same values.)
       for (std::uint32_t k = 0; k < n.options; ++k) {
         double* into = k == 0 ? best : v;
-        std::fill(into, into + hi, 0.0);
+        std::fill(into + lo, into + hi, 0.0);
         tree_over(t, n.first + k, into, lo, hi, depth + 1, cw, leaf);
         if (k == 0) continue;
+        const double m = n.margin;
         if (t.side == rd::attacker) {
-          for (std::uint32_t j = lo; j < hi; ++j)
-            if (v[j] > best[j] + n.margin) best[j] = v[j];
+          for (std::uint32_t j = lo; j < hi; ++j) best[j] = v[j] > best[j] + m ? v[j] : best[j];
         } else {
-          for (std::uint32_t j = lo; j < hi; ++j)
-            if (v[j] < best[j] - n.margin) best[j] = v[j];
+          for (std::uint32_t j = lo; j < hi; ++j) best[j] = v[j] < best[j] - m ? v[j] : best[j];
         }
       }
       for (std::uint32_t j = lo; j < hi; ++j) out[j] += best[j];
