@@ -377,9 +377,9 @@ class pair_game {
       double best = 0;
       int taken = 0;
       for (std::uint32_t j = b; j < e; ++j) {
-        const std::uint32_t d1 = def_.hit_option[j];
-        const double v =
-            def_.hsum[d1].line_units == 0 ? retreat_value(rd::defender, true, a1, d1, true, true) : cw.ma[j - cw.first];
+        const double v = cw.standing[j - cw.first]
+                             ? cw.ma[j - cw.first]
+                             : retreat_value(rd::defender, true, a1, def_.hit_option[j], true, true);  // GL 12.3
         if (j == b || v < best - tol_) {
           best = v;
           taken = static_cast<int>(j - b);
@@ -940,9 +940,9 @@ class pair_game {
       const std::uint32_t e = def_.hit_begin[hb + static_cast<std::uint32_t>(k) + 1];
       double best = 0;
       for (std::uint32_t j = b; j < e; ++j) {
-        const std::uint32_t d1 = def_.hit_option[j];
-        const double v =
-            def_.hsum[d1].line_units == 0 ? retreat_value(rd::defender, true, a1, d1, true, true) : cw.ma[j - cw.first];
+        const double v = cw.standing[j - cw.first]
+                             ? cw.ma[j - cw.first]
+                             : retreat_value(rd::defender, true, a1, def_.hit_option[j], true, true);  // GL 12.3
         if (j == b || v < best - tol_) best = v;
       }
       sum += p * best;
