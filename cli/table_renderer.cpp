@@ -715,9 +715,7 @@ class table_writer {
       for (std::size_t c = 0; c < row.size(); ++c) row[c].right = numeric[c];
     print_grid(out_, std::string(static_cast<std::size_t>(indent), ' '), rows, width_, true);
     const std::string pad(static_cast<std::size_t>(indent), ' ');
-    // (A list of more than a few entries is counted, not drawn: a person reads the table, and
-    // the JSON has every entry; an empty one draws nothing.)
-    constexpr std::size_t longest_drawn_list = 3;
+    // (A list past longest_drawn_list is counted, not drawn; an empty one draws nothing.)
     for (std::size_t r = 0; r < value.size(); ++r)
       for (const auto& key : nested) {
         if (!value[r].contains(key) || value[r].at(key).is_null() || value[r].at(key).empty()) continue;

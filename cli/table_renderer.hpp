@@ -19,6 +19,10 @@ std::size_t output_width();
 // folded into one block per row ("column  value" lines).
 std::string render_table(const report& r, std::size_t width = output_width());
 
+// A record's list of more records than this is drawn as its count, not entry by entry (the
+// advice's exceptions: hundreds in a large battle); the JSON lists them. The dashboard's too.
+constexpr std::size_t longest_drawn_list = 3;
+
 // A record's field as a table cell reads it: a probability as a percentage ("33.3%", "-" when
 // impossible), another number plainly ("5.092"), a null by its key ("no fort", else "unknown"),
 // a short list or map inline. The dashboard's tables read the same.

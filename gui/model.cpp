@@ -734,9 +734,9 @@ std::string row_cell_text(const json& row, const std::string& column) {
     return row.contains("illegal") ? cli::illegal_point_mark : keyed_value_text(row.at("metric").get<std::string>(), v);
   // A sweep's value reads as its metric would (a probability as a percentage).
   if (sweep_value) return keyed_value_text(row.at("metric").get<std::string>(), v);
-  // A list of more than a few records (the advice's exceptions: hundreds in a large battle) reads
-  // as its count, as the CLI's table draws it.
-  if (v.is_array() && v.size() > 3 && std::all_of(v.begin(), v.end(), [](const json& x) { return x.is_object(); }))
+  // A list of many records reads as its count, as the CLI's table draws it.
+  if (v.is_array() && v.size() > cli::longest_drawn_list &&
+      std::all_of(v.begin(), v.end(), [](const json& x) { return x.is_object(); }))
     return fmt::format("{} entries (Copy CSV lists them)", v.size());
   return keyed_value_text(column, v);
 }
