@@ -444,7 +444,8 @@ void add_game_results(json& doc, const gl::battle& b, const gl::game_options& g,
       return but;
     }
     std::vector<std::pair<std::string, int>> counted;  // (choice, cases), in order of first case
-    for (const auto& [choice, when] : choice_and_case) {
+    for (const auto& one : choice_and_case) {
+      const std::string& choice = one.first;  // (not a structured binding: the lambda below reads it)
       auto at = std::find_if(counted.begin(), counted.end(), [&](const auto& c) { return c.first == choice; });
       if (at == counted.end())
         counted.emplace_back(choice, 1);
