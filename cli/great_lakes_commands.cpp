@@ -338,12 +338,13 @@ std::string why_text(const gl::solved_battle& solved, double budget, int limit, 
     const gl::game_result& g = *solved.game;
     return fmt::format(
         "optimal play: a zero-sum game over {} pairs of side states solved exactly by backward induction ({}; "
-        "predicted {:.3g} s from {:.3g} steps over the pairs' options and {:.3g} round outcomes in the outcome chain)",
+        "predicted {:.3g} s from {:.3g} steps over the pairs' options and {:.3g} round outcomes predicted for the "
+        "outcome chain, which played {:.3g})",
         g.game_states,
         why.asked == gl::solve_method::automatic
             ? fmt::format("auto: exact, the only method for it, within the --time-budget of {:g} s", budget)
             : std::string("--method exact"),
-        g.predicted_seconds, g.outcomes, g.chain_outcomes);
+        g.predicted_seconds, g.outcomes, g.chain_predicted, g.chain_outcomes);
   }
   std::string predicted;
   if (why.predicted) {

@@ -444,27 +444,58 @@ TEST(GreatLakesOptimalPlay, AUnitThatLeftTheLineCountsOnlyOnTheValueObjective) {
   EXPECT_NEAR(gl::solve_optimal_play(b, value).value, 2 * exact.attacker_wins + lost, 1e-12);
 }
 
-TEST(GreatLakesOptimalPlay, TimeBudgetCountsTheOutcomeChainToo) {
-  // The cost model: the game's recorded outcomes and the outcome chain's, each at its own cost. A
-  // budget the game's own count stays under but the chain's takes past stops the solve in the
-  // chain (a partial count: at least that much); the prediction itself is within budget.
+TEST(GreatLakesOptimalPlay, TimeBudgetCountsTheOutcomeChainBeforeTheSolve) {
+  // The cost model: the game's recorded outcomes and the outcome chain's predicted, each at its own
+  // cost, both before any pair is valued. A budget the game's own count stays under but the
+  // chain's prediction takes past is refused with the whole prediction (not a partial count); a
+  // budget over both what was predicted and what the chain played is solved.
   gl::battle b = rerolls_and_hits();
   b.attacker.rerolls.kind = b.defender.rerolls.kind = gl::reroll_kind::optimal;
   const gl::game_result free = gl::solve_optimal_play(b, {});
+  ASSERT_GT(free.chain_predicted, 0);
   ASSERT_GT(free.chain_outcomes, 0);
   const double game_part = free.outcomes * gl::optimal::pair_seconds_per_work;
-  EXPECT_DOUBLE_EQ(free.predicted_seconds, game_part + free.chain_outcomes * gl::optimal::chain_seconds_per_outcome);
+  EXPECT_DOUBLE_EQ(free.predicted_seconds, game_part + free.chain_predicted * gl::optimal::chain_seconds_per_outcome);
   gl::game_options budget;
   budget.time_budget = (game_part + free.predicted_seconds) / 2;
   try {
     gl::solve_optimal_play(b, budget);
     ADD_FAILURE() << "no game_over_budget under " << budget.time_budget << " s";
   } catch (const gl::game_over_budget& e) {
-    EXPECT_TRUE(e.partial());
-    EXPECT_GT(e.predicted(), budget.time_budget);
+    EXPECT_FALSE(e.partial());
+    EXPECT_DOUBLE_EQ(e.predicted(), free.predicted_seconds);
   }
-  budget.time_budget = free.predicted_seconds;
+  budget.time_budget =
+      std::max(free.predicted_seconds, game_part + free.chain_outcomes * gl::optimal::chain_seconds_per_outcome);
   EXPECT_EQ(gl::solve_optimal_play(b, budget).value, free.value);
+}
+
+TEST(GreatLakesOptimalPlay, ChainOutcomesArePredictedPerPairOfTheSidesStates) {
+  // chain_outcomes_per_pair times the pairs of the sides' states where their lines stand, by who
+  // decides what. Worked by hand: a 1 SP unit has one such state (in line; a hit removes it); a
+  // 2 SP unit of morale 6 (every check passed) two (in line at 2 SP or at 1).
+  const auto& per_pair = gl::optimal::chain_outcomes_per_pair;
+  auto predicted = [](int att_sp, gl::objective goal, auto&& policies) {
+    gl::battle b = gl::testing::duel(make_unit("A", att_sp, 1), make_unit("D", 1, 1));
+    policies(b);
+    gl::game_options g;
+    g.goal = goal;
+    g.win_value = 1;
+    return gl::solve_optimal_play(b, g).chain_predicted;
+  };
+  const auto win = gl::objective::win, value = gl::objective::value;
+  auto retreat = [](gl::battle& b) { b.attacker.retreat = {gl::retreat_kind::optimal, 0}; };
+  auto hits = [](gl::battle& b) { b.defender.hit_allocation = {gl::hit_allocation_kind::optimal}; };
+  auto both = [](gl::battle& b) {
+    b.attacker.rerolls = {gl::reroll_kind::optimal};
+    b.defender.retreat = {gl::retreat_kind::optimal, 0};
+  };
+  EXPECT_EQ(predicted(1, win, retreat), per_pair[0][0] * 1 * 1);
+  EXPECT_EQ(predicted(2, win, retreat), per_pair[0][0] * 2 * 1);
+  EXPECT_EQ(predicted(2, win, hits), per_pair[0][1] * 2 * 1);
+  EXPECT_EQ(predicted(2, win, both), per_pair[0][2] * 2 * 1);
+  EXPECT_EQ(predicted(2, value, retreat), per_pair[1][0] * 2 * 1);
+  EXPECT_EQ(predicted(1, value, both), per_pair[1][2] * 1 * 1);
 }
 
 TEST(GreatLakesOptimalPlay, TimeBudgetRefusesAsTheSidesAreListed) {

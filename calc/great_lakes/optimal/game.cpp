@@ -55,8 +55,9 @@ game_result solve_optimal_play(const battle& b, const game_options& g, const exa
   out.game_states = main.pairs;
   out.outcomes = main.work;
   out.chain_outcomes = main.chain_outcomes;
+  out.chain_predicted = main.chain_predicted;
   out.predicted_seconds =
-      main.work * optimal::pair_seconds_per_work + main.chain_outcomes * optimal::chain_seconds_per_outcome;
+      main.work * optimal::pair_seconds_per_work + main.chain_predicted * optimal::chain_seconds_per_outcome;
   out.advice = std::move(main.advice);
   out.value_default_play = play_value(solve_exact(default_play(b), options), g);
   const double att_only = !att   ? out.value_default_play

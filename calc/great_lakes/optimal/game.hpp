@@ -30,8 +30,9 @@ struct game_options {
   double win_value = 0;  // objective::value: what winning is worth in SP (>= 0)
   // Refuse (throw game_over_budget) a solve predicted to take longer than this many seconds (0: no
   // bound). The prediction counts the round outcomes of every option of every choice as the
-  // game's states are recorded, and stops the solve once they alone pass it; then those the
-  // outcome chain plays, and stops it once both pass it.
+  // game's states are recorded, and stops the solve once they alone pass it; then adds the outcome
+  // chain's predicted from the pairs it may play, before any pair is valued; and as a backstop
+  // counts those the chain plays, and stops it once they take the pairs' count past it.
   double time_budget = 0;
 };
 
@@ -113,7 +114,8 @@ struct game_result {
   std::size_t game_states = 0;        // states of the game (every choice's), solved by backward induction
   double outcomes = 0;                // round outcomes over every option of every choice (the solve's leaves)
   double chain_outcomes = 0;          // round outcomes the outcome chain played (its both passes)
-  double predicted_seconds = 0;       // the cost model's prediction from both (predicted_seconds)
+  double chain_predicted = 0;         // those predicted before the solve (chain_outcomes_per_pair)
+  double predicted_seconds = 0;       // the cost model's prediction before the solve: outcomes, chain_predicted
 };
 
 // Any of the battle's policies `optimal`.

@@ -179,7 +179,8 @@ class pair_game {
     }
     end_side(att_);
     end_side(def_);
-    meter_.hold(att_.bytes() + def_.bytes());
+    held_ = att_.bytes() + def_.bytes();
+    meter_.hold(held_);
     work_ = work();
     check(false);
   }
@@ -206,7 +207,7 @@ class pair_game {
     }
     held_ = 2 * na_ * nd_ * sizeof(double) + rows * nd_ + att_.bytes() + def_.bytes() +
             (two ? 2 : 1) * 2 * most_places * na_ * sizeof(double);
-    meter_.hold(held_);
+    meter_.hold(held_ + unfolded_bytes_);
     att_choice_.assign(rows * nd_, 0);
     start_choice_.assign(static_cast<std::size_t>(r_.starting_sp[0]) + 1, 0);
     v_.assign(na_ * nd_, std::nan(""));
@@ -437,10 +438,26 @@ class pair_game {
         }
       }
     }
-    meter_.hold(held_ + uatt_.bytes() + udef_.bytes() +
-                    (fold_of_[0].size() + fold_of_[1].size() + hit_fold_of_[0].size() + hit_fold_of_[1].size()) *
-                        sizeof(std::uint32_t),
-                pairs_);
+    unfolded_bytes_ = uatt_.bytes() + udef_.bytes() +
+                      (fold_of_[0].size() + fold_of_[1].size() + hit_fold_of_[0].size() + hit_fold_of_[1].size()) *
+                          sizeof(std::uint32_t);
+    meter_.hold(held_ + unfolded_bytes_, pairs_);
+  }
+
+  // The outcome chains' round outcomes, predicted before any pair is valued (once the unfolded
+  // tables are listed): a fitted count per pair of the unfolded sides' valued states
+  // (chain_outcomes_per_pair), by objective and by who decides what (the chains play only the pairs
+  // the solved play reaches).
+  double predicted_chain_outcomes() const {
+    std::array<double, 2> valued_states{};
+    for (int side = 0; side < 2; ++side) {
+      const side_table& t = unfolded(side);
+      for (std::size_t x = 0; x < t.state.size(); ++x) valued_states[static_cast<std::size_t>(side)] += valued(t, x);
+    }
+    const bool hits = r_.hit_allocation[0].kind == hit_allocation_kind::optimal ||
+                      r_.hit_allocation[1].kind == hit_allocation_kind::optimal;
+    const int who = decides(rd::attacker) && decides(rd::defender) ? 2 : hits ? 1 : 0;
+    return chain_outcomes_per_pair[g_.goal == objective::value][who] * valued_states[0] * valued_states[1];
   }
 
   static std::uint64_t pair_key(std::uint32_t a, std::uint32_t d, bool first) {
@@ -468,6 +485,12 @@ class pair_game {
   }
   std::uint32_t hit_fold_of(const side_table& u, std::uint32_t x) const {
     return &u == &table(u.side, true) ? x : hit_fold_of_[static_cast<std::size_t>(u.side)][x];
+  }
+
+  // Whether a side makes any choice of its own (some policy of its `optimal`).
+  bool decides(int side) const {
+    return r_.policy[side].kind == retreat_kind::optimal ||
+           r_.hit_allocation[side].kind == hit_allocation_kind::optimal || r_.reroll[side].kind == reroll_kind::optimal;
   }
 
   // A state that plays rounds: its line stands.
@@ -1037,7 +1060,7 @@ class pair_game {
   side_table att_, def_;
   side_table uatt_, udef_;  // the outcome chain's unfolded tables (the win objective's)
   std::array<std::vector<std::uint32_t>, 2> fold_of_, hit_fold_of_;  // by unfolded state / hit state
-  std::size_t na_ = 0, nd_ = 0, held_ = 0;
+  std::size_t na_ = 0, nd_ = 0, held_ = 0, unfolded_bytes_ = 0;      // (held_: the side tables, then the solve's too)
   std::atomic<std::size_t> pairs_{0};
   memory_meter meter_{o_.memory_limit};  // (core/memory_meter.hpp: the game's tables, values and MD columns)
   std::vector<double> v_;

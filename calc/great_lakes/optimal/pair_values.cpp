@@ -47,8 +47,16 @@ pair_solution solve_over_pairs(const battle& b, const game_options& g, const exa
                                bool with_outcome) {
   pair_game game(b, g, options);
   game.list_sides();
-  game.solve();
   pair_solution out;
+  if (with_outcome) {
+    // The chains' cost predicted beside the pairs' before any pair is valued, so that a battle past
+    // the budget is refused at once rather than once its chains have played up to it.
+    game.list_unfolded_sides();
+    out.chain_predicted = game.predicted_chain_outcomes();
+    const double predicted = game.work() * pair_seconds_per_work + out.chain_predicted * chain_seconds_per_outcome;
+    if (g.time_budget > 0 && predicted > g.time_budget) throw game_over_budget(predicted, g.time_budget, false);
+  }
+  game.solve();
   out.value = game.start_value();
   out.pairs = game.pairs();
   out.work = game.work();
@@ -63,12 +71,8 @@ pair_solution solve_over_pairs(const battle& b, const game_options& g, const exa
       out.advice[static_cast<std::size_t>(side)].units.push_back(r.units[static_cast<std::size_t>(i)].name);
   advice_recorder rec(r, out.advice);
   // Round 1's choices for the advice, each with the case it is made in: the start's round played
-  // once through the rules' own round under the solved choices; beside it where two threads are
-  // allowed, the outcome chains' unfolded tables (the one reads the solved game, the other lists
-  // each side again).
-  auto round_one = [&] {
-    const battle_state start = rd::initial_state(r);
-    if (rd::is_stalemate(r, start)) return;
+  // once through the rules' own round under the solved choices.
+  if (const battle_state start = rd::initial_state(r); !rd::is_stalemate(r, start)) {
     auto chosen = [&](const rd::decision& d, int k) { rec.start_round(d, k); };
     solved_chooser<decltype(chosen)> c;
     c.game = &game;
@@ -78,12 +82,6 @@ pair_solution solve_over_pairs(const battle& b, const game_options& g, const exa
     auto ignore = [](const battle_state&, battle_end) {};
     auto ignore_retreat = [](battle_state&, int, bool, int) {};
     rd::play_round_until_retreat(r, start, c, ignore, ignore_retreat);
-  };
-  if (usable_threads(options.threads) >= 2) {
-    side_by_side(round_one, [&] { game.list_unfolded_sides(); });
-  } else {
-    round_one();
-    game.list_unfolded_sides();
   }
   exact_options chain_options = options;
   const std::size_t game_bytes = game.bytes();

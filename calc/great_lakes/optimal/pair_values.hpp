@@ -27,6 +27,7 @@ struct pair_solution {
   std::array<std::size_t, 2> hit_states{};   // each side's states after a fire's hits
   double work = 0;                           // the cost model's count (pair_seconds_per_work)
   double chain_outcomes = 0;                 // the outcome chain's round outcomes
+  double chain_predicted = 0;                // with_outcome: those predicted before the solve
 };
 
 // Seconds per unit of `work` (pair_values.cpp counts it from the sides' lists before the solve:
@@ -38,10 +39,19 @@ struct pair_solution {
 // docs/benchmarks.md), each prediction within 0.53x-1.89x of the time.
 inline constexpr double pair_seconds_per_work = 4e-9 * build_slowdown;
 inline constexpr double chain_seconds_per_outcome = 17e-9 * build_slowdown;
+// The outcome chains' round outcomes predicted before the solve, per pair of the unfolded sides'
+// valued states, by [value objective][who decides: one side, no hits; one side, its hits among its
+// choices; both sides]: fitted to the whole solve's time less the pairs' part, at
+// chain_seconds_per_outcome (the Niagara 2 v 2 to 5 v 4, docs/benchmarks.md). The chains play only
+// the pairs the solved play reaches, and a side's table lists the states every option of its
+// choices reaches: fewer of them are played where a side allocates its hits, fewer still where both
+// sides choose; and a pair costs more on the value objective (every SP lost is its own state).
+inline constexpr double chain_outcomes_per_pair[2][3] = {{100, 27, 8}, {230, 80, 27}};
 
 // The game's value, and with `with_outcome` its outcome document and advice. Throws as
 // solve_optimal_play does: game_over_budget before any pair is valued where the prediction from
-// the sides' lists passes g.time_budget, and (partial) once the chain's outcomes take it past.
+// the sides' lists (the pairs' work, and with `with_outcome` the chains' outcomes predicted) passes
+// g.time_budget, and (partial) once the chains' outcomes as played take the pairs' work past it.
 pair_solution solve_over_pairs(const battle& b, const game_options& g, const exact_options& options, bool with_outcome);
 
 }  // namespace musket::great_lakes::optimal
