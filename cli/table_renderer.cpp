@@ -115,12 +115,44 @@ std::optional<std::pair<double, double>> interval_bounds(const json* node) {
   return std::nullopt;
 }
 
+// Whether a map holds maps or lists (a map of maps: an advice case's `when`).
+bool holds_structure(const json& v) {
+  return v.is_object() && std::any_of(v.begin(), v.end(), [](const json& x) { return x.is_structured(); });
+}
+
+// A value a cell can hold on one line: a scalar, a list of scalars, or a map of such (at any depth).
+bool flat_leaves(const json& v) {
+  if (v.is_array()) return std::all_of(v.begin(), v.end(), is_scalar);
+  if (v.is_object()) return std::all_of(v.begin(), v.end(), flat_leaves);
+  return true;
+}
+
+std::string compact_text(const std::string& key, const json& v);
+
+// A map of maps' non-empty leaves by their path, "hits attacker: 11th 1; failed: NYMil", appended to
+// `text`; a leaf that is an empty list or a map of counts all zero is left out.
+void path_leaves(const std::string& path, const std::string& key, const json& v, std::string& text) {
+  if (holds_structure(v)) {
+    for (auto x = v.begin(); x != v.end(); ++x)
+      path_leaves(path.empty() ? label(x.key()) : path + " " + label(x.key()), x.key(), x.value(), text);
+    return;
+  }
+  if (v.is_structured() && v.empty()) return;
+  const std::string leaf = compact_text(key, v);
+  if (leaf == "none") return;
+  text += (text.empty() ? "" : "; ") + path + ": " + leaf;
+}
+
 // A record's field as its table cell shows it: a list of scalars space-separated, a flat map as
 // "sc-militia 2, swamp-fox 1". A map of counts leaves out its zeros ("21st 1" for a hit
-// allocation over five units), "none" where all are.
+// allocation over five units), "none" where all are. A map of maps by its leaves' paths
+// (path_leaves), "none" where every leaf is empty.
 std::string compact_text(const std::string& key, const json& v) {
   std::string text;
-  if (v.is_array()) {
+  if (holds_structure(v)) {
+    path_leaves("", key, v, text);
+    if (text.empty()) text = "none";
+  } else if (v.is_array()) {
     for (const auto& x : v) text += (text.empty() ? "" : " ") + scalar_text(x);
   } else if (v.is_object()) {
     const bool counts = !v.empty() && std::all_of(v.begin(), v.end(), [](const json& x) {
@@ -138,11 +170,12 @@ std::string compact_text(const std::string& key, const json& v) {
   return text;
 }
 
-// Whether a record's field fits in its cell: a scalar, or a short flat list or map; anything
-// bigger is drawn under the table.
+// Whether a record's field fits in its cell: a scalar, a short flat list or map, or a short map of
+// such (read by its leaves' paths); anything bigger is drawn under the table.
 bool inline_cell(const std::string& key, const json& v) {
-  constexpr std::size_t inline_width = 40;
+  constexpr std::size_t inline_width = 40, inline_paths_width = 60;
   if (is_scalar(v)) return true;
+  if (holds_structure(v)) return flat_leaves(v) && compact_text(key, v).size() <= inline_paths_width;
   return std::all_of(v.begin(), v.end(), is_scalar) && compact_text(key, v).size() <= inline_width;
 }
 

@@ -202,11 +202,8 @@ TEST(OutputTable, RecordsNestedMapsAndImpossibleOutcomes) {
       "  D       Increased Effort                 9",
       "",
       "turns",
-      "  step     cap",
-      "  turn-10  9 25.0%, 10 75.0%",
-      "  turn-10: plan",
-      "    a",
-      "      b  1",
+      "  step     cap                plan",
+      "  turn-10  9 25.0%, 10 75.0%  a: b 1",
       "",
       "surrenders",
       "  1     -",
@@ -386,6 +383,43 @@ TEST(OutputTable, LongNestedListsAreCountedAndEmptyOnesLeftOut) {
                                           "  A B                keep it",
                                           "  failed on one die A B: otherwise: 4 entries (--format json lists them)"};
   EXPECT_EQ(lines, expected);
+}
+
+TEST(OutputTable, ShortMapsOfMapsReadOnOneLineByTheirLeavesPaths) {
+  // An advice's exceptions ({when: {hits: {attacker, defender}, failed}, optimal}): each case one
+  // row, its `when` by the paths of its non-empty leaves (worked by hand: the empty defender map
+  // and the empty list are left out; a case with every leaf empty reads "none"). A map of maps
+  // past 60 characters stays a section under the table.
+  musket::cli::report r;
+  auto when = [](json attacker, json failed) {
+    return json{{"hits", json{{"attacker", attacker}, {"defender", json::object()}}}, {"failed", failed}};
+  };
+  r.document = json::object();
+  r.document["hits"] = json::array(
+      {json{{"hits", 2},
+            {"optimal", json{{"A", 2}}},
+            {"otherwise", json::array({json{{"when", when(json::object(), json::array())}, {"optimal", json{{"B", 2}}}},
+                                       json{{"when", when(json{{"A", 1}, {"B", 0}}, json::array({"C"}))},
+                                            {"optimal", json{{"A", 1}, {"B", 1}}}}})}}});
+  r.result_keys = {"hits"};
+  const std::string widest = "hits attacker: A 1; failed: C";  // (the column's width)
+  const std::vector<std::string> expected{"",
+                                          "hits",
+                                          "  hits  optimal",
+                                          "     2  A 2",
+                                          "  hits 2: otherwise",
+                                          "    when" + std::string(widest.size() - 4, ' ') + "  optimal",
+                                          "    none" + std::string(widest.size() - 4, ' ') + "  B 2",
+                                          "    " + widest + "  A 1, B 1"};
+  EXPECT_EQ(output_lines(musket::cli::render_table(r, 100)), expected);
+  EXPECT_EQ(musket::cli::cell_text("when", when(json{{"A", 1}}, json::array())), "hits attacker: A 1");
+  // Past 60 characters: drawn as a section, its leaves each on a line.
+  json wide =
+      json{{"hits", 1},
+           {"when", when(json{{"Aaaaaaaaaaaaaaaaaaaaaa", 1}, {"Bbbbbbbbbbbbbbbbbbbbbbbbbbbbb", 1}}, json::array())}};
+  r.document["hits"] = json::array({wide});
+  const auto lines = output_lines(musket::cli::render_table(r, 100));
+  EXPECT_TRUE(has_line(lines, "  hits 1: when")) << musket::cli::render_table(r, 100);
 }
 
 TEST(OutputTableWidth, BarsShortenToFit) {
