@@ -502,7 +502,9 @@ TEST(GreatLakesOptimalPlay, TimeBudgetRefusesAsTheSidesAreListed) {
   // The pairs' work is counted as the sides are listed, a state of each in turn: the count only
   // grows, so a budget far below the whole is refused once what is listed passes ten times it,
   // before the listing ends (a partial count: at least that much); a budget within a tenth of the
-  // whole is refused with the whole prediction once the listing ends.
+  // whole is refused with the pairs' whole count once the listing ends, still "at least" where the
+  // outcome chains would add theirs, and as the whole prediction where they would not (a game's
+  // value alone, as the one-side games of the gains are solved).
   gl::battle b = rerolls_and_hits();
   b.attacker.rerolls.kind = b.defender.rerolls.kind = gl::reroll_kind::optimal;
   const gl::game_result free = gl::solve_optimal_play(b, {});
@@ -519,9 +521,17 @@ TEST(GreatLakesOptimalPlay, TimeBudgetRefusesAsTheSidesAreListed) {
         EXPECT_GT(e.predicted(), 10 * budget.time_budget);
         EXPECT_LT(e.predicted(), game_part);
       } else {
-        EXPECT_FALSE(e.partial());
+        EXPECT_TRUE(e.partial());
         EXPECT_DOUBLE_EQ(e.predicted(), game_part);
       }
+    }
+    if (share == 1e-3) continue;
+    try {
+      gl::optimal::solve_over_pairs(b, budget, {}, false);
+      ADD_FAILURE() << "no game_over_budget for the value alone under " << budget.time_budget << " s";
+    } catch (const gl::game_over_budget& e) {
+      EXPECT_FALSE(e.partial());
+      EXPECT_DOUBLE_EQ(e.predicted(), game_part);
     }
   }
 }

@@ -143,8 +143,9 @@ class pair_game {
   // are listed a state of each in turn and the count made as they go: it only grows, so a battle
   // far past the budget is refused as soon as what is listed passes ten times the budget (a large
   // battle's listing is most of what its refusal would otherwise wait for), its prediction then a
-  // lower bound.
-  void list_sides() {
+  // lower bound; once listed, past the budget, a lower bound too where the outcome chains will add
+  // their own (`chains`: solve_over_pairs predicts them next).
+  void list_sides(bool chains) {
     struct side_work {
       double tree = 0, hits = 0;  // the hit states' trees, the hit states (valued states only)
     };
@@ -158,11 +159,11 @@ class pair_game {
     };
     auto work = [&] { return w[0].tree * w[1].hits + w[1].tree * static_cast<double>(att_.state.size()); };
     // While listing, the count goes on to ten times the budget (how far past that matters little
-    // to the player, and a listing that ends first names the whole prediction).
-    auto check = [&](bool partial) {
+    // to the player, and a listing that ends first names the pairs' whole count).
+    auto check = [&](bool listing) {
       const double predicted = work() * pair_seconds_per_work;
-      if (g_.time_budget > 0 && predicted > (partial ? 10 : 1) * g_.time_budget)
-        throw game_over_budget(predicted, g_.time_budget, partial);
+      if (g_.time_budget > 0 && predicted > (listing ? 10 : 1) * g_.time_budget)
+        throw game_over_budget(predicted, g_.time_budget, listing || chains);
     };
     begin_side(att_, rd::attacker, fold_);
     begin_side(def_, rd::defender, fold_);

@@ -46,7 +46,7 @@ struct solved_chooser : detail::exact_chooser {
 pair_solution solve_over_pairs(const battle& b, const game_options& g, const exact_options& options,
                                bool with_outcome) {
   pair_game game(b, g, options);
-  game.list_sides();
+  game.list_sides(with_outcome);
   pair_solution out;
   if (with_outcome) {
     // The chains' cost predicted beside the pairs' before any pair is valued, so that a battle past
