@@ -413,10 +413,11 @@ class pair_game {
   // the units that left the line, whose SP the outcome document reports), each mapped to its folded
   // state for the choices. A pair's key: its attacker and defender states, and round 1's flag.
 
-  // The unfolded tables (the value objective's own) and the maps to the folded states.
+  // The unfolded tables (the value objective's own) and the maps to the folded states: a side on
+  // each thread where two are allowed (each writes only its own table and maps).
   void list_unfolded_sides() {
     if (!fold_) return;
-    for (int side = 0; side < 2; ++side) {
+    auto unfold = [&](int side) {
       side_table& u = side == rd::attacker ? uatt_ : udef_;
       const side_table& f = side == rd::attacker ? att_ : def_;
       build_side(u, side, false);
@@ -438,6 +439,12 @@ class pair_game {
           for (std::uint32_t k = 0; k < n; ++k) hof[u.hit_option[uo + k]] = f.hit_option[fo + k];
         }
       }
+    };
+    if (usable_threads(o_.threads) >= 2) {
+      side_by_side([&] { unfold(rd::attacker); }, [&] { unfold(rd::defender); });
+    } else {
+      unfold(rd::attacker);
+      unfold(rd::defender);
     }
     unfolded_bytes_ = uatt_.bytes() + udef_.bytes() +
                       (fold_of_[0].size() + fold_of_[1].size() + hit_fold_of_[0].size() + hit_fold_of_[1].size()) *
