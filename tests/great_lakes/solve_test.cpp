@@ -10,8 +10,8 @@
 #include <string>
 
 #include "battle_builders.hpp"
-#include "calc/great_lakes/simulation/battle_loop.hpp"
 #include "calc/great_lakes/scenario.hpp"
+#include "calc/great_lakes/simulation/battle_loop.hpp"
 #include "calc/great_lakes/turn/missions.hpp"
 #include "core/invalid_input.hpp"
 #include "core/markov_chain.hpp"

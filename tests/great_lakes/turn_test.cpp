@@ -1,9 +1,8 @@
 // Ship battles, CAP, the mission game and the war's end, worked by hand.
-#include "calc/great_lakes/turn/missions.hpp"
-#include "calc/great_lakes/turn/war_end.hpp"
-
 #include <gtest/gtest.h>
 
+#include "calc/great_lakes/turn/missions.hpp"
+#include "calc/great_lakes/turn/war_end.hpp"
 #include "core/invalid_input.hpp"
 
 namespace gl = musket::great_lakes;
