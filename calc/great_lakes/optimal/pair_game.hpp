@@ -143,9 +143,9 @@ class pair_game {
   // are listed a state of each in turn and the count made as they go: it only grows, so a battle
   // past the budget is refused as soon as what is listed passes twice the budget (a large battle's
   // listing is most of what its refusal would otherwise wait for: the value objective's 4 v 4 with
-  // the defender's hits optimal listed whole in 0.23 s), its prediction then a lower bound; once listed, past the
-  // budget, a lower bound too where the outcome chains will add their own (`chains`: solve_over_pairs predicts them
-  // next).
+  // the defender's hits optimal listed whole in 0.23 s), its prediction then a lower bound; once
+  // listed, past the budget, a lower bound too where the outcome chains will add their own
+  // (`chains`: solve_over_pairs predicts them next).
   void list_sides(bool chains) {
     struct side_work {
       double tree = 0, hits = 0;  // the hit states' trees, the hit states (valued states only)
