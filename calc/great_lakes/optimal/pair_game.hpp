@@ -112,7 +112,8 @@ class pair_game {
   friend class outcome_chain;  // (its round: the game's tables and choices)
 
  public:
-  pair_game(const battle& b, const game_options& g, const exact_options& o) : r_(rd::compile(b)), g_(g), o_(o) {
+  pair_game(const battle& b, const game_options& g, const exact_options& o)
+      : r_(rd::compile(b)), g_(g), o_(o), decides_{plays_optimally(b.attacker), plays_optimally(b.defender)} {
     lo_ = g.goal == objective::win ? 0.0 : -static_cast<double>(r_.starting_sp[0]);
     hi_ = g.goal == objective::win ? 1.0 : g.win_value + static_cast<double>(r_.starting_sp[1]);
     scale_ = std::max({1.0, std::abs(lo_), std::abs(hi_)});
@@ -465,7 +466,7 @@ class pair_game {
     }
     const bool hits = r_.hit_allocation[0].kind == hit_allocation_kind::optimal ||
                       r_.hit_allocation[1].kind == hit_allocation_kind::optimal;
-    const int who = decides(rd::attacker) && decides(rd::defender) ? 2 : hits ? 1 : 0;
+    const int who = decides_[0] && decides_[1] ? 2 : hits ? 1 : 0;
     return chain_outcomes_per_pair[g_.goal == objective::value][who] * valued_states[0] * valued_states[1];
   }
 
@@ -494,12 +495,6 @@ class pair_game {
   }
   std::uint32_t hit_fold_of(const side_table& u, std::uint32_t x) const {
     return &u == &table(u.side, true) ? x : hit_fold_of_[static_cast<std::size_t>(u.side)][x];
-  }
-
-  // Whether a side makes any choice of its own (some policy of its `optimal`).
-  bool decides(int side) const {
-    return r_.policy[side].kind == retreat_kind::optimal ||
-           r_.hit_allocation[side].kind == hit_allocation_kind::optimal || r_.reroll[side].kind == reroll_kind::optimal;
   }
 
   // A state that plays rounds: its line stands.
@@ -1064,6 +1059,7 @@ class pair_game {
   battle_rules r_;
   game_options g_;
   exact_options o_;
+  std::array<bool, 2> decides_;  // by side: some choice of its own (plays_optimally)
   double lo_ = 0, hi_ = 1, scale_ = 1, tol_ = 0, work_ = 0, start_value_ = 0;
   bool fold_ = g_.goal == objective::win;  // (folded)
   side_table att_, def_;
