@@ -11,24 +11,44 @@ namespace musket {
 // Runs first() on this thread and second() on a new one, and returns once both have ended. Once
 // either throws, `stop` (where given) is set, for the other to end early; the exception of the one
 // that failed first is then rethrown (the other's, thrown because it was stopped, is dropped).
-template <class First, class Second>
-void side_by_side(First&& first, Second&& second, std::atomic<bool>* stop = nullptr) {
-  std::exception_ptr failed[2];
+// As side_by_side, then after() on the thread whose part ends first (unless either failed), so a
+// third, shorter part fills the core the shorter of the two would leave idle (optimal play's round
+// 1 for its advice, beside the longer of its outcome chains).
+template <class First, class Second, class After>
+void side_by_side_then(First&& first, Second&& second, After&& after, std::atomic<bool>* stop = nullptr) {
+  std::exception_ptr failed[3];
   std::atomic<int> first_failed{-1};
+  std::atomic<bool> after_taken{false};
+  auto fail = [&](int k) {
+    failed[k] = std::current_exception();
+    int none = -1;
+    first_failed.compare_exchange_strong(none, k);
+    if (stop) stop->store(true);
+  };
   auto run = [&](int k, auto& part) {
     try {
       part();
     } catch (...) {
-      failed[k] = std::current_exception();
-      int none = -1;
-      first_failed.compare_exchange_strong(none, k);
-      if (stop) stop->store(true);
+      fail(k);
+      return;
+    }
+    if (first_failed.load() >= 0 || after_taken.exchange(true)) return;
+    try {
+      after();
+    } catch (...) {
+      fail(2);
     }
   };
   std::thread beside([&] { run(1, second); });
   run(0, first);
   beside.join();
   if (const int k = first_failed.load(); k >= 0) std::rethrow_exception(failed[k]);
+}
+
+template <class First, class Second>
+void side_by_side(First&& first, Second&& second, std::atomic<bool>* stop = nullptr) {
+  side_by_side_then(
+      first, second, [] {}, stop);
 }
 
 }  // namespace musket

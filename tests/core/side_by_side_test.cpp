@@ -1,5 +1,6 @@
 // core/side_by_side.hpp: both parts run to their end; once one throws, the other is told to stop,
-// and the first failure is the one rethrown.
+// and the first failure is the one rethrown. side_by_side_then runs its third part once, on the
+// thread whose part ended first, and not at all once a part failed.
 #include "core/side_by_side.hpp"
 
 #include <gtest/gtest.h>
@@ -47,6 +48,45 @@ TEST(SideBySide, TheFirstFailureIsRethrownAndTheOtherIsStopped) {
   }
   EXPECT_TRUE(first_stopped);
   EXPECT_TRUE(stop.load());
+}
+
+// The second part ends at once; the first waits until the third has run: the third can only have
+// run on the second's thread (were it left for the first's, the first would wait for ever: the
+// test would hang, not pass), once.
+TEST(SideBySide, TheThirdPartRunsOnceOnTheThreadThatEndedFirst) {
+  std::atomic<int> third_runs{0};
+  std::thread::id second_thread, third_thread;
+  auto first = [&] {
+    while (third_runs.load() == 0) std::this_thread::yield();
+  };
+  auto second = [&] { second_thread = std::this_thread::get_id(); };
+  auto third = [&] {
+    third_thread = std::this_thread::get_id();
+    third_runs.fetch_add(1);
+  };
+  musket::side_by_side_then(first, second, third);
+  EXPECT_EQ(third_runs.load(), 1);
+  EXPECT_EQ(third_thread, second_thread);
+  EXPECT_NE(third_thread, std::this_thread::get_id());
+}
+
+// A part that fails keeps the third from running (its work would be for an answer never given),
+// and its failure is rethrown.
+TEST(SideBySide, TheThirdPartIsLeftOnceAPartFailed) {
+  std::atomic<bool> stop{false};
+  bool third_ran = false;
+  auto first = [&] {
+    while (!stop.load()) std::this_thread::yield();
+  };
+  auto second = [] { throw std::runtime_error("second failed"); };
+  try {
+    musket::side_by_side_then(
+        first, second, [&] { third_ran = true; }, &stop);
+    ADD_FAILURE() << "no exception";
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "second failed");
+  }
+  EXPECT_FALSE(third_ran);
 }
 
 }  // namespace
