@@ -269,6 +269,9 @@ struct exact_options {
   bool fold_out_units = true;
   // Set to stop the solve early (the dashboard's Cancel): solve_exact then throws solve_cancelled.
   const std::atomic<bool>* cancel = nullptr;
+  // A second flag that stops it the same way: optimal play's work beside its outcome chain, stopped
+  // where the chain takes back the memory it lent (optimal/pair_values.cpp).
+  const std::atomic<bool>* recall = nullptr;
   // The column sweep's rounds distribution runs beside the sweep on a second thread when this is 0
   // (the default) and the machine has two or more cores, or when it is 2 or more; 1 runs them in
   // turn on one. Optimal play shares out each key's columns of its game between two threads and

@@ -272,6 +272,10 @@ TEST(GreatLakesPairGame, TwoThreadsGiveTheOneThreadsDocument) {
       EXPECT_EQ(a.outcome.units[u].expected_sp, c.outcome.units[u].expected_sp) << id;
     }
     EXPECT_EQ(a.chain_outcomes, c.chain_outcomes) << id;
+    // (On two threads the default play and each side's game alone are solved beside the longer chain.)
+    EXPECT_EQ(a.value_default_play, c.value_default_play) << id;
+    EXPECT_EQ(a.gain_attacker, c.gain_attacker) << id;
+    EXPECT_EQ(a.gain_defender, c.gain_defender) << id;
     for (int side = 0; side < 2; ++side) {
       EXPECT_EQ(a.advice[side].retreat.retreats, c.advice[side].retreat.retreats) << id;
       EXPECT_EQ(a.advice[side].retreat.fights, c.advice[side].retreat.fights) << id;
@@ -294,4 +298,40 @@ TEST(GreatLakesPairGame, TwoThreadsGiveTheOneThreadsDocument) {
     ++compared;
   }
   EXPECT_GE(compared, 30);
+}
+
+// The default play and each side's game alone are solved beside the longer outcome chain in memory
+// the game's bound lends them: half the room left once the shorter chain ends, taken back (that work
+// stopped, and done after the game) where the chain would pass the bound with it. So every bound
+// from the peak the game counted unbound up answers as the unbound solve, gains included, and none
+// is refused: at the peak itself, the work beside is left for after; just above it, what is lent is
+// taken back.
+TEST(GreatLakesPairGame, WorkBesideTheChainsNeverCostsTheGameItsBound) {
+  gl::battle b = gl::testing::duel(make_unit("A1", 3, 2, 4), make_unit("D1", 3, 2, 4));
+  b.attacker.units.push_back(make_unit("A2", 2, 1, 5));
+  b.attacker.units.push_back(make_unit("A3", 2, 1, 3));
+  b.defender.units.push_back(make_unit("D2", 2, 1, 5));
+  b.defender.units.push_back(make_unit("D3", 2, 2, 3));
+  b.attacker.leaders = {"Brown"};
+  b.defender.leaders = {"Drummond"};
+  for (gl::army* s : {&b.attacker, &b.defender}) {
+    s->hit_allocation.kind = gl::hit_allocation_kind::optimal;
+    s->rerolls.kind = gl::reroll_kind::optimal;
+    s->retreat = {gl::retreat_kind::optimal, 0};
+  }
+  gl::exact_options free;
+  free.threads = 2;
+  const gl::game_result unbound = gl::solve_optimal_play(b, {}, free);
+  const std::size_t peak = unbound.outcome.method.memory_bytes;
+  for (int k = 0; k <= 16; ++k) {
+    gl::exact_options bounded = free;
+    bounded.memory_limit = peak + peak * static_cast<std::size_t>(k) / 16;
+    const gl::game_result r = gl::solve_optimal_play(b, {}, bounded);
+    EXPECT_EQ(r.value, unbound.value) << k;
+    EXPECT_EQ(r.value_default_play, unbound.value_default_play) << k;
+    EXPECT_EQ(r.gain_attacker, unbound.gain_attacker) << k;
+    EXPECT_EQ(r.gain_defender, unbound.gain_defender) << k;
+    EXPECT_EQ(r.outcome.ends, unbound.outcome.ends) << k;
+    EXPECT_EQ(r.outcome.method.memory_bytes, peak) << k;
+  }
 }

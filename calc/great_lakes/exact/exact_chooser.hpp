@@ -122,7 +122,9 @@ inline battle_state decode(const battle_rules& r, const state_key& key, battle_e
 
 // Checked once per state played: the dashboard's Cancel stops a long solve within one state.
 inline void throw_if_cancelled(const exact_options& options) {
-  if (options.cancel && options.cancel->load(std::memory_order_relaxed)) throw solve_cancelled();
+  if ((options.cancel && options.cancel->load(std::memory_order_relaxed)) ||
+      (options.recall && options.recall->load(std::memory_order_relaxed)))
+    throw solve_cancelled();
 }
 
 }  // namespace musket::great_lakes::detail

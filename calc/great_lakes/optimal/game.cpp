@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <optional>
 
 #include "calc/great_lakes/optimal/pair_values.hpp"
 #include "core/invalid_input.hpp"
@@ -49,7 +50,16 @@ game_result solve_optimal_play(const battle& b, const game_options& g, const exa
   game_result out;
   out.goal = g.goal;
   const bool att = plays_optimally(b.attacker), def = plays_optimally(b.defender);
-  optimal::pair_solution main = optimal::solve_over_pairs(b, g, options, true);
+  // The default play, and each side's game alone where both decide (where one does, its game alone
+  // is the game itself): beside the game's outcome chains where they leave a core, the rest after.
+  std::optional<double> default_value, att_only, def_only;
+  auto others = [&](const exact_options& o) {
+    if (!default_value) default_value = play_value(solve_exact(default_play(b), o), g);
+    if (!att || !def) return;
+    if (!att_only) att_only = optimal::solve_over_pairs(default_play(b, 1), g, o, false).value;
+    if (!def_only) def_only = optimal::solve_over_pairs(default_play(b, 0), g, o, false).value;
+  };
+  optimal::pair_solution main = optimal::solve_over_pairs(b, g, options, true, others);
   out.outcome = std::move(main.outcome);
   out.value = main.value;
   out.game_states = main.pairs;
@@ -59,15 +69,12 @@ game_result solve_optimal_play(const battle& b, const game_options& g, const exa
   out.predicted_seconds =
       main.work * optimal::pair_seconds_per_work + main.chain_predicted * optimal::chain_seconds_per_outcome;
   out.advice = std::move(main.advice);
-  out.value_default_play = play_value(solve_exact(default_play(b), options), g);
-  const double att_only = !att   ? out.value_default_play
-                          : !def ? out.value
-                                 : optimal::solve_over_pairs(default_play(b, 1), g, options, false).value;
-  const double def_only = !def   ? out.value_default_play
-                          : !att ? out.value
-                                 : optimal::solve_over_pairs(default_play(b, 0), g, options, false).value;
-  out.gain_attacker = att_only - out.value_default_play;
-  out.gain_defender = out.value_default_play - def_only;
+  others(options);
+  out.value_default_play = *default_value;
+  const double att_value = !att ? out.value_default_play : !def ? out.value : *att_only;
+  const double def_value = !def ? out.value_default_play : !att ? out.value : *def_only;
+  out.gain_attacker = att_value - out.value_default_play;
+  out.gain_defender = out.value_default_play - def_value;
   // (The whole solve's: the game, its outcome chain, the default play and the one-side games.)
   out.outcome.method.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return out;

@@ -15,15 +15,11 @@
 #include "core/binomial_table.hpp"
 #include "core/markov_chain.hpp"
 #include "core/memory_meter.hpp"
+#include "core/shared_bound.hpp"
 #include "core/step_tally.hpp"
 
 namespace musket::great_lakes::optimal {
 namespace {
-
-// What each of two chains played side by side under one bound holds now, by chain.
-struct chains_held {
-  std::array<std::atomic<std::size_t>, 2> bytes{};
-};
 
 // The outcome chain: the battle played forward under the solved choices over the pairs of the
 // sides' unfolded states, each pair taken once in a topological order (a
@@ -139,10 +135,10 @@ class outcome_chain {
     }
   }
 
-  // Plays under one bound with the chain that holds the other slot of `held`.
-  void share_bound(chains_held& held, int slot) {
+  // Plays under one bound (core/shared_bound.hpp) with the chain that is its other part.
+  void share_bound(shared_bound& held, int part) {
     beside_ = &held;
-    slot_ = slot;
+    slot_ = part;
   }
 
   // The outcome document, once every column is taken.
@@ -667,14 +663,13 @@ class outcome_chain {
   }
 
   // The chain's bytes against its bound, and where it plays beside another under one bound, the two
-  // chains' bytes now (each publishes its own as it holds them), so that together they stop as they
-  // pass it, not only once both have ended.
+  // chains' bytes now (each publishes its own as it holds them; room lent to other work taken back
+  // where it is needed), so that together they stop as they pass it, not only once both have ended.
   void hold() {
     const std::size_t b = bytes();
     meter_.hold(b, pairs_);
     if (!beside_) return;
-    beside_->bytes[slot_].store(b, std::memory_order_relaxed);
-    const std::size_t both = b + beside_->bytes[1 - slot_].load(std::memory_order_relaxed);
+    const std::size_t both = beside_->hold(slot_, b);
     if (meter_.bound() > 0 && both > meter_.bound()) throw memory_limit_exceeded(meter_.bound(), both, pairs_);
   }
 
@@ -698,7 +693,7 @@ class outcome_chain {
   detail::outcome_layout layout_;
   bool folded_, documents_, rounds_;
   memory_meter meter_;
-  chains_held* beside_ = nullptr;
+  shared_bound* beside_ = nullptr;
   int slot_ = 0;
   step_tally tally_;
   std::size_t na_ = 0, nd_ = 0, pairs_ = 0, transitions_ = 0, arrive_doubles_ = 0, held_columns_ = 0;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <utility>
 
 #include "calc/great_lakes/optimal/advice.hpp"
@@ -43,8 +44,8 @@ struct solved_chooser : detail::exact_chooser {
 
 }  // namespace
 
-pair_solution solve_over_pairs(const battle& b, const game_options& g, const exact_options& options,
-                               bool with_outcome) {
+pair_solution solve_over_pairs(const battle& b, const game_options& g, const exact_options& options, bool with_outcome,
+                               const beside_chains& beside) {
   pair_game game(b, g, options);
   game.list_sides(with_outcome);
   pair_solution out;
@@ -102,29 +103,55 @@ pair_solution solve_over_pairs(const battle& b, const game_options& g, const exa
     const double predicted = out.work * pair_seconds_per_work + total * chain_seconds_per_outcome;
     if (g.time_budget > 0 && predicted > g.time_budget) throw game_over_budget(predicted, g.time_budget, true);
   };
-  auto play = [&](outcome_chain& chain, auto& told) {
-    chain.begin(told, count);
-    for (const std::uint32_t column : chain.columns()) chain.take_column(column, told, count);
-    return chain.end();
+  // A chain played whole, then let go: the room for the work beside the other.
+  std::atomic<int> ended{-1};  // the chain that ended first
+  auto play = [&](std::optional<outcome_chain>& chain, int slot, auto& told) {
+    chain->begin(told, count);
+    for (const std::uint32_t column : chain->columns()) chain->take_column(column, told, count);
+    battle_result result = chain->end();
+    chain.reset();
+    int none = -1;
+    ended.compare_exchange_strong(none, slot);
+    return result;
   };
   try {
     // The ends summed over the unfolded pairs (the value objective's tables are the game's own), the
     // rounds tallied over the folded ones (a tenth as many on the win objective), side by side on
     // two cores where two are allowed.
-    outcome_chain documents(game, chain_options, false, true, false);
-    outcome_chain rounds(game, chain_options, true, false, true);
-    chains_held held;
-    documents.share_bound(held, 0);
-    rounds.share_bound(held, 1);
+    std::optional<outcome_chain> documents, rounds;
+    documents.emplace(game, chain_options, false, true, false);
+    rounds.emplace(game, chain_options, true, false, true);
+    shared_bound held(chain_options.memory_limit);
+    documents->share_bound(held, 0);
+    rounds->share_bound(held, 1);
     battle_result by_rounds;
     unsigned threads = 1;
+    // The caller's work beside the longer chain: in what the ended chain last counted and half the
+    // bound's room left, lent (the longer chain counts it as held, and takes it back, stopping that
+    // work, where it would pass the bound with it). Left undone where it passes its bound or is
+    // stopped: the caller does it after the game, under the whole bound.
+    auto beside_longer = [&] {
+      exact_options o = options;
+      o.recall = &held.recalled();
+      if (chain_options.memory_limit > 0) o.memory_limit = std::max<std::size_t>(1, held.lend(ended.load()));
+      try {
+        beside(o);
+      } catch (const memory_limit_exceeded&) {
+      } catch (const solve_cancelled&) {  // (recalled; or the player's cancel, which the chains throw too)
+      }
+      held.repay();
+    };
     if (usable_threads(options.threads) >= 2) {
       threads = 2;
-      side_by_side_then([&] { out.outcome = play(documents, seen); }, [&] { by_rounds = play(rounds, unseen); },
-                        advise_start, &stop);
+      side_by_side_then([&] { out.outcome = play(documents, 0, seen); }, [&] { by_rounds = play(rounds, 1, unseen); },
+                        [&] {
+                          advise_start();
+                          if (beside) beside_longer();
+                        },
+                        &stop);
     } else {
-      out.outcome = play(documents, seen);
-      by_rounds = play(rounds, unseen);
+      out.outcome = play(documents, 0, seen);
+      by_rounds = play(rounds, 1, unseen);
       advise_start();
     }
     out.outcome.rounds_distribution = by_rounds.rounds_distribution;

@@ -12,6 +12,7 @@
 // other side. pair_values.cpp says how.
 #include <array>
 #include <cstddef>
+#include <functional>
 
 #include "calc/great_lakes/exact/cost.hpp"
 #include "calc/great_lakes/optimal/game.hpp"
@@ -50,10 +51,18 @@ inline constexpr double chain_seconds_per_outcome = 17e-9 * build_slowdown;
 // sides choose; and a pair costs more on the value objective (every SP lost is its own state).
 inline constexpr double chain_outcomes_per_pair[2][3] = {{100, 27, 8}, {230, 80, 27}};
 
+// Work the caller has beside a game with its outcome (the default play, each side's game alone),
+// given the options to solve it under: their memory bound what the game's bound leaves it, and a
+// flag that stops it (solve_cancelled) where the game needs that memory back. Run beside the
+// longer outcome chain where two threads are usable; what it leaves undone (past that bound,
+// stopped, or on one thread) the caller does once the game has returned.
+using beside_chains = std::function<void(const exact_options&)>;
+
 // The game's value, and with `with_outcome` its outcome document and advice. Throws as
 // solve_optimal_play does: game_over_budget before any pair is valued where the prediction from
 // the sides' lists (the pairs' work, and with `with_outcome` the chains' outcomes predicted) passes
 // g.time_budget, and (partial) once the chains' outcomes as played take the pairs' work past it.
-pair_solution solve_over_pairs(const battle& b, const game_options& g, const exact_options& options, bool with_outcome);
+pair_solution solve_over_pairs(const battle& b, const game_options& g, const exact_options& options, bool with_outcome,
+                               const beside_chains& beside = {});
 
 }  // namespace musket::great_lakes::optimal
