@@ -304,8 +304,8 @@ TEST(GreatLakesPairGame, TwoThreadsGiveTheOneThreadsDocument) {
 // the game's bound lends them: half the room left once the shorter chain ends, taken back (that work
 // stopped, and done after the game) where the chain would pass the bound with it. So every bound
 // from the peak the game counted unbound up answers as the unbound solve, gains included, and none
-// is refused: at the peak itself, the work beside is left for after; just above it, what is lent is
-// taken back.
+// is refused (at the peak itself the loan is too small for that work, which is done after the game;
+// the loan taken back is core/shared_bound.hpp's test).
 TEST(GreatLakesPairGame, WorkBesideTheChainsNeverCostsTheGameItsBound) {
   gl::battle b = gl::testing::duel(make_unit("A1", 3, 2, 4), make_unit("D1", 3, 2, 4));
   b.attacker.units.push_back(make_unit("A2", 2, 1, 5));
