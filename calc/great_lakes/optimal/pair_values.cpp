@@ -47,12 +47,11 @@ struct solved_chooser : detail::exact_chooser {
 pair_solution solve_over_pairs(const battle& b, const game_options& g, const exact_options& options, bool with_outcome,
                                const beside_chains& beside) {
   pair_game game(b, g, options);
-  game.list_sides(with_outcome);
+  game.list_all_sides(with_outcome);
   pair_solution out;
   if (with_outcome) {
     // The chains' cost predicted beside the pairs' before any pair is valued, so that a battle past
     // the budget is refused at once rather than once its chains have played up to it.
-    game.list_unfolded_sides();
     out.chain_predicted = game.predicted_chain_outcomes();
     const double predicted = game.work() * pair_seconds_per_work + out.chain_predicted * chain_seconds_per_outcome;
     if (g.time_budget > 0 && predicted > g.time_budget) throw game_over_budget(predicted, g.time_budget, false);
