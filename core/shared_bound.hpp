@@ -49,9 +49,8 @@ class shared_bound {
     lent_.store(0);
     out_.store(false);
   }
-  // Set once a loan is taken back: the borrower's signal to stop.
+  // Set once a loan is taken back (and kept: one loan a calculation): the borrower's signal to stop.
   const std::atomic<bool>& recalled() const noexcept { return recalled_; }
-  std::size_t bound() const noexcept { return bound_; }
 
  private:
   std::size_t bound_;

@@ -8,12 +8,12 @@
 
 namespace musket {
 
-// Runs first() on this thread and second() on a new one, and returns once both have ended. Once
-// either throws, `stop` (where given) is set, for the other to end early; the exception of the one
-// that failed first is then rethrown (the other's, thrown because it was stopped, is dropped).
-// As side_by_side, then after() on the thread whose part ends first (unless either failed), so a
-// third, shorter part fills the core the shorter of the two would leave idle (optimal play's round
-// 1 for its advice, beside the longer of its outcome chains).
+// Runs first() on this thread and second() on a new one, then after() on the thread whose part
+// ended first (not at all once either failed), so a third, shorter part fills the core the shorter
+// of the two would leave idle (optimal play's round 1 advice and the work beside its longer outcome
+// chain); returns once all have ended. Once a part throws, `stop` (where given) is set, for the
+// others to end early; the exception of the one that failed first is then rethrown (one thrown
+// because it was stopped is dropped).
 template <class First, class Second, class After>
 void side_by_side_then(First&& first, Second&& second, After&& after, std::atomic<bool>* stop = nullptr) {
   std::exception_ptr failed[3];
@@ -45,6 +45,7 @@ void side_by_side_then(First&& first, Second&& second, After&& after, std::atomi
   if (const int k = first_failed.load(); k >= 0) std::rethrow_exception(failed[k]);
 }
 
+// The same with nothing after.
 template <class First, class Second>
 void side_by_side(First&& first, Second&& second, std::atomic<bool>* stop = nullptr) {
   side_by_side_then(
