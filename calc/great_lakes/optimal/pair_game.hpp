@@ -250,8 +250,8 @@ class pair_game {
       from = to;
     }
     const battle_state start = rd::initial_state(r_);
-    const std::uint32_t a0 = att_.index.at(key(start, rd::attacker));
-    const std::uint32_t d0 = def_.index.at(key(start, rd::defender));
+    const std::uint32_t a0 = att_.index.at(key(start, rd::attacker).data());
+    const std::uint32_t d0 = def_.index.at(key(start, rd::defender).data());
     if (stalemate(a0, d0)) {
       start_value_ = stalemate_payoff(a0, d0);
     } else if (r_.first_round_matters) {
@@ -274,8 +274,8 @@ class pair_game {
     int att_hits = -1, att_option = 0;
   };
   void place_round(round_place& p) {
-    p.a = att_.index.at(key(*p.start, rd::attacker));
-    p.d = def_.index.at(key(*p.start, rd::defender));
+    p.a = att_.index.at(key(*p.start, rd::attacker).data());
+    p.d = def_.index.at(key(*p.start, rd::defender).data());
     if (memos_.md.md.empty()) memos_.md = std::move(columns_[0]);  // (the solve's, counted and done with)
     open_column(p.d, memos_.md);
     p.att_hits = -1;
@@ -319,11 +319,12 @@ class pair_game {
         if (dc.side == rd::attacker) {
           rd::hit_counts hits{};
           for (int i = r_.begin[1]; i < r_.end[1]; ++i) hits[i] = static_cast<std::uint8_t>(p.start->sp[i] - s.sp[i]);
-          other = def_.hindex.at(hit_key(s, hits, rd::defender));
+          other = def_.hindex.at(hit_key(s, hits, rd::defender).data());
         } else {
-          other = att_.index.at(key(s, rd::attacker));
+          other = att_.index.at(key(s, rd::attacker).data());
         }
-        std::string at = side_bytes(r_, s, dc.side);
+        const side_key own = side_bytes(r_, s, dc.side);
+        std::string at(reinterpret_cast<const char*>(own.data()), own.size);
         at.append(reinterpret_cast<const char*>(&dc.pending), sizeof dc.pending);
         at.append(reinterpret_cast<const char*>(&other), sizeof other);
         at.push_back(static_cast<char>(dc.side));
@@ -350,7 +351,8 @@ class pair_game {
         return taken;
       }
       case rd::decision_kind::retreat: {
-        return retreats_by_choice(dc.side, att_.index.at(key(s, rd::attacker)), def_.index.at(key(s, rd::defender)))
+        return retreats_by_choice(dc.side, att_.index.at(key(s, rd::attacker).data()),
+                                  def_.index.at(key(s, rd::defender).data()))
                    ? 1
                    : 0;
       }
@@ -491,8 +493,8 @@ class pair_game {
   }
   std::uint64_t start_key(bool folded) const {
     const battle_state s = rd::initial_state(r_);
-    return pair_key(table(rd::attacker, folded).index.at(key(s, rd::attacker, folded && fold_)),
-                    table(rd::defender, folded).index.at(key(s, rd::defender, folded && fold_)),
+    return pair_key(table(rd::attacker, folded).index.at(key(s, rd::attacker, folded && fold_).data()),
+                    table(rd::defender, folded).index.at(key(s, rd::defender, folded && fold_).data()),
                     r_.first_round_matters);
   }
 
@@ -545,14 +547,12 @@ class pair_game {
         }
     return s;
   }
-  std::string key(const battle_state& s, int side, bool fold) const {
-    return side_bytes(r_, folded(s, side, fold), side);
-  }
-  std::string key(const battle_state& s, int side) const { return key(s, side, fold_); }
-  std::string hit_key(const battle_state& s, const rd::hit_counts& hits, int side) const {
+  side_key key(const battle_state& s, int side, bool fold) const { return side_bytes(r_, folded(s, side, fold), side); }
+  side_key key(const battle_state& s, int side) const { return key(s, side, fold_); }
+  side_key hit_key(const battle_state& s, const rd::hit_counts& hits, int side) const {
     return hit_key(s, hits, side, fold_);
   }
-  std::string hit_key(const battle_state& s, const rd::hit_counts& hits, int side, bool fold) const {
+  side_key hit_key(const battle_state& s, const rd::hit_counts& hits, int side, bool fold) const {
     const battle_state f = folded(s, side, fold);
     rd::hit_counts h = hits;
     for (int i = r_.begin[side]; i < r_.end[side]; ++i)
@@ -562,7 +562,7 @@ class pair_game {
 
   std::uint32_t intern(side_table& t, const battle_state& full) {
     const battle_state s = folded(full, t.side, t.fold);
-    const auto [at, fresh] = t.index.try_emplace(side_bytes(r_, s, t.side), static_cast<std::uint32_t>(t.state.size()));
+    const auto [at, fresh] = t.index.intern(side_bytes(r_, s, t.side).data());
     if (fresh) {
       if (t.state.size() >= o_.state_limit) throw state_limit_exceeded(o_.state_limit);
       t.state.push_back(s);
@@ -573,7 +573,7 @@ class pair_game {
       t.lost_after.push_back(lost_after);
       t.alive_after.push_back(alive_after);
     }
-    return at->second;
+    return at;
   }
 
   // SP lost; and where the side retreats, the SP lost and on the field once the garrison of a
@@ -600,7 +600,7 @@ class pair_game {
       u.sp[i] = static_cast<std::uint8_t>(u.sp[i] - option[i]);
       hits[i] = option[i];
     }
-    if (!make) return t.hindex.at(hit_key(u, hits, t.side, t.fold));
+    if (!make) return t.hindex.at(hit_key(u, hits, t.side, t.fold).data());
     std::uint32_t checks = 0;
     rd::round_state w = rd::track(r_, u);
     w.sum[t.side] = rd::sums_of(r_, w.s, t.side, &hits, &checks);
@@ -608,10 +608,8 @@ class pair_game {
   }
 
   std::uint32_t intern_hit(side_table& t, const rd::round_state& w, const rd::hit_counts& hits, std::uint32_t checks) {
-    const auto [at, fresh] =
-        t.hindex.try_emplace(hit_key(w.s, hits, t.side, t.fold), static_cast<std::uint32_t>(t.hsum.size()));
-    if (!fresh) return at->second;
-    const std::uint32_t h = at->second;
+    const auto [h, fresh] = t.hindex.intern(hit_key(w.s, hits, t.side, t.fold).data());
+    if (!fresh) return h;
     const rd::side_sums sums = t.fold ? rd::sums_of(r_, folded(w.s, t.side, true), t.side) : w.sum[t.side];
     t.hsum.push_back(sums);
     t.hstate.push_back(w.s);
@@ -660,7 +658,7 @@ class pair_game {
     of.assign(u.state.size(), no_index);
     hof.assign(u.hsum.size(), no_index);
     for (std::size_t x = 0; x < u.state.size(); ++x) {
-      const std::uint32_t fx = f.index.at(key(u.state[x], side, true));
+      const std::uint32_t fx = f.index.at(key(u.state[x], side, true).data());
       of[x] = fx;
       if (!valued(u, x)) continue;
       // Hits up to the line's SP are allocated alike folded or not (the folded state's alive SP is
@@ -679,6 +677,8 @@ class pair_game {
   void begin_side(side_table& t, int side, bool fold) {
     t.side = side;
     t.fold = fold;
+    t.index.reset(side_key_length(r_, side, false));
+    t.hindex.reset(side_key_length(r_, side, true));
     battle_state start = rd::initial_state(r_);
     start.first_round = false;
     intern(t, start);
@@ -1082,13 +1082,13 @@ class pair_game {
   // defender's): the chain's look-ahead at a reroll.
   double after_morale(int side, const battle_state& s, std::uint32_t other, chain_memos& memos) const {
     if (side == rd::attacker) {
-      const std::uint32_t a2 = att_.index.at(key(s, rd::attacker));
+      const std::uint32_t a2 = att_.index.at(key(s, rd::attacker).data());
       const column_work& cw = memos.md;
       for (std::uint32_t j = 0; j < cw.places; ++j)
         if (def_.hit_option[cw.first + j] == other) return md_at(a2, j, memos.md);
       throw std::logic_error("optimal play: a hit state not of its column");
     }
-    const std::uint32_t d2 = def_.index.at(key(s, rd::defender));
+    const std::uint32_t d2 = def_.index.at(key(s, rd::defender).data());
     if (def_.sum[d2].line_units == 0) return retreat_value(rd::defender, true, other, d2, false, false);
     return post_morale(other, d2);
   }

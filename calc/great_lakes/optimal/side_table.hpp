@@ -2,14 +2,15 @@
 // One side of a Great Lakes battle played alone for the game over pairs (optimal/pair_game.hpp):
 // every option of every choice listed once, its states, hit states, allocations, morale trees and
 // reinforcements. Internal linkage: included by optimal/pair_values.cpp alone.
+#include <array>
+#include <cstddef>
 #include <cstdint>
-#include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "calc/great_lakes/exact/exact_chooser.hpp"
 #include "calc/great_lakes/rules/round.hpp"
+#include "core/key_index.hpp"
 
 namespace musket::great_lakes::optimal {
 
@@ -21,19 +22,27 @@ namespace {
 
 constexpr std::uint32_t no_index = 0xffffffffu;
 
-// A side's units as bytes (SP | status << 5), then its rerolls left: a side state's key.
-std::string side_bytes(const battle_rules& r, const battle_state& s, int side) {
-  std::string key;
-  for (int i = r.begin[side]; i < r.end[side]; ++i) key.push_back(static_cast<char>(s.sp[i] | s.st[i] << 5));
-  key.push_back(static_cast<char>(s.rerolls[side]));
+// A side state's key: its units as bytes (SP | status << 5), then its rerolls left; a hit state's,
+// the same and the hits each unit took this round. One length a side (key_index's keys).
+struct side_key {
+  std::array<std::uint8_t, 2 * rd::max_units + 1> bytes;
+  std::size_t size = 0;
+  const std::uint8_t* data() const { return bytes.data(); }
+};
+side_key side_bytes(const battle_rules& r, const battle_state& s, int side) {
+  side_key key;
+  for (int i = r.begin[side]; i < r.end[side]; ++i)
+    key.bytes[key.size++] = static_cast<std::uint8_t>(s.sp[i] | s.st[i] << 5);
+  key.bytes[key.size++] = s.rerolls[side];
   return key;
 }
-
-// The same with the hits each unit took this round: a hit state's key.
-std::string hit_bytes(const battle_rules& r, const battle_state& s, const rd::hit_counts& hits, int side) {
-  std::string key = side_bytes(r, s, side);
-  for (int i = r.begin[side]; i < r.end[side]; ++i) key.push_back(static_cast<char>(hits[i]));
+side_key hit_bytes(const battle_rules& r, const battle_state& s, const rd::hit_counts& hits, int side) {
+  side_key key = side_bytes(r, s, side);
+  for (int i = r.begin[side]; i < r.end[side]; ++i) key.bytes[key.size++] = hits[i];
   return key;
+}
+std::size_t side_key_length(const battle_rules& r, int side, bool hit) {
+  return static_cast<std::size_t>((hit ? 2 : 1) * (r.end[side] - r.begin[side]) + 1);
 }
 
 // One side played alone, every option of every choice: its states (at a round's start, or after
@@ -82,7 +91,7 @@ struct side_table {
   std::vector<entry> entries;
   std::vector<list> lists;
   std::vector<node> nodes;
-  std::unordered_map<std::string, std::uint32_t> index, hindex;
+  key_index index, hindex;  // by side_bytes, hit_bytes
   double tree_entries = 0;  // over the hit states (the cost model's)
 
   std::size_t bytes() const {
@@ -93,7 +102,7 @@ struct side_table {
                sizeof(std::uint32_t) +
            enter.capacity() * sizeof(enter[0]) + hsum.capacity() * sizeof(rd::side_sums) +
            entries.capacity() * sizeof(entry) + lists.capacity() * sizeof(list) + nodes.capacity() * sizeof(node) +
-           (index.size() + hindex.size()) * 64;
+           index.bytes() + hindex.bytes();
   }
 };
 
