@@ -243,11 +243,11 @@ class outcome_chain {
   // 3. The attacker's morale checks and rerolls (GL 11.24-11.27) from A1, the defender in hit state
   // D1 (at `place` of its column, whose MD memos_.md holds): checked(A2, w) where its line stands.
   template <class Emit, class Checked>
-  void attacker_morale(const side_table& ua, const side_table& ud, std::uint32_t A1, std::uint32_t D1,
-                       std::uint32_t place, double weight, Emit& emit, Checked&& checked_to) {
-    const std::uint32_t a1 = game_.hit_fold_of(ua, A1), d1 = game_.hit_fold_of(ud, D1);
+  void attacker_morale(const side_table& ua, std::uint32_t A1, std::uint32_t D1, std::uint32_t place, double weight,
+                       Emit& emit, Checked&& checked_to) {
+    const std::uint32_t a1 = game_.hit_fold_of(ua, A1);
     auto leaf = [&](std::uint32_t a2) { return game_.md_at(a2, place, memos_.md); };  // (the column's MD)
-    checked(ua, game_.att_, A1, a1, weight, leaf, d1, [&](std::uint32_t A2, std::uint32_t, double w) {
+    checked(ua, game_.att_, A1, a1, weight, leaf, place, [&](std::uint32_t A2, std::uint32_t, double w) {
       if (ua.sum[A2].line_units == 0) return emit.retreat(rd::attacker, true, {A2, false}, {D1, true}, w);
       checked_to(A2, w);
     });
@@ -321,9 +321,14 @@ class outcome_chain {
         done(ue.to, game_.fold_of(u, ue.to), weight * ue.w);
         continue;
       }
-      const side_table::node fn = f.nodes[f.entries[fs.begin + e].to];
-      const auto [known, fresh] = (u.side == rd::attacker ? memos_.att_reroll : memos_.def_reroll)
-                                      .try_emplace(std::uint64_t{fn.first} << 32 | other, 0);
+      const std::uint32_t node = f.entries[fs.begin + e].to;
+      const side_table::node fn = f.nodes[node];
+      if (u.side == rd::attacker) {
+        const std::uint32_t k = attacker_reroll(f, node, other);
+        walk_checks(u, f, u.nodes[ue.to].first + k, fn.first + k, weight, leaf, other, done);
+        continue;
+      }
+      const auto [known, fresh] = memos_.def_reroll.try_emplace(std::uint64_t{fn.first} << 32 | other, 0);
       if (fresh) {
         double best = 0;
         for (std::uint32_t k = 0; k < fn.options; ++k) {
@@ -336,6 +341,37 @@ class outcome_chain {
       }
       walk_checks(u, f, u.nodes[ue.to].first + known, fn.first + known, weight, leaf, other, done);
     }
+  }
+
+  // The attacker's reroll at the folded node `node` against the defender's hit state at `place` of
+  // the open column: worked out for every place of the column at once, by one walk of each option's
+  // tree over the column's MD rows (the solve's walk, so the same values and choices), and kept by
+  // node until the column is done. (One side's rerolls: the chains ask a node at most of its
+  // column's places, so one walk does the work of five.)
+  std::uint32_t attacker_reroll(const side_table& f, std::uint32_t node, std::uint32_t place) {
+    column_work& cw = memos_.md;
+    const auto n = static_cast<std::uint32_t>(cw.places);
+    const auto [at, fresh] = memos_.att_reroll.try_emplace(node, static_cast<std::uint32_t>(memos_.att_choice.size()));
+    const std::uint32_t row = at;
+    if (fresh) {
+      const side_table::node fn = f.nodes[node];
+      memos_.att_choice.resize(memos_.att_choice.size() + n, 0);
+      std::uint8_t* choice = memos_.att_choice.data() + row;
+      row_best_.assign(n, 0.0);
+      row_trial_.resize(n);
+      auto leaf = [&](std::uint32_t a2, double w, double* out) { game_.leaf_row(a2, w, out, 0, n, cw); };
+      game_.tree_over(f, fn.first, row_best_.data(), 0, n, 0, cw, leaf);
+      for (std::uint32_t k = 1; k < fn.options; ++k) {
+        std::fill(row_trial_.begin(), row_trial_.end(), 0.0);
+        game_.tree_over(f, fn.first + k, row_trial_.data(), 0, n, 0, cw, leaf);
+        for (std::uint32_t j = 0; j < n; ++j)
+          if (row_trial_[j] > row_best_[j] + fn.margin) {
+            row_best_[j] = row_trial_[j];
+            choice[j] = static_cast<std::uint8_t>(k);
+          }
+      }
+    }
+    return memos_.att_choice[row + place];
   }
 
   // A defender state's pairs, by attacker state: the mass that reached each (0: none yet), and where
@@ -487,7 +523,7 @@ class outcome_chain {
     const side_table &ua = game_.table(rd::attacker, folded_), &ud = game_.table(rd::defender, folded_);
     defender_fire(ua, ud, A, D, first, 1.0, emit, [&](std::uint32_t A1, double w) {
       attacker_fire(ua, ud, A1, D, first, w, emit, [&](std::uint32_t D1, std::uint32_t place, double w2) {
-        attacker_morale(ua, ud, A1, D1, place, w2, emit, [&](std::uint32_t A2, double w3) {
+        attacker_morale(ua, A1, D1, place, w2, emit, [&](std::uint32_t A2, double w3) {
           ++emit.outcomes;
           gather(A2, place, weight * w3);
         });
@@ -698,6 +734,7 @@ class outcome_chain {
   step_tally tally_;
   std::size_t na_ = 0, nd_ = 0, pairs_ = 0, transitions_ = 0, arrive_doubles_ = 0, held_columns_ = 0;
   chain_memos memos_;
+  std::vector<double> row_best_, row_trial_;  // attacker_reroll's values by place
   std::vector<double> totals_, none_;
   std::chrono::steady_clock::time_point started_;
   std::vector<std::vector<std::uint32_t>> a_of_, d_of_;     // by folded state: the table's states that fold to it

@@ -98,12 +98,17 @@ struct column_work {
 // columns (and opens the next column's MD). Each chain has its own: chains of one game can play
 // side by side, on two threads.
 struct chain_memos {
-  u64_memo<std::uint32_t> att_reroll, def_reroll;  // by (folded node, other side's folded state)
-  u64_memo<int> def_choice;                        // by (attacker hit state, defender row)
+  u64_memo<std::uint32_t> att_reroll;  // by folded node: its row of att_choice (a choice by the column's place)
+  std::vector<std::uint8_t> att_choice;
+  u64_memo<std::uint32_t> def_reroll;  // by (folded node, the attacker's folded state)
+  u64_memo<int> def_choice;            // by (attacker hit state, defender row)
   column_work md;
-  std::size_t bytes() const { return att_reroll.bytes() + def_reroll.bytes() + def_choice.bytes() + md.bytes(); }
+  std::size_t bytes() const {
+    return att_reroll.bytes() + att_choice.capacity() + def_reroll.bytes() + def_choice.bytes() + md.bytes();
+  }
   void clear() {
     att_reroll.clear();
+    att_choice.clear();
     def_reroll.clear();
     def_choice.clear();
   }
