@@ -246,8 +246,7 @@ class outcome_chain {
   void attacker_morale(const side_table& ua, std::uint32_t A1, std::uint32_t D1, std::uint32_t place, double weight,
                        Emit& emit, Checked&& checked_to) {
     const std::uint32_t a1 = game_.hit_fold_of(ua, A1);
-    auto leaf = [&](std::uint32_t a2) { return game_.md_at(a2, place, memos_.md); };  // (the column's MD)
-    checked(ua, game_.att_, A1, a1, weight, leaf, place, [&](std::uint32_t A2, std::uint32_t, double w) {
+    checked(ua, game_.att_, A1, a1, weight, place, [&](std::uint32_t A2, std::uint32_t, double w) {
       if (ua.sum[A2].line_units == 0) return emit.retreat(rd::attacker, true, {A2, false}, {D1, true}, w);
       checked_to(A2, w);
     });
@@ -260,11 +259,7 @@ class outcome_chain {
   void defender_morale(const side_table& ua, const side_table& ud, std::uint32_t A2, std::uint32_t D1, double weight,
                        Emit& emit, Seen& seen) {
     const std::uint32_t a2 = game_.fold_of(ua, A2), d1 = game_.hit_fold_of(ud, D1);
-    auto leaf = [&](std::uint32_t d2) {
-      if (game_.def_.sum[d2].line_units == 0) return game_.retreat_value(rd::defender, true, a2, d2, false, false);
-      return game_.post_morale(a2, d2);
-    };
-    checked(ud, game_.def_, D1, d1, weight, leaf, a2, [&](std::uint32_t D2, std::uint32_t d2, double w) {
+    checked(ud, game_.def_, D1, d1, weight, a2, [&](std::uint32_t D2, std::uint32_t d2, double w) {
       if (ud.sum[D2].line_units == 0) return emit.retreat(rd::defender, true, {A2, false}, {D2, false}, w);
       for (int side = 0; side < 2; ++side) {
         bool back = false;
@@ -301,18 +296,18 @@ class outcome_chain {
   // done(state after, its folded state, weight). The two trees have one shape (units out of the
   // line check nothing); each choice is the folded tree's, its options valued by leaf, made once
   // for each (node, other side's folded state).
-  template <class Leaf, class Done>
-  void checked(const side_table& u, const side_table& f, std::uint32_t X, std::uint32_t x, double weight, Leaf& leaf,
+  template <class Done>
+  void checked(const side_table& u, const side_table& f, std::uint32_t X, std::uint32_t x, double weight,
                std::uint32_t other, Done&& done) {
     if (u.hroot[X] == no_index) {
       const std::uint32_t X2 = u.hleaf[X];
       return done(X2, game_.fold_of(u, X2), weight);
     }
-    walk_checks(u, f, u.hroot[X], f.hroot[x], weight, leaf, other, done);
+    walk_checks(u, f, u.hroot[X], f.hroot[x], weight, other, done);
   }
-  template <class Leaf, class Done>
+  template <class Done>
   void walk_checks(const side_table& u, const side_table& f, std::uint32_t ul, std::uint32_t fl, double weight,
-                   Leaf& leaf, std::uint32_t other, Done& done) {
+                   std::uint32_t other, Done& done) {
     const side_table::list us = u.lists[ul], fs = f.lists[fl];
     if (us.end - us.begin != fs.end - fs.begin) throw std::logic_error("optimal play: folded morale checks differ");
     for (std::uint32_t e = 0; e < us.end - us.begin; ++e) {
@@ -322,56 +317,54 @@ class outcome_chain {
         continue;
       }
       const std::uint32_t node = f.entries[fs.begin + e].to;
-      const side_table::node fn = f.nodes[node];
-      if (u.side == rd::attacker) {
-        const std::uint32_t k = attacker_reroll(f, node, other);
-        walk_checks(u, f, u.nodes[ue.to].first + k, fn.first + k, weight, leaf, other, done);
-        continue;
-      }
-      const auto [known, fresh] = memos_.def_reroll.try_emplace(std::uint64_t{fn.first} << 32 | other, 0);
-      if (fresh) {
-        double best = 0;
-        for (std::uint32_t k = 0; k < fn.options; ++k) {
-          const double v = game_.tree_list(f, fn.first + k, leaf);
-          if (k == 0 || (u.side == rd::attacker ? v > best + fn.margin : v < best - fn.margin)) {
-            best = v;
-            known = k;
-          }
-        }
-      }
-      walk_checks(u, f, u.nodes[ue.to].first + known, fn.first + known, weight, leaf, other, done);
+      const std::uint32_t k = reroll_choice(f, node, other);
+      walk_checks(u, f, u.nodes[ue.to].first + k, f.nodes[node].first + k, weight, other, done);
     }
   }
 
-  // The attacker's reroll at the folded node `node` against the defender's hit state at `place` of
-  // the open column: worked out for every place of the column at once, by one walk of each option's
-  // tree over the column's MD rows (the solve's walk, so the same values and choices), and kept by
-  // node until the column is done. (One side's rerolls: the chains ask a node at most of its
-  // column's places, so one walk does the work of five.)
-  std::uint32_t attacker_reroll(const side_table& f, std::uint32_t node, std::uint32_t place) {
+  // The reroll the solved play takes at the folded node `node` of side f's morale trees, `other`
+  // being the defender's hit state's place in the open column (the attacker's checks) or the
+  // attacker's folded state after its checks (the defender's): worked out for every place (every
+  // attacker state) at once, by one walk of each option's tree over the column's MD rows (R's rows
+  // by defender state), the solve's walks, so the same values and choices; kept as a row by node
+  // until the column is done. (The chains ask a node at a quarter to most of its places: 5.4 of
+  // 18.7 on the Niagara 3 v 3 with every choice optimal; a scalar walk each cost more than the
+  // vector walk's lanes left unread.)
+  std::uint32_t reroll_choice(const side_table& f, std::uint32_t node, std::uint32_t other) {
+    const auto side = static_cast<std::size_t>(f.side);
     column_work& cw = memos_.md;
-    const auto n = static_cast<std::uint32_t>(cw.places);
-    const auto [at, fresh] = memos_.att_reroll.try_emplace(node, static_cast<std::uint32_t>(memos_.att_choice.size()));
+    std::vector<std::uint8_t>& choices = memos_.reroll[side];
+    const auto [at, fresh] = memos_.reroll_row[side].try_emplace(node, static_cast<std::uint32_t>(choices.size()));
     const std::uint32_t row = at;
     if (fresh) {
+      const auto n = static_cast<std::uint32_t>(f.side == rd::attacker ? cw.places : game_.na_);
       const side_table::node fn = f.nodes[node];
-      memos_.att_choice.resize(memos_.att_choice.size() + n, 0);
-      std::uint8_t* choice = memos_.att_choice.data() + row;
+      choices.resize(choices.size() + n, 0);
       row_best_.assign(n, 0.0);
       row_trial_.resize(n);
-      auto leaf = [&](std::uint32_t a2, double w, double* out) { game_.leaf_row(a2, w, out, 0, n, cw); };
-      game_.tree_over(f, fn.first, row_best_.data(), 0, n, 0, cw, leaf);
+      auto walk = [&](std::uint32_t list, double* out) {
+        if (f.side == rd::attacker) {
+          auto leaf = [&](std::uint32_t a2, double w, double* into) { game_.leaf_row(a2, w, into, 0, n, cw); };
+          game_.tree_over(f, list, out, 0, n, 0, cw, leaf);
+        } else {
+          auto leaf = [&](std::uint32_t d2, double w, double* into) { game_.leaf_vector(d2, w, into); };
+          game_.tree_over(f, list, out, 0, n, 0, cw, leaf);
+        }
+      };
+      walk(fn.first, row_best_.data());
+      std::uint8_t* choice = choices.data() + row;
       for (std::uint32_t k = 1; k < fn.options; ++k) {
         std::fill(row_trial_.begin(), row_trial_.end(), 0.0);
-        game_.tree_over(f, fn.first + k, row_trial_.data(), 0, n, 0, cw, leaf);
+        walk(fn.first + k, row_trial_.data());
         for (std::uint32_t j = 0; j < n; ++j)
-          if (row_trial_[j] > row_best_[j] + fn.margin) {
+          if (f.side == rd::attacker ? row_trial_[j] > row_best_[j] + fn.margin
+                                     : row_trial_[j] < row_best_[j] - fn.margin) {
             row_best_[j] = row_trial_[j];
             choice[j] = static_cast<std::uint8_t>(k);
           }
       }
     }
-    return memos_.att_choice[row + place];
+    return choices[row + other];
   }
 
   // A defender state's pairs, by attacker state: the mass that reached each (0: none yet), and where
@@ -734,7 +727,7 @@ class outcome_chain {
   step_tally tally_;
   std::size_t na_ = 0, nd_ = 0, pairs_ = 0, transitions_ = 0, arrive_doubles_ = 0, held_columns_ = 0;
   chain_memos memos_;
-  std::vector<double> row_best_, row_trial_;  // attacker_reroll's values by place
+  std::vector<double> row_best_, row_trial_;  // reroll_choice's values by place (attacker state)
   std::vector<double> totals_, none_;
   std::chrono::steady_clock::time_point started_;
   std::vector<std::vector<std::uint32_t>> a_of_, d_of_;     // by folded state: the table's states that fold to it

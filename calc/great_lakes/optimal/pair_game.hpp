@@ -98,18 +98,21 @@ struct column_work {
 // columns (and opens the next column's MD). Each chain has its own: chains of one game can play
 // side by side, on two threads.
 struct chain_memos {
-  u64_memo<std::uint32_t> att_reroll;  // by folded node: its row of att_choice (a choice by the column's place)
-  std::vector<std::uint8_t> att_choice;
-  u64_memo<std::uint32_t> def_reroll;  // by (folded node, the attacker's folded state)
-  u64_memo<int> def_choice;            // by (attacker hit state, defender row)
+  // By side: each reroll node met, its row of choices in `reroll` (by place of the column for the
+  // attacker's; by the attacker's folded state for the defender's).
+  std::array<u64_memo<std::uint32_t>, 2> reroll_row;
+  std::array<std::vector<std::uint8_t>, 2> reroll;
+  u64_memo<int> def_choice;  // by (attacker hit state, defender row)
   column_work md;
   std::size_t bytes() const {
-    return att_reroll.bytes() + att_choice.capacity() + def_reroll.bytes() + def_choice.bytes() + md.bytes();
+    return reroll_row[0].bytes() + reroll_row[1].bytes() + reroll[0].capacity() + reroll[1].capacity() +
+           def_choice.bytes() + md.bytes();
   }
   void clear() {
-    att_reroll.clear();
-    att_choice.clear();
-    def_reroll.clear();
+    for (int side = 0; side < 2; ++side) {
+      reroll_row[side].clear();
+      reroll[side].clear();
+    }
     def_choice.clear();
   }
 };
