@@ -198,65 +198,11 @@ class pair_game {
   }
   double work() const { return work_; }
 
-  // Every pair valued, backward in the topological order; then the start's value.
+  // Every pair valued, backward in the topological order (the columns not valued yet: some may have
+  // been while the unfolded tables were listed, list_all_sides); then the start's value.
   void solve() {
-    std::vector<std::uint32_t> as = order(att_), ds = order(def_);
-    na_ = att_.state.size();
-    nd_ = def_.state.size();
-    // The attacker's allocation chosen for each pair and hit count with more than one (a row each).
-    choice_row_.assign(att_.hit_begin.size(), no_index);
-    std::size_t rows = 0;
-    for (std::size_t j = 0; j + 1 < att_.hit_begin.size(); ++j)
-      if (att_.hit_begin[j + 1] > att_.hit_begin[j] + 1) choice_row_[j] = static_cast<std::uint32_t>(rows++);
-    // The values, the choices and each thread's MD values for the largest column, checked before
-    // they are taken (the same count whichever thread takes which column).
-    const bool two = usable_threads(o_.threads) >= 2;
-    std::size_t most_places = 0;
-    for (const std::uint32_t d : ds) {
-      const std::uint32_t hb = def_.hits_begin[d];
-      most_places = std::max<std::size_t>(
-          most_places, def_.hit_begin[hb + static_cast<std::uint32_t>(def_.sum[d].alive_sp) + 1] - def_.hit_begin[hb]);
-    }
-    held_ = 2 * na_ * nd_ * sizeof(double) + rows * nd_ + att_.bytes() + def_.bytes() +
-            (two ? 2 : 1) * 2 * most_places * na_ * sizeof(double);
-    meter_.hold(held_ + unfolded_bytes_);
-    att_choice_.assign(rows * nd_, 0);
-    start_choice_.assign(static_cast<std::size_t>(r_.starting_sp[0]) + 1, 0);
-    v_.assign(na_ * nd_, std::nan(""));
-    post_.assign(na_ * nd_, std::nan(""));
-    auto value_column = [&](std::uint32_t d, column_work& cw) {
-      detail::throw_if_cancelled(o_);
-      open_column(d, cw);
-      fill_column(cw);
-      for (const std::uint32_t a : as) {
-        if (!stalemate(a, d)) {
-          v_[a * nd_ + d] = solve_pair(a, d, cw);
-          if (++pairs_ > o_.state_limit) throw state_limit_exceeded(o_.state_limit);
-        }
-        // (What R reads is solved: V(a, d) itself, the pairs reinforcement reaches, lower in the order.)
-        post_[std::size_t{d} * na_ + a] = retreats(a, d, no_index, no_index, 0.0).first;
-      }
-    };
-    // A round lowers the defender's key (units waiting, then line SP) or leaves the defender as it
-    // was, so the columns of one key read only columns of lower keys: a key's columns at a time,
-    // shared out between two threads where two are allowed.
-    for (std::size_t from = 0; from < ds.size();) {
-      std::size_t to = from + 1;
-      const auto key_of = [&](std::uint32_t d) { return std::pair(def_.sum[d].waiting, def_.sum[d].line_sp); };
-      while (to < ds.size() && key_of(ds[to]) == key_of(ds[from])) ++to;
-      if (!two || to - from < 2) {
-        for (std::size_t i = from; i < to; ++i) value_column(ds[i], columns_[0]);
-      } else {
-        std::atomic<std::size_t> next{from};
-        std::atomic<bool> stop{false};
-        auto take = [&](column_work& cw) {
-          for (std::size_t i = next.fetch_add(1); i < to && !stop.load(); i = next.fetch_add(1))
-            value_column(ds[i], cw);
-        };
-        side_by_side([&] { take(columns_[0]); }, [&] { take(columns_[1]); }, &stop);
-      }
-      from = to;
-    }
+    if (!solving_) begin_solve();
+    value_columns(usable_threads(o_.threads) >= 2, nullptr);
     const battle_state start = rd::initial_state(r_);
     const std::uint32_t a0 = att_.index.at(key(start, rd::attacker).data());
     const std::uint32_t d0 = def_.index.at(key(start, rd::defender).data());
@@ -440,7 +386,7 @@ class pair_game {
       build_side(udef_, rd::defender, false);
     } else {
       std::atomic<int> next{0};
-      std::atomic<bool> stop{false};
+      std::atomic<bool> stop{false}, folded_listed{false}, listed{false};
       auto unfold = [&] {
         for (int k = next.fetch_add(1); k < 2; k = next.fetch_add(1))
           build_side(k == 0 ? udef_ : uatt_, k == 0 ? rd::defender : rd::attacker, false, &stop);
@@ -448,10 +394,24 @@ class pair_game {
       // (The folded listing's failure, a refusal, is the one reported; the second thread's only where
       // the folded listing succeeds, as when the tables were listed one after the other.)
       std::exception_ptr beside_failed;
-      side_by_side(
+      std::atomic<int> listing{2};  // the parts still listing
+      auto done = [&] {
+        if (--listing == 0) listed = true;
+      };
+      // The core the folded listing leaves while the other lists its unfolded table (on the Niagara
+      // 3 v 3 the defender's, twice the rest) values the first columns; a refusal that waits for
+      // the unfolded tables comes no later for it (the solve stops as they are listed).
+      auto solve_meanwhile = [&] {
+        if (!folded_listed.load() || listed.load() || stop.load()) return;
+        begin_solve();
+        value_columns(false, &listed);
+      };
+      side_by_side_then(
           [&] {
             list_sides(chains);
+            folded_listed = true;
             unfold();
+            done();
           },
           [&] {
             try {
@@ -461,8 +421,9 @@ class pair_game {
             } catch (...) {
               beside_failed = std::current_exception();
             }
+            done();
           },
-          &stop);
+          solve_meanwhile, &stop);
       if (beside_failed) std::rethrow_exception(beside_failed);
     }
     for (int side = 0; side < 2; ++side) map_unfolded(side);
@@ -721,6 +682,79 @@ class pair_game {
       rd::round_state u = tracked;
       auto next = [&](rd::round_state& w) { t.enter.emplace_back(intern(t, w.s), c.weight); };
       rd::reinforce(r_, side, u, c, next);
+    }
+  }
+
+  // The solve's tables, taken once the sides are listed: the values, the choices and each thread's
+  // MD values for the largest column, checked before they are taken (the same count whichever
+  // thread takes which column, and whether one or two do).
+  void begin_solve() {
+    as_ = order(att_);
+    ds_ = order(def_);
+    na_ = att_.state.size();
+    nd_ = def_.state.size();
+    // The attacker's allocation chosen for each pair and hit count with more than one (a row each).
+    choice_row_.assign(att_.hit_begin.size(), no_index);
+    std::size_t rows = 0;
+    for (std::size_t j = 0; j + 1 < att_.hit_begin.size(); ++j)
+      if (att_.hit_begin[j + 1] > att_.hit_begin[j] + 1) choice_row_[j] = static_cast<std::uint32_t>(rows++);
+    const bool two = usable_threads(o_.threads) >= 2;
+    std::size_t most_places = 0;
+    for (const std::uint32_t d : ds_) {
+      const std::uint32_t hb = def_.hits_begin[d];
+      most_places = std::max<std::size_t>(
+          most_places, def_.hit_begin[hb + static_cast<std::uint32_t>(def_.sum[d].alive_sp) + 1] - def_.hit_begin[hb]);
+    }
+    held_ = 2 * na_ * nd_ * sizeof(double) + rows * nd_ + att_.bytes() + def_.bytes() +
+            (two ? 2 : 1) * 2 * most_places * na_ * sizeof(double);
+    meter_.hold(held_ + unfolded_bytes_);
+    att_choice_.assign(rows * nd_, 0);
+    start_choice_.assign(static_cast<std::size_t>(r_.starting_sp[0]) + 1, 0);
+    v_.assign(na_ * nd_, std::nan(""));
+    post_.assign(na_ * nd_, std::nan(""));
+    next_column_ = 0;
+    solving_ = true;
+  }
+
+  // The columns from next_column_ on. A round lowers the defender's key (units waiting, then line
+  // SP) or leaves the defender as it was, so the columns of one key read only columns of lower keys:
+  // a key's columns at a time, shared out between two threads where `two`. On one thread, `until`
+  // (where given) stops it before a column once set, to be taken up from there.
+  void value_columns(bool two, const std::atomic<bool>* until) {
+    const auto key_of = [&](std::uint32_t d) { return std::pair(def_.sum[d].waiting, def_.sum[d].line_sp); };
+    while (next_column_ < ds_.size()) {
+      const std::size_t from = next_column_;
+      std::size_t to = from + 1;
+      while (to < ds_.size() && key_of(ds_[to]) == key_of(ds_[from])) ++to;
+      if (!two || to - from < 2) {
+        for (; next_column_ < to; ++next_column_) {
+          if (until && until->load()) return;
+          value_column(ds_[next_column_], columns_[0]);
+        }
+      } else {
+        std::atomic<std::size_t> next{from};
+        std::atomic<bool> stop{false};
+        auto take = [&](column_work& cw) {
+          for (std::size_t i = next.fetch_add(1); i < to && !stop.load(); i = next.fetch_add(1))
+            value_column(ds_[i], cw);
+        };
+        side_by_side([&] { take(columns_[0]); }, [&] { take(columns_[1]); }, &stop);
+        next_column_ = to;
+      }
+    }
+  }
+
+  void value_column(std::uint32_t d, column_work& cw) {
+    detail::throw_if_cancelled(o_);
+    open_column(d, cw);
+    fill_column(cw);
+    for (const std::uint32_t a : as_) {
+      if (!stalemate(a, d)) {
+        v_[a * nd_ + d] = solve_pair(a, d, cw);
+        if (++pairs_ > o_.state_limit) throw state_limit_exceeded(o_.state_limit);
+      }
+      // (What R reads is solved: V(a, d) itself, the pairs reinforcement reaches, lower in the order.)
+      post_[std::size_t{d} * na_ + a] = retreats(a, d, no_index, no_index, 0.0).first;
     }
   }
 
@@ -1120,6 +1154,9 @@ class pair_game {
   std::vector<std::uint8_t> start_choice_;  // round 1's, by hits, where crossing attackers lose a die (GL 11.22)
   std::unordered_map<std::string, int> reroll_choice_;  // round 1's reroll choices (choose), as worked out
   chain_memos memos_;                                   // round 1's choices (choose), before any chain plays
+  std::vector<std::uint32_t> as_, ds_;                  // the valued states in the topological order (the solve's)
+  std::size_t next_column_ = 0;                         // ds_'s first column not valued yet
+  bool solving_ = false;                                // (begin_solve has taken the solve's tables)
   std::array<column_work, 2> columns_;                  // by thread
   int moments_dice_ = 0;
   std::vector<std::array<double, 2>> moments_;
