@@ -93,10 +93,11 @@ struct column_work {
 };
 
 // The choices the outcome chain works out as it plays, kept for the pairs that meet them again,
-// and its column's MD values. Every key names one folded defender state's hit state, or a node of
-// one's morale tree (a column's), so a chain played a column at a time forgets them between
-// columns (and opens the next column's MD). Each chain has its own: chains of one game can play
-// side by side, on two threads.
+// and its column's MD values. Every choice kept is one folded defender state's (a column's: the
+// defender's allocations after the attacker's hit states, the attacker's rerolls by the column's
+// places, the defender's in its hit states' trees), so a chain played a column at a time forgets
+// them between columns (and opens the next column's MD). Each chain has its own: chains of one
+// game can play side by side, on two threads.
 struct chain_memos {
   // By side: each reroll node met, its row of choices in `reroll` (by place of the column for the
   // attacker's; by the attacker's folded state for the defender's).
