@@ -534,7 +534,7 @@ class outcome_chain {
       const double w = cells_[at];
       cells_[at] = 0.0;
       if (w == 0.0) return;
-      if (!documents_) return replay(A2, place, w, emit, seen);
+      if (!documents_) return replay(A2, place, w, emit);
       defender_morale(ua, ud, A2, ud.hit_option[place0_ + place], w, emit, seen);
     };
     if (unhit) {
@@ -556,7 +556,8 @@ class outcome_chain {
   // only: played once, its outcomes kept (next pairs and their weights, the weight that ends), and
   // replayed for every pair of the column that reaches the cell (each taken on its own: 7.6 pairs a
   // cell on the Niagara 3 v 3 with every choice optimal, 16.8 on the 5 v 4 with the attacker's
-  // rerolls). Where a pair ends or goes on does not depend on which pair reached the cell.
+  // rerolls). Where a pair ends or goes on does not depend on which pair reached the cell. (The
+  // retreats the play decides are told to the advice by the ends' chain, which plays every cell.)
   struct cell_move {
     std::uint64_t to;
     double w;
@@ -583,6 +584,7 @@ class outcome_chain {
     cell_spans_.clear();
     cell_moves_.clear();
   }
+  // (A cell's outcomes are few, its checks' leaves times the reinforcements: merged pairwise.)
   void merge_moves(std::uint32_t begin) {
     std::uint32_t kept = begin;
     for (std::uint32_t j = begin; j < cell_moves_.size(); ++j) {
@@ -595,8 +597,8 @@ class outcome_chain {
     }
     cell_moves_.resize(kept);
   }
-  template <class Emit, class Seen>
-  void replay(std::uint32_t A2, std::uint32_t place, double weight, Emit& emit, Seen& seen) {
+  template <class Emit>
+  void replay(std::uint32_t A2, std::uint32_t place, double weight, Emit& emit) {
     std::uint32_t& at = cell_at_[std::size_t{A2} * places_ + place];
     if (at == no_index) {
       at = static_cast<std::uint32_t>(cell_spans_.size());
@@ -604,7 +606,8 @@ class outcome_chain {
       span.begin = static_cast<std::uint32_t>(cell_moves_.size());
       cell_recorder rec{cell_moves_, span};
       const side_table &ua = game_.table(rd::attacker, folded_), &ud = game_.table(rd::defender, folded_);
-      defender_morale(ua, ud, A2, ud.hit_option[place0_ + place], 1.0, rec, seen);
+      auto unseen = [](int, int, int, bool) {};
+      defender_morale(ua, ud, A2, ud.hit_option[place0_ + place], 1.0, rec, unseen);
       // (Outcomes that reach one pair by different checks merged, in the order first met.)
       merge_moves(span.begin);
       span.end = static_cast<std::uint32_t>(cell_moves_.size());
