@@ -108,6 +108,7 @@ class outcome_chain {
   void take_column(std::uint32_t fdx, Seen& seen, Count& count) {
     const std::vector<std::uint32_t>& group = d_of_[fdx];
     memos_.clear();
+    forget_replays();
     if (std::all_of(group.begin(), group.end(), [&](std::uint32_t d) { return columns_[d].mass.empty(); })) return;
     game_.open_column(fdx, memos_.md);
     if (!rounds_) {
@@ -577,10 +578,9 @@ class outcome_chain {
       ++span.ends;
     }
   };
-  void open_replays(std::uint32_t D) {
-    if (replay_column_ == D) return;
-    replay_column_ = D;
-    cell_at_.assign(na_ * places_, no_index);
+  // (Forgotten with the column's other choices, take_column; sized once a pair of it is taken.)
+  void forget_replays() {
+    cell_at_.clear();
     cell_spans_.clear();
     cell_moves_.clear();
   }
@@ -599,6 +599,7 @@ class outcome_chain {
   }
   template <class Emit>
   void replay(std::uint32_t A2, std::uint32_t place, double weight, Emit& emit) {
+    if (cell_at_.empty()) cell_at_.assign(na_ * places_, no_index);
     std::uint32_t& at = cell_at_[std::size_t{A2} * places_ + place];
     if (at == no_index) {
       at = static_cast<std::uint32_t>(cell_spans_.size());
@@ -694,7 +695,6 @@ class outcome_chain {
     emit.pair = key;
     const auto A = static_cast<std::uint32_t>(key >> 32 & 0x7fffffffu), D = static_cast<std::uint32_t>(key);
     open_cells(D);
-    if (!documents_) open_replays(D);
     game_.open_column(game_.fold_of(game_.table(rd::defender, folded_), D), memos_.md);
     // The attacker's part's ends from the pair's visits (the rounds tally absorbs their weights);
     // its cells hold weights where the tally passes the pair's occupancy on, masses where not.
@@ -819,7 +819,6 @@ class outcome_chain {
   std::size_t gathered_bytes_ = 0;
   // replay's: by (attacker state, place) of the open column its cell's span (no_index: not played
   // yet), the spans, their outcomes.
-  std::uint32_t replay_column_ = no_index;
   std::vector<std::uint32_t> cell_at_;
   std::vector<cell_span> cell_spans_;
   std::vector<cell_move> cell_moves_;
