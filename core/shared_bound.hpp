@@ -1,12 +1,12 @@
 #pragma once
-// One memory bound shared by two parts of a calculation played side by side (optimal play's two
-// outcome chains), each publishing the bytes it holds as it goes, so that together they stop as they
-// pass the bound rather than once both have ended; and room under it lent, once one part has ended
-// and let go of what it held, to other work beside the part still running (the default play and
-// each side's game alone). The running part counts the loan as held; where it would pass the bound
-// with it, it takes it back: the borrower is told to stop (recalled) and the part waits until it
-// has let go (repay), so the bound holds for all three and the running part never fails for what
-// it lent.
+// One memory bound shared by the parts of a calculation played side by side (optimal play's
+// outcome chains, up to three on two threads), each publishing the bytes it holds as it goes, so
+// that together they stop as they pass the bound rather than once all have ended; and room under
+// it lent, once parts have ended and let go of what they held, to other work beside the part still
+// running (the default play and each side's game alone). The running parts count the loan as held;
+// where one would pass the bound with it, it takes it back: the borrower is told to stop (recalled)
+// and the part waits until it has let go (repay), so the bound holds for all and a running part
+// never fails for what was lent.
 #include <array>
 #include <atomic>
 #include <cstddef>
@@ -16,30 +16,37 @@ namespace musket {
 
 class shared_bound {
  public:
-  // `bound`: the most bytes both parts (and a loan) may hold together; 0 for no bound.
+  static constexpr int most_parts = 3;
+
+  // `bound`: the most bytes the parts (and a loan) may hold together; 0 for no bound.
   explicit shared_bound(std::size_t bound) noexcept : bound_(bound) {}
 
-  // Part `part` (0 or 1) now holds `bytes`: the bytes both parts hold, once a loan that would take
-  // them past the bound has been taken back.
+  // Part `part` (0 to most_parts - 1) now holds `bytes`: the bytes all parts hold, once a loan that
+  // would take them past the bound has been taken back.
   std::size_t hold(int part, std::size_t bytes) {
     held_[static_cast<std::size_t>(part)].store(bytes);
-    const std::size_t both = bytes + held_[static_cast<std::size_t>(1 - part)].load();
+    const std::size_t all = total();
     const std::size_t lent = lent_.load();
-    if (bound_ > 0 && lent > 0 && both + lent > bound_) {
+    if (bound_ > 0 && lent > 0 && all + lent > bound_) {
       recalled_.store(true);
       while (out_.load()) std::this_thread::yield();
     }
-    return both;
+    return all;
   }
 
-  // Lends room to work beside the part still running, `ended` having let go of what it last held:
-  // that and half the room the two parts leave. Returns the bytes the borrower may hold (0: no
-  // bound). One loan at a time, until repay().
-  std::size_t lend(int ended) {
+  // Part `part` has ended and let go of what it last held.
+  void end(int part) { ended_[static_cast<std::size_t>(part)].store(true); }
+
+  // Lends room to work beside the parts still running: what the ended parts last held and half the
+  // room all leave. Returns the bytes the borrower may hold (0: no bound). One loan at a time, until
+  // repay().
+  std::size_t lend() {
     if (bound_ == 0) return 0;
-    const std::size_t gone = held_[static_cast<std::size_t>(ended)].load();
-    const std::size_t both = gone + held_[static_cast<std::size_t>(1 - ended)].load();
-    const std::size_t half = bound_ > both ? (bound_ - both) / 2 : 0;
+    std::size_t gone = 0;
+    for (std::size_t k = 0; k < held_.size(); ++k)
+      if (ended_[k].load()) gone += held_[k].load();
+    const std::size_t all = total();
+    const std::size_t half = bound_ > all ? (bound_ - all) / 2 : 0;
     out_.store(true);
     lent_.store(half);
     return gone + half;
@@ -54,7 +61,14 @@ class shared_bound {
 
  private:
   std::size_t bound_;
-  std::array<std::atomic<std::size_t>, 2> held_{};
+  std::size_t total() const {
+    std::size_t all = 0;
+    for (const auto& h : held_) all += h.load();
+    return all;
+  }
+
+  std::array<std::atomic<std::size_t>, most_parts> held_{};
+  std::array<std::atomic<bool>, most_parts> ended_{};
   std::atomic<std::size_t> lent_{0};
   std::atomic<bool> out_{false}, recalled_{false};
 };

@@ -1,5 +1,5 @@
-// core/shared_bound.hpp: two parts' bytes counted together; a loan of half the room they leave (and
-// what the ended part held); taken back, its borrower stopped and waited for, only where the part
+// core/shared_bound.hpp: the parts' bytes counted together; a loan of half the room they leave (and
+// what the ended parts held); taken back, its borrower stopped and waited for, only where a part
 // still running would pass the bound with it.
 #include "core/shared_bound.hpp"
 
@@ -10,12 +10,28 @@
 
 namespace {
 
-TEST(SharedBound, BothPartsBytesAreCountedTogether) {
+TEST(SharedBound, ThePartsBytesAreCountedTogether) {
   musket::shared_bound b(100);
   EXPECT_EQ(b.hold(0, 30), 30u);
   EXPECT_EQ(b.hold(1, 50), 80u);
   EXPECT_EQ(b.hold(0, 40), 90u);   // (a part's count replaces its last)
   EXPECT_EQ(b.hold(1, 70), 110u);  // past the bound: the caller's to refuse
+  EXPECT_EQ(b.hold(2, 5), 115u);
+}
+
+// Bound 200, three parts at 30 and 20 (ended) and 50: room 100, half of it 50, so the borrower may
+// hold 30 + 20 + 50; a part that has not ended lends nothing of its own.
+TEST(SharedBound, LendsWhatEveryEndedPartHeld) {
+  musket::shared_bound b(200);
+  b.hold(0, 30);
+  b.hold(1, 20);
+  b.hold(2, 50);
+  b.end(0);
+  b.end(1);
+  EXPECT_EQ(b.lend(), 100u);
+  EXPECT_EQ(b.hold(2, 100), 150u);  // 150 + 50 lent = 200: within the bound
+  EXPECT_FALSE(b.recalled().load());
+  b.repay();
 }
 
 // Bound 100, parts at 30 (ended) and 50: room 20, half of it 10, so the borrower may hold 30 + 10.
@@ -24,7 +40,8 @@ TEST(SharedBound, LendsWhatTheEndedPartHeldAndHalfTheRoom) {
   musket::shared_bound b(100);
   b.hold(0, 30);
   b.hold(1, 50);
-  EXPECT_EQ(b.lend(0), 40u);
+  b.end(0);
+  EXPECT_EQ(b.lend(), 40u);
   EXPECT_EQ(b.hold(1, 60), 90u);
   EXPECT_FALSE(b.recalled().load());
   b.repay();
@@ -36,7 +53,8 @@ TEST(SharedBound, TakesTheLoanBackWhereThePartWouldPassTheBound) {
   musket::shared_bound b(100);
   b.hold(0, 30);
   b.hold(1, 50);
-  ASSERT_EQ(b.lend(0), 40u);
+  b.end(0);
+  ASSERT_EQ(b.lend(), 40u);
   std::atomic<bool> repaid{false};
   std::thread borrower([&] {
     while (!b.recalled().load()) std::this_thread::yield();
@@ -52,7 +70,8 @@ TEST(SharedBound, TakesTheLoanBackWhereThePartWouldPassTheBound) {
 TEST(SharedBound, WithoutABoundLendsAnyAndNeverRecalls) {
   musket::shared_bound b(0);
   b.hold(0, 1'000'000);
-  EXPECT_EQ(b.lend(0), 0u);
+  b.end(0);
+  EXPECT_EQ(b.lend(), 0u);
   EXPECT_EQ(b.hold(1, 5'000'000), 6'000'000u);
   EXPECT_FALSE(b.recalled().load());
   b.repay();

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <stdexcept>
@@ -21,27 +20,31 @@
 namespace musket::great_lakes::optimal {
 namespace {
 
-// The outcome chain: the battle played forward under the solved choices over the pairs of the
-// sides' unfolded states, each pair taken once in a topological order (a
-// round lowers a line's SP or lets a unit enter, or leaves the pair as it was: the defender's states
-// by units waiting, then line SP, most first, a column; the attacker's the same way within it), so
-// all the mass that will reach a pair has arrived when it is taken: its expected visits are that
-// mass over 1 - its self-loop, and its rounds' occupancy is tallied by step (core/step_tally.hpp).
-// What a finished battle reports is a sum of each side's part (outcome.hpp's add_side_terminal), so
-// the ends are summed by side entry, and a retreat by the retreating side's entry and the fire it
-// takes, each played once at the end. The rounds a battle lasts do not depend on the SP of units
-// that left the line, so on the win objective they are tallied in a chain of their own over the
-// folded pairs (a tenth as many on the Niagara 3 v 3 and 4 v 3), and the chain over the unfolded
-// ones only sums the ends. The pairs that fold to one folded pair have its keys, so they are taken
-// together, a folded defender state (a column of the game) at a time: the choices a chain works
-// out for a column (its chain_memos) are looked up while they are warm, and forgotten once it is
-// done. A chain reads the solved game and writes only its own memos and sums, so the two chains
-// play side by side on two threads (optimal/pair_values.cpp).
+// The outcome chain: the battle played forward under the solved choices over pairs of side states
+// (each side's folded states, the game's own, or its unfolded ones: optimal/pair_values.cpp plays
+// three chains), each pair taken once in a topological order (a round lowers a line's SP or lets a
+// unit enter, or leaves the pair as it was: the defender's states by units waiting, then line SP,
+// most first, a column; the attacker's the same way within it), so all the mass that will reach a
+// pair has arrived when it is taken: its expected visits are that mass over 1 - its self-loop, and
+// its rounds' occupancy is tallied by step (core/step_tally.hpp). What a finished battle reports is
+// a sum of each side's part (outcome.hpp's add_side_terminal), so the ends are summed by side entry,
+// and a retreat by the retreating side's entry and the fire it takes, each played once at the end.
+// The folded states of a side play alike (the same options, the same trees, the same choices), so
+// the battle over one side's unfolded states and the other's folded ones is the battle over the
+// unfolded pairs lumped, and sums that side's part as that battle would; on the win objective each
+// side's part is summed so, and the rounds a battle lasts, which do not depend on the SP of units
+// that left the line, are tallied over the folded pairs. The pairs that fold to one folded pair have
+// its keys, so they are taken together, a folded defender state (a column of the game) at a time:
+// the choices a chain works out for a column (its chain_memos) are looked up while they are warm,
+// and forgotten once it is done. A chain reads the solved game and writes only its own memos and
+// sums, so chains play side by side on two threads.
 class outcome_chain {
  public:
-  // folded: the pairs of the game's own (folded) tables; documents: the ends summed; rounds: the
-  // rounds tallied.
-  outcome_chain(const pair_game& game, const exact_options& options, bool folded, bool documents, bool rounds)
+  // folded: by side, whether the chain's pairs hold its folded states (the game's own) or its
+  // unfolded ones; documents: by side, whether the chain sums its part of every finished battle (the
+  // chain documenting the attacker also counts the stalemates); rounds: the rounds tallied.
+  outcome_chain(const pair_game& game, const exact_options& options, std::array<bool, 2> folded,
+                std::array<bool, 2> documents, bool rounds)
       : game_(game),
         r_(game.rules()),
         o_(options),
@@ -52,24 +55,37 @@ class outcome_chain {
         meter_(options.memory_limit),
         tally_(options.rounds_tolerance, options.max_listed_rounds) {}
 
+  // What a chain leaves for the outcome document once every column is taken: its sides' parts of
+  // every finished battle summed as outcome.hpp lays them out, where it counts rounds their tally,
+  // and its counts.
+  struct part {
+    std::vector<double> totals;
+    double rounds_mean = 0, rounds_tail = 0;
+    std::vector<double> rounds;
+    std::size_t pairs = 0, transitions = 0, bytes = 0;
+  };
+
   // The chain is played a folded defender state at a time (columns(), in order: take_column),
   // between begin() and end(), so that chains of one game can be played side by side, each column
   // of every chain before the next (the game's choice memos hold a column's choices: play_chains).
   // count(n) is told of each round's n outcomes (the time guard's).
   template <class Seen, class Count>
   void begin(Seen& seen, Count& count) {
-    started_ = std::chrono::steady_clock::now();
     totals_.assign(layout_.size, 0.0);
     const battle_state start = rd::initial_state(r_);
     if (rd::is_stalemate(r_, start)) {
-      detail::add_terminal(r_, layout_, totals_.data(), start, battle_end::stalemate, 1.0);
+      if (documents_[0]) totals_[layout_.ends + static_cast<std::size_t>(battle_end::stalemate)] += 1.0;
+      for (int side = 0; side < 2; ++side)
+        if (documents_[static_cast<std::size_t>(side)])
+          detail::add_side_terminal(r_, layout_, totals_.data(), start, side, 1.0);
       return;
     }
-    const side_table &ua = game_.table(rd::attacker, folded_), &ud = game_.table(rd::defender, folded_);
+    const side_table &ua = table(rd::attacker), &ud = table(rd::defender);
     na_ = ua.state.size();
     nd_ = ud.state.size();
     most_dice_ = game_.retreat_dice();
-    for (int side = 0; side < 2 && documents_; ++side) {
+    for (int side = 0; side < 2; ++side) {
+      if (!documents_[static_cast<std::size_t>(side)]) continue;
       const side_table& t = side == rd::attacker ? ua : ud;
       exit_[static_cast<std::size_t>(side)][0].assign(t.state.size(), 0.0);
       exit_[static_cast<std::size_t>(side)][1].assign(t.hsum.size(), 0.0);
@@ -87,7 +103,7 @@ class outcome_chain {
     fds_ = descending(fd);
     hold();
     // Round 1 from the start where it differs (GL 11.22: its own key), then every pair in order.
-    const std::uint64_t first = game_.start_key(folded_);
+    const std::uint64_t first = game_.start_key(folded_[0], folded_[1]);
     const std::uint64_t start_pair = first & ~(std::uint64_t{1} << 63);
     if (first != start_pair) {
       std::vector<double> arrive{1.0};
@@ -142,11 +158,12 @@ class outcome_chain {
     slot_ = part;
   }
 
-  // The outcome document, once every column is taken.
-  battle_result end() {
-    const side_table &ua = game_.table(rd::attacker, folded_), &ud = game_.table(rd::defender, folded_);
+  // The chain's part of the outcome document, once every column is taken.
+  part end() {
+    const side_table &ua = table(rd::attacker), &ud = table(rd::defender);
     // The sides' parts of every finished battle, and the retreats' fire.
-    for (int side = 0; side < 2 && documents_; ++side) {
+    for (int side = 0; side < 2; ++side) {
+      if (!documents_[static_cast<std::size_t>(side)]) continue;
       const side_table& t = side == rd::attacker ? ua : ud;
       for (int hit = 0; hit < 2; ++hit) {
         const std::vector<double>& mass = exit_[static_cast<std::size_t>(side)][static_cast<std::size_t>(hit)];
@@ -155,7 +172,8 @@ class outcome_chain {
             detail::add_side_terminal(r_, layout_, totals_.data(), hit ? t.hstate[x] : t.state[x], side, mass[x]);
       }
     }
-    for (int side = 0; side < 2 && documents_; ++side) {
+    for (int side = 0; side < 2; ++side) {
+      if (!documents_[static_cast<std::size_t>(side)]) continue;
       const side_table& t = side == rd::attacker ? ua : ud;
       if (retreats_[static_cast<std::size_t>(side)].empty()) continue;  // (a stalemate at the start)
       for (int forced = 0; forced < 2; ++forced)
@@ -176,7 +194,14 @@ class outcome_chain {
           }
     }
     for (std::size_t e = 0; e < 7; ++e) totals_[layout_.ends + e] += ends_[e];
-    return finish(totals_, started_);
+    part out;
+    out.totals = std::move(totals_);
+    out.rounds_mean = expected_rounds_;
+    if (pairs_ > 0 && rounds_) out.rounds = tally_.by_step(out.rounds_tail);
+    out.pairs = pairs_;
+    out.transitions = transitions_;
+    out.bytes = meter_.peak();
+    return out;
   }
 
   // The chain's structures' bytes, its memos among them (each chain counts its own, so what it
@@ -461,12 +486,12 @@ class outcome_chain {
     void stalemate(side_entry a, side_entry d, double w) {
       ++outcomes;
       absorb += w;
-      if (c.documents_) c.stalemate_end(a, d, mass * w);
+      if (c.documents()) c.stalemate_end(a, d, mass * w);
     }
     void retreat(int side, bool forced, side_entry a, side_entry d, double w) {
       ++outcomes;
       absorb += w;
-      if (c.documents_) c.retreat_end(side, forced, a, d, mass * w);
+      if (c.documents()) c.retreat_end(side, forced, a, d, mass * w);
     }
   };
 
@@ -496,7 +521,7 @@ class outcome_chain {
   // whole walks the defender's checks once for each of its attacker's outcomes: the product of the
   // two sides' checks). A cell's mass is its sources' mass times their weights there.
   void open_cells(std::uint32_t D) {
-    const side_table& ud = game_.table(rd::defender, folded_);
+    const side_table& ud = table(rd::defender);
     place0_ = ud.hit_begin[ud.hits_begin[D]];
     places_ = ud.hit_begin[ud.hits_begin[D] + static_cast<std::uint32_t>(ud.sum[D].alive_sp) + 1] - place0_;
   }
@@ -515,7 +540,7 @@ class outcome_chain {
   // its ends to emit (with emit.mass), its cells' weights times `weight`.
   template <class Emit>
   void attacker_part(std::uint32_t A, std::uint32_t D, bool first, double weight, Emit& emit) {
-    const side_table &ua = game_.table(rd::attacker, folded_), &ud = game_.table(rd::defender, folded_);
+    const side_table &ua = table(rd::attacker), &ud = table(rd::defender);
     defender_fire(ua, ud, A, D, first, 1.0, emit, [&](std::uint32_t A1, double w) {
       attacker_fire(ua, ud, A1, D, first, w, emit, [&](std::uint32_t D1, std::uint32_t place, double w2) {
         attacker_morale(ua, A1, D1, place, w2, emit, [&](std::uint32_t A2, double w3) {
@@ -530,12 +555,12 @@ class outcome_chain {
   // outcomes (to emit, with emit.mass). Where every cell is played they are let go.
   template <class Emit, class Seen>
   void defender_part(bool unhit, Emit& emit, Seen& seen) {
-    const side_table &ua = game_.table(rd::attacker, folded_), &ud = game_.table(rd::defender, folded_);
+    const side_table &ua = table(rd::attacker), &ud = table(rd::defender);
     auto play = [&](std::size_t at, std::uint32_t A2, std::uint32_t place) {
       const double w = cells_[at];
       cells_[at] = 0.0;
       if (w == 0.0) return;
-      if (!documents_) return replay(A2, place, w, emit);
+      if (!documents()) return replay(A2, place, w, emit);
       defender_morale(ua, ud, A2, ud.hit_option[place0_ + place], w, emit, seen);
     };
     if (unhit) {
@@ -558,7 +583,8 @@ class outcome_chain {
   // replayed for every pair of the column that reaches the cell (each taken on its own: 7.6 pairs a
   // cell on the Niagara 3 v 3 with every choice optimal, 16.8 on the 5 v 4 with the attacker's
   // rerolls). Where a pair ends or goes on does not depend on which pair reached the cell. (The
-  // retreats the play decides are told to the advice by the ends' chain, which plays every cell.)
+  // retreats the play decides are told to the advice by a chain that sums the ends, which plays
+  // every cell.)
   struct cell_move {
     std::uint64_t to;
     double w;
@@ -606,7 +632,7 @@ class outcome_chain {
       cell_span span;
       span.begin = static_cast<std::uint32_t>(cell_moves_.size());
       cell_recorder rec{cell_moves_, span};
-      const side_table &ua = game_.table(rd::attacker, folded_), &ud = game_.table(rd::defender, folded_);
+      const side_table &ua = table(rd::attacker), &ud = table(rd::defender);
       auto unseen = [](int, int, int, bool) {};
       defender_morale(ua, ud, A2, ud.hit_option[place0_ + place], 1.0, rec, unseen);
       // (Outcomes that reach one pair by different checks merged, in the order first met.)
@@ -620,7 +646,7 @@ class outcome_chain {
     emit.outcomes += span.ends;
   }
 
-  // The pairs of the defender state D taken together (the ends' chain): each attacker state's part
+  // The pairs of the defender state D taken together (a chain that sums ends): each attacker state's part
   // of its round into the column's cells, the defender's part once a cell. A round that leaves the
   // defender unhit reaches the column again with a lower attacker key (its self-loop aside), so the
   // column's attacker states are taken a key at a time, most first, and the cells against the
@@ -672,7 +698,7 @@ class outcome_chain {
     transitions_ += emit.outcomes;
   }
   std::pair<int, int> attacker_key(std::uint32_t A) const {
-    const rd::side_sums& s = game_.table(rd::attacker, folded_).sum[A];
+    const rd::side_sums& s = table(rd::attacker).sum[A];
     return {s.waiting, s.line_sp};
   }
 
@@ -695,7 +721,7 @@ class outcome_chain {
     emit.pair = key;
     const auto A = static_cast<std::uint32_t>(key >> 32 & 0x7fffffffu), D = static_cast<std::uint32_t>(key);
     open_cells(D);
-    game_.open_column(game_.fold_of(game_.table(rd::defender, folded_), D), memos_.md);
+    game_.open_column(game_.fold_of(table(rd::defender), D), memos_.md);
     // The attacker's part's ends from the pair's visits (the rounds tally absorbs their weights);
     // its cells hold weights where the tally passes the pair's occupancy on, masses where not.
     emit.mass = visits;
@@ -713,7 +739,7 @@ class outcome_chain {
   // no checks), nobody retreats and nobody enters; as the round's parts' product makes it.
   double self_loop(std::uint64_t key) {
     if (key >> 63) return 0.0;  // (round 1 from the start: its own key, never reached again)
-    const side_table &ua = game_.table(rd::attacker, folded_), &ud = game_.table(rd::defender, folded_);
+    const side_table &ua = table(rd::attacker), &ud = table(rd::defender);
     const auto A = static_cast<std::uint32_t>(key >> 32), D = static_cast<std::uint32_t>(key);
     const std::uint32_t A1 = ua.hit_option[ua.hit_begin[ua.hits_begin[A]]];  // (no hits: one option)
     const std::uint32_t D1 = ud.hit_option[ud.hit_begin[ud.hits_begin[D]]];
@@ -741,14 +767,18 @@ class outcome_chain {
   }
 
   void stalemate_end(side_entry a, side_entry d, double w) {
-    ends_[static_cast<std::size_t>(battle_end::stalemate)] += w;
-    exit_[0][a.hit][a.index] += w;
-    exit_[1][d.hit][d.index] += w;
+    if (documents_[0]) {
+      ends_[static_cast<std::size_t>(battle_end::stalemate)] += w;
+      exit_[0][a.hit][a.index] += w;
+    }
+    if (documents_[1]) exit_[1][d.hit][d.index] += w;
   }
   void retreat_end(int side, bool forced, side_entry a, side_entry d, double w) {
     const side_entry me = side == rd::attacker ? a : d, other = side == rd::attacker ? d : a;
-    exit_[static_cast<std::size_t>(1 - side)][other.hit][other.index] += w;
-    const side_table& o = game_.table(1 - side, folded_);
+    if (documents_[static_cast<std::size_t>(1 - side)])
+      exit_[static_cast<std::size_t>(1 - side)][other.hit][other.index] += w;
+    if (!documents_[static_cast<std::size_t>(side)]) return;
+    const side_table& o = table(1 - side);
     const rd::side_sums& sums = other.hit ? o.hsum[other.index] : o.sum[other.index];
     const int dice = forced ? sums.line_dice : sums.line_units;  // GL 12.2-12.3 (rd::retreat_fire_dice)
     if (dice > most_dice_) throw std::logic_error("optimal play: a retreat fire of more dice than the battle has");
@@ -756,7 +786,7 @@ class outcome_chain {
   }
 
   double* retreat_mass(int side, bool forced, side_entry e) {
-    const side_table& t = game_.table(side, folded_);
+    const side_table& t = table(side);
     const std::size_t entries = t.state.size() + t.hsum.size();
     const std::size_t at = (forced ? entries : 0) + (e.hit ? t.state.size() : 0) + e.index;
     return retreats_[static_cast<std::size_t>(side)].data() + at * static_cast<std::size_t>(most_dice_ + 1);
@@ -773,25 +803,14 @@ class outcome_chain {
     if (meter_.bound() > 0 && both > meter_.bound()) throw memory_limit_exceeded(meter_.bound(), both, pairs_);
   }
 
-  battle_result finish(const std::vector<double>& totals, std::chrono::steady_clock::time_point started) {
-    battle_result out = detail::result_of_sums(r_, layout_, totals);
-    out.rounds_mean = expected_rounds_;
-    if (pairs_ > 0 && rounds_) out.rounds_distribution = tally_.by_step(out.rounds_tail);
-    for (auto& p : out.rounds_distribution) p = detail::unit_interval(p);
-    out.method.name = "exact";
-    out.method.states = pairs_;
-    out.method.transitions = transitions_;
-    out.method.memory_bytes = meter_.peak();
-    out.method.pruned_mass = 0.0;
-    out.method.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    return out;
-  }
-
   const pair_game& game_;
   const battle_rules& r_;
   const exact_options& o_;
   detail::outcome_layout layout_;
-  bool folded_, documents_, rounds_;
+  std::array<bool, 2> folded_, documents_;
+  bool rounds_;
+  const side_table& table(int side) const { return game_.table(side, folded_[static_cast<std::size_t>(side)]); }
+  bool documents() const { return documents_[0] || documents_[1]; }
   memory_meter meter_;
   shared_bound* beside_ = nullptr;
   int slot_ = 0;
@@ -800,7 +819,6 @@ class outcome_chain {
   chain_memos memos_;
   std::vector<double> row_best_, row_trial_;  // reroll_choice's values by place (attacker state)
   std::vector<double> totals_, none_;
-  std::chrono::steady_clock::time_point started_;
   std::vector<std::vector<std::uint32_t>> a_of_, d_of_;     // by folded state: the table's states that fold to it
   std::vector<std::uint32_t> fas_, fds_;                    // the folded states, in the chain's order
   std::vector<column> columns_;                             // by defender state (empty: not reached, or taken)

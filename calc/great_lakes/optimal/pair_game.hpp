@@ -461,10 +461,11 @@ class pair_game {
   const side_table& table(int side, bool folded) const {
     return folded ? (side == rd::attacker ? att_ : def_) : unfolded(side);
   }
-  std::uint64_t start_key(bool folded) const {
+  // (By side: its folded table or its unfolded.)
+  std::uint64_t start_key(bool att_folded, bool def_folded) const {
     const battle_state s = rd::initial_state(r_);
-    return pair_key(table(rd::attacker, folded).index.at(key(s, rd::attacker, folded && fold_).data()),
-                    table(rd::defender, folded).index.at(key(s, rd::defender, folded && fold_).data()),
+    return pair_key(table(rd::attacker, att_folded).index.at(key(s, rd::attacker, att_folded && fold_).data()),
+                    table(rd::defender, def_folded).index.at(key(s, rd::defender, def_folded && fold_).data()),
                     r_.first_round_matters);
   }
 
