@@ -125,25 +125,20 @@ pair_solution solve_over_pairs(const battle& b, const game_options& g, const exa
     // The advice's retreats as the chain documenting the attacker meets them (each chain reaches
     // the same folded pairs).
     constexpr int advising = 1;
-    // Each chain played whole, then let go: the room for the work beside the others. Two threads
-    // take the chains in turn (the longest first: the rounds chain, then each side's part); the
-    // first left without a chain does the work beside the last.
-    std::atomic<int> next_chain{0};
-    auto play_chains = [&] {
-      for (int k = next_chain.fetch_add(1); k < n; k = next_chain.fetch_add(1)) {
-        std::optional<outcome_chain>& chain = chains[static_cast<std::size_t>(k)];
-        auto told = [&, k](int side, int own, int enemy, bool retreats) {
-          if (k == advising) rec.retreat_decided(side, own, enemy, retreats);
-        };
-        chain->begin(told, count);
-        for (const std::uint32_t column : chain->columns()) chain->take_column(column, told, count);
-        parts[static_cast<std::size_t>(k)] = chain->end();
-        chain.reset();
-        held.end(k);
-      }
+    // Each chain played whole, then let go: the room for the work beside the others.
+    auto play_chain = [&](int k) {
+      std::optional<outcome_chain>& chain = chains[static_cast<std::size_t>(k)];
+      auto told = [&, k](int side, int own, int enemy, bool retreats) {
+        if (k == advising) rec.retreat_decided(side, own, enemy, retreats);
+      };
+      chain->begin(told, count);
+      for (const std::uint32_t column : chain->columns()) chain->take_column(column, told, count);
+      parts[static_cast<std::size_t>(k)] = chain->end();
+      chain.reset();
+      held.end(k);
     };
     unsigned threads = 1;
-    // The caller's work beside the last chain: in what the ended chains last counted and half the
+    // The caller's work beside the last chains: in what the ended chains last counted and half the
     // bound's room left, lent (a running chain counts it as held, and takes it back, stopping that
     // work, where it would pass the bound with it). Left undone where it passes its bound or is
     // stopped: the caller does it after the game, under the whole bound.
@@ -158,17 +153,26 @@ pair_solution solve_over_pairs(const battle& b, const game_options& g, const exa
       }
       held.repay();
     };
+    // The jobs, taken in turn by two threads, each as a thread is free: the chains (the rounds
+    // chain, which plays each folded pair on its own, first: on the Niagara it takes about as long
+    // as each side's part), round 1's advice, then the work beside the last chain.
+    const int jobs = n + 1 + (beside ? 1 : 0);
+    std::atomic<int> next_job{0};
+    auto take_jobs = [&] {
+      for (int k = next_job.fetch_add(1); k < jobs && !stop.load(); k = next_job.fetch_add(1)) {
+        if (k < n)
+          play_chain(k);
+        else if (k == n)
+          advise_start();
+        else
+          beside_last();
+      }
+    };
     if (usable_threads(options.threads) >= 2) {
       threads = 2;
-      side_by_side_then(
-          play_chains, play_chains,
-          [&] {
-            advise_start();
-            if (beside) beside_last();
-          },
-          &stop);
+      side_by_side(take_jobs, take_jobs, &stop);
     } else {
-      play_chains();
+      for (int k = 0; k < n; ++k) play_chain(k);
       advise_start();
     }
     // The document: the sides' parts added, the rounds chain's tally; every chain's peak as if at
