@@ -38,8 +38,8 @@ struct pair_solution {
 // exact/cost.hpp): fitted on the 2-core machine to the whole solve's time (both sides' and one
 // side's choices, both objectives, the Niagara 2 v 2 to 4 v 3, on two threads, two runs each:
 // docs/benchmarks.md). With the chains' outcomes predicted before the solve
-// (chain_outcomes_per_pair), each prediction of the Niagara 2 v 2 to 5 v 4 over 0.1 s falls within
-// 0.70x-1.43x of the time.
+// (chain_outcomes_per_pair), each prediction of the Niagara 2 v 2 to 5 v 4 over 0.1 s fell within
+// 0.70x-1.43x of the time when fitted (docs/benchmarks.md: what it is against the build now).
 inline constexpr double pair_seconds_per_work = 4e-9 * build_slowdown;
 inline constexpr double chain_seconds_per_outcome = 17e-9 * build_slowdown;
 // The outcome chains' round outcomes predicted before the solve, per pair of the unfolded sides'
