@@ -235,9 +235,10 @@ TEST(GreatLakesPairGame, OutcomeChainWithNoChoiceLeftIsTheExactEngine) {
   EXPECT_GE(compared[1], 40);
 }
 
-// Where two threads are allowed, the game's columns of one key are valued on two threads, and on
-// the win objective the outcome chain over the unfolded pairs and the one tallying rounds over the
-// folded pairs play side by side. Each value and sum is made in one thread in one order, so one
+// Where two threads are allowed, the game's columns of one key are valued on two threads, and the
+// outcome chains (on the win objective the one tallying rounds over the folded pairs and each
+// side's part over its unfolded states against the other's folded ones) are taken by two threads
+// in turn. Each value and sum is made in one thread in one order, so one
 // thread and two give the same value and document to the bit, advice and all; and where a memory
 // bound stops the game or a chain, the solve reports that bound whichever thread hit it.
 TEST(GreatLakesPairGame, TwoThreadsGiveTheOneThreadsDocument) {
