@@ -66,9 +66,8 @@ class outcome_chain {
   };
 
   // The chain is played a folded defender state at a time (columns(), in order: take_column),
-  // between begin() and end(), so that chains of one game can be played side by side, each column
-  // of every chain before the next (the game's choice memos hold a column's choices: play_chains).
-  // count(n) is told of each round's n outcomes (the time guard's).
+  // between begin() and end(); each chain has its own memos, so chains of one game play side by
+  // side. count(n) is told of each round's n outcomes (the time guard's).
   template <class Seen, class Count>
   void begin(Seen& seen, Count& count) {
     totals_.assign(layout_.size, 0.0);
