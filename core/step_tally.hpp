@@ -76,6 +76,45 @@ class step_tally {
     for (std::size_t k = first_; k < count; ++k) next[k] += occupancy_[k] * p;
   }
 
+  // A run of steps [first, end) of occupancy gathered from several states (a tally of a chain whose
+  // states pass their mass on through shared intermediate points: what reaches such a point from
+  // the states taken is passed on from it once): steps[t] for t in [first, end).
+  struct run {
+    std::vector<double> steps;
+    std::size_t first = 0, end = 0;
+    bool empty() const { return end == 0; }
+  };
+  // The state taken's occupancy times p, added to the run.
+  void gather(run& r, double p) const {
+    if (r.steps.size() < length_) r.steps.resize(length_, 0.0);
+    for (std::size_t k = first_; k < length_; ++k) r.steps[k] += occupancy_[k] * p;
+    r.first = r.empty() ? first_ : std::min(r.first, first_);
+    r.end = std::max(r.end, length_);
+  }
+  // The run passes probability p a step on to the state whose arrivals are `to` (as pass_on does).
+  void pass_on(const run& r, std::vector<double>& to, double p) const {
+    const std::size_t count = std::min(r.end, max_steps_);
+    if (count <= r.first) return;
+    if (to.size() < count + 1) to.resize(count + 1, 0.0);
+    double* next = to.data() + 1;
+    for (std::size_t k = r.first; k < count; ++k) next[k] += r.steps[k] * p;
+  }
+  // The run leaves the chain with probability p a step (its mass counted present by the states
+  // taken that gathered it).
+  void absorb(const run& r, double p) {
+    if (absorbed_.size() < r.end) {
+      absorbed_.resize(r.end, 0.0);
+      present_.resize(r.end, 0.0);
+    }
+    for (std::size_t k = r.first; k < r.end; ++k) absorbed_[k] += r.steps[k] * p;
+  }
+  // Empties the run, its room kept.
+  static void clear(run& r) {
+    std::fill(r.steps.begin() + static_cast<std::ptrdiff_t>(r.first),
+              r.steps.begin() + static_cast<std::ptrdiff_t>(r.end), 0.0);
+    r.first = r.end = 0;
+  }
+
   // P(absorbed at step t) for t = 1, 2, ... until the mass still moving is below the tolerance or
   // max_steps is reached; `tail` receives the mass not yet absorbed then.
   std::vector<double> by_step(double& tail) const {

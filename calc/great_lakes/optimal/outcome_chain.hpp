@@ -126,24 +126,11 @@ class outcome_chain {
     forget_replays();
     if (std::all_of(group.begin(), group.end(), [&](std::uint32_t d) { return columns_[d].mass.empty(); })) return;
     game_.open_column(fdx, memos_.md);
-    if (!rounds_) {
-      for (const std::uint32_t d : group) take_gathered(d, seen, count);
-    } else {
-      for (const std::uint32_t fax : fas_)
-        for (const std::uint32_t d : group) {
-          column& c = columns_[d];
-          if (c.mass.empty()) continue;
-          for (const std::uint32_t a : a_of_[fax]) {
-            if (c.mass[a] == 0.0) continue;
-            const std::uint32_t at = c.arrive[a];
-            take(game_.pair_key(a, d, false), c.mass[a], at == no_index ? none_ : arrives_[at], seen, count);
-            if (at != no_index) {  // (arrives_ may have grown: found again)
-              arrive_doubles_ -= std::min(arrive_doubles_, arrives_[at].capacity());
-              arrives_[at] = {};
-              free_arrives_.push_back(at);
-            }
-          }
-        }
+    for (const std::uint32_t d : group) {
+      if (rounds_)
+        take_tallied(d, count);
+      else
+        take_gathered(d, seen, count);
     }
     for (const std::uint32_t d : group) {
       held_columns_ -= columns_[d].mass.size();
@@ -213,7 +200,9 @@ class outcome_chain {
            (exit_[0][0].size() + exit_[0][1].size() + exit_[1][0].size() + exit_[1][1].size()) * sizeof(double) +
            memos_.bytes() + gather_row_.capacity() * sizeof(std::uint32_t) + gathered_bytes_ +
            (gathered_.capacity() + unhit_.capacity() + cell_at_.capacity()) * sizeof(std::uint32_t) +
-           cell_spans_.capacity() * sizeof(cell_span) + cell_moves_.capacity() * sizeof(cell_move);
+           cell_spans_.capacity() * sizeof(cell_span) + cell_moves_.capacity() * sizeof(cell_move) +
+           run_doubles_ * sizeof(double) + runs_.capacity() * sizeof(tallied_run) +
+           (unhit_runs_.capacity() + hit_runs_.capacity()) * sizeof(std::uint32_t);
   }
 
  private:
@@ -579,11 +568,9 @@ class outcome_chain {
 
   // The defender's part of a cell (A2, place) of the open column, where the chain counts rounds
   // only: played once, its outcomes kept (next pairs and their weights, the weight that ends), and
-  // replayed for every pair of the column that reaches the cell (each taken on its own: 7.6 pairs a
-  // cell on the Niagara 3 v 3 with every choice optimal, 16.8 on the 5 v 4 with the attacker's
-  // rerolls). Where a pair ends or goes on does not depend on which pair reached the cell. (The
-  // retreats the play decides are told to the advice by a chain that sums the ends, which plays
-  // every cell.)
+  // read again wherever the cell passes mass on (take_tallied's runs, round 1's pair: replay). Where
+  // a pair ends or goes on does not depend on which pair reached the cell. (The retreats the play
+  // decides are told to the advice by a chain that sums the ends, which plays every cell.)
   struct cell_move {
     std::uint64_t to;
     double w;
@@ -591,6 +578,7 @@ class outcome_chain {
   struct cell_span {
     std::uint32_t begin = 0, end = 0, ends = 0;
     double absorb = 0;
+    std::uint32_t run = no_index;  // take_tallied's: the cell's run in runs_ (no_index: none yet)
   };
   struct cell_recorder {
     std::vector<cell_move>& moves;
@@ -605,6 +593,7 @@ class outcome_chain {
   };
   // (Forgotten with the column's other choices, take_column; sized once a pair of it is taken.)
   void forget_replays() {
+    runs_used_ = 0;
     cell_at_.clear();
     cell_spans_.clear();
     cell_moves_.clear();
@@ -624,6 +613,13 @@ class outcome_chain {
   }
   template <class Emit>
   void replay(std::uint32_t A2, std::uint32_t place, double weight, Emit& emit) {
+    const cell_span& span = cell_spans_[recorded(A2, place)];
+    for (std::uint32_t j = span.begin; j < span.end; ++j) emit.next(cell_moves_[j].to, weight * cell_moves_[j].w);
+    emit.absorb += weight * span.absorb;
+    emit.outcomes += span.ends;
+  }
+  // The cell (A2, place) of the open column's span of outcomes, its defender's part played once.
+  std::uint32_t recorded(std::uint32_t A2, std::uint32_t place) {
     if (cell_at_.empty()) cell_at_.assign(na_ * places_, no_index);
     std::uint32_t& at = cell_at_[std::size_t{A2} * places_ + place];
     if (at == no_index) {
@@ -639,30 +635,21 @@ class outcome_chain {
       span.end = static_cast<std::uint32_t>(cell_moves_.size());
       cell_spans_.push_back(span);
     }
-    const cell_span& span = cell_spans_[at];
-    for (std::uint32_t j = span.begin; j < span.end; ++j) emit.next(cell_moves_[j].to, weight * cell_moves_[j].w);
-    emit.absorb += weight * span.absorb;
-    emit.outcomes += span.ends;
+    return at;
   }
 
-  // The pairs of the defender state D taken together (a chain that sums ends): each attacker state's part
-  // of its round into the column's cells, the defender's part once a cell. A round that leaves the
-  // defender unhit reaches the column again with a lower attacker key (its self-loop aside), so the
-  // column's attacker states are taken a key at a time, most first, and the cells against the
-  // unhit defender are played on before the next key; the rest at the column's end. (The rounds
-  // chain's cells would hold their pairs' occupancy by round, vectors as long as the self-loops'
-  // tails: tried, 3 times slower on small battles and 3 times the memory on the Niagara 3 v 3, so
-  // it gathers a pair's cells only: take.)
-  template <class Seen, class Count>
-  void take_gathered(std::uint32_t D, Seen& seen, Count& count) {
-    column& c = columns_[D];
-    if (c.mass.empty()) return;
-    open_cells(D);
-    emitter emit{*this, D};
+  // The pairs of the defender state D taken together: each attacker state's part of its round into
+  // the column's cells, the defender's part once a cell. A round that leaves the defender unhit
+  // reaches the column again with a lower attacker key (its self-loop aside), so the column's
+  // attacker states are taken a key at a time, most first: pair(A, visits) for each with mass, its
+  // expected visits worked out (its self-loop's due counted); unhit() plays on the cells against the
+  // unhit defender before the next key and after the last, rest() the others at the column's end,
+  // each settling the outcomes it played with the time guard.
+  template <class Count, class Pair, class Unhit, class Rest>
+  void take_pairs(std::uint32_t D, emitter& emit, Count& count, Pair&& pair, Unhit&& unhit, Rest&& rest) {
+    const column& c = columns_[D];
     double self_due = 0;  // the key's visits times their self-loops
-    auto play_unhit = [&] {
-      emit.mass = 1.0;  // (the cells hold masses)
-      defender_part(true, emit, seen);
+    auto settle = [&] {
       if (std::abs(emit.self - self_due) > 1e-9 * self_due)
         throw std::logic_error("optimal play: the outcome chain's self-loop was mistaken");
       emit.self = self_due = 0;
@@ -673,7 +660,8 @@ class outcome_chain {
     for (const std::uint32_t fax : fas_)
       for (const std::uint32_t A : a_of_[fax]) {
         if (attacker_key(A) != emit.key) {  // (what the last key left unhit may reach this one)
-          play_unhit();
+          unhit();
+          settle();
           emit.key = attacker_key(A);
         }
         const double mass = c.mass[A];
@@ -687,22 +675,142 @@ class outcome_chain {
         const double visits = mass / (1.0 - self);  // (self < 1: a pair nobody can leave is a stalemate)
         expected_rounds_ += visits;
         self_due += visits * self;
-        emit.mass = visits;
-        attacker_part(A, D, false, visits, emit);
+        pair(A, visits, self);
       }
-    play_unhit();
+    unhit();
+    settle();
     emit.open = false;
-    defender_part(false, emit, seen);
-    count(emit.outcomes);
-    transitions_ += emit.outcomes;
+    rest();
+    settle();
   }
+
+  // A chain that sums ends: each cell's mass gathered from the pairs that reach it.
+  template <class Seen, class Count>
+  void take_gathered(std::uint32_t D, Seen& seen, Count& count) {
+    if (columns_[D].mass.empty()) return;
+    open_cells(D);
+    emitter emit{*this, D};
+    auto pair = [&](std::uint32_t A, double visits, double) {
+      emit.mass = visits;
+      attacker_part(A, D, false, visits, emit);
+    };
+    emit.mass = 1.0;  // (the cells hold masses)
+    take_pairs(
+        D, emit, count, pair,
+        [&] {
+          emit.mass = 1.0;
+          defender_part(true, emit, seen);
+        },
+        [&] { defender_part(false, emit, seen); });
+  }
+
+  // The chain that counts rounds: each pair's occupancy by round (its arrivals and self-loop)
+  // gathered into the cells its attacker's part reaches, a run a cell (step_tally::run), and each
+  // cell's run passed on once through its defender's part (its span of outcomes, played once) with
+  // what it has gathered since it was last played, where played a pair at a time a cell was
+  // replayed for every pair that reached it: on the Niagara 5 v 4 with the attacker's hits optimal,
+  // 11.6 M meetings of a pair and a cell at 0.69 M cells, whose 2.8 M outcomes the pairs met as
+  // 36 M successors.
+  template <class Count>
+  void take_tallied(std::uint32_t D, Count& count) {
+    column& c = columns_[D];
+    if (c.mass.empty()) return;
+    open_cells(D);
+    emitter emit{*this, D};
+    auto pair = [&](std::uint32_t A, double visits, double self) {
+      const std::uint32_t at = c.arrive[A];
+      const bool stepped = tally_.take(at == no_index ? none_ : arrives_[at], self);
+      if (at != no_index) {
+        arrive_doubles_ -= std::min(arrive_doubles_, arrives_[at].capacity());
+        arrives_[at] = {};
+        free_arrives_.push_back(at);
+      }
+      // The attacker's part by weight (its ends absorbed from the pair's occupancy), then its
+      // cells' weights times the occupancy into their runs.
+      emit.mass = visits;
+      emit.absorb = 0;
+      attacker_part(A, D, false, 1.0, emit);
+      if (stepped) tally_.absorb(emit.absorb);
+      for (std::uint32_t r = 0; r < gathered_.size(); ++r) {
+        const std::uint32_t A2 = gathered_[r];
+        for (std::uint32_t place = 0; place < places_; ++place) {
+          double& w = cells_[std::size_t{r} * places_ + place];
+          if (w == 0.0) continue;
+          const std::uint32_t span_at = recorded(A2, place);
+          cell_span& span = cell_spans_[span_at];
+          if (span.run == no_index) {
+            span.run = static_cast<std::uint32_t>(runs_used_++);
+            if (runs_.size() < runs_used_) runs_.emplace_back();
+          }
+          tallied_run& run = runs_[span.run];
+          if (!run.queued) {
+            run.queued = true;
+            (place == 0 ? unhit_runs_ : hit_runs_).push_back(span_at);
+          }
+          run.mass += visits * w;
+          if (stepped) {
+            const std::size_t before = run.steps.steps.capacity();
+            tally_.gather(run.steps, w);
+            run_doubles_ += run.steps.steps.capacity() - before;
+          }
+          w = 0.0;
+        }
+        gather_row_[A2] = no_index;
+      }
+      gathered_bytes_ = std::max(gathered_bytes_, cells_.capacity() * sizeof(double));
+      gathered_.clear();
+      unhit_.clear();
+      cells_.clear();
+    };
+    take_pairs(
+        D, emit, count, pair, [&] { play_runs(unhit_runs_, emit); }, [&] { play_runs(hit_runs_, emit); });
+  }
+  // The cells listed (their spans' indices) passed on: each run's mass and occupancy to the pairs
+  // its outcomes reach (a pair of the open column with the key being taken: the pair's self-loop,
+  // counted in its visits), its ends absorbed; then emptied.
+  void play_runs(std::vector<std::uint32_t>& cells, emitter& emit) {
+    for (const std::uint32_t at : cells) {
+      const cell_span& span = cell_spans_[at];
+      tallied_run& run = runs_[span.run];
+      const double m = run.mass;
+      for (std::uint32_t j = span.begin; j < span.end; ++j) {
+        const std::uint64_t to = cell_moves_[j].to;
+        const double w = cell_moves_[j].w;
+        ++emit.outcomes;
+        const auto A3 = static_cast<std::uint32_t>(to >> 32), D3 = static_cast<std::uint32_t>(to);
+        if (D3 == emit.defender) {
+          const std::pair<int, int> k = attacker_key(A3);
+          if (!emit.open || k > emit.key) throw std::logic_error("optimal play: a round reached a pair taken");
+          if (k == emit.key) {
+            emit.self += m * w;
+            continue;
+          }
+        }
+        column& into = column_of(D3);
+        into.mass[A3] += m * w;
+        if (!run.steps.empty()) {
+          std::vector<double>& arrive = arrive_of(into, A3);
+          const std::size_t before = arrive.capacity();
+          tally_.pass_on(run.steps, arrive, w);
+          arrive_doubles_ += arrive.capacity() - before;
+        }
+      }
+      emit.outcomes += span.ends;
+      if (!run.steps.empty()) tally_.absorb(run.steps, span.absorb);
+      run.mass = 0;
+      run.queued = false;
+      step_tally::clear(run.steps);
+    }
+    cells.clear();
+  }
+
   std::pair<int, int> attacker_key(std::uint32_t A) const {
     const rd::side_sums& s = table(rd::attacker).sum[A];
     return {s.waiting, s.line_sp};
   }
 
-  // Plays the round of the pair `key` on its own, its cells its own (the rounds chain's pairs; round
-  // 1 from the start, its own key), reached by `mass` (arrive: by round, where tallied). Its
+  // Plays the round of the pair `key` on its own, its cells its own (round 1 from the start, its own
+  // key), reached by `mass` (arrive: by round, where tallied). Its
   // self-loop is known before it is played (self_loop), so its expected visits are too and what it
   // leads to is added where it goes as it is played; where rounds are counted its successors are
   // listed first, each with its chance.
@@ -839,6 +947,16 @@ class outcome_chain {
   std::vector<std::uint32_t> cell_at_;
   std::vector<cell_span> cell_spans_;
   std::vector<cell_move> cell_moves_;
+  // take_tallied's: the cells' runs (the first runs_used_ of the open column's; their room kept for
+  // the next), the cells with mass since last played (by span), against the unhit defender or not.
+  struct tallied_run {
+    step_tally::run steps;
+    double mass = 0;
+    bool queued = false;
+  };
+  std::vector<tallied_run> runs_;
+  std::size_t runs_used_ = 0, run_doubles_ = 0;
+  std::vector<std::uint32_t> unhit_runs_, hit_runs_;
   double expected_rounds_ = 0;
 };
 
