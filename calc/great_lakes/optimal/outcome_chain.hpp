@@ -194,8 +194,8 @@ class outcome_chain {
   // counts is the same whichever thread plays it and however far the other has got).
   std::size_t bytes() const {
     return columns_.capacity() * sizeof(column) +
-           held_columns_ * (sizeof(double) + (rounds_ ? sizeof(double) + sizeof(std::uint32_t) : 0)) +
-           arrives_.capacity() * sizeof(std::vector<double>) +
+           held_columns_ * (sizeof(double) + (rounds_ ? sizeof(std::uint32_t) : 0)) +
+           next_.capacity() * sizeof(cell_move) + arrives_.capacity() * sizeof(std::vector<double>) +
            (arrive_doubles_ + retreats_[0].size() + retreats_[1].size()) * sizeof(double) +
            (exit_[0][0].size() + exit_[0][1].size() + exit_[1][0].size() + exit_[1][1].size()) * sizeof(double) +
            memos_.bytes() + gather_row_.capacity() * sizeof(std::uint32_t) + gathered_bytes_ +
@@ -383,11 +383,11 @@ class outcome_chain {
   }
 
   // A defender state's pairs, by attacker state: the mass that reached each (0: none yet), and where
-  // rounds are tallied the pair being played's chance of leading there (its successors') and the
-  // index of its arrivals by round in arrives_ (no_index: none). Made when first reached, let go
-  // when taken: dense cells where a slot index and a slot each meant two scattered reads.
+  // rounds are tallied the index of its arrivals by round in arrives_ (no_index: none). Made when
+  // first reached, let go when taken: dense cells where a slot index and a slot each meant two
+  // scattered reads.
   struct column {
-    std::vector<double> mass, next;
+    std::vector<double> mass;
     std::vector<std::uint32_t> arrive;
   };
 
@@ -395,10 +395,7 @@ class outcome_chain {
     column& c = columns_[d];
     if (c.mass.empty()) {
       c.mass.assign(na_, 0.0);
-      if (rounds_) {
-        c.next.assign(na_, 0.0);
-        c.arrive.assign(na_, no_index);
-      }
+      if (rounds_) c.arrive.assign(na_, no_index);
       held_columns_ += na_;
     }
     return c;
@@ -468,8 +465,7 @@ class outcome_chain {
         into.mass[A3] += mass * w;
         return;
       }
-      if (into.next[A3] == 0.0) c.next_.push_back(to);
-      into.next[A3] += w;
+      c.next_.push_back({to, w});
     }
     void stalemate(side_entry a, side_entry d, double w) {
       ++outcomes;
@@ -486,11 +482,9 @@ class outcome_chain {
   // Where rounds are counted: the pair the tally holds (stepped: it holds one) passes its listed
   // next pairs their mass and arrivals, and its ends are absorbed.
   void pass_on_next(emitter& emit, bool stepped) {
-    for (const std::uint64_t to : next_) {
+    for (const auto& [to, w] : next_) {
       column& c = columns_[static_cast<std::uint32_t>(to)];
       const auto a = static_cast<std::uint32_t>(to >> 32);
-      const double w = c.next[a];
-      c.next[a] = 0.0;
       c.mass[a] += emit.mass * w;
       if (stepped) {
         std::vector<double>& into = arrive_of(c, a);
@@ -931,7 +925,7 @@ class outcome_chain {
   std::vector<column> columns_;                             // by defender state (empty: not reached, or taken)
   std::vector<std::vector<double>> arrives_;                // the pairs' arrivals by round (column::arrive)
   std::vector<std::uint32_t> free_arrives_;                 // arrives_ let go, to be used again
-  std::vector<std::uint64_t> next_;                         // the pair being played's successors
+  std::vector<cell_move> next_;                             // take's pair's successors and their weights
   std::array<std::array<std::vector<double>, 2>, 2> exit_;  // by side, hit or not, entry: mass ended there
   std::array<double, 7> ends_{};
   int most_dice_ = 0;
