@@ -446,26 +446,32 @@ class outcome_chain {
     double mass = 0, self = 0, absorb = 0;
     std::size_t outcomes = 0;
     void next(std::uint64_t to, double w) {
+      if (!onward(to, mass * w)) return;
+      column& into = c.column_of(static_cast<std::uint32_t>(to));
+      if (!c.rounds_) {
+        into.mass[static_cast<std::uint32_t>(to >> 32)] += mass * w;
+        return;
+      }
+      c.next_.push_back({to, w});
+    }
+    // Whether the outcome reaching the pair `to` with mass m goes on, the source's self-loop being
+    // counted instead (take's pair itself, or a pair of the column being taken with the key taken).
+    bool onward(std::uint64_t to, double m) {
       ++outcomes;
       const auto A3 = static_cast<std::uint32_t>(to >> 32), D3 = static_cast<std::uint32_t>(to);
       if (to == pair) {
-        self += mass * w;
-        return;
+        self += m;
+        return false;
       }
       if (D3 == defender) {
         const std::pair<int, int> k = c.attacker_key(A3);
         if (!open || k > key) throw std::logic_error("optimal play: a round reached a pair taken");
         if (k == key) {  // (only the pair itself has its key: its self-loop, counted in its visits)
-          self += mass * w;
-          return;
+          self += m;
+          return false;
         }
       }
-      column& into = c.column_of(D3);
-      if (!c.rounds_) {
-        into.mass[A3] += mass * w;
-        return;
-      }
-      c.next_.push_back({to, w});
+      return true;
     }
     void stalemate(side_entry a, side_entry d, double w) {
       ++outcomes;
@@ -635,10 +641,10 @@ class outcome_chain {
   // The pairs of the defender state D taken together: each attacker state's part of its round into
   // the column's cells, the defender's part once a cell. A round that leaves the defender unhit
   // reaches the column again with a lower attacker key (its self-loop aside), so the column's
-  // attacker states are taken a key at a time, most first: pair(A, visits) for each with mass, its
-  // expected visits worked out (its self-loop's due counted); unhit() plays on the cells against the
-  // unhit defender before the next key and after the last, rest() the others at the column's end,
-  // each settling the outcomes it played with the time guard.
+  // attacker states are taken a key at a time, most first: pair(A, visits, self-loop) for each with
+  // mass, its expected visits worked out (its self-loop's due counted); unhit() plays on the cells
+  // against the unhit defender before the next key and after the last, rest() the others at the
+  // column's end, each settling the outcomes it played with the time guard.
   template <class Count, class Pair, class Unhit, class Rest>
   void take_pairs(std::uint32_t D, emitter& emit, Count& count, Pair&& pair, Unhit&& unhit, Rest&& rest) {
     const column& c = columns_[D];
@@ -770,17 +776,9 @@ class outcome_chain {
       for (std::uint32_t j = span.begin; j < span.end; ++j) {
         const std::uint64_t to = cell_moves_[j].to;
         const double w = cell_moves_[j].w;
-        ++emit.outcomes;
-        const auto A3 = static_cast<std::uint32_t>(to >> 32), D3 = static_cast<std::uint32_t>(to);
-        if (D3 == emit.defender) {
-          const std::pair<int, int> k = attacker_key(A3);
-          if (!emit.open || k > emit.key) throw std::logic_error("optimal play: a round reached a pair taken");
-          if (k == emit.key) {
-            emit.self += m * w;
-            continue;
-          }
-        }
-        column& into = column_of(D3);
+        if (!emit.onward(to, m * w)) continue;
+        const auto A3 = static_cast<std::uint32_t>(to >> 32);
+        column& into = column_of(static_cast<std::uint32_t>(to));
         into.mass[A3] += m * w;
         if (!run.steps.empty()) {
           std::vector<double>& arrive = arrive_of(into, A3);
@@ -804,10 +802,9 @@ class outcome_chain {
   }
 
   // Plays the round of the pair `key` on its own, its cells its own (round 1 from the start, its own
-  // key), reached by `mass` (arrive: by round, where tallied). Its
-  // self-loop is known before it is played (self_loop), so its expected visits are too and what it
-  // leads to is added where it goes as it is played; where rounds are counted its successors are
-  // listed first, each with its chance.
+  // key), reached by `mass` (arrive: by round, where tallied). Its self-loop is known before it is
+  // played (self_loop), so its expected visits are too and what it leads to is added where it goes
+  // as it is played; where rounds are counted its successors are listed first, each with its chance.
   template <class Seen, class Count>
   void take(std::uint64_t key, double mass, std::vector<double>& arrive, Seen& seen, Count& count) {
     if (++pairs_ > o_.state_limit) throw state_limit_exceeded(o_.state_limit);
