@@ -57,10 +57,7 @@ class step_tally {
 
   // The state taken leaves the chain with probability p a step.
   void absorb(double p) {
-    if (absorbed_.size() < length_) {
-      absorbed_.resize(length_, 0.0);
-      present_.resize(length_, 0.0);
-    }
+    hold_steps(length_);
     for (std::size_t k = first_; k < length_; ++k) {
       absorbed_[k] += occupancy_[k] * p;
       present_[k] += occupancy_[k];
@@ -69,12 +66,7 @@ class step_tally {
 
   // The state taken passes probability p a step on to the state whose arrivals are `to`: arrivals
   // at t + 1 <= max_steps, enough for the listing's last step and its tail.
-  void pass_on(std::vector<double>& to, double p) const {
-    const std::size_t count = std::min(length_, max_steps_);
-    if (to.size() < count + 1) to.resize(count + 1, 0.0);
-    double* next = to.data() + 1;
-    for (std::size_t k = first_; k < count; ++k) next[k] += occupancy_[k] * p;
-  }
+  void pass_on(std::vector<double>& to, double p) const { shift_into(occupancy_.data(), first_, length_, to, p); }
 
   // A run of steps [first, end) of occupancy gathered from several states (a tally of a chain whose
   // states pass their mass on through shared intermediate points: what reaches such a point from
@@ -93,19 +85,12 @@ class step_tally {
   }
   // The run passes probability p a step on to the state whose arrivals are `to` (as pass_on does).
   void pass_on(const run& r, std::vector<double>& to, double p) const {
-    const std::size_t count = std::min(r.end, max_steps_);
-    if (count <= r.first) return;
-    if (to.size() < count + 1) to.resize(count + 1, 0.0);
-    double* next = to.data() + 1;
-    for (std::size_t k = r.first; k < count; ++k) next[k] += r.steps[k] * p;
+    shift_into(r.steps.data(), r.first, r.end, to, p);
   }
   // The run leaves the chain with probability p a step (its mass counted present by the states
   // taken that gathered it).
   void absorb(const run& r, double p) {
-    if (absorbed_.size() < r.end) {
-      absorbed_.resize(r.end, 0.0);
-      present_.resize(r.end, 0.0);
-    }
+    hold_steps(r.end);
     for (std::size_t k = r.first; k < r.end; ++k) absorbed_[k] += r.steps[k] * p;
   }
   // Empties the run, its room kept.
@@ -130,6 +115,21 @@ class step_tally {
   }
 
  private:
+  // from[t] p added to to[t + 1] for t in [first, min(end, max_steps)).
+  void shift_into(const double* from, std::size_t first, std::size_t end, std::vector<double>& to, double p) const {
+    const std::size_t count = std::min(end, max_steps_);
+    if (count <= first) return;
+    if (to.size() < count + 1) to.resize(count + 1, 0.0);
+    double* next = to.data() + 1;
+    for (std::size_t k = first; k < count; ++k) next[k] += from[k] * p;
+  }
+  // The absorbed and present sums held for steps [0, n).
+  void hold_steps(std::size_t n) {
+    if (absorbed_.size() >= n) return;
+    absorbed_.resize(n, 0.0);
+    present_.resize(n, 0.0);
+  }
+
   double tolerance_;
   std::size_t max_steps_;
   double cutoff_;
