@@ -154,8 +154,8 @@ pair_solution solve_over_pairs(const battle& b, const game_options& g, const exa
       held.repay();
     };
     // The jobs, taken in turn by two threads, each as a thread is free: the chains (the rounds
-    // chain, which plays each folded pair on its own, first: on the Niagara it takes about as long
-    // as each side's part), round 1's advice, then the work beside the last chain.
+    // chain first: on the Niagara it takes about as long as each side's part), round 1's advice,
+    // then the work beside the last chain.
     const int jobs = n + 1 + (beside ? 1 : 0);
     std::atomic<int> next_job{0};
     auto take_jobs = [&] {
