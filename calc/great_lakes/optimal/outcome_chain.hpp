@@ -494,7 +494,9 @@ class outcome_chain {
       c.mass[a] += emit.mass * w;
       if (stepped) {
         std::vector<double>& into = arrive_of(c, a);
-        counted(arrive_doubles_, into, [&] { tally_.pass_on(into, w); });
+        const std::size_t before = into.capacity();
+        tally_.pass_on(into, w);
+        arrive_doubles_ += into.capacity() - before;
       }
     }
     next_.clear();
@@ -746,7 +748,11 @@ class outcome_chain {
             (place == 0 ? unhit_runs_ : hit_runs_).push_back(span_at);
           }
           run.mass += visits * w;
-          if (stepped) counted(run_doubles_, run.steps.steps, [&] { tally_.gather(run.steps, w); });
+          if (stepped) {
+            const std::size_t before = run.steps.steps.capacity();
+            tally_.gather(run.steps, w);
+            run_doubles_ += run.steps.steps.capacity() - before;
+          }
           w = 0.0;
         }
         gather_row_[A2] = no_index;
@@ -776,7 +782,9 @@ class outcome_chain {
         into.mass[A3] += m * w;
         if (!run.steps.empty()) {
           std::vector<double>& arrive = arrive_of(into, A3);
-          counted(arrive_doubles_, arrive, [&] { tally_.pass_on(run.steps, arrive, w); });
+          const std::size_t before = arrive.capacity();
+          tally_.pass_on(run.steps, arrive, w);
+          arrive_doubles_ += arrive.capacity() - before;
         }
       }
       emit.outcomes += span.ends;
@@ -788,13 +796,6 @@ class outcome_chain {
     cells.clear();
   }
 
-  // add(), counting in `doubles` the room it adds to v (the chain's bytes).
-  template <class Add>
-  static void counted(std::size_t& doubles, const std::vector<double>& v, Add&& add) {
-    const std::size_t before = v.capacity();
-    add();
-    doubles += v.capacity() - before;
-  }
   std::pair<int, int> attacker_key(std::uint32_t A) const {
     const rd::side_sums& s = table(rd::attacker).sum[A];
     return {s.waiting, s.line_sp};
