@@ -34,20 +34,6 @@ template <class Chooser>
 concept deciding_chooser = requires(Chooser& c, const decision& d) {
   c.decide(d, 1, [](int) {});
 };
-struct round_state;
-// A deciding Chooser may also take over the round where the defender's morale check starts (GL
-// 11.24, after the attacker's checks and rerolls):
-//   defender_morale(s, hits, checks, go_on)   call go_on(s) to play the rest of the round, or not
-// The rest of the round reads only s (the state then, with its sums), the defender's units' hits
-// this round and `checks` (its units that check morale, which those hits and s fix), so the
-// chooser may value that rest once for every way the round reaches the same (s, hits)
-// (optimal_play.cpp does). Any other Chooser goes straight on.
-template <class Chooser>
-concept defender_morale_chooser = deciding_chooser<Chooser> &&
-    requires(Chooser& c, round_state& s, const hit_counts& h) {
-  c.defender_morale(s, h, std::uint32_t{}, [](round_state&) {});
-};
-
 // A Chooser that calls each choice's f exactly once (a simulation's) may say so with
 // `static constexpr bool one_outcome = true`: the round then changes its state in place, since
 // nothing reads a state again once an outcome has been taken from it. Any other chooser (the

@@ -92,12 +92,6 @@ void play_attacker_fire(const battle_rules& r, round_state& s, int dice, hit_cou
               retreat(s3, attacker, true, 0);
               return;
             }
-            if constexpr (defender_morale_chooser<Chooser>) {
-              c.defender_morale(s3, hits2, defender_checks, [&](round_state& t) {
-                check_morale(r, defender, defender_checks, t, hits2, c, after_defender_morale);
-              });
-              return;
-            }
             check_morale(r, defender, defender_checks, s3, hits2, c, after_defender_morale);
           };
           attacker_morale(s2, hits2, after_attacker_morale);
