@@ -488,15 +488,13 @@ class outcome_chain {
   // Where rounds are counted: the pair the tally holds (stepped: it holds one) passes its listed
   // next pairs their mass and arrivals, and its ends are absorbed.
   void pass_on_next(emitter& emit, bool stepped) {
-    for (const auto& [to, w] : next_) {
-      column& c = columns_[static_cast<std::uint32_t>(to)];
-      const auto a = static_cast<std::uint32_t>(to >> 32);
-      c.mass[a] += emit.mass * w;
+    for (const cell_move& m : next_) {
+      column& c = columns_[static_cast<std::uint32_t>(m.to)];
+      const auto a = static_cast<std::uint32_t>(m.to >> 32);
+      c.mass[a] += emit.mass * m.w;
       if (stepped) {
         std::vector<double>& into = arrive_of(c, a);
-        const std::size_t before = into.capacity();
-        tally_.pass_on(into, w);
-        arrive_doubles_ += into.capacity() - before;
+        counted(arrive_doubles_, into, [&] { tally_.pass_on(into, m.w); });
       }
     }
     next_.clear();
@@ -748,11 +746,7 @@ class outcome_chain {
             (place == 0 ? unhit_runs_ : hit_runs_).push_back(span_at);
           }
           run.mass += visits * w;
-          if (stepped) {
-            const std::size_t before = run.steps.steps.capacity();
-            tally_.gather(run.steps, w);
-            run_doubles_ += run.steps.steps.capacity() - before;
-          }
+          if (stepped) counted(run_doubles_, run.steps.steps, [&] { tally_.gather(run.steps, w); });
           w = 0.0;
         }
         gather_row_[A2] = no_index;
@@ -782,9 +776,7 @@ class outcome_chain {
         into.mass[A3] += m * w;
         if (!run.steps.empty()) {
           std::vector<double>& arrive = arrive_of(into, A3);
-          const std::size_t before = arrive.capacity();
-          tally_.pass_on(run.steps, arrive, w);
-          arrive_doubles_ += arrive.capacity() - before;
+          counted(arrive_doubles_, arrive, [&] { tally_.pass_on(run.steps, arrive, w); });
         }
       }
       emit.outcomes += span.ends;
@@ -796,6 +788,13 @@ class outcome_chain {
     cells.clear();
   }
 
+  // add(), counting in `doubles` the room it adds to v (the chain's bytes).
+  template <class Add>
+  static void counted(std::size_t& doubles, const std::vector<double>& v, Add&& add) {
+    const std::size_t before = v.capacity();
+    add();
+    doubles += v.capacity() - before;
+  }
   std::pair<int, int> attacker_key(std::uint32_t A) const {
     const rd::side_sums& s = table(rd::attacker).sum[A];
     return {s.waiting, s.line_sp};
