@@ -1,8 +1,10 @@
 #include "calc/great_lakes/optimal/game.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <optional>
+#include <vector>
 
 #include "calc/great_lakes/optimal/pair_values.hpp"
 #include "core/invalid_input.hpp"
@@ -73,8 +75,17 @@ game_result solve_optimal_play(const battle& b, const game_options& g, const exa
   out.value_default_play = *default_value;
   const double att_value = !att ? out.value_default_play : !def ? out.value : *att_only;
   const double def_value = !def ? out.value_default_play : !att ? out.value : *def_only;
-  out.gain_attacker = att_value - out.value_default_play;
-  out.gain_defender = out.value_default_play - def_value;
+  // A side's gain is never negative (its default is among its plays), but the game's value and the
+  // default play's come from different sums: a difference within the game's tie tolerance (1e-12 of
+  // the value's range, as pair_game breaks ties) is round-off, reported as none ("-0" otherwise).
+  const auto sp = [](const std::vector<double>& lost) { return static_cast<double>(lost.size()) - 1.0; };
+  const double scale =
+      g.goal == objective::win
+          ? 1.0
+          : std::max({1.0, sp(out.outcome.attacker_sp_lost), g.win_value + sp(out.outcome.defender_sp_lost)});
+  auto gain = [&](double x) { return x < 0 && x > -1e-12 * scale ? 0.0 : x; };
+  out.gain_attacker = gain(att_value - out.value_default_play);
+  out.gain_defender = gain(out.value_default_play - def_value);
   // (The whole solve's: the game, its outcome chain, the default play and the one-side games.)
   out.outcome.method.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return out;
