@@ -217,11 +217,15 @@ basic_distribution_stats<P> describe(const basic_pmf<P>& d) {
   for (std::size_t i = n; i-- > 0;) s.at_least[i] = running += d.masses()[i];
   // Summed doubles can pass 1 by a few ulps (a law whose masses add to 1 + 4e-16); a cumulative
   // probability is at most 1, so such rounding is taken off (never a real excess: 1e-9 at most).
+  // They can fall short of it as well (0.1 + 0.2 + 0.7 summed from the top is 1 - 1.1e-16): in a
+  // whole law (its mass 1 within that rounding) the lowest value is reached for certain, so P(X >=
+  // lowest) is 1, not a sum that reads ">99.9999%" beside another law's "100%".
   if constexpr (std::is_floating_point_v<P>) {
     const P one(1);
     if (s.mass <= one + P(1e-9))
       for (auto* cumulative : {&s.at_most, &s.at_least})
         for (P& v : *cumulative) v = std::min(v, one);
+    if (s.mass >= one - P(1e-9)) s.at_least.front() = one;
   }
 
   P first_moment = zero;

@@ -85,6 +85,20 @@ TEST(DistributionStats, EstimatesRoundedBelowAQuantileStillReachIt) {
   EXPECT_EQ(s.p95, 6);
 }
 
+TEST(DistributionStats, AWholeLawReachesItsLowestValueForCertain) {
+  // 0.1, 0.2 and 0.7 on 0, 1 and 2: summed from the top (0.7 + 0.2 + 0.1) the doubles make
+  // 1 - 1.1e-16, but every outcome is at least 0, so P(X >= 0) is 1 exactly; the rest stay sums.
+  const pmf_double d(0, {0.1, 0.2, 0.7});
+  ASSERT_LT(0.7 + 0.2 + 0.1, 1.0);  // (the rounding this is about)
+  const auto s = describe(d);
+  EXPECT_EQ(s.at_least[0], 1.0);
+  EXPECT_DOUBLE_EQ(s.at_least[1], 0.9);
+  EXPECT_EQ(s.at_least[2], 0.7);
+  // A law with less than its whole mass (an event's part) keeps its sum: at least 0 is 1/2.
+  const auto part = describe(pmf_double(0, {0.25, 0.25}));
+  EXPECT_EQ(part.at_least[0], 0.5);
+}
+
 TEST(DistributionStats, NothingToDescribeIsAnError) {
   EXPECT_THROW(describe(pmf::empty()), std::domain_error);
   EXPECT_THROW(describe(pmf(0, {0, 0})), std::domain_error);
