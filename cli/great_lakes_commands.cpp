@@ -334,6 +334,17 @@ json battle_notes(const gl::battle& b, const gl::battle_result& res) {
 std::string why_text(const gl::solved_battle& solved, double budget, int limit, int memory_mb, std::uint64_t trials) {
   const gl::solve_why& why = solved.why;
   const gl::battle_result& res = solved.result;
+  if (solved.game && !solved.game->choices) {
+    const gl::exact_cost& cost = *why.predicted;
+    return fmt::format(
+        "optimal play: on the win objective a voluntary retreat loses the battle, so an optimal retreat never "
+        "retreats; with no other choice optimal the battle is its default play, solved exactly as a battle of "
+        "fixed policies ({}; predicted {:.3g} s)",
+        why.asked == gl::solve_method::automatic
+            ? fmt::format("auto: exact, the only method for optimal play, within the --time-budget of {:g} s", budget)
+            : std::string("--method exact"),
+        cost.seconds);
+  }
   if (solved.game) {
     const gl::game_result& g = *solved.game;
     return fmt::format(

@@ -44,6 +44,20 @@ exact_options exact_options_of(const solve_options& o) {
   return exact;
 }
 
+// Issue 20: the exact solve's cost predicted before solving (exact/cost.hpp), from each side listed
+// alone as the column sweep lists it; the sweep then plays those lists.
+struct predicted_solve {
+  sweep::battle_sides listed;
+  exact_cost cost;
+};
+predicted_solve predict(const battle& b) {
+  const round::battle_rules rules = round::compile(b);
+  predicted_solve p;
+  p.listed = sweep::list_battle_sides(rules, predicted_side_limit, move_limit);
+  p.cost = predict_exact_cost(rules, p.listed);
+  return p;
+}
+
 }  // namespace
 
 solved_battle solve(const battle& b, const solve_options& o) {
@@ -55,6 +69,21 @@ solved_battle solve(const battle& b, const solve_options& o) {
   // Issue 17: optimal play is a game, solved exactly (simulation does not play the solved strategy).
   if (plays_optimally(b)) {
     if (o.method == solve_method::sim) throw optimal_play_not_simulated();
+    if (!has_choice(b, o.game.goal)) {
+      // Only retreats `optimal`, on the win objective: the default play, solved exactly as optimal
+      // play is (under auto refused past the budget, never simulated), without a game (whose pairs
+      // and chains cost several times the sweep: the Niagara 5 v 4 was refused under auto).
+      const battle played = default_play(b);
+      const predicted_solve p = predict(played);
+      out.why.predicted = p.cost;
+      if (!memory_meter(o.memory_limit).fits(p.cost.bytes)) throw exact_over_memory(p.cost.bytes, o.memory_limit);
+      if (o.method == solve_method::automatic && !(p.cost.seconds <= o.time_budget))
+        throw game_over_budget(p.cost.seconds, o.time_budget, false);
+      out.game = game_of_default_play(b, o.game, solve_exact(played, exact, &p.listed));
+      out.result = out.game->outcome;
+      out.why.reason = solve_reason::optimal_play;
+      return out;
+    }
     game_options game = o.game;
     // auto answers within the time budget or says why not; exact asked for runs however long.
     game.time_budget = o.method == solve_method::automatic ? o.time_budget : 0;
@@ -69,11 +98,9 @@ solved_battle solve(const battle& b, const solve_options& o) {
     return out;
   }
 
-  // Issue 20: the exact solve's cost predicted before solving (exact/cost.hpp), from each side
-  // listed alone as the column sweep lists it; the sweep then plays those lists.
-  const round::battle_rules rules = round::compile(b);
-  const sweep::battle_sides listed = sweep::list_battle_sides(rules, predicted_side_limit, move_limit);
-  const exact_cost cost = predict_exact_cost(rules, listed);
+  const predicted_solve p = predict(b);
+  const sweep::battle_sides& listed = p.listed;
+  const exact_cost& cost = p.cost;
   out.why.predicted = cost;
   const memory_meter meter(o.memory_limit);
   const bool fits_memory = meter.fits(cost.bytes);

@@ -395,25 +395,27 @@ TEST(GreatLakesCli, OptimalPlayAdviceCountsTheCasesOfAChoiceWithMany) {
 }
 
 TEST(GreatLakesCli, AGainWithinRoundOffIsNone) {
-  // On the win objective an optimal retreat is never (a retreat loses the battle), so the Niagara
-  // 3 v 3 with only the attacker's retreat optimal is its default play: the attacker gains exactly
-  // nothing. The game's value and the default play's come from different sums (they differed by
-  // 3e-16 here, printed "-0"): the gain is 0 in the JSON and in the table.
-  const std::string battle =
-      "gl battle --att 11th:regular:4/4:5:3 --att 21st:regular:4/4:5:3 --att NYMil:militia:3/4:3:2 "
-      "--def 100th:regular:4/4:5:4 --def 41st:regular:4/4:5:3 --def Glengarry:militia:3/3:4:2 --fort 2:2:4 "
-      "--att-leader Brown --def-leader Drummond --att-retreat optimal --method exact";
-  const auto r = run_musket(battle + " --format json");
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  const auto game = nlohmann::json::parse(r.out)["optimal_play"];
-  EXPECT_NEAR(game["value"].get<double>(), game["value_default_play"].get<double>(), 1e-12);
-  EXPECT_EQ(game["gain_attacker"].get<double>(), 0.0);
-  EXPECT_FALSE(std::signbit(game["gain_attacker"].get<double>()));
-  EXPECT_EQ(game["gain_defender"].get<double>(), 0.0);
-  const auto table = run_musket(battle);
-  ASSERT_EQ(table.exit_code, 0) << table.err;
-  EXPECT_EQ(table.out.find("-0\n"), std::string::npos) << table.out;
-  EXPECT_NE(table.out.find("gain attacker"), std::string::npos);
+  // No leader, so no reroll exists: with the attacker's rerolls optimal it has nothing to choose and
+  // gains exactly nothing. The game's value and the default play's come from different sums (they
+  // differed by 2.2e-16 here, printed as a gain); the gain is 0 in the JSON and in the table. The
+  // same for the defender's rerolls (no leader either).
+  for (const char* side : {"att", "def"}) {
+    const std::string battle =
+        std::string("gl battle --att A:regular:3/3:5:2 --att B:militia:2/2:3:1 --def D:regular:3/3:5:2 --") + side +
+        "-reroll optimal --method exact";
+    const auto r = run_musket(battle + " --format json");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto game = nlohmann::json::parse(r.out)["optimal_play"];
+    EXPECT_NEAR(game["value"].get<double>(), game["value_default_play"].get<double>(), 1e-12);
+    for (const char* gain : {"gain_attacker", "gain_defender"}) {
+      EXPECT_EQ(game[gain].get<double>(), 0.0) << side << " " << gain;
+      EXPECT_FALSE(std::signbit(game[gain].get<double>()));
+    }
+    const auto table = run_musket(battle);
+    ASSERT_EQ(table.exit_code, 0) << table.err;
+    EXPECT_NE(table.out.find("gain attacker            0\n"), std::string::npos) << table.out;
+    EXPECT_NE(table.out.find("gain defender            0\n"), std::string::npos) << table.out;
+  }
 }
 
 TEST(GreatLakesCli, PlayOptimalRefusesAPolicyItWouldOverride) {

@@ -149,6 +149,47 @@ TEST(Solve, OptimalPlayIsAGameSolvedExactlyOnly) {
   EXPECT_NEAR(s.result.attacker_wins, 5.0 / 11, 1e-12);
 }
 
+TEST(Solve, OnlyRetreatsOptimalToWinIsTheDefaultPlay) {
+  // On the win objective a voluntary retreat loses the battle, so an optimal retreat never retreats:
+  // with no other choice optimal, the battle is its default play, answered by the fixed-policy
+  // exact engine (no game), still exactly only. The duel above: 5/11 either way.
+  gl::battle b = hand_duel();
+  b.attacker.retreat.kind = b.defender.retreat.kind = gl::retreat_kind::optimal;
+  EXPECT_FALSE(gl::has_choice(b, gl::objective::win));
+  EXPECT_TRUE(gl::has_choice(b, gl::objective::value));
+  const auto s = gl::solve(b, options(gl::solve_method::automatic));
+  ASSERT_TRUE(s.game);
+  EXPECT_FALSE(s.game->choices);
+  EXPECT_EQ(s.why.reason, gl::solve_reason::optimal_play);
+  ASSERT_TRUE(s.why.predicted);  // (the fixed battle's prediction, which auto holds to its budget)
+  EXPECT_NEAR(s.result.attacker_wins, 5.0 / 11, 1e-12);
+  EXPECT_EQ(s.game->value, s.result.attacker_wins);
+  EXPECT_EQ(s.game->value_default_play, s.game->value);
+  EXPECT_EQ(s.game->gain_attacker, 0.0);
+  EXPECT_EQ(s.game->gain_defender, 0.0);
+  EXPECT_EQ(s.game->game_states, 0u);
+  for (const auto& side : s.game->advice) {
+    EXPECT_EQ(side.units.size(), 1u);
+    EXPECT_TRUE(side.retreat.retreats.empty());  // never
+  }
+  EXPECT_THROW((void)gl::solve(b, options(gl::solve_method::sim)), gl::optimal_play_not_simulated);
+  // The game over pairs of side states, which offers no retreat on this objective, agrees.
+  EXPECT_NEAR(gl::solve_optimal_play(b, {}).value, s.game->value, 1e-12);
+
+  // five_v_four() with the attacker's retreat optimal: the answer is the default play's to the last
+  // bit; under auto a budget its prediction passes refuses it at once (never simulated).
+  gl::battle big = five_v_four();
+  big.attacker.retreat.kind = gl::retreat_kind::optimal;
+  gl::solve_options exact = options(gl::solve_method::exact);
+  const auto shortcut = gl::solve(big, exact);
+  const gl::battle_result fixed = gl::solve_exact(gl::default_play(big));
+  EXPECT_EQ(shortcut.result.attacker_wins, fixed.attacker_wins);
+  EXPECT_EQ(shortcut.result.rounds_mean, fixed.rounds_mean);
+  gl::solve_options tight = options(gl::solve_method::automatic);
+  tight.time_budget = 1e-6;
+  EXPECT_THROW((void)gl::solve(big, tight), gl::game_over_budget);
+}
+
 TEST(Solve, MethodNames) {
   for (const auto& [m, name] : gl::names_of_solve_method) {
     EXPECT_EQ(gl::to_string(m), name);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "calc/great_lakes/optimal/pair_values.hpp"
+#include "calc/great_lakes/rules/round.hpp"
 #include "core/invalid_input.hpp"
 
 namespace musket::great_lakes {
@@ -43,6 +44,26 @@ double play_value(const battle_result& r, const game_options& g) {
   return g.win_value * r.attacker_wins + lost;
 }
 
+bool has_choice(const battle& b, objective goal) {
+  if (goal == objective::value) return plays_optimally(b);
+  for (const army* a : {&b.attacker, &b.defender})
+    if (a->hit_allocation.kind == hit_allocation_kind::optimal || a->rerolls.kind == reroll_kind::optimal) return true;
+  return false;
+}
+
+game_result game_of_default_play(const battle& b, const game_options& g, battle_result outcome) {
+  game_result out;
+  out.goal = g.goal;
+  out.choices = false;
+  out.value = out.value_default_play = play_value(outcome, g);
+  out.outcome = std::move(outcome);
+  const round::battle_rules r = round::compile(b);  // (the units' names, the garrison's among them)
+  for (int side = 0; side < 2; ++side)
+    for (int i = r.begin[side]; i < r.end[side]; ++i)
+      out.advice[static_cast<std::size_t>(side)].units.push_back(r.units[static_cast<std::size_t>(i)].name);
+  return out;
+}
+
 // The game over pairs of side states (optimal/pair_values.hpp); the default play by the exact
 // engine; each side's gain from the game where only that side decides.
 game_result solve_optimal_play(const battle& b, const game_options& g, const exact_options& options) {
@@ -75,15 +96,15 @@ game_result solve_optimal_play(const battle& b, const game_options& g, const exa
   out.value_default_play = *default_value;
   const double att_value = !att ? out.value_default_play : !def ? out.value : *att_only;
   const double def_value = !def ? out.value_default_play : !att ? out.value : *def_only;
-  // A side's gain is never negative (its default is among its plays), but the game's value and the
-  // default play's come from different sums: a difference within the game's tie tolerance (1e-12 of
-  // the value's range, as pair_game breaks ties) is round-off, reported as none ("-0" otherwise).
+  // A gain within the game's tie tolerance (1e-12 of the value's range, as pair_game breaks ties)
+  // is none: the game's value and the default play's come from different sums, so a side with no
+  // better choice showed 2.2e-16 or "-0".
   const auto sp = [](const std::vector<double>& lost) { return static_cast<double>(lost.size()) - 1.0; };
   const double scale =
       g.goal == objective::win
           ? 1.0
           : std::max({1.0, sp(out.outcome.attacker_sp_lost), g.win_value + sp(out.outcome.defender_sp_lost)});
-  auto gain = [&](double x) { return x < 0 && x > -1e-12 * scale ? 0.0 : x; };
+  auto gain = [&](double x) { return std::abs(x) < 1e-12 * scale ? 0.0 : x; };
   out.gain_attacker = gain(att_value - out.value_default_play);
   out.gain_defender = gain(out.value_default_play - def_value);
   // (The whole solve's: the game, its outcome chain, the default play and the one-side games.)

@@ -116,6 +116,7 @@ struct game_result {
   double chain_outcomes = 0;          // round outcomes the outcome chain played (its both passes)
   double chain_predicted = 0;         // those predicted before the solve (chain_outcomes_per_pair)
   double predicted_seconds = 0;       // the cost model's prediction before the solve: outcomes, chain_predicted
+  bool choices = true;                // false: no choice to solve (has_choice), the default play's answer
 };
 
 // Any of the battle's policies `optimal`.
@@ -126,6 +127,14 @@ bool plays_optimally(const army& a);
 battle default_play(battle b, int side = -1);
 // The objective's value of a solved fixed-policy battle (to the attacker).
 double play_value(const battle_result& r, const game_options& g);
+
+// Whether an `optimal` policy leaves a choice to solve. On the win objective a voluntary retreat
+// loses the battle, so an optimal retreat never retreats (RULINGS; the game offers no retreat
+// there): a battle whose only `optimal` policies are retreats is then its default play.
+bool has_choice(const battle& b, objective goal);
+// Such a battle's game from its default play solved (`outcome`): the value both ways, no gain, and
+// for a side whose retreat is `optimal` the advice that it never retreats.
+game_result game_of_default_play(const battle& b, const game_options& g, battle_result outcome);
 
 // Throws invalid_input (bad win_value), state_limit_exceeded past options.state_limit pairs of
 // side states (or pairs in the outcome chain), solve_cancelled, game_over_budget
