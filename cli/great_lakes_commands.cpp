@@ -613,6 +613,10 @@ report run_battle(const po::variables_map& vm) {
   } catch (const gl::solve_cancelled&) {
     throw run_cancelled();  // only a dashboard sets the flag; nothing is reported
   } catch (const gl::exact_over_memory& e) {
+    if (optimal_play)  // (only retreats optimal, solved as the default play: still exact only)
+      throw invalid_input("memory-mb", fmt::format("optimal play would need about {:.0f} MB, past --memory-mb {}; "
+                                                   "raise it (optimal play is solved exactly only)",
+                                                   e.predicted_bytes() / 1e6, memory_mb));
     throw invalid_input("method", fmt::format("exact would need about {:.0f} MB, past --memory-mb {}; raise it or "
                                               "use --method sim (or auto)",
                                               e.predicted_bytes() / 1e6, memory_mb));

@@ -4,7 +4,10 @@
 // the exact engines and the simulation (the CLI's `gl battle`, and through it the dashboard and the
 // sweeps, call this and hold no policy of their own):
 //   optimal play (any `optimal` policy)  a game, solved exactly (solve_optimal_play); under auto
-//                                        within the time budget its own prediction allows
+//                                        within the time budget its own prediction allows; but
+//                                        only retreats `optimal` on the win objective (no choice:
+//                                        has_choice) the default play, by the exact engine, exact
+//                                        only and under auto refused past the budget
 //   exact                                the fixed-policy exact engine (solve_exact), refused when the
 //                                        predicted memory alone passes the bound
 //   sim                                  the simulation (simulate)

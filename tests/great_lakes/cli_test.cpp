@@ -394,6 +394,40 @@ TEST(GreatLakesCli, OptimalPlayAdviceCountsTheCasesOfAChoiceWithMany) {
   EXPECT_LT(std::count(table.out.begin(), table.out.end(), '\n'), 400) << table.out;
 }
 
+TEST(GreatLakesCli, OnlyRetreatsOptimalToWinIsAnsweredAsTheDefaultPlay) {
+  // On the win objective a retreat loses the battle, so optimal retreats never retreat: the Niagara
+  // 5 v 4 with both sides' retreats optimal is its default play, answered under auto at the plain
+  // odds' cost (the game over pairs was refused, predicted 1.75 s), its why saying so; past a
+  // budget or a memory bound it is refused as optimal play is (never simulated, no advice to use
+  // --method sim).
+  const std::string battle =
+      "gl battle --att 11th:regular:4/4:5:3 --att 21st:regular:4/4:5:3 --att NYMil:militia:3/4:3:2 "
+      "--att Art:artillery:2/3:5:4 --att Drag:dragoon:2/2:4:2 --def 100th:regular:4/4:5:4 "
+      "--def 41st:regular:4/4:5:3 --def Glengarry:militia:3/3:4:2 --def Mohawk:native:2/3:4:2 --fort 2:2:4 "
+      "--att-leader Brown --def-leader Drummond --att-retreat optimal --def-retreat optimal";
+  const json j = run_json(battle);
+  const json plain = run_json(
+      "gl battle --att 11th:regular:4/4:5:3 --att 21st:regular:4/4:5:3 --att NYMil:militia:3/4:3:2 "
+      "--att Art:artillery:2/3:5:4 --att Drag:dragoon:2/2:4:2 --def 100th:regular:4/4:5:4 "
+      "--def 41st:regular:4/4:5:3 --def Glengarry:militia:3/3:4:2 --def Mohawk:native:2/3:4:2 --fort 2:2:4 "
+      "--att-leader Brown --def-leader Drummond --method exact");
+  EXPECT_EQ(j["method"]["name"], "exact");
+  EXPECT_NE(j["method"]["why"].get<std::string>().find("default play"), std::string::npos) << j["method"]["why"];
+  EXPECT_EQ(j["optimal_play"]["value"], plain["outcomes"]["attacker_wins"]);
+  EXPECT_EQ(j["optimal_play"]["gain_attacker"], 0.0);
+  EXPECT_EQ(j["advice"]["attacker"]["retreat"]["rule"], "never retreats");
+  EXPECT_EQ(j["advice"]["defender"]["retreat"]["rule"], "never retreats");
+  const auto late = run_musket(battle + " --time-budget 0.01");
+  EXPECT_EQ(late.exit_code, 2);
+  EXPECT_NE(late.err.find("optimal play is predicted to take"), std::string::npos) << late.err;
+  // (Issue 20's 6 v 6, about 344 MB predicted.)
+  const auto small =
+      run_musket(battle + " --att X:regular:4/4:5:3 --def Y:regular:4/4:5:3 --memory-mb 64 " + "--time-budget 3600");
+  EXPECT_EQ(small.exit_code, 2);
+  EXPECT_NE(small.err.find("past --memory-mb 64"), std::string::npos) << small.err;
+  EXPECT_EQ(small.err.find("--method sim"), std::string::npos) << small.err;
+}
+
 TEST(GreatLakesCli, AGainWithinRoundOffIsNone) {
   // No leader, so no reroll exists: with the attacker's rerolls optimal it has nothing to choose and
   // gains exactly nothing. The game's value and the default play's come from different sums (they
