@@ -175,7 +175,7 @@ std::string result_label(const std::string& key, bool probability) {
       return result_label(key.substr(0, key.size() - end.size()), probability) +
              (end == "_min" ? ", lowest" : ", highest");
   const std::string words = statistic_words(key).value_or(key_words_of(key));
-  if (probability && !is_mean_key(key)) return "P(" + words + ")";
+  if (probability && !names_a_number(key)) return "P(" + words + ")";
   return capitalised(words);
 }
 
@@ -188,11 +188,13 @@ std::string null_meaning(const std::string& key) {
   return "";
 }
 
-bool is_mean_key(const std::string& key) {
+bool names_a_number(const std::string& key) {
   // A distribution's statistic other than at_least/at_most is a number of its values.
   if (const auto s = statistic_of(key); s && s->bound.empty()) return true;
   const std::string last = segments_of(key).back();
-  return last.rfind("expected_", 0) == 0 || last.rfind("mean_", 0) == 0;
+  for (const char* word : {"expected", "mean", "sd", "value", "gain"})
+    if (last.rfind(word, 0) == 0) return true;
+  return last == "win_value";
 }
 
 std::string option_label(const std::string& name) {

@@ -15,10 +15,12 @@ namespace musket::cli {
 // -> "P(defender losses at least 2)", "stats.defender_losses.mean" -> "Mean defender losses".
 std::string result_label(const std::string& key, bool probability);
 
-// The key names a mean or an expectation (its last part begins expected_ or mean_, or it is a
-// distribution's statistic other than at_least/at_most: stats.<path>.mean, .sd, .median, ...),
-// never a probability, whatever its values.
-bool is_mean_key(const std::string& key);
+// The key names a number that is never a probability, whatever its values: a mean or an
+// expectation (its last part begins expected or mean), a distribution's statistic other than
+// at_least/at_most (stats.<path>.mean, .sd, .median, ...), a spread (sd), or optimal play's value,
+// gains and win value (SP on the value objective). The one rule for the tables, the sweeps' rows and
+// charts, and the dashboard.
+bool names_a_number(const std::string& key);
 
 // What a null result means, the same word in the table, the CSV and the dashboard, by the key's
 // last part: "garrison_eliminated" -> "no fort" (GL: no undestroyed fort, so no garrison fights),

@@ -32,7 +32,7 @@ std::optional<double> number_of(const json& row, const char* key) {
 
 // The metric is a probability: every value it takes lies in 0..1 and its name is not a mean.
 bool is_probability(const json& points, const std::string& metric) {
-  if (is_mean_key(metric)) return false;
+  if (names_a_number(metric)) return false;
   bool any = false;
   for (const auto& row : points) {
     if (row.value("metric", "") != metric) continue;

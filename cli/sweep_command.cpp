@@ -307,9 +307,10 @@ report run_sweep(const command_registry& registry, const std::string& code, cons
     points.push_back(std::move(p));
     if (outer && outer->done) outer->done->fetch_add(1);
   }
-  // What ran: the points that simulated are counted among the answered ones only.
+  // What ran: the answered points that simulated, known by the intervals a simulated answer carries
+  // (the work estimate's trials count every point that might: under auto, one solved exactly too).
   std::size_t simulated_points = 0;
-  for (std::size_t k = 0; k < total; ++k) simulated_points += points[k].error.empty() && point_work[k].trials > 0;
+  for (const auto& p : points) simulated_points += p.error.empty() && !p.intervals.empty();
   std::size_t legal = 0, unknown = 0;
   for (const auto& p : points) {
     legal += p.error.empty() && p.legality_unknown.empty();

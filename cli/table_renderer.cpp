@@ -28,15 +28,10 @@ bool is_fraction_of_one(const json& v) {
   return v.is_number() && v.get<double>() >= 0.0 && v.get<double>() <= 1.0;
 }
 
-// Expectations and other plain numbers are named so ("expected_...", "mean...", "value", "sd").
-bool is_plain_number_key(const std::string& key) {
-  return key.rfind("expected", 0) == 0 || key.rfind("mean", 0) == 0 || key.rfind("value", 0) == 0 ||
-         key.rfind("sd", 0) == 0 || key.rfind("gain", 0) == 0 || key == "win_value";
-}
-
-// A probability: a non-integer number in [0, 1] under a key that does not name a plain number.
+// A probability: a non-integer number in [0, 1] under a key that does not name a number
+// (cli/result_labels.hpp).
 bool is_probability(const std::string& key, const json& v) {
-  return is_fraction_of_one(v) && !v.is_number_integer() && !is_plain_number_key(key);
+  return is_fraction_of_one(v) && !v.is_number_integer() && !names_a_number(key);
 }
 
 bool is_scalar(const json& v) {
@@ -198,7 +193,7 @@ std::set<std::string> long_row_probabilities(const json& rows) {
   for (const auto& row : rows) {
     const std::string metric = long_row_metric(row);
     if (metric.empty()) continue;
-    auto [it, fresh] = probability.emplace(metric, !is_mean_key(metric));
+    auto [it, fresh] = probability.emplace(metric, !names_a_number(metric));
     const json& v = row.at("value");
     if (v.is_number_integer() || (v.is_number() && !is_fraction_of_one(v))) it->second = false;  // a count
   }
@@ -211,7 +206,7 @@ std::set<std::string> long_row_probabilities(const json& rows) {
 // A probability known only as a range: {"min": p, "max": q}.
 bool is_range(const std::string& key, const json& v) {
   return v.is_object() && v.size() == 2 && v.contains("min") && v.contains("max") && is_fraction_of_one(v.at("min")) &&
-         is_fraction_of_one(v.at("max")) && !is_plain_number_key(key);
+         is_fraction_of_one(v.at("max")) && !names_a_number(key);
 }
 
 // "33.3% to 50.0%", or one percentage when both ends agree.
@@ -579,11 +574,11 @@ class table_writer {
   bool is_distribution(const std::string& path, const json& value) const {
     if (value.empty()) return false;
     const auto dot = path.rfind('.');
-    if (is_plain_number_key(dot == std::string::npos ? path : path.substr(dot + 1))) return false;
+    if (names_a_number(dot == std::string::npos ? path : path.substr(dot + 1))) return false;
     bool any_float = false;
     for (auto it = value.begin(); it != value.end(); ++it) {
       if (!is_fraction_of_one(it.value())) return false;
-      if (value.is_object() && is_plain_number_key(it.key())) return false;
+      if (value.is_object() && names_a_number(it.key())) return false;
       any_float = any_float || it.value().is_number_float();
     }
     return any_float;

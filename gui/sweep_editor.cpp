@@ -175,7 +175,7 @@ void app::draw_sweep(const panel_state& panel) {
       if (!std::isnan(v) && (v < 0 || v > 1)) probability = false;
   ImGui::Spacing();
   // The words of `musket`'s sweep charts (cli/result_labels.hpp).
-  const std::string metric = cli::result_label(points.metric, probability && !cli::is_mean_key(points.metric));
+  const std::string metric = cli::result_label(points.metric, probability && !cli::names_a_number(points.metric));
   std::vector<std::string> axes;
   for (const auto& a : points.axes) axes.push_back(cli::option_label(a));
   if (points.axes.size() == 1) {

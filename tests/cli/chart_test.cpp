@@ -276,8 +276,14 @@ TEST(ResultLabels, KeysReadAsTheEventsTheyCount) {
   EXPECT_EQ(result_label("summary.american_victory_min", true), "P(American victory), lowest");
   EXPECT_EQ(result_label("summary.expected_attacker_losses", true), "Expected attacker losses");
   EXPECT_EQ(result_label("summary.mean_rounds", false), "Mean rounds");
-  EXPECT_TRUE(musket::cli::is_mean_key("summary.expected_track_shift"));
-  EXPECT_FALSE(musket::cli::is_mean_key("summary.attacker_victory"));
+  EXPECT_TRUE(musket::cli::names_a_number("summary.expected_track_shift"));
+  EXPECT_FALSE(musket::cli::names_a_number("summary.attacker_victory"));
+  // Optimal play's value and gains are the objective's numbers (SP on the value objective), never
+  // "P(...)", though a gain of 0.08 SP lies in 0..1.
+  for (const char* key : {"optimal_play.value", "optimal_play.value_default_play", "optimal_play.gain_attacker",
+                          "optimal_play.gain_defender", "optimal_play.win_value", "stats.rounds.sd"})
+    EXPECT_TRUE(musket::cli::names_a_number(key)) << key;
+  EXPECT_EQ(result_label("optimal_play.gain_attacker", true), "Optimal play gain attacker");
   EXPECT_EQ(musket::cli::option_label("att-war"), "Attacker War");
   EXPECT_EQ(musket::cli::option_label("army-food"), "Food carried");
   EXPECT_EQ(musket::cli::option_label("british-vp"), "British VP");

@@ -428,6 +428,24 @@ TEST(GreatLakesCli, OnlyRetreatsOptimalToWinIsAnsweredAsTheDefaultPlay) {
   EXPECT_EQ(small.err.find("--method sim"), std::string::npos) << small.err;
 }
 
+TEST(GreatLakesCli, ASweepOfOptimalPlaySaysItWasSolvedAndItsGainIsANumber) {
+  // Optimal play is solved exactly only, so a sweep under auto simulated none of its points (it
+  // counted every point that might); on the value objective the attacker's gain is SP (0.08 here),
+  // not a probability, though it lies in 0..1.
+  const std::string sweep =
+      "gl sweep battle --att 11th:regular:4/4:5:3 --att Mil:militia:3/3:3:2 --def 104th:regular:4/4:5:4 "
+      "--fort 2:2:4 --att-hits optimal --objective value --win-value 3 --vary fort.sp=1..2 "
+      "--metric optimal_play.gain_attacker";
+  const json doc = run_json(sweep);
+  EXPECT_EQ(doc["method"]["simulated_points"], 0);
+  EXPECT_EQ(doc["method"]["legal_points"], 2);
+  const auto table = run_musket(sweep);
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_NE(table.out.find("Optimal play gain attacker"), std::string::npos) << table.out;
+  EXPECT_EQ(table.out.find("P(optimal play"), std::string::npos) << table.out;
+  EXPECT_EQ(table.out.find('%'), std::string::npos) << table.out;
+}
+
 TEST(GreatLakesCli, AGainWithinRoundOffIsNone) {
   // No leader, so no reroll exists: with the attacker's rerolls optimal it has nothing to choose and
   // gains exactly nothing. The game's value and the default play's come from different sums (they
