@@ -165,10 +165,12 @@ std::string compact_text(const std::string& key, const json& v) {
   return text;
 }
 
-// Whether a record's field fits in its cell: a scalar, a short flat list or map, or a short map of
-// such (read by its leaves' paths); anything bigger is drawn under the table.
+// Whether a record's field fits in its cell: a scalar, a flat list or map of up to 72 characters (a
+// cell wraps between its items: five units' hits, 49, stay in their row rather than a unit a line
+// under the table), or a short map of such (read by its leaves' paths); anything bigger is drawn
+// under the table.
 bool inline_cell(const std::string& key, const json& v) {
-  constexpr std::size_t inline_width = 40, inline_paths_width = 60;
+  constexpr std::size_t inline_width = 72, inline_paths_width = 60;
   if (is_scalar(v)) return true;
   if (holds_structure(v)) return flat_leaves(v) && compact_text(key, v).size() <= inline_paths_width;
   return std::all_of(v.begin(), v.end(), is_scalar) && compact_text(key, v).size() <= inline_width;

@@ -85,4 +85,22 @@ TEST(TableWidth, AllocationCellsLeaveOutUnitsTakingNoHits) {
   EXPECT_EQ(run.out.find("Regulars 0"), std::string::npos) << run.out;
 }
 
+// A cell of five units' hits (49 characters) stays in its row, wrapped between its items where the
+// terminal is narrow, where it was drawn under the table a unit a line, zeros and all (the Niagara
+// 4 v 4 of the README: the defender's five units with the garrison, taking 6 to 9 hits).
+TEST(TableWidth, AFiveUnitAllocationStaysInItsRow) {
+  const auto run = run_at(
+      "gl battle --att 11th:regular:3/4:5:3 --att 21st:regular:2/4:5:3 --att NYMil:militia:2/4:3:2 "
+      "--att Drag:dragoon:2/2:4:2 --def 100th:regular:3/4:5:4 --def 41st:regular:2/4:5:3 "
+      "--def Glengarry:militia:2/3:4:2 --def Mohawk:native:1/3:4:2 --fort 2:2:4 --att-leader Brown "
+      "--def-leader Drummond --play optimal",
+      100);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("\n         6  100th 2, 41st 1, Glengarry 1, Mohawk 1,"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\n            garrison 1 "), std::string::npos) << run.out;
+  EXPECT_EQ(run.out.find("hits 6: optimal"), std::string::npos) << run.out;
+  EXPECT_EQ(run.out.find("Mohawk     0"), std::string::npos) << run.out;
+  EXPECT_LE(widest_line(run.out), 100u);
+}
+
 }  // namespace
