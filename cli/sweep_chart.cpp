@@ -30,7 +30,8 @@ std::optional<double> number_of(const json& row, const char* key) {
   return it->get<double>();
 }
 
-// The metric is a probability: every value it takes lies in 0..1 and its name is not a mean.
+// The metric is a probability: every value it takes lies in 0..1 and its name names no number
+// (cli/result_labels.hpp).
 bool is_probability(const json& points, const std::string& metric) {
   if (names_a_number(metric)) return false;
   bool any = false;

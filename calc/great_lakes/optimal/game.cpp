@@ -57,11 +57,16 @@ game_result game_of_default_play(const battle& b, const game_options& g, battle_
   out.choices = false;
   out.value = out.value_default_play = play_value(outcome, g);
   out.outcome = std::move(outcome);
-  const round::battle_rules r = round::compile(b);  // (the units' names, the garrison's among them)
+  out.advice = advice_of_units(round::compile(b));
+  return out;
+}
+
+std::array<side_advice, 2> advice_of_units(const round::battle_rules& r) {
+  std::array<side_advice, 2> advice;
   for (int side = 0; side < 2; ++side)
     for (int i = r.begin[side]; i < r.end[side]; ++i)
-      out.advice[static_cast<std::size_t>(side)].units.push_back(r.units[static_cast<std::size_t>(i)].name);
-  return out;
+      advice[static_cast<std::size_t>(side)].units.push_back(r.units[static_cast<std::size_t>(i)].name);
+  return advice;
 }
 
 // The game over pairs of side states (optimal/pair_values.hpp); the default play by the exact

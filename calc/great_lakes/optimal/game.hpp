@@ -18,6 +18,10 @@
 
 namespace musket::great_lakes {
 
+namespace round {
+struct battle_rules;  // rules/state.hpp
+}
+
 // What the attacker maximises and the defender minimises.
 enum class objective {
   win,    // P(the attacker wins)
@@ -132,6 +136,9 @@ double play_value(const battle_result& r, const game_options& g);
 // loses the battle, so an optimal retreat never retreats (RULINGS; the game offers no retreat
 // there): a battle whose only `optimal` policies are retreats is then its default play.
 bool has_choice(const battle& b, objective goal);
+// Each side's advice with nothing decided yet but its units' names (listing order, the garrison's
+// among them): where every game's advice starts.
+std::array<side_advice, 2> advice_of_units(const round::battle_rules& r);
 // Such a battle's game from its default play solved (`outcome`): the value both ways, no gain, and
 // for a side whose retreat is `optimal` the advice that it never retreats.
 game_result game_of_default_play(const battle& b, const game_options& g, battle_result outcome);

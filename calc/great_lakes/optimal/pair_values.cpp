@@ -66,9 +66,7 @@ pair_solution solve_over_pairs(const battle& b, const game_options& g, const exa
   }
   if (!with_outcome) return out;
   const battle_rules& r = game.rules();
-  for (int side = 0; side < 2; ++side)
-    for (int i = r.begin[side]; i < r.end[side]; ++i)
-      out.advice[static_cast<std::size_t>(side)].units.push_back(r.units[static_cast<std::size_t>(i)].name);
+  out.advice = advice_of_units(r);
   advice_recorder rec(r, out.advice);
   // Round 1's choices for the advice, each with the case it is made in: the start's round played
   // once through the rules' own round under the solved choices. It reads the solved game and writes
