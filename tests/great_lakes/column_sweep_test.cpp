@@ -85,6 +85,22 @@ TEST(GreatLakesColumnSweep, OneSpUnitsWinByTheFirstHit) {
   EXPECT_NEAR(one_each.rounds_mean, 36.0 / 11, 1e-10);
 }
 
+TEST(GreatLakesColumnSweep, NoRoundEndsWhereNoneCan) {
+  // Round 1 cannot end this battle: the attackers fire at most 4 dice (a0 one less for its river
+  // crossing, GL 11.22) into a line of 7 SP, the defender 3 into 5, and d1 (morale 6) never fails,
+  // so neither line is gone after round 1. Its chance is then 0, not a difference of two sums'
+  // rounding (it read 2.2e-16, and the rounds' least value 1).
+  gl::battle b = duel(make_unit("a0", 2, 3, 4), make_unit("d0", 4, 0, 4, gl::unit_type::militia));
+  b.attacker.units[0].crossed = gl::crossing::river;
+  b.attacker.units.push_back(make_unit("a1", 3, 2, 6));
+  b.defender.units.push_back(make_unit("d1", 3, 3, 6, gl::unit_type::militia));
+  b.defender.units[1].max_sp = 4;
+  const auto r = gl::solve_by_column_sweep(b);
+  ASSERT_GE(r.rounds_distribution.size(), 2u);
+  EXPECT_EQ(r.rounds_distribution[0], 0.0);
+  EXPECT_GT(r.rounds_distribution[1], 0.0);
+}
+
 TEST(GreatLakesColumnSweep, AUnitNeverHitKeepsItsSp) {
   // 2 SP, 1 die, morale 5 (fails on a 6) attacks 1 SP, 0 dice, morale 6, which never fires: the
   // attacker wins when it hits, 1/6 a round, and nothing else can happen. Its morale is never
