@@ -263,6 +263,9 @@ struct exact_options {
   std::size_t memory_limit = 0;
   double rounds_tolerance = 1e-12;  // the rounds distribution is listed until this mass remains
   std::size_t max_listed_rounds = 2000;
+  // false: the column sweep leaves the rounds' distribution out (empty; its mean stays), where only
+  // the ends and losses are read (optimal play's default play, whose value alone is asked).
+  bool rounds = true;
   // Where a unit can fail morale, solve by the column sweep (exact/column_sweep.hpp), which folds units
   // out of the line (eliminated or failed) out of its pairs and carries their SP beside them: the
   // same answer from far fewer states. false: the plain chain always (its tests compare the two).

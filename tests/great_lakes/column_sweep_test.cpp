@@ -83,6 +83,13 @@ TEST(GreatLakesColumnSweep, OneSpUnitsWinByTheFirstHit) {
   const auto one_each = gl::solve_by_column_sweep(duel(make_unit("A", 1, 1), make_unit("D", 1, 1)));
   EXPECT_NEAR(one_each.attacker_wins, 5.0 / 11, sweep_tight);
   EXPECT_NEAR(one_each.rounds_mean, 36.0 / 11, 1e-10);
+  // With the rounds' distribution left out (a value alone asked): the same ends and mean, no list.
+  gl::exact_options no_rounds;
+  no_rounds.rounds = false;
+  const auto value_alone = gl::solve_by_column_sweep(duel(make_unit("A", 1, 1), make_unit("D", 1, 1)), no_rounds);
+  EXPECT_NEAR(value_alone.attacker_wins, 5.0 / 11, sweep_tight);
+  EXPECT_NEAR(value_alone.rounds_mean, 36.0 / 11, 1e-10);
+  EXPECT_TRUE(value_alone.rounds_distribution.empty());
 }
 
 TEST(GreatLakesColumnSweep, NoRoundEndsWhereNoneCan) {

@@ -540,7 +540,10 @@ void solve_prepared(sweep::column_solver& solver, const exact_options& options, 
                     double& expected_rounds, battle_result& out) {
   const unsigned threads = usable_threads(options.threads);
   std::size_t window_bytes = 0;
-  if (threads >= 2) {
+  if (!options.rounds) {
+    solver.sweep(sums, expected_rounds);
+    out.method.threads = 1;
+  } else if (threads >= 2) {
     side_by_side([&] { solver.sweep(sums, expected_rounds); },
                  [&] { out.rounds_distribution = solver.rounds(out.rounds_tail, window_bytes); });
     out.method.threads = 2;

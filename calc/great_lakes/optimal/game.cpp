@@ -82,7 +82,11 @@ game_result solve_optimal_play(const battle& b, const game_options& g, const exa
   // is the game itself): beside the game's outcome chains where they leave a core, the rest after.
   std::optional<double> default_value, att_only, def_only;
   auto others = [&](const exact_options& o) {
-    if (!default_value) default_value = play_value(solve_exact(default_play(b), o), g);
+    if (!default_value) {
+      exact_options value_alone = o;
+      value_alone.rounds = false;
+      default_value = play_value(solve_exact(default_play(b), value_alone), g);
+    }
     if (!att || !def) return;
     if (!att_only) att_only = optimal::solve_over_pairs(default_play(b, 1), g, o, false).value;
     if (!def_only) def_only = optimal::solve_over_pairs(default_play(b, 0), g, o, false).value;
