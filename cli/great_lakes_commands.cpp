@@ -347,15 +347,21 @@ std::string why_text(const gl::solved_battle& solved, double budget, int limit, 
   }
   if (solved.game) {
     const gl::game_result& g = *solved.game;
+    const std::string asked =
+        why.asked == gl::solve_method::automatic
+            ? fmt::format("auto: exact, the only method for it, within the --time-budget of {:g} s", budget)
+            : std::string("--method exact");
+    if (g.swept)
+      return fmt::format(
+          "optimal play: a zero-sum game over {} pairs of side states solved exactly by backward induction, its "
+          "outcome by the exact column sweep under the solved hit allocation ({}; predicted {:.3g} s from {:.3g} "
+          "steps over the pairs' options and the sweep's predicted cost)",
+          g.game_states, asked, g.predicted_seconds, g.outcomes);
     return fmt::format(
         "optimal play: a zero-sum game over {} pairs of side states solved exactly by backward induction ({}; "
         "predicted {:.3g} s from {:.3g} steps over the pairs' options and {:.3g} round outcomes predicted for the "
         "outcome chain, which played {:.3g})",
-        g.game_states,
-        why.asked == gl::solve_method::automatic
-            ? fmt::format("auto: exact, the only method for it, within the --time-budget of {:g} s", budget)
-            : std::string("--method exact"),
-        g.predicted_seconds, g.outcomes, g.chain_predicted, g.chain_outcomes);
+        g.game_states, asked, g.predicted_seconds, g.outcomes, g.chain_predicted, g.chain_outcomes);
   }
   std::string predicted;
   if (why.predicted) {

@@ -428,6 +428,26 @@ TEST(GreatLakesCli, OnlyRetreatsOptimalToWinIsAnsweredAsTheDefaultPlay) {
   EXPECT_EQ(small.err.find("--method sim"), std::string::npos) << small.err;
 }
 
+TEST(GreatLakesCli, TheAttackersSolvedHitsAreSweptAndTheWhySaysSo) {
+  // Only the attacker's hits optimal, on the win objective: the outcome by the column sweep under
+  // the solved allocation, and the why line names it; with the defender's hits optimal too, the
+  // outcome chain plays it, as its why line says. Either way the value is the attacker's wins.
+  const std::string battle =
+      "gl battle --att 11th:regular:4/4:5:3 --att Mil:militia:3/3:3:2 --def 104th:regular:4/4:5:4 "
+      "--def Lin:militia:3/3:3:3 --fort 2:2:4 --att-leader Brown --method exact --att-hits optimal";
+  const json swept = run_json(battle);
+  const std::string why = swept["method"]["why"].get<std::string>();
+  EXPECT_NE(why.find("its outcome by the exact column sweep under the solved hit allocation"), std::string::npos)
+      << why;
+  EXPECT_EQ(why.find("outcome chain"), std::string::npos) << why;
+  EXPECT_NEAR(swept["optimal_play"]["value"].get<double>(), swept["outcomes"]["attacker_wins"].get<double>(), 1e-12);
+  const json chained = run_json(battle + " --def-hits optimal");
+  const std::string chain_why = chained["method"]["why"].get<std::string>();
+  EXPECT_NE(chain_why.find("round outcomes predicted for the outcome chain"), std::string::npos) << chain_why;
+  EXPECT_NEAR(chained["optimal_play"]["value"].get<double>(), chained["outcomes"]["attacker_wins"].get<double>(),
+              1e-12);
+}
+
 TEST(GreatLakesCli, ASweepOfOptimalPlaySaysItWasSolvedAndItsGainIsANumber) {
   // Optimal play is solved exactly only, so a sweep under auto simulated none of its points (it
   // counted every point that might); on the value objective the attacker's gain is SP (0.08 here),

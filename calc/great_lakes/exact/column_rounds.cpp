@@ -102,7 +102,8 @@ void column_solver::rounds_in_window(std::size_t window, std::vector<double>& pr
       if (any == 0.0) continue;
       add_mid(part_dice[k], k, miss, stay.data());
       missed(k, miss * sixes(part_dice[k])[0], stay.data(), true);
-      for (const side_move& mv : a_part_moves_[static_cast<std::size_t>(fire)][k])
+      const solved_moves* chosen = solved(column, k);
+      for (const side_move& mv : chosen ? chosen->part : a_part_moves_[static_cast<std::size_t>(fire)][k])
         if (part_line[mv.to] > 0) {
           add_mid(mv.dice, mv.to, mv.p, stay.data());
           missed(mv.to, mv.p * sixes(mv.dice)[0], stay.data(), false);
@@ -203,7 +204,10 @@ std::vector<double> column_solver::rounds(double& tail, std::size_t& window_byte
         if (m == 0.0) continue;
         const bool first = from_start && column == start_column && k == start_k;
         add_mid(first ? a_.hit_first_dice[a_.hit_of[0][0]] : part_dice[k], k, miss * m);
-        for (const side_move& mv : first ? start_part_moves_ : a_part_moves_[static_cast<std::size_t>(fire)][k])
+        const solved_moves* chosen = solved(column, k);
+        for (const side_move& mv : first    ? start_part_moves_
+                                   : chosen ? chosen->part
+                                            : a_part_moves_[static_cast<std::size_t>(fire)][k])
           if (part_line[mv.to] > 0) add_mid(mv.dice, mv.to, mv.p * m);
       }
       // (Each pair's sum is made in the same order whatever the order of a list: one add per move.)

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "calc/great_lakes/battle.hpp"
+#include "calc/great_lakes/exact/column_sweep.hpp"
 #include "calc/great_lakes/exact/exact_chooser.hpp"
 #include "calc/great_lakes/exact/side_states.hpp"
 #include "calc/great_lakes/outcome.hpp"
@@ -71,14 +72,15 @@ inline std::size_t list_bytes(const std::vector<std::vector<side_move>>& lists) 
 }
 
 // A side's moves under `enemy_dice` of fire, summed over the hits below its line SP, each (target,
-// dice) once, in target order; targets mapped by `to`. (More hits take the whole line.)
+// dice) once, in target order; targets mapped by `to`. (More hits take the whole line.) `options`:
+// by hits, the allocation taken (side_states' other_allocations); null: the rulings'.
 template <class To>
 inline std::vector<side_move> moves_under_fire(const side_states& s, std::uint32_t from, int enemy_dice, bool keep_dice,
-                                               To&& to) {
+                                               To&& to, const int* options = nullptr) {
   std::vector<side_move> moves;
   const double* p = sixes(enemy_dice);
   for (int hits = 1; hits <= enemy_dice && hits < s.line_sp[from]; ++hits)
-    for (const side_move& m : s.after_hits[from][static_cast<std::size_t>(hits)])
+    for (const side_move& m : s.moves_of_option(from, hits, options ? options[hits] : 0))
       moves.push_back({to(m.to), keep_dice ? m.dice : 0, p[hits] * m.p});
   merge_moves(moves);
   return moves;
@@ -189,11 +191,14 @@ struct ends_to_play {
 class column_solver {
  public:
   // `sides`: both sides listed alone (list_battle_sides, complete), held while the solver lives.
-  column_solver(const battle_rules& r, const exact_options& options, const battle_sides& sides)
+  // `allocation`: the attacker's hits allocated so (`sides` listing each allocation it takes).
+  column_solver(const battle_rules& r, const exact_options& options, const battle_sides& sides,
+                const attacker_allocation* allocation = nullptr)
       : r_(r),
         options_(options),
         a_(sides.side[0]),
         d_(sides.side[1]),
+        allocation_(allocation),
         meter_(options.memory_limit),
         first_round_(r.first_round_matters) {}
 
@@ -212,6 +217,24 @@ class column_solver {
   // held in a window: present[t] the mass in the battle at round t + 1's start, `last` each
   // pair's then at the window's last round.
   void rounds_in_window(std::size_t window, std::vector<double>& present, std::vector<double>& last) const;
+
+  // The attacker's moves under a solved allocation (allocation_) that takes another option than the
+  // rulings' for some hit count: the options by hits, and the moves from the part and from each of
+  // its places (in place order) under the column's fire.
+  struct solved_moves {
+    std::vector<int> options;
+    std::vector<side_move> part;
+    std::vector<std::vector<side_move>> places;
+  };
+  // Those of the attacker's part of rank k under the defender's column, or null: the listed moves.
+  // (Its places' moves are made by the sweep, the one thread that reads them, as it first needs them.)
+  const solved_moves* solved(std::uint32_t column, std::uint32_t k) const {
+    const std::uint32_t at = allocation_of_.empty() ? 0 : allocation_of_[column * a_parts_ + k];
+    return at == 0 ? nullptr : &solved_[at];
+  }
+  solved_moves* solved(std::uint32_t column, std::uint32_t k) {
+    return const_cast<solved_moves*>(std::as_const(*this).solved(column, k));
+  }
 
   std::size_t pairs_visited = 0;
   std::size_t transitions = 0;  // folded half-round moves
@@ -271,6 +294,7 @@ class column_solver {
   const battle_rules& r_;
   const exact_options& options_;
   const side_states &a_, &d_;
+  const attacker_allocation* allocation_;
   memory_meter meter_;
   side_order ao_, do_;
   std::size_t a_parts_ = 0, a_states_ = 0, d_parts_ = 0, d_states_ = 0;
@@ -280,6 +304,12 @@ class column_solver {
   // A first round that differs (GL 11.22): the start played apart, its moves by place and by part.
   bool first_round_ = false, start_apart_ = false;
   std::vector<side_move> start_moves_, start_part_moves_;
+  std::vector<int> start_options_;  // by hits: the allocation round 1 takes (empty: the rulings')
+  // By pair of parts (column * a_parts_ + k): its entry of solved_ (0: the listed moves); each
+  // distinct (part, fire, options) made once.
+  std::vector<std::uint32_t> allocation_of_;
+  std::vector<solved_moves> solved_;
+  void list_solved_moves();
   std::vector<int> a_line_, a_dice_;                   // by attacker place
   std::vector<std::uint32_t> a_rank_at_;               // by attacker place: its part's rank
   std::vector<int> part_line_dice_, part_line_units_;  // by attacker rank

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <map>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -25,6 +26,9 @@ void column_solver::prepare() {
       throw state_limit_exceeded(options_.state_limit);
     std::size_t bytes = (s->states.size() + s->hit.size()) * sizeof(battle_state);
     for (const auto& by_hits : s->after_hits) bytes += list_bytes(by_hits);
+    for (const auto& by_hits : s->other_allocations)
+      for (const auto& options : by_hits)
+        for (const auto& option : options) bytes += sizeof(option) + sizeof(side_move) * option.moves.capacity();
     hold(bytes);
   }
   int most = 0;  // (at most 200 dice a side: battle.cpp's validation, the tables' rows)
@@ -142,10 +146,18 @@ void column_solver::prepare() {
     // (those of every round where no attacker crossed).
     const int fire = d_.dice[0];
     const double* p = sixes(fire);
+    if (allocation_) {
+      start_options_.assign(static_cast<std::size_t>(std::max(fire, 0)) + 1, 0);
+      for (int hits = 1; hits <= fire && hits < a_.line_sp[0]; ++hits)
+        start_options_[static_cast<std::size_t>(hits)] = (*allocation_)(a_.part[0], d_.part[0], hits, true);
+    }
+    auto start_option = [&](int hits) {
+      return start_options_.empty() ? 0 : start_options_[static_cast<std::size_t>(hits)];
+    };
     std::map<std::pair<std::uint32_t, int>, double> to_place, to_part;
     for (int hits = 1; hits <= fire && hits < a_.line_sp[0]; ++hits) {
-      const int dice = a_.hit_first_dice[a_.hit_of[0][static_cast<std::size_t>(hits)]];
-      for (const side_move& m : a_.after_hits[0][static_cast<std::size_t>(hits)]) {
+      const int dice = a_.hit_first_dice[a_.hit_of_option(0, hits, start_option(hits))];
+      for (const side_move& m : a_.moves_of_option(0, hits, start_option(hits))) {
         to_place[{ao_.place[m.to], dice}] += p[hits] * m.p;
         to_part[{a_rank(m.to), dice}] += p[hits] * m.p;
       }
@@ -153,6 +165,51 @@ void column_solver::prepare() {
     for (const auto& [to, q] : to_place) start_moves_.push_back({to.first, to.second, q});
     for (const auto& [to, q] : to_part) start_part_moves_.push_back({to.first, to.second, q});
   }
+  if (allocation_) list_solved_moves();
+}
+
+void column_solver::list_solved_moves() {
+  // (Most pairs take the rulings' allocation at every hit count; the rest share a few allocations
+  // a part: each made once.)
+  allocation_of_.assign(d_parts_ * a_parts_, 0);
+  solved_.resize(1);
+  std::map<std::vector<int>, std::uint32_t> seen;  // (part, fire, options by hits)
+  std::vector<int> key;
+  std::size_t bytes = allocation_of_.size() * sizeof(std::uint32_t);
+  for (std::uint32_t column = 0; column < d_parts_; ++column) {
+    const std::uint32_t d_part = d_.part[do_.state_at[do_.part_begin[column]]];
+    const int fire = d_.dice[do_.state_at[do_.part_begin[column]]];
+    for (std::uint32_t k = 0; k < a_parts_; ++k) {
+      const std::uint32_t example = ao_.example_of_rank(k);
+      const int most = std::min(fire, a_.line_sp[example] - 1);  // (more hits take the whole line: no choice)
+      key.assign({static_cast<int>(k), fire});
+      bool other = false;
+      for (int hits = 1; hits <= most; ++hits) {
+        const int taken = (*allocation_)(a_.part[example], d_part, hits, false);
+        key.push_back(taken);
+        other = other || taken != 0;
+      }
+      if (!other) continue;
+      const auto [at, fresh] = seen.emplace(key, static_cast<std::uint32_t>(solved_.size()));
+      allocation_of_[column * a_parts_ + k] = at->second;
+      if (!fresh) continue;
+      solved_moves m;
+      m.options.assign(key.begin() + 1, key.end());
+      m.options[0] = 0;  // (no hit)
+      m.part = moves_under_fire(
+          a_, example, fire, true, [&](std::uint32_t s) { return ao_.part_rank[a_.part[s]]; }, m.options.data());
+      bytes += sizeof(m) + sizeof(side_move) * m.part.capacity() + sizeof(int) * m.options.capacity();
+      // (Its places' moves, made in the sweep, counted here at most: merging only shortens them.)
+      for (std::uint32_t place = ao_.part_begin[k]; place < ao_.part_begin[k + 1]; ++place) {
+        bytes += sizeof(std::vector<side_move>);
+        for (int hits = 1; hits <= most; ++hits)
+          bytes += sizeof(side_move) *
+                   a_.moves_of_option(ao_.state_at[place], hits, m.options[static_cast<std::size_t>(hits)]).size();
+      }
+      solved_.push_back(std::move(m));
+    }
+  }
+  hold(bytes);
 }
 
 void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
@@ -179,6 +236,7 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
   }
   const auto dice_count = static_cast<std::size_t>(a_dice_count_);
   std::vector<double> mid_attacker(dice_count * a_states_), mid_defender;
+  const std::vector<int> rulings;  // (options by hits where the rulings' allocation is taken: none)
   // (The second halves' attacker after its reinforcement, by place and by part.)
   std::vector<double> entered(a_enter_.any ? a_states_ : 0), entered_parts(a_enter_.any ? a_parts_ : 0);
   expected_rounds = 0;
@@ -222,11 +280,12 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
     // step 2, the attacker as it was then); the rest to the mid-round masses by the dice fired, and
     // where that fire misses, on to the next round (`self`: the pair's own round).
     auto attacker_half = [&](std::uint32_t at, double m, int line, int dice, const std::vector<side_move>& moves,
-                             const std::vector<int>& dice_of_hit, bool self) {
+                             const std::vector<int>& dice_of_hit, bool self, const std::vector<int>& options) {
       const std::uint32_t state = ao_.state_at[at];
       line_taken[at] += m;
       for (int hits = 0; hits < line && hits <= fire; ++hits) {
-        const std::uint32_t hit = a_.hit_of[state][static_cast<std::size_t>(hits)];
+        const std::uint32_t hit =
+            a_.hit_of_option(state, hits, options.empty() ? 0 : options[static_cast<std::size_t>(hits)]);
         double falls = 0;
         const double* p = sixes(dice_of_hit[hit]);
         for (int h = d_line; h <= dice_of_hit[hit]; ++h) falls += p[h];
@@ -241,13 +300,15 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
     };
     // The same beside the defender's state (`row` of the column) from attacker part k.
     auto defender_half = [&](std::uint32_t row, std::uint32_t k, double m, int line, int dice,
-                             const std::vector<side_move>& part_moves, const std::vector<int>& dice_of_hit, bool self) {
+                             const std::vector<side_move>& part_moves, const std::vector<int>& dice_of_hit, bool self,
+                             const std::vector<int>& options) {
       const std::uint32_t example = ao_.example_of_rank(k);
       double taken = 0;
       for (int h = line; h <= fire; ++h) taken += fire_p[h];
       ends.defender_stands[d_first + row] += m * taken;  // the attacker's line taken (GL 12.1)
       for (int hits = 0; hits < line && hits <= fire; ++hits) {
-        const int n = dice_of_hit[a_.hit_of[example][static_cast<std::size_t>(hits)]];
+        const int n =
+            dice_of_hit[a_.hit_of_option(example, hits, options.empty() ? 0 : options[static_cast<std::size_t>(hits)])];
         ends.defender_line_taken[n][d_first + row] += m * fire_p[hits];  // (the falls played later)
       }
       double* mid = &mid_defender[row * a_parts_];
@@ -268,8 +329,9 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
       ++pairs_visited;
       expected_rounds += 1.0;
       transitions += start_part_moves_.size() + 1;
-      attacker_half(ao_.place[0], 1.0, line, dice, start_moves_, a_.hit_first_dice, false);
-      defender_half(do_.place[0] - d_first, k, 1.0, line, dice, start_part_moves_, a_.hit_first_dice, false);
+      attacker_half(ao_.place[0], 1.0, line, dice, start_moves_, a_.hit_first_dice, false, start_options_);
+      defender_half(do_.place[0] - d_first, k, 1.0, line, dice, start_part_moves_, a_.hit_first_dice, false,
+                    start_options_);
     }
     // First halves: the defender's fire on each attacker part, highest line SP first (GL 11.18 step 1,
     // the attacker's allocation, checks and rerolls).
@@ -288,6 +350,17 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
         continue;
       }
       const double scale = 1.0 / (1.0 - loop);
+      // The attacker's moves: listed, or made for its solved allocation where it differs (its places'
+      // made once mass reaches the part under it: the rounds read only the part's).
+      solved_moves* chosen = solved(column, k);
+      if (chosen && chosen->places.empty()) {
+        for (std::uint32_t at = first; at < last; ++at)
+          chosen->places.push_back(moves_under_fire(
+              a_, ao_.state_at[at], fire, true, [&](std::uint32_t s) { return ao_.place[s]; }, chosen->options.data()));
+      }
+      const std::vector<side_move>& part_moves =
+          chosen ? chosen->part : a_part_moves_[static_cast<std::size_t>(fire)][k];
+      const std::vector<int>& options = chosen ? chosen->options : rulings;
       bool visited = false;
       for (std::uint32_t at = first; at < last; ++at) {
         double& m = column_mass[at];
@@ -295,17 +368,19 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
         m *= scale;
         visited = true;
         expected_rounds += m;
-        attacker_half(at, m, line, dice, a_moves_[static_cast<std::size_t>(fire)][at], a_.hit_dice, true);
+        attacker_half(at, m, line, dice,
+                      chosen ? chosen->places[at - first] : a_moves_[static_cast<std::size_t>(fire)][at], a_.hit_dice,
+                      true, options);
       }
       if (visited) {
         ++pairs_visited;
-        transitions += a_part_moves_[static_cast<std::size_t>(fire)][k].size() + 1;  // (the miss)
+        transitions += part_moves.size() + 1;  // (the miss)
       }
       for (std::uint32_t row = 0; row < rows; ++row) {
         double& m = by_defender[(d_first + row) * a_parts_ + k];
         if (m == 0.0) continue;
         m *= scale;
-        defender_half(row, k, m, line, dice, a_part_moves_[static_cast<std::size_t>(fire)][k], a_.hit_dice, true);
+        defender_half(row, k, m, line, dice, part_moves, a_.hit_dice, true, options);
       }
     }
     // Second halves: each mid-round mass fires with the dice it had before its checks. A fire that
@@ -567,7 +642,8 @@ exact_engine choose_engine(const round::battle_rules& r) {
   return exact_engine::plain_chain;
 }
 
-battle_result solve_by_column_sweep(const battle& b, const exact_options& options, const sweep::battle_sides* listed) {
+battle_result solve_by_column_sweep(const battle& b, const exact_options& options, const sweep::battle_sides* listed,
+                                    const attacker_allocation* allocation) {
   const auto started = std::chrono::steady_clock::now();
   const round::battle_rules r = round::compile(b);
   const round::battle_state start = round::initial_state(r);
@@ -582,11 +658,14 @@ battle_result solve_by_column_sweep(const battle& b, const exact_options& option
     // Each side listed alone once: by the cost prediction where it listed them whole, else here.
     sweep::battle_sides own;
     if (!listed || !listed->complete) {
+      if (allocation) throw std::logic_error("column sweep: a solved allocation needs the sides listed with it");
       own = sweep::list_battle_sides(r, options.state_limit);
       if (!own.complete) throw state_limit_exceeded(options.state_limit);
       listed = &own;
     }
-    sweep::column_solver solver(r, options, *listed);
+    if (allocation && listed->side[0].other_allocations.size() != listed->side[0].states.size())
+      throw std::logic_error("column sweep: a solved allocation needs the attacker's allocations listed");
+    sweep::column_solver solver(r, options, *listed, allocation);
     solver.prepare();
     solve_prepared(solver, options, sums, expected_rounds, out);
   }

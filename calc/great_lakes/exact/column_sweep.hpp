@@ -17,6 +17,9 @@
 // round ends on before the reinforcement (GL 13.3) lets anyone enter. The rounds' distribution
 // comes from stepping the folded pairs a round at a time; their mean from the sweep's visits. A
 // first round that differs (GL 11.22) is played from the start apart.
+#include <cstdint>
+#include <functional>
+
 #include "calc/great_lakes/battle.hpp"
 #include "calc/great_lakes/rules/round.hpp"
 
@@ -32,13 +35,22 @@ namespace musket::great_lakes {
 enum class exact_engine { plain_chain, column_sweep };
 exact_engine choose_engine(const round::battle_rules& r);
 
+// The attacker's hits allocated as optimal play solved them (GL 11.23; optimal/pair_values.cpp):
+// the option of round::hit_options that the attacker's folded part `a` takes for `hits` hits
+// against the defender's folded part `d` (side_states' part indices), or in round 1 where it is
+// played apart (`first`, GL 11.22). It reads only the pair at the round's start, so the sweep's
+// halves stay as they are (the defender's choices read the attacker mid-round, and do not).
+using attacker_allocation = std::function<int(std::uint32_t a, std::uint32_t d, int hits, bool first)>;
+
 // Any battle of fixed policies (optimal ones play as `never` here). Throws invalid_input as
 // round::compile does, memory_limit_exceeded past options.memory_limit, state_limit_exceeded
 // where a side alone has more states than options.state_limit or the pairs of side parts pass
 // it, solve_cancelled.
 // `listed`: both sides already listed alone (list_battle_sides, by the cost prediction); where
 // null or incomplete, the sweep lists them.
+// `allocation`: the attacker's hits allocated so (`listed` then lists each allocation it takes).
 battle_result solve_by_column_sweep(const battle& b, const exact_options& options = {},
-                                    const sweep::battle_sides* listed = nullptr);
+                                    const sweep::battle_sides* listed = nullptr,
+                                    const attacker_allocation* allocation = nullptr);
 
 }  // namespace musket::great_lakes

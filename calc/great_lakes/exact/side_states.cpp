@@ -1,6 +1,7 @@
 #include "calc/great_lakes/exact/side_states.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -19,7 +20,7 @@ std::string side_key(const round::battle_rules& r, const round::battle_state& s,
 }
 
 bool list_side_states(const round::battle_rules& r, int side, std::size_t limit, side_states& out,
-                      std::size_t move_limit) {
+                      std::size_t move_limit, const allocations_taken* allocations) {
   out = side_states{};
   std::size_t moves = 0;  // listed: each outcome of a hit count's checks, each of a reinforcement
   out.side = side;
@@ -45,6 +46,7 @@ bool list_side_states(const round::battle_rules& r, int side, std::size_t limit,
     }
     return at->second;
   };
+  std::vector<std::uint8_t> used;  // (the allocations asked for)
   round::battle_state start = round::initial_state(r);
   start.first_round = false;  // (column_sweep plays round 1 from the start apart)
   intern(start);
@@ -72,6 +74,7 @@ bool list_side_states(const round::battle_rules& r, int side, std::size_t limit,
     const auto line = static_cast<std::size_t>(std::max<int>(sums.line_sp, 0));
     std::vector<std::uint32_t> hit_of(line);
     std::vector<std::vector<side_move>> by_hits(line);
+    std::vector<std::vector<side_states::allocation>> other(allocations ? line : 0);
     for (int hits = 0; hits < sums.line_sp; ++hits) {
       round::round_state t = tracked;
       round::hit_counts taken{};
@@ -88,16 +91,43 @@ bool list_side_states(const round::battle_rules& r, int side, std::size_t limit,
         by_hits[static_cast<std::size_t>(hits)].push_back({intern(state), out.hit_dice[hit], p});
       moves += found.size();
       if (moves > move_limit) return false;
+      if (!allocations) continue;
+      // GL 11.23: the other allocations asked for, each as optimal play's game lists it
+      // (optimal/pair_game.hpp).
+      const std::vector<round::hit_counts> options = round::hit_options(r, s, side, hits);
+      if (options[0] != taken) throw std::logic_error("side_states: the rulings' allocation is not option 0");
+      used.assign(options.size(), 0);
+      (*allocations)(s, hits, used);
+      auto& others = other[static_cast<std::size_t>(hits)];
+      for (std::size_t k = 1; k < options.size(); ++k) {
+        if (!used[k]) continue;
+        round::battle_state u = s;
+        for (int i = r.begin[side]; i < r.end[side]; ++i) u.sp[i] = static_cast<std::uint8_t>(u.sp[i] - options[k][i]);
+        round::round_state w = round::track(r, u);
+        std::uint32_t option_checks = 0;
+        w.sum[side] = round::sums_of(r, w.s, side, &options[k], &option_checks);
+        side_states::allocation a;
+        a.option = static_cast<int>(k);
+        a.hit = intern_hit(w);
+        found.clear();
+        round::check_morale(r, side, option_checks, w, options[k], c, checked);
+        for (const auto& [state, p] : found) a.moves.push_back({intern(state), out.hit_dice[a.hit], p});
+        moves += found.size();
+        others.push_back(std::move(a));
+        if (moves > move_limit) return false;
+      }
     }
     out.hit_of.push_back(std::move(hit_of));
     out.after_hits.push_back(std::move(by_hits));
+    if (allocations) out.other_allocations.push_back(std::move(other));
   }
   return out.states.size() <= limit && out.hit.size() <= limit;
 }
 
-battle_sides list_battle_sides(const round::battle_rules& r, std::size_t state_limit, std::size_t move_limit) {
+battle_sides list_battle_sides(const round::battle_rules& r, std::size_t state_limit, std::size_t move_limit,
+                               const allocations_taken* attacker_allocations) {
   battle_sides out;
-  out.complete = list_side_states(r, round::attacker, state_limit, out.side[0], move_limit) &&
+  out.complete = list_side_states(r, round::attacker, state_limit, out.side[0], move_limit, attacker_allocations) &&
                  list_side_states(r, round::defender, state_limit, out.side[1], move_limit);
   return out;
 }

@@ -6,6 +6,8 @@
 // battle, whatever the other side does. Internal to calc/great_lakes.
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -41,6 +43,29 @@ struct side_states {
   // within its enter faces), each with its probability, itself among them; else empty.
   std::vector<int> waiting;
   std::vector<std::vector<side_move>> entering;
+  // Listed with other allocations than the rulings' (optimal play's, GL 11.23: the sweep then plays
+  // a solved one): per state, by hits 1 .. line SP - 1, the options of round::hit_options past the
+  // rulings' (option 0: hit_of and after_hits) that were asked for, in its order: the option, its hit
+  // state and its checks' moves. Else empty.
+  struct allocation {
+    int option = 0;
+    std::uint32_t hit = 0;
+    std::vector<side_move> moves;
+  };
+  std::vector<std::vector<std::vector<allocation>>> other_allocations;
+  // Option `option`'s hit state of `hits` hits from `state`, and its moves (an option listed).
+  const allocation& other_allocation(std::uint32_t state, int hits, int option) const {
+    for (const allocation& a : other_allocations[state][static_cast<std::size_t>(hits)])
+      if (a.option == option) return a;
+    throw std::logic_error("side_states: an allocation not listed");
+  }
+  std::uint32_t hit_of_option(std::uint32_t state, int hits, int option) const {
+    return option == 0 ? hit_of[state][static_cast<std::size_t>(hits)] : other_allocation(state, hits, option).hit;
+  }
+  const std::vector<side_move>& moves_of_option(std::uint32_t state, int hits, int option) const {
+    return option == 0 ? after_hits[state][static_cast<std::size_t>(hits)]
+                       : other_allocation(state, hits, option).moves;
+  }
 };
 
 // A side state's key: per unit SP | status << 5, then the rerolls left; folded, a unit out of the
@@ -48,11 +73,18 @@ struct side_states {
 // holds it (exact/cost.cpp counts sides by it too).
 std::string side_key(const round::battle_rules& r, const round::battle_state& s, int side, bool folded);
 
+// Which allocations of `hits` hits from a state (its units at a round's start) to list beside the
+// rulings': `taken` (sized to round::hit_options' count, all 0) set to 1 at each option to list.
+using allocations_taken = std::function<void(const round::battle_state& s, int hits, std::vector<std::uint8_t>& taken)>;
+
 // Lists `side`'s states from the battle's start. Returns false (and stops) once it has found more
 // than `state_limit` states or hit states, or listed more than `move_limit` moves (a side whose one
 // round has millions of morale outcomes, 16 units that can all fail: 3^16, is past any budget).
+// `allocations`: the allocations listed beside the rulings' (other_allocations), and the states
+// they reach.
 bool list_side_states(const round::battle_rules& r, int side, std::size_t state_limit, side_states& out,
-                      std::size_t move_limit = static_cast<std::size_t>(-1));
+                      std::size_t move_limit = static_cast<std::size_t>(-1),
+                      const allocations_taken* allocations = nullptr);
 
 // Both sides of a battle, listed once: the cost prediction (exact/cost.hpp) reads them and the
 // sweep plays them. `complete` false: a side passed a limit and its list stops short.
@@ -61,7 +93,8 @@ struct battle_sides {
   bool complete = false;
 };
 battle_sides list_battle_sides(const round::battle_rules& r, std::size_t state_limit,
-                               std::size_t move_limit = static_cast<std::size_t>(-1));
+                               std::size_t move_limit = static_cast<std::size_t>(-1),
+                               const allocations_taken* attacker_allocations = nullptr);
 
 // A side's parts ranked by units waiting, most first, then by line SP, highest first (every move
 // but the self-loop lowers the line SP or lets a unit enter, so this is a topological order), and

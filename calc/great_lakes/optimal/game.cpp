@@ -98,8 +98,8 @@ game_result solve_optimal_play(const battle& b, const game_options& g, const exa
   out.outcomes = main.work;
   out.chain_outcomes = main.chain_outcomes;
   out.chain_predicted = main.chain_predicted;
-  out.predicted_seconds =
-      main.work * optimal::pair_seconds_per_work + main.chain_predicted * optimal::chain_seconds_per_outcome;
+  out.predicted_seconds = main.predicted_seconds;
+  out.swept = main.swept;
   out.advice = std::move(main.advice);
   others(options);
   out.value_default_play = *default_value;

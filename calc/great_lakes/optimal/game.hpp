@@ -120,7 +120,9 @@ struct game_result {
   double chain_outcomes = 0;          // round outcomes the outcome chain played (its both passes)
   double chain_predicted = 0;         // those predicted before the solve (chain_outcomes_per_pair)
   double predicted_seconds = 0;       // the cost model's prediction before the solve: outcomes, chain_predicted
+                                      // (where swept, the column sweep's predicted cost in its place)
   bool choices = true;                // false: no choice to solve (has_choice), the default play's answer
+  bool swept = false;                 // the outcome by the column sweep under the solved allocation, not chains
 };
 
 // Any of the battle's policies `optimal`.

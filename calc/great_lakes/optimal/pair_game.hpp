@@ -38,6 +38,8 @@
 #include <utility>
 #include <vector>
 
+#include "calc/great_lakes/exact/column_sweep.hpp"
+#include "calc/great_lakes/exact/side_states.hpp"
 #include "calc/great_lakes/optimal/game.hpp"
 #include "calc/great_lakes/optimal/pair_values.hpp"
 #include "calc/great_lakes/optimal/side_table.hpp"
@@ -223,9 +225,39 @@ class pair_game {
     }
   }
   double start_value() const { return start_value_; }
+  // The options of rd::hit_options the solved play takes for `hits` hits on the attacker in state
+  // `s` against any defender (round 1's among them): those of `taken` set to 1.
+  void allocations_taken(const battle_state& s, int hits, std::vector<std::uint8_t>& taken) const {
+    const std::uint32_t a = att_.index.at(key(s, rd::attacker, true).data());
+    const std::uint32_t row = choice_row_[att_.hits_begin[a] + static_cast<std::uint32_t>(hits)];
+    if (row == no_index) return;
+    auto take = [&](std::uint8_t k) {
+      if (k >= taken.size()) throw std::logic_error("optimal play: an allocation past the options listed");
+      taken[k] = 1;
+    };
+    for (std::size_t d = 0; d < nd_; ++d) take(att_choice_[row * nd_ + d]);
+    if (r_.first_round_matters && a == att_.index.at(key(rd::initial_state(r_), rd::attacker, true).data()))
+      take(start_choice_[static_cast<std::size_t>(hits)]);
+  }
+  // The attacker's allocations as solved, for the column sweep to play (exact/column_sweep.hpp) over
+  // `sides`' folded parts (the game's folded states: folds()). Valid while the game lives.
+  attacker_allocation solved_allocation(const sweep::battle_sides& sides) const {
+    std::vector<std::uint32_t> a_of, d_of;  // by part of the sweep's sides: the game's state
+    for (const std::uint32_t s : sides.side[0].example)
+      a_of.push_back(att_.index.at(key(sides.side[0].states[s], rd::attacker, true).data()));
+    for (const std::uint32_t s : sides.side[1].example)
+      d_of.push_back(def_.index.at(key(sides.side[1].states[s], rd::defender, true).data()));
+    return [this, a_of = std::move(a_of), d_of = std::move(d_of)](std::uint32_t a, std::uint32_t d, int hits,
+                                                                  bool first) -> int {
+      if (first) return start_choice_[static_cast<std::size_t>(hits)];
+      const std::uint32_t row = choice_row_[att_.hits_begin[a_of[a]] + static_cast<std::uint32_t>(hits)];
+      return row == no_index ? 0 : att_choice_[row * nd_ + d_of[d]];
+    };
+  }
   std::size_t pairs() const { return pairs_; }
   // The memory the game held at its peak, and the bytes its bound leaves for the outcome chain.
   std::size_t bytes() const { return meter_.peak(); }
+  std::size_t held() const { return meter_.held(); }  // (now: what it keeps beside its outcome's work)
   std::size_t room() const { return meter_.room(0); }
   // Where a round of the chain stands: its start pair, and the attacker's allocation taken for the
   // hits it took (the chain's chooser keeps it as the round is played).

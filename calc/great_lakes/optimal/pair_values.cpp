@@ -6,6 +6,9 @@
 #include <optional>
 #include <utility>
 
+#include "calc/great_lakes/exact/column_sweep.hpp"
+#include "calc/great_lakes/exact/cost.hpp"
+#include "calc/great_lakes/exact/side_states.hpp"
 #include "calc/great_lakes/optimal/advice.hpp"
 #include "calc/great_lakes/optimal/outcome_chain.hpp"
 #include "calc/great_lakes/optimal/pair_game.hpp"
@@ -44,17 +47,38 @@ struct solved_chooser : detail::exact_chooser {
 
 }  // namespace
 
+bool swept_document(const battle& b, const game_options& g) {
+  auto decides_only_hits = [](const army& a) {
+    return a.retreat.kind != retreat_kind::optimal && a.rerolls.kind != reroll_kind::optimal;
+  };
+  return g.goal == objective::win && b.attacker.hit_allocation.kind == hit_allocation_kind::optimal &&
+         b.defender.hit_allocation.kind != hit_allocation_kind::optimal && decides_only_hits(b.attacker) &&
+         decides_only_hits(b.defender);
+}
+
 pair_solution solve_over_pairs(const battle& b, const game_options& g, const exact_options& options, bool with_outcome,
                                const beside_chains& beside) {
   pair_game game(b, g, options);
-  game.list_all_sides(with_outcome);
   pair_solution out;
-  if (with_outcome) {
+  out.swept = with_outcome && swept_document(b, g);
+  game.list_all_sides(with_outcome && !out.swept);  // (the unfolded tables are the chains')
+  if (with_outcome && !out.swept) {
     // The chains' cost predicted beside the pairs' before any pair is valued, so that a battle past
     // the budget is refused at once rather than once its chains have played up to it.
     out.chain_predicted = game.predicted_chain_outcomes();
-    const double predicted = game.work() * pair_seconds_per_work + out.chain_predicted * chain_seconds_per_outcome;
-    if (g.time_budget > 0 && predicted > g.time_budget) throw game_over_budget(predicted, g.time_budget, false);
+    out.predicted_seconds = out.chain_predicted * chain_seconds_per_outcome;
+  }
+  if (out.swept) {
+    // The sweep's cost predicted from the sides as the default play lists them (those the solved
+    // play reaches are known only once it is solved).
+    out.predicted_seconds =
+        predict_exact_cost(game.rules(), sweep::list_battle_sides(game.rules(), predicted_side_limit, move_limit))
+            .seconds;
+  }
+  if (with_outcome) {
+    out.predicted_seconds += game.work() * pair_seconds_per_work;
+    if (g.time_budget > 0 && out.predicted_seconds > g.time_budget)
+      throw game_over_budget(out.predicted_seconds, g.time_budget, false);
   }
   game.solve();
   out.value = game.start_value();
@@ -89,6 +113,27 @@ pair_solution solve_over_pairs(const battle& b, const game_options& g, const exa
   exact_options chain_options = options;
   const std::size_t game_bytes = game.bytes();
   if (options.memory_limit > 0) chain_options.memory_limit = std::max<std::size_t>(1, game.room());
+  if (out.swept) {
+    // The outcome under the solved allocation by the column sweep, in the room the game leaves; the
+    // work beside is the caller's after it (the sweep takes both cores).
+    const sweep::allocations_taken taken = [&game](const battle_state& s, int hits, std::vector<std::uint8_t>& used) {
+      game.allocations_taken(s, hits, used);
+    };
+    const sweep::battle_sides listed = sweep::list_battle_sides(r, options.state_limit, move_limit, &taken);
+    if (!listed.complete) throw state_limit_exceeded(options.state_limit);
+    const attacker_allocation allocation = game.solved_allocation(listed);
+    const std::size_t kept = game.held();
+    try {
+      out.outcome = solve_by_column_sweep(b, chain_options, &listed, &allocation);
+    } catch (const memory_limit_exceeded& e) {
+      throw memory_limit_exceeded(options.memory_limit, kept + e.counted(), e.states());
+    }
+    advise_start();
+    // (The peak: the solve's, or what the game keeps beside the sweep's.)
+    out.outcome.method.memory_bytes = std::max(game_bytes, kept + out.outcome.method.memory_bytes);
+    rec.finish();
+    return out;
+  }
   // The time guard counts every chain's round outcomes; a chain that fails stops the others.
   std::atomic<std::uint64_t> outcomes{0};
   std::atomic<bool> stop{false};

@@ -29,7 +29,16 @@ struct pair_solution {
   double work = 0;                           // the cost model's count (pair_seconds_per_work)
   double chain_outcomes = 0;                 // the outcome chain's round outcomes
   double chain_predicted = 0;                // with_outcome: those predicted before the solve
+  double predicted_seconds = 0;              // with_outcome: the whole solve's, before it
+  bool swept = false;                        // the outcome document by the column sweep (swept_document)
 };
+
+// Whether the outcome document under the solved play is the column sweep's (exact/column_sweep.hpp):
+// only the attacker's hits are chosen, on the win objective, whose game states are the sweep's
+// folded parts. The solved allocation then reads the round's start pair alone, where the
+// defender's allocation, either side's rerolls and retreats read the other side mid-round (the
+// outcome chains play those).
+bool swept_document(const battle& b, const game_options& g);
 
 // Seconds per unit of `work` (pair_values.cpp counts it from the sides' lists before the solve:
 // for each pair, its hit states' pairs times the attacker's morale outcomes), and per round outcome
