@@ -227,13 +227,9 @@ class column_solver {
     std::vector<std::vector<side_move>> places;
   };
   // Those of the attacker's part of rank k under the defender's column, or null: the listed moves.
-  // (Its places' moves are made by the sweep, the one thread that reads them, as it first needs them.)
   const solved_moves* solved(std::uint32_t column, std::uint32_t k) const {
     const std::uint32_t at = allocation_of_.empty() ? 0 : allocation_of_[column * a_parts_ + k];
     return at == 0 ? nullptr : &solved_[at];
-  }
-  solved_moves* solved(std::uint32_t column, std::uint32_t k) {
-    return const_cast<solved_moves*>(std::as_const(*this).solved(column, k));
   }
 
   std::size_t pairs_visited = 0;

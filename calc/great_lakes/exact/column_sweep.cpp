@@ -198,14 +198,12 @@ void column_solver::list_solved_moves() {
       m.options[0] = 0;  // (no hit)
       m.part = moves_under_fire(
           a_, example, fire, true, [&](std::uint32_t s) { return ao_.part_rank[a_.part[s]]; }, m.options.data());
-      bytes += sizeof(m) + sizeof(side_move) * m.part.capacity() + sizeof(int) * m.options.capacity();
-      // (Its places' moves, made in the sweep, counted here at most: merging only shortens them.)
-      for (std::uint32_t place = ao_.part_begin[k]; place < ao_.part_begin[k + 1]; ++place) {
-        bytes += sizeof(std::vector<side_move>);
-        for (int hits = 1; hits <= most; ++hits)
-          bytes += sizeof(side_move) *
-                   a_.moves_of_option(ao_.state_at[place], hits, m.options[static_cast<std::size_t>(hits)]).size();
-      }
+      for (std::uint32_t place = ao_.part_begin[k]; place < ao_.part_begin[k + 1]; ++place)
+        m.places.push_back(moves_under_fire(
+            a_, ao_.state_at[place], fire, true, [&](std::uint32_t s) { return ao_.place[s]; }, m.options.data()));
+      bytes += sizeof(m) + sizeof(side_move) * m.part.capacity() + sizeof(int) * m.options.capacity() +
+               sizeof(std::vector<side_move>) * m.places.capacity();
+      for (const std::vector<side_move>& place : m.places) bytes += sizeof(side_move) * place.capacity();
       solved_.push_back(std::move(m));
     }
   }
@@ -350,14 +348,8 @@ void column_solver::sweep(outcome_sums& sums, double& expected_rounds) {
         continue;
       }
       const double scale = 1.0 / (1.0 - loop);
-      // The attacker's moves: listed, or made for its solved allocation where it differs (its places'
-      // made once mass reaches the part under it: the rounds read only the part's).
-      solved_moves* chosen = solved(column, k);
-      if (chosen && chosen->places.empty()) {
-        for (std::uint32_t at = first; at < last; ++at)
-          chosen->places.push_back(moves_under_fire(
-              a_, ao_.state_at[at], fire, true, [&](std::uint32_t s) { return ao_.place[s]; }, chosen->options.data()));
-      }
+      // The attacker's moves: listed, or made for its solved allocation where it differs.
+      const solved_moves* chosen = solved(column, k);
       const std::vector<side_move>& part_moves =
           chosen ? chosen->part : a_part_moves_[static_cast<std::size_t>(fire)][k];
       const std::vector<int>& options = chosen ? chosen->options : rulings;
