@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <iostream>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -340,6 +341,61 @@ TEST(GreatLakesPairGame, WorkBesideTheChainsNeverCostsTheGameItsBound) {
     EXPECT_EQ(r.outcome.ends, unbound.outcome.ends) << k;
     EXPECT_EQ(r.outcome.method.memory_bytes, peak) << k;
   }
+}
+
+// MA (the attacker's morale checks against a hit defender) is kept by defender hit state, and a key
+// group's columns valued in lockstep, where the memory bound leaves room for the rows; each column
+// works MA out for itself where it does not. The same sums in the same order either way, so the
+// same game to the last bit. Each battle's game is solved unbound (rows kept), then the least bound
+// under which the rows are still kept is found by bisection; a byte below it the game must answer
+// without the rows, and its value exactly as unbound (the value sums every MA the game reads).
+TEST(GreatLakesPairGame, KeptMaRowsAreTheColumnsOwnValues) {
+  std::mt19937 rng(3701);
+  int compared = 0;
+  for (int trial = 0; trial < 300 && compared < 30; ++trial) {
+    std::string id;
+    const gl::battle b = random_battle(rng, id);
+    if (!gl::plays_optimally(b)) continue;
+    for (const gl::objective goal : {gl::objective::win, gl::objective::value}) {
+      gl::game_options g;
+      g.goal = goal;
+      g.win_value = 2;
+      gl::exact_options o;
+      o.state_limit = 20000;
+      // The game under `bound` (0: none), or none where it passes it.
+      auto under = [&](std::size_t bound) -> std::optional<gl::optimal::pair_solution> {
+        gl::exact_options bounded = o;
+        bounded.memory_limit = bound;
+        try {
+          return gl::optimal::solve_over_pairs(b, g, bounded, false);
+        } catch (const musket::memory_limit_exceeded&) {
+          return std::nullopt;
+        }
+      };
+      std::optional<gl::optimal::pair_solution> unbound;
+      try {
+        unbound = under(0);
+      } catch (const musket::state_limit_exceeded&) {
+        continue;
+      } catch (const musket::invalid_input&) {
+        continue;
+      }
+      if (unbound->kept_rows == 0) continue;
+      std::size_t lo = 1, hi = 1 << 30;  // lo: rows not kept; hi: kept
+      while (hi - lo > 1) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        const auto r = under(mid);
+        (r && r->kept_rows > 0 ? hi : lo) = mid;
+      }
+      const auto r = under(lo);
+      const std::string at = std::to_string(trial) + " " + gl::to_string(goal) + " " + id;
+      ASSERT_TRUE(r.has_value()) << at;  // (the rows are counted beside the game: it fits without them)
+      ++compared;
+      EXPECT_EQ(r->kept_rows, 0u) << at;
+      EXPECT_EQ(r->value, unbound->value) << at;
+    }
+  }
+  EXPECT_GE(compared, 30);
 }
 
 // Where only the attacker's hits are chosen, on the win objective, the outcome document is the

@@ -20,10 +20,12 @@
 // backward in a topological order: the defender's states by units waiting, then line SP, fewest
 // first (a column), the attacker's the same way within a column; every round that changes a
 // pair lowers a line's SP or lets a unit enter. MD is kept for the column's hit states (its
-// values are shared by every attacker that ends its checks alike); the round where both fires
-// miss and nobody enters is the self-loop, solved as the stationary choice (solve_state's Newton
-// steps, as the full-state game solved it). Ties go to option 0 (the rulings' default) unless
-// another option is better by the tolerance, as the full-state game broke them.
+// values are shared by every attacker that ends its checks alike), MA by defender hit state for
+// the columns that reach it, a key group's columns valued in lockstep (ma_rows, value_run); the
+// round where both fires miss and nobody enters is the self-loop, solved as the stationary choice
+// (solve_state's Newton steps, as the full-state game solved it). Ties go to option 0 (the
+// rulings' default) unless another option is better by the tolerance, as the full-state game
+// broke them.
 // Internal linkage: included by optimal/pair_values.cpp alone.
 #include <algorithm>
 #include <array>
@@ -83,8 +85,11 @@ struct column_work {
   std::vector<double> md;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> done;  // by attacker state: its row's places worked out
   std::vector<std::uint8_t> standing;                         // by place: its hit state's line stands
-  std::vector<double> ma;                                     // MA by place (ma_row)
-  std::vector<double> by_place;                               // fill_column's MD by (place, attacker state)
+  std::vector<double> rest;            // with slots: by attacker hit state, FA but for the fire that scores nothing
+  struct lockstep_run* run = nullptr;  // with slots: the run of columns valued with it, and its place there
+  std::size_t run_index = 0;
+  std::vector<double> ma;                    // MA by place (ma_row)
+  std::vector<double> by_place;              // fill_column's MD by (place, attacker state)
   std::vector<std::vector<double>> scratch;  // tree_over's, by depth: the best option's row and a trial's
   // FA by attacker hit state, and the column it was worked out for (no_index: none): one hit state
   // is reached from several attacker states (a unit the hits eliminate keeps no SP), 2.2 times a
@@ -93,11 +98,23 @@ struct column_work {
   std::vector<std::uint32_t> fa_column;
   std::size_t bytes() const {
     std::size_t b = (md.capacity() + ma.capacity() + by_place.capacity() + fa.capacity()) * sizeof(double) +
-                    done.capacity() * sizeof(done[0]) + standing.capacity() +
+                    done.capacity() * sizeof(done[0]) + standing.capacity() + rest.capacity() * sizeof(double) +
                     fa_column.capacity() * sizeof(std::uint32_t);
     for (const auto& v : scratch) b += v.capacity() * sizeof(double);
     return b;
   }
+};
+
+// A run of one key group's columns valued in lockstep, an attacker state in all of them at a time
+// (pair_game::value_run): each column's work, MD at each column's unhit place by attacker state,
+// and MA there by attacker hit state (each worked out in one walk of its tree for the whole run).
+struct lockstep_run {
+  std::vector<column_work> columns;
+  std::size_t size = 0;
+  std::vector<double> md0, ma0;        // by (attacker state / hit state, column of the run)
+  std::vector<std::uint8_t> ma0_done;  // by attacker hit state
+  std::vector<double> least, best;     // place_rows' scratch
+  column_work scratch;                 // tree_over's
 };
 
 // The choices the outcome chain works out as it plays, kept for the pairs that meet them again,
@@ -211,6 +228,7 @@ class pair_game {
   // been while the unfolded tables were listed, list_all_sides); then the start's value.
   void solve() {
     if (!solving_) begin_solve();
+    plan_rows();
     value_columns(usable_threads(o_.threads) >= 2, nullptr);
     const battle_state start = rd::initial_state(r_);
     const std::uint32_t a0 = att_.index.at(key(start, rd::attacker).data());
@@ -223,8 +241,14 @@ class pair_game {
     } else {
       start_value_ = v_[a0 * nd_ + d0];
     }
+    held_ -= rows_.counted;
+    kept_rows_ = rows_.counted;
+    rows_ = {};
+    meter_.hold(held_ + unfolded_bytes_);
+    runs_ = {};
   }
   double start_value() const { return start_value_; }
+  std::size_t kept_rows() const { return kept_rows_; }
   // The options of rd::hit_options the solved play takes for `hits` hits on the attacker in state
   // `s` against any defender (round 1's among them): those of `taken` set to 1.
   void allocations_taken(const battle_state& s, int hits, std::vector<std::uint8_t>& taken) const {
@@ -757,6 +781,253 @@ class pair_game {
     solving_ = true;
   }
 
+  // ---- MA(a', d') is the same in every column whose fire can leave d' (it reads the pairs after
+  // d' 's checks, valued in lower columns): on the Niagara 5 v 4 `--play optimal` each was asked in
+  // four columns, 3.4 in the 4 v 3, 2.9 in the 3 v 3. So each hit state d' (one hit or more) gets a
+  // row of MA over every attacker hit state, made once before the first key group whose columns can
+  // leave it and kept until the last such group is valued. Its slot is free for another after that
+  // (the groups that use a hit state are known once the sides are listed: the slots are planned
+  // then). Where the rows would pass the memory bound the columns work MA out each for itself.
+  struct ma_rows {
+    std::vector<std::uint32_t> group_of;           // by place in ds_: its key group
+    std::vector<std::vector<std::uint32_t>> made;  // by key group: the hit states whose rows it makes
+    std::vector<std::uint32_t> slot;               // by defender hit state: its slot (or no_index)
+    std::size_t slots = 0, groups_made = 0;        // (groups_made: the groups whose rows are made)
+    std::size_t largest_group = 0;                 // the most columns of one key group
+    int most = 0;                                  // the most hits the attacker's fire scores
+    std::vector<std::uint32_t> standing;           // the attacker hit states whose line stands
+    std::vector<double> ma;                        // by (slot, attacker hit state): a column reads a few
+    std::size_t counted = 0;                       // the bytes held for them (plan_rows)
+  };
+  // Counted as the plan over every column needs them (where the unfolded tables were listed beside,
+  // the columns valued meanwhile need fewer: the count stays the same whichever thread took what).
+  void plan_rows() {
+    const std::uint32_t all = plan_slots(0);
+    // (And the runs of the largest group, value_run's: each thread's least MA by hit count, and by
+    // column of its run FA's rest and kept values, MA and MD at the unhit place.)
+    const double ah = static_cast<double>(att_.hsum.size()), threads = usable_threads(o_.threads) >= 2 ? 2 : 1;
+    const double run = static_cast<double>(rows_.largest_group);
+    const double whole =
+        (static_cast<double>(all) + threads * (rows_.most + 1)) * ah * sizeof(double) +
+        run * (ah * (3 * sizeof(double) + sizeof(std::uint32_t)) + static_cast<double>(na_) * sizeof(double)) +
+        static_cast<double>((ds_.size() + def_.hsum.size() + att_.hsum.size()) * sizeof(std::uint32_t));
+    if (all == 0 || !meter_.fits(whole)) {
+      rows_ = {};
+      return;
+    }
+    rows_.slots = plan_slots(next_column_);
+    rows_.ma.assign(rows_.slots * att_.hsum.size(), 0.0);
+    rows_.counted = static_cast<std::size_t>(whole);
+    held_ += rows_.counted;
+    meter_.hold(held_ + unfolded_bytes_);
+  }
+  // The rows' slots for the columns from ds_[from] on (rows_ planned but not taken): their count.
+  std::uint32_t plan_slots(std::size_t from) {
+    rows_ = {};
+    if (from >= ds_.size()) return 0;
+    // The most hits the attacker's fire can score (round 1's dice too): no row past it is read.
+    int most = 0;
+    for (std::uint32_t a1 = 0; a1 < att_.hsum.size(); ++a1)
+      if (att_.hsum[a1].line_units > 0) {
+        rows_.standing.push_back(a1);
+        for (const bool first : {false, true})
+          most = std::max(most, rd::fire_dice(r_, att_.hsum[a1], rd::attacker, first));
+      }
+    rows_.most = most;
+    const auto key_of = [&](std::uint32_t d) { return std::pair(def_.sum[d].waiting, def_.sum[d].line_sp); };
+    std::vector<std::uint32_t> first(def_.hsum.size(), no_index), last(def_.hsum.size(), no_index);
+    std::uint32_t groups = 0;
+    std::size_t run = 0;
+    rows_.group_of.assign(ds_.size(), 0);
+    // (From the first column not valued yet: some may have been while the unfolded tables were
+    // listed, without rows, list_all_sides.)
+    for (std::size_t i = from; i < ds_.size(); ++i) {
+      if (i > from && key_of(ds_[i]) != key_of(ds_[i - 1])) {
+        ++groups;
+        run = 0;
+      }
+      rows_.largest_group = std::max(rows_.largest_group, ++run);
+      rows_.group_of[i] = groups;
+      const std::uint32_t d = ds_[i], hb = def_.hits_begin[d];
+      const auto top = static_cast<std::uint32_t>(std::min<int>(most, def_.sum[d].alive_sp));
+      for (std::uint32_t j = def_.hit_begin[hb + 1]; j < def_.hit_begin[hb + top + 1]; ++j) {
+        const std::uint32_t d1 = def_.hit_option[j];
+        if (def_.hsum[d1].line_units == 0) continue;  // (its forced retreat: no MA)
+        if (first[d1] == no_index) first[d1] = groups;
+        last[d1] = groups;
+      }
+    }
+    ++groups;
+    // Slots as the groups go: a row's slot is free once its last group is valued.
+    rows_.made.resize(groups);
+    std::vector<std::vector<std::uint32_t>> ending(groups);
+    for (std::uint32_t d1 = 0; d1 < def_.hsum.size(); ++d1)
+      if (first[d1] != no_index) {
+        rows_.made[first[d1]].push_back(d1);
+        ending[last[d1]].push_back(d1);
+      }
+    rows_.slot.assign(def_.hsum.size(), no_index);
+    std::vector<std::uint32_t> free;
+    std::uint32_t slots = 0;
+    for (std::uint32_t g = 0; g < groups; ++g) {
+      for (const std::uint32_t d1 : rows_.made[g]) {
+        if (free.empty()) free.push_back(slots++);
+        rows_.slot[d1] = free.back();
+        free.pop_back();
+      }
+      for (const std::uint32_t d1 : ending[g]) free.push_back(rows_.slot[d1]);
+    }
+    return slots;
+  }
+
+  // The rows group g makes, a block of hit states at a time (on two threads where `two`): MD of
+  // every attacker state at the block's hit states as fill_column works it out, then each attacker
+  // hit state's tree walked once over the block as ma_row walks it (the same sums, so the same
+  // values as a column working them out).
+  void make_rows(std::uint32_t g, bool two) {
+    const std::vector<std::uint32_t>& made = rows_.made[g];
+    constexpr std::size_t block = 64;
+    const std::size_t blocks = (made.size() + block - 1) / block;
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> stop{false};
+    auto take = [&](column_work& cw) {
+      std::vector<double> md, by_state(na_), ma;
+      for (std::size_t b = next.fetch_add(1); b < blocks && !stop.load(); b = next.fetch_add(1)) {
+        detail::throw_if_cancelled(o_);
+        const std::size_t from = b * block, n = std::min(block, made.size() - from);
+        md.assign(na_ * n, 0.0);
+        for (std::size_t i = 0; i < n; ++i) {
+          const std::uint32_t d1 = made[from + i];
+          std::fill(by_state.begin(), by_state.end(), 0.0);
+          auto leaf = [&](std::uint32_t d2, double w, double* into) { leaf_vector(d2, w, into); };
+          if (def_.hroot[d1] == no_index)
+            leaf(def_.hleaf[d1], 1.0, by_state.data());
+          else
+            tree_over(def_, def_.hroot[d1], by_state.data(), 0, static_cast<std::uint32_t>(na_), 0, cw, leaf);
+          for (std::uint32_t a2 = 0; a2 < na_; ++a2)
+            md[a2 * n + i] = att_.sum[a2].line_units == 0 ? retreat_value(rd::attacker, true, a2, d1, false, true)
+                                                          : by_state[a2];  // GL 12.3
+        }
+        const auto hi = static_cast<std::uint32_t>(n);
+        auto leaf = [&](std::uint32_t a2, double w, double* out) {
+          const double* m = md.data() + std::size_t{a2} * n;
+          for (std::uint32_t i = 0; i < hi; ++i) out[i] += w * m[i];
+        };
+        for (std::uint32_t a1 = 0; a1 < att_.hsum.size(); ++a1) {
+          if (att_.hsum[a1].line_units == 0) continue;
+          ma.assign(n, 0.0);
+          if (att_.hroot[a1] == no_index)
+            leaf(att_.hleaf[a1], 1.0, ma.data());
+          else
+            tree_over(att_, att_.hroot[a1], ma.data(), 0, hi, 0, cw, leaf);
+          for (std::size_t i = 0; i < n; ++i) rows_.ma[rows_.slot[made[from + i]] * att_.hsum.size() + a1] = ma[i];
+        }
+      }
+    };
+    if (two && blocks >= 2)
+      side_by_side([&] { take(columns_[0]); }, [&] { take(columns_[1]); }, &stop);
+    else
+      take(columns_[0]);
+  }
+  // For every attacker hit state at once, the open column's FA but for the fire that scores nothing
+  // (cw.rest): the defender's least MA over its allocations of each hit count the attacker's fire
+  // can score, along its places' rows (by attacker hit state), each place's in the order and by the
+  // tie rule attacker_fire's walk takes, then summed over the hits in attacker_fire's order.
+  void place_rows(column_work& cw, std::vector<double>& least, std::vector<double>& best_row) const {
+    const std::uint32_t d = cw.column, hb = def_.hits_begin[d];
+    const std::size_t n = att_.hsum.size();
+    const auto hits = static_cast<std::uint32_t>(std::min<int>(rows_.most, def_.sum[d].alive_sp));
+    least.resize(n * hits);
+    best_row.resize(n);
+    double* best = best_row.data();
+    for (std::uint32_t k = 1; k <= hits; ++k) {
+      const std::uint32_t b = def_.hit_begin[hb + k] - cw.first, e = def_.hit_begin[hb + k + 1] - cw.first;
+      for (std::uint32_t j = b; j < e; ++j) {
+        if (cw.standing[j]) {
+          const double* row = rows_.ma.data() + std::size_t{rows_.slot[def_.hit_option[cw.first + j]]} * n;
+          if (j == b)
+            std::copy(row, row + n, best);
+          else
+            for (std::size_t a1 = 0; a1 < n; ++a1) best[a1] = row[a1] < best[a1] - tol_ ? row[a1] : best[a1];
+          continue;
+        }
+        const std::uint32_t d1 = def_.hit_option[cw.first + j];
+        for (const std::uint32_t a1 : rows_.standing) {
+          const double v = retreat_value(rd::defender, true, a1, d1, true, true);  // GL 12.3
+          if (j == b || v < best[a1] - tol_) best[a1] = v;
+        }
+      }
+      for (std::size_t a1 = 0; a1 < n; ++a1) least[a1 * hits + k - 1] = best[a1];
+    }
+    // FA but for the fire that scores nothing, in attacker_fire's order of hits.
+    cw.rest.assign(n, 0.0);
+    const int cap = def_.sum[d].alive_sp;
+    for (const std::uint32_t a1 : rows_.standing) {
+      const double* l = least.data() + std::size_t{a1} * hits;
+      double sum = 0;
+      capped_fire(rd::fire_dice(r_, att_.hsum[a1], rd::attacker, false), cap, 1.0, [&](int k, double p) {
+        if (k > 0) sum += p * l[k - 1];
+      });
+      cw.rest[a1] = sum;
+    }
+  }
+
+  // The columns [cols, cols + m) of one key group valued in lockstep: each attacker state (in the
+  // order) in every column before the next, so that every attacker state below it is valued in
+  // every column; MA at the unhit place is then worked out for the whole run in one walk of an
+  // attacker hit state's tree (unhit_ma), where a column at a time walked it once a column.
+  void value_run(const std::uint32_t* cols, std::size_t m, lockstep_run& w) {
+    w.size = m;
+    if (w.columns.size() < m) w.columns.resize(m);
+    for (std::size_t i = 0; i < m; ++i) {
+      detail::throw_if_cancelled(o_);
+      column_work& cw = w.columns[i];
+      cw.column = no_index;
+      open_column(cols[i], cw, false);
+      place_rows(cw, w.least, w.best);
+      cw.run = &w;
+      cw.run_index = i;
+    }
+    w.md0.assign(na_ * m, 0.0);
+    for (std::uint32_t a2 = 0; a2 < na_; ++a2)
+      if (att_.sum[a2].line_units == 0)
+        for (std::size_t i = 0; i < m; ++i) w.md0[a2 * m + i] = md_place(a2, 0, w.columns[i]);
+    w.ma0.resize(att_.hsum.size() * m);
+    w.ma0_done.assign(att_.hsum.size(), 0);
+    for (const std::uint32_t a : as_) {
+      for (std::size_t i = 0; i < m; ++i) {
+        const std::uint32_t d = cols[i];
+        if (!stalemate(a, d)) {
+          v_[a * nd_ + d] = solve_pair(a, d, w.columns[i]);
+          if (++pairs_ > o_.state_limit) throw state_limit_exceeded(o_.state_limit);
+        }
+        post_[std::size_t{d} * na_ + a] = retreats(a, d, no_index, no_index, 0.0).first;
+      }
+      for (std::size_t i = 0; i < m; ++i) w.md0[a * m + i] = md_place(a, 0, w.columns[i]);
+    }
+    for (std::size_t i = 0; i < m; ++i) w.columns[i].run = nullptr;
+  }
+  // MA of attacker hit state a1 at the unhit place of every column of cw's run.
+  const double* unhit_ma(std::uint32_t a1, const column_work& cw) const {
+    lockstep_run& w = *cw.run;
+    const std::size_t m = w.size;
+    double* out = w.ma0.data() + std::size_t{a1} * m;
+    if (!w.ma0_done[a1]) {
+      std::fill(out, out + m, 0.0);
+      const auto hi = static_cast<std::uint32_t>(m);
+      auto leaf = [&](std::uint32_t a2, double wt, double* into) {
+        const double* r = w.md0.data() + std::size_t{a2} * m;
+        for (std::uint32_t i = 0; i < hi; ++i) into[i] += wt * r[i];
+      };
+      if (att_.hroot[a1] == no_index)
+        leaf(att_.hleaf[a1], 1.0, out);
+      else
+        tree_over(att_, att_.hroot[a1], out, 0, hi, 0, w.scratch, leaf);
+      w.ma0_done[a1] = 1;
+    }
+    return out;
+  }
+
   // The columns from next_column_ on. A round lowers the defender's key (units waiting, then line
   // SP) or leaves the defender as it was, so the columns of one key read only columns of lower keys:
   // a key's columns at a time, shared out between two threads where `two`. On one thread, `until`
@@ -767,7 +1038,22 @@ class pair_game {
       const std::size_t from = next_column_;
       std::size_t to = from + 1;
       while (to < ds_.size() && key_of(ds_[to]) == key_of(ds_[from])) ++to;
-      if (!two || to - from < 2) {
+      if (rows_.slots > 0 && rows_.group_of[from] >= rows_.groups_made) {
+        make_rows(rows_.group_of[from], two);
+        rows_.groups_made = rows_.group_of[from] + 1;
+      }
+      if (rows_.slots > 0) {
+        // (Two runs side by side, each half the group's columns.)
+        const std::size_t m = to - from, half = two && m >= 2 ? m / 2 : m;
+        if (half == m) {
+          value_run(ds_.data() + from, m, runs_[0]);
+        } else {
+          std::atomic<bool> stop{false};
+          side_by_side([&] { value_run(ds_.data() + from, half, runs_[0]); },
+                       [&] { value_run(ds_.data() + from + half, m - half, runs_[1]); }, &stop);
+        }
+        next_column_ = to;
+      } else if (!two || to - from < 2) {
         for (; next_column_ < to; ++next_column_) {
           if (until && until->load()) return;
           value_column(ds_[next_column_], columns_[0]);
@@ -931,7 +1217,8 @@ class pair_game {
   }
 
   // The column d's MD values, kept by attacker state and hit state.
-  void open_column(std::uint32_t d, column_work& cw) const {
+  // (`md`: room for its MD rows; a lockstep run's columns read the rows of MA instead.)
+  void open_column(std::uint32_t d, column_work& cw, bool md = true) const {
     if (cw.column == d) return;
     cw.column = d;
     const std::uint32_t hb = def_.hits_begin[d];
@@ -940,8 +1227,10 @@ class pair_game {
     cw.first = first;
     const std::size_t n = last - first;
     cw.places = n;
-    if (cw.md.size() < n * na_) cw.md.resize(n * na_);  // (read only where cw.done says it is worked out)
-    cw.done.assign(na_, {0, 0});
+    if (md) {
+      if (cw.md.size() < n * na_) cw.md.resize(n * na_);  // (read only where cw.done says it is worked out)
+      cw.done.assign(na_, {0, 0});
+    }
     cw.standing.resize(n);
     for (std::size_t j = 0; j < n; ++j) cw.standing[j] = def_.hsum[def_.hit_option[first + j]].line_units > 0;
   }
@@ -1090,8 +1379,23 @@ class pair_game {
     const std::uint32_t hb = def_.hits_begin[d];
     // MA of a1 against each hit state the fire can leave (its hits up to the dice or the cap).
     const auto most = static_cast<std::uint32_t>(std::min(dice, cap));
-    ma_row(a1, def_.hit_begin[hb + (skip_unhit ? 1 : 0)] - cw.first, def_.hit_begin[hb + most + 1] - cw.first, cw);
+    const std::uint32_t lo = def_.hit_begin[hb + (skip_unhit ? 1 : 0)] - cw.first;
+    const std::uint32_t hi = def_.hit_begin[hb + most + 1] - cw.first;
     double sum = 0;
+    if (cw.run && !first) {
+      // The rest of the fire is the column's (place_rows); the fire that scores nothing leaves the
+      // defender unhit, whose MA reads the column's own pairs: the run's (unhit_ma).
+      sum = cw.rest[a1];
+      if (!skip_unhit) sum = shared_binomial_tables().pmf_row(1, dice)[0] * unhit_ma(a1, cw)[cw.run_index] + sum;
+      if (kept) {
+        cw.fa_column[a1] = d;
+        cw.fa[a1] = sum;
+      }
+      return sum;
+    }
+    ma_row(a1, lo, hi, cw);
+    // (The fire that scores nothing added last, as a lockstep run adds it to the rest.)
+    double unhit = 0;
     capped_fire(dice, cap, 1.0, [&](int k, double p) {
       if (skip_unhit && k == 0) return;
       const std::uint32_t b = def_.hit_begin[hb + static_cast<std::uint32_t>(k)];
@@ -1103,8 +1407,9 @@ class pair_game {
                              : retreat_value(rd::defender, true, a1, def_.hit_option[j], true, true);  // GL 12.3
         if (j == b || v < best - tol_) best = v;
       }
-      sum += p * best;
+      (k == 0 ? unhit : sum) += p * best;
     });
+    sum = unhit + sum;
     if (kept) {
       cw.fa_column[a1] = d;
       cw.fa[a1] = sum;
@@ -1214,6 +1519,9 @@ class pair_game {
   std::size_t next_column_ = 0;                         // ds_'s first column not valued yet
   bool solving_ = false;                                // (begin_solve has taken the solve's tables)
   std::array<column_work, 2> columns_;                  // by thread
+  ma_rows rows_;                                        // (while the pairs are valued)
+  std::array<lockstep_run, 2> runs_;                    // by thread, with the rows
+  std::size_t kept_rows_ = 0;                           // the bytes they were counted, once valued
   int moments_dice_ = 0;
   std::vector<std::array<double, 2>> moments_;
 };

@@ -84,6 +84,7 @@ pair_solution solve_over_pairs(const battle& b, const game_options& g, const exa
   out.value = game.start_value();
   out.pairs = game.pairs();
   out.work = game.work();
+  out.kept_rows = game.kept_rows();
   for (int s = 0; s < 2; ++s) {
     out.side_states[static_cast<std::size_t>(s)] = game.side(s).state.size();
     out.hit_states[static_cast<std::size_t>(s)] = game.side(s).hsum.size();
@@ -246,9 +247,10 @@ pair_solution solve_over_pairs(const battle& b, const game_options& g, const exa
     out.outcome.method.threads = threads;
     out.chain_outcomes = static_cast<double>(outcomes.load());
   } catch (const memory_limit_exceeded& e) {
-    throw memory_limit_exceeded(options.memory_limit, game_bytes + e.counted(), e.states());
+    throw memory_limit_exceeded(options.memory_limit, game.held() + e.counted(), e.states());
   }
-  out.outcome.method.memory_bytes = game_bytes + out.outcome.method.memory_bytes;
+  // (The peak: the solve's, or what the game keeps beside the chains'.)
+  out.outcome.method.memory_bytes = std::max(game_bytes, game.held() + out.outcome.method.memory_bytes);
   rec.finish();
   return out;
 }

@@ -31,6 +31,7 @@ struct pair_solution {
   double chain_predicted = 0;                // with_outcome: those predicted before the solve
   double predicted_seconds = 0;              // with_outcome: the whole solve's, before it
   bool swept = false;                        // the outcome document by the column sweep (swept_document)
+  std::size_t kept_rows = 0;  // the bytes held for MA kept by defender hit state (0: each column worked its own)
 };
 
 // Whether the outcome document under the solved play is the column sweep's (exact/column_sweep.hpp):
