@@ -85,8 +85,8 @@ struct column_work {
   std::vector<double> md;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> done;  // by attacker state: its row's places worked out
   std::vector<std::uint8_t> standing;                         // by place: its hit state's line stands
-  std::vector<double> rest;            // with slots: by attacker hit state, FA but for the fire that scores nothing
-  struct lockstep_run* run = nullptr;  // with slots: the run of columns valued with it, and its place there
+  std::vector<double> rest;            // in a run: by attacker hit state, FA but for the fire that scores nothing
+  struct lockstep_run* run = nullptr;  // in a run (value_run): the run, and the column's place in it
   std::size_t run_index = 0;
   std::vector<double> ma;                    // MA by place (ma_row)
   std::vector<double> by_place;              // fill_column's MD by (place, attacker state)
