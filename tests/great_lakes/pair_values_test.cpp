@@ -398,6 +398,45 @@ TEST(GreatLakesPairGame, KeptMaRowsAreTheColumnsOwnValues) {
   EXPECT_GE(compared, 30);
 }
 
+TEST(GreatLakesPairGame, PairsWorkCountsAHitStateOnceWhereItsRowsFit) {
+  // The time guard counts the attacker's trees against each defender hit state once where MA is
+  // kept by defender hit state, and once for each column that reaches it where the rows would not
+  // fit the bound. Units of 3 and 4 SP on the win objective (folded): a hit state is reached from
+  // more than one column (3 SP hit twice and 2 SP hit once both leave 1 SP, hit this round).
+  gl::battle b = gl::testing::duel(make_unit("Line", 4, 2, 4), make_unit("Foot", 4, 2, 4));
+  b.attacker.units.push_back(make_unit("Light", 3, 1, 5));
+  b.defender.units.push_back(make_unit("Picket", 3, 1, 5));
+  b.attacker.hit_allocation.kind = b.defender.hit_allocation.kind = gl::hit_allocation_kind::optimal;
+  gl::game_options g;
+  const gl::optimal::pair_solution free = gl::optimal::solve_over_pairs(b, g, {}, false);
+  ASSERT_GT(free.kept_rows, 0u);
+  // The sides' tables alone pass a bound of one byte as the listing ends: what they count.
+  gl::exact_options tight;
+  tight.memory_limit = 1;
+  std::size_t tables = 0;
+  try {
+    gl::optimal::solve_over_pairs(b, g, tight, false);
+    FAIL() << "the tables fit one byte";
+  } catch (const musket::memory_limit_exceeded& e) {
+    tables = e.counted();
+  }
+  // A budget just below the rows' count: refused with it where the bound is none, and with a count
+  // at least half as large again (every place in every column) where it leaves no room for the rows.
+  g.time_budget = free.work * gl::optimal::pair_seconds_per_work * (1 - 1e-9);
+  for (const std::size_t bound : {std::size_t{0}, tables + 1}) {
+    tight.memory_limit = bound;
+    try {
+      gl::optimal::solve_over_pairs(b, g, tight, false);
+      ADD_FAILURE() << "no game_over_budget under the bound " << bound;
+    } catch (const gl::game_over_budget& e) {
+      if (bound == 0)
+        EXPECT_DOUBLE_EQ(e.predicted(), free.work * gl::optimal::pair_seconds_per_work);
+      else
+        EXPECT_GT(e.predicted(), 1.5 * free.work * gl::optimal::pair_seconds_per_work);
+    }
+  }
+}
+
 // Where only the attacker's hits are chosen, on the win objective, the outcome document is the
 // column sweep's under the solved allocation (swept_document); every other game's is the outcome
 // chains'. An `optimal` retreat on the win objective never retreats (a retreat loses), so the same

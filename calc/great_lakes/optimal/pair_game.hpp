@@ -174,9 +174,12 @@ class pair_game {
   const side_table& side(int s) const { return s == 0 ? att_ : def_; }
 
   // Both sides alone (every option of every choice), and the cost model's count of the pairs'
-  // work: per pair (a, d), each of a's hit states against each of d's, the attacker's tree walked
-  // for each; per column, each of d's hit states' tree walked for each attacker state. The sides
-  // are listed a state of each in turn and the count made as they go: it only grows, so a battle
+  // work: the attacker's hit states' trees walked against each of the defender's hit states where
+  // its line stands, once for all the columns that reach it where MA is kept by defender hit state
+  // (plan_rows; counted so where a row for each would fit the bound), else once for every column
+  // that reaches it (its place in each); and per column, each of d's hit states' tree walked for
+  // each attacker state. The sides are listed a state of each in turn and the count made as they
+  // go: it only grows, so a battle
   // past the budget is refused as soon as what is listed passes twice the budget (a large battle's
   // listing is most of what its refusal would otherwise wait for: the value objective's 4 v 4 with
   // the defender's hits optimal listed whole in 0.23 s), its prediction then a lower bound; once
@@ -194,7 +197,18 @@ class pair_game {
       s.hits += t.hit_begin[hb + static_cast<std::uint32_t>(t.sum[x].alive_sp) + 1] - t.hit_begin[hb];
       s.tree += hit_work(t, x);
     };
-    auto work = [&] { return w[0].tree * w[1].hits + w[1].tree * static_cast<double>(att_.state.size()); };
+    std::size_t standing = 0, scanned = 0;  // the defender's hit states whose line stands, of those listed
+    auto work = [&] {
+      for (; scanned < def_.hsum.size(); ++scanned)
+        if (def_.hsum[scanned].line_units > 0) ++standing;
+      // (Beside the tables listed so far: once they would not fit, they never do again as the sides
+      // grow, so the count only grows.)
+      const double rows = static_cast<double>(standing) * static_cast<double>(att_.hsum.size()) * sizeof(double) +
+                          static_cast<double>(att_.bytes() + def_.bytes());
+      const bool kept = o_.memory_limit == 0 || rows <= static_cast<double>(o_.memory_limit);
+      const double ma = kept ? static_cast<double>(standing) : w[1].hits;
+      return w[0].tree * ma + w[1].tree * static_cast<double>(att_.state.size());
+    };
     // While listing, the count goes on to twice the budget (a listing that ends first names the
     // pairs' whole count; how far past that matters less to the player than a quick answer).
     auto check = [&](bool listing) {

@@ -41,16 +41,16 @@ struct pair_solution {
 // outcome chains play those).
 bool swept_document(const battle& b, const game_options& g);
 
-// Seconds per unit of `work` (pair_values.cpp counts it from the sides' lists before the solve:
-// for each pair, its hit states' pairs times the attacker's morale outcomes), and per round outcome
-// of the outcome chains (each cell gathered, successor, end or self-loop a round reaches, its
-// choices looked up or worked out), times the build's slowdown (6 in the web build,
-// exact/cost.hpp): fitted on the 2-core machine to the whole solve's time (both sides' and one
-// side's choices, both objectives, the Niagara 2 v 2 to 4 v 3, on two threads, two runs each:
-// docs/benchmarks.md). With the chains' outcomes predicted before the solve
-// (chain_outcomes_per_pair), each prediction of the Niagara 2 v 2 to 5 v 4 over 0.1 s fell within
-// 0.70x-1.43x of the time when fitted (docs/benchmarks.md: what it is against the build now).
-inline constexpr double pair_seconds_per_work = 4e-9 * build_slowdown;
+// Seconds per unit of `work` (pair_game::list_sides counts it from the sides' lists before the
+// solve: the attacker's morale outcomes against each defender hit state, and the defender's against
+// each attacker state), and per round outcome of the outcome chains (each cell gathered, successor,
+// end or self-loop a round reaches, its choices looked up or worked out), times the build's
+// slowdown (6 in the web build, exact/cost.hpp). The chains' rate and counts were fitted on the
+// 2-core machine to the whole solve's time (both sides' and one side's choices, both objectives,
+// the Niagara 2 v 2 to 4 v 3, two threads); the pairs' rate refitted once MA was kept by defender
+// hit state, by least worst ratio over the Niagara 2 v 2 to 5 v 4's solves over 0.1 s
+// (docs/benchmarks.md, "How the time guard is fitted").
+inline constexpr double pair_seconds_per_work = 8e-9 * build_slowdown;
 inline constexpr double chain_seconds_per_outcome = 17e-9 * build_slowdown;
 // The outcome chains' round outcomes predicted before the solve, per pair of the unfolded sides'
 // valued states, by [value objective][who decides: one side, no hits; one side, its hits among its
