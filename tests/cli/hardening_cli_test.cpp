@@ -2,7 +2,6 @@
 // a documented exit code (2 bad input, 3 a path that cannot be used), never a signal, an
 // "internal error" or a silent wrong answer.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -11,6 +10,7 @@
 #include <string>
 
 #include "run_musket.hpp"
+#include "tests/scratch_folder.hpp"
 
 namespace {
 
@@ -18,9 +18,7 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 fs::path scratch_dir() {
-  const fs::path dir = fs::path(::testing::TempDir()) / ("musket_hardening_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir;
+  return musket::testing::scratch_folder();
 }
 
 std::string write_temp(const std::string& name, const std::string& text) {

@@ -5,7 +5,6 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -15,6 +14,7 @@
 #include <vector>
 
 #include "run_musket.hpp"
+#include "tests/scratch_folder.hpp"
 
 namespace {
 
@@ -22,9 +22,7 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 fs::path h2_dir() {
-  const fs::path dir = fs::path(::testing::TempDir()) / ("musket_hardening_two_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir;
+  return musket::testing::scratch_folder();
 }
 
 std::string h2_write(const std::string& name, const std::string& text) {

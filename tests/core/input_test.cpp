@@ -2,7 +2,6 @@
 // checked accessors, safe echo of text, and the atomic output file.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -14,6 +13,7 @@
 #include "core/json_input.hpp"
 #include "core/output_file.hpp"
 #include "core/printable.hpp"
+#include "tests/scratch_folder.hpp"
 
 namespace {
 
@@ -21,9 +21,7 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::path(::testing::TempDir()) / ("musket_input_test_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir / name;
+  return musket::testing::scratch_folder() / name;
 }
 
 void write(const fs::path& p, const std::string& text) {
