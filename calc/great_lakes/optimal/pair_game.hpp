@@ -829,7 +829,8 @@ class pair_game {
       rows_ = {};
       return;
     }
-    rows_.slots = plan_slots(next_column_);
+    // (Planned again only where some columns were valued meanwhile: the plan for the rest.)
+    rows_.slots = next_column_ == 0 ? all : plan_slots(next_column_);
     rows_.ma.assign(rows_.slots * att_.hsum.size(), 0.0);
     rows_.counted = static_cast<std::size_t>(whole);
     held_ += rows_.counted;
