@@ -401,8 +401,8 @@ TEST(GreatLakesPairGame, KeptMaRowsAreTheColumnsOwnValues) {
 TEST(GreatLakesPairGame, PairsWorkCountsAHitStateOnceWhereItsRowsFit) {
   // The time guard counts the attacker's trees against each defender hit state once where MA is
   // kept by defender hit state, and once for each column that reaches it where the rows would not
-  // fit the bound. Units of 3 and 4 SP on the win objective (folded): a hit state is reached from
-  // more than one column (3 SP hit twice and 2 SP hit once both leave 1 SP, hit this round).
+  // fit the bound. Units of 3 and 4 SP on the win objective (folded): the columns' places (those
+  // where the line breaks among them) are more than half as many again as the standing hit states.
   gl::battle b = gl::testing::duel(make_unit("Line", 4, 2, 4), make_unit("Foot", 4, 2, 4));
   b.attacker.units.push_back(make_unit("Light", 3, 1, 5));
   b.defender.units.push_back(make_unit("Picket", 3, 1, 5));

@@ -179,10 +179,10 @@ class pair_game {
   // (plan_rows; counted so where a row for each would fit the bound), else once for every column
   // that reaches it (its place in each); and per column, each of d's hit states' tree walked for
   // each attacker state. The sides are listed a state of each in turn and the count made as they
-  // go: it only grows, so a battle
-  // past the budget is refused as soon as what is listed passes twice the budget (a large battle's
-  // listing is most of what its refusal would otherwise wait for: the value objective's 4 v 4 with
-  // the defender's hits optimal listed whole in 0.23 s), its prediction then a lower bound; once
+  // go: it only grows, so a battle past the budget is refused as soon as what is listed passes
+  // twice the budget (a large battle's listing is most of what its refusal would otherwise wait
+  // for: the value objective's 4 v 4 with the defender's hits optimal listed whole in 0.23 s), its
+  // prediction then a lower bound; once
   // listed, past the budget, a lower bound too where the outcome chains will add their own
   // (`chains`: solve_over_pairs predicts them next).
   void list_sides(bool chains) {
@@ -201,11 +201,11 @@ class pair_game {
     auto work = [&] {
       for (; scanned < def_.hsum.size(); ++scanned)
         if (def_.hsum[scanned].line_units > 0) ++standing;
-      // (Beside the tables listed so far: once they would not fit, they never do again as the sides
-      // grow, so the count only grows.)
+      // (Beside the tables listed so far, which the meter holds only once they are listed: once
+      // the rows would not fit, they never do again as the sides grow, so the count only grows.)
       const double rows = static_cast<double>(standing) * static_cast<double>(att_.hsum.size()) * sizeof(double) +
                           static_cast<double>(att_.bytes() + def_.bytes());
-      const bool kept = o_.memory_limit == 0 || rows <= static_cast<double>(o_.memory_limit);
+      const bool kept = meter_.bound() == 0 || rows <= static_cast<double>(meter_.bound());
       const double ma = kept ? static_cast<double>(standing) : w[1].hits;
       return w[0].tree * ma + w[1].tree * static_cast<double>(att_.state.size());
     };
