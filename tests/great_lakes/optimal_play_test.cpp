@@ -444,6 +444,31 @@ TEST(GreatLakesOptimalPlay, AUnitThatLeftTheLineCountsOnlyOnTheValueObjective) {
   EXPECT_NEAR(gl::solve_optimal_play(b, value).value, 2 * exact.attacker_wins + lost, 1e-12);
 }
 
+TEST(GreatLakesOptimalPlay, ValueObjectivePoolsTheSpOfUnitsOutOfTheLine) {
+  // The value objective's states hold the SP of the units that left the line as one pool (pair_game's
+  // folded): the attacker's Tall (2 SP, morale 3: it fails on 4-6) may leave it holding SP, and
+  // the hits past the line's SP (GL 11.23) or the retreat fire as the line is gone (GL 12.3) then
+  // take SP from it. The defender's retreat is its choice. The solved value is the max-min of
+  // every deterministic policy pair, each played over the battle's full states (the brute force
+  // above).
+  gl::battle b = gl::testing::duel(make_unit("Line", 1, 1), make_unit("D", 2, 2));
+  b.attacker.units.push_back(make_unit("Tall", 2, 1, 3));
+  b.defender.retreat = {gl::retreat_kind::optimal, 0};
+  gl::game_options g;
+  g.goal = gl::objective::value;
+  g.win_value = 1;
+  const rd::battle_rules r = rd::compile(b);
+  ASSERT_LE(situations(r).size(), 14u);
+  const auto [maxmin, minmax] = brute_force(b, g);
+  EXPECT_NEAR(maxmin, minmax, 1e-12);
+  const gl::game_result res = gl::solve_optimal_play(b, g);
+  EXPECT_NEAR(res.value, maxmin, 1e-12);
+  EXPECT_NEAR(gl::play_value(res.outcome, g), res.value, 1e-12);
+  double ends = 0;
+  for (const double e : res.outcome.ends) ends += e;
+  EXPECT_NEAR(ends, 1.0, 1e-12);
+}
+
 TEST(GreatLakesOptimalPlay, TimeBudgetCountsTheOutcomeChainBeforeTheSolve) {
   // The cost model: the game's recorded outcomes and the outcome chain's predicted, each at its own
   // cost, both before any pair is valued. A budget the game's own count stays under but the

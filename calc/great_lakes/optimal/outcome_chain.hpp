@@ -31,9 +31,9 @@ namespace {
 // and a retreat by the retreating side's entry and the fire it takes, each played once at the end.
 // The folded states of a side play alike (the same options, the same trees, the same choices), so
 // the battle over one side's unfolded states and the other's folded ones is the battle over the
-// unfolded pairs lumped, and sums that side's part as that battle would; on the win objective each
-// side's part is summed so, and the rounds a battle lasts, which do not depend on the SP of units
-// that left the line, are tallied over the folded pairs. The pairs that fold to one folded pair have
+// unfolded pairs lumped, and sums that side's part as that battle would; so each side's part is
+// summed, and the rounds a battle lasts, which do not depend on what is left of the units that
+// left the line, are tallied over the folded pairs. The pairs that fold to one folded pair have
 // its keys, so they are taken together, a folded defender state (a column of the game) at a time:
 // the choices a chain works out for a column (its chain_memos) are looked up while they are warm,
 // and forgotten once it is done. A chain reads the solved game and writes only its own memos and

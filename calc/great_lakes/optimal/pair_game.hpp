@@ -216,8 +216,8 @@ class pair_game {
       if (g_.time_budget > 0 && predicted > (listing ? 2 : 1) * g_.time_budget)
         throw game_over_budget(predicted, g_.time_budget, listing || chains);
     };
-    begin_side(att_, rd::attacker, fold_);
-    begin_side(def_, rd::defender, fold_);
+    begin_side(att_, rd::attacker, true);
+    begin_side(def_, rd::defender, true);
     for (std::size_t a = 0, d = 0; a < att_.state.size() || d < def_.state.size();) {
       if (a < att_.state.size()) {
         list_state(att_, a);
@@ -278,7 +278,7 @@ class pair_game {
       take(start_choice_[static_cast<std::size_t>(hits)]);
   }
   // The attacker's allocations as solved, for the column sweep to play (exact/column_sweep.hpp) over
-  // `sides`' folded parts (the game's folded states: folds()). Valid while the game lives.
+  // `sides`' folded parts (the game's folded states). Valid while the game lives.
   attacker_allocation solved_allocation(const sweep::battle_sides& sides) const {
     std::vector<std::uint32_t> a_of, d_of;  // by part of the sweep's sides: the game's state
     for (const std::uint32_t s : sides.side[0].example)
@@ -445,18 +445,18 @@ class pair_game {
   }
 
   // ---- The outcome chain: the battle played forward under the solved choices, over pairs of the
-  // sides' states as they are (the unfolded tables: on the win objective the game's own tables fold
-  // the units that left the line, whose SP the outcome document reports), each mapped to its folded
-  // state for the choices. A pair's key: its attacker and defender states, and round 1's flag.
+  // sides' states as they are (the unfolded tables: the game's own tables fold the units that left
+  // the line, whose SP the outcome document reports unit by unit), each mapped to its folded state
+  // for the choices. A pair's key: its attacker and defender states, and round 1's flag.
 
-  // Both sides alone, and where the outcome chains follow (`chains`) the unfolded tables (the value
-  // objective's own) and the maps to the folded states. Where two threads are allowed the unfolded
-  // tables are listed beside the folded ones (a table a thread as each is free: on the Niagara 3 v 3
+  // Both sides alone, and where the outcome chains follow (`chains`) the unfolded tables and the
+  // maps to the folded states. Where two threads are allowed the unfolded tables are listed beside
+  // the folded ones (a table a thread as each is free: on the Niagara 3 v 3
   // the defender's took 0.045-0.053 s, eight times the attacker's and four times both folded ones),
   // so the prediction made before the solve waits for the larger, not for all; a folded listing that
   // refuses the battle stops them.
   void list_all_sides(bool chains) {
-    if (!chains || !fold_) return list_sides(chains);
+    if (!chains) return list_sides(chains);
     if (usable_threads(o_.threads) < 2) {
       list_sides(chains);
       build_side(uatt_, rd::attacker, false);
@@ -529,19 +529,16 @@ class pair_game {
   static std::uint64_t pair_key(std::uint32_t a, std::uint32_t d, bool first) {
     return (first ? std::uint64_t{1} << 63 : 0) | std::uint64_t{a} << 32 | d;
   }
-  const side_table& unfolded(int side) const {
-    return side == rd::attacker ? (fold_ ? uatt_ : att_) : (fold_ ? udef_ : def_);
-  }
+  const side_table& unfolded(int side) const { return side == rd::attacker ? uatt_ : udef_; }
   // The tables a pass of the outcome chain plays: the folded (the game's own) or the unfolded.
-  bool folds() const { return fold_; }
   const side_table& table(int side, bool folded) const {
     return folded ? (side == rd::attacker ? att_ : def_) : unfolded(side);
   }
   // (By side: its folded table or its unfolded.)
   std::uint64_t start_key(bool att_folded, bool def_folded) const {
     const battle_state s = rd::initial_state(r_);
-    return pair_key(table(rd::attacker, att_folded).index.at(key(s, rd::attacker, att_folded && fold_).data()),
-                    table(rd::defender, def_folded).index.at(key(s, rd::defender, def_folded && fold_).data()),
+    return pair_key(table(rd::attacker, att_folded).index.at(key(s, rd::attacker, att_folded).data()),
+                    table(rd::defender, def_folded).index.at(key(s, rd::defender, def_folded).data()),
                     r_.first_round_matters);
   }
 
@@ -579,25 +576,40 @@ class pair_game {
     return out;
   }
 
-  // On the win objective the sides' states are folded as the exact engine folds them: a unit that
-  // left the line for good (eliminated or failed morale) is `out` with no SP. What is left of it
-  // changes neither the rest of the battle nor who wins (hits past the line's SP end the battle
-  // whichever units take them), so the states that differ only there have one value and one best
-  // play. The value objective counts the SP lost: full states.
-  battle_state folded(battle_state s, int side) const { return folded(s, side, fold_); }
+  // The sides' states folded: those that differ only in what is left of the units that left the
+  // line for good (eliminated or failed morale) have one value and one best play.
+  // - On the win objective, as the exact engine folds them: such a unit is `out` with no SP. What
+  //   is left of it changes neither the rest of the battle nor who wins (hits past the line's SP
+  //   end the battle whichever units take them).
+  // - The value objective counts the SP lost, but its payoffs read them only as sums (SP lost, lost
+  //   once a retreating defender's garrison is gone, on the field: stalemate_payoff, retreat_value),
+  //   and hits reach those units only past the line (GL 11.23) or in retreat fire (GL 12.2, RULINGS:
+  //   one pool with the line), a hit an SP of the pool whichever unit holds it. So their SP is one
+  //   pool, held by them in list order each up to its start, all `failed` (taking hits as such);
+  //   the garrison keeps its own (GL 4.17: lost with a retreat).
   battle_state folded(battle_state s, int side, bool fold) const {
-    if (fold)
-      for (int i = r_.begin[side]; i < r_.end[side]; ++i)
-        if (rd::left_the_line(s, i)) {
-          s.st[i] = rd::out;
-          s.sp[i] = 0;
+    if (!fold) return s;
+    const bool pool = g_.goal == objective::value;
+    int sp = 0;
+    for (int i = r_.begin[side]; i < r_.end[side]; ++i)
+      if (rd::left_the_line(s, i) && (!pool || i != r_.garrison)) {
+        sp += s.sp[i];
+        s.st[i] = pool ? rd::failed : rd::out;
+        s.sp[i] = 0;
+      }
+    if (pool)
+      for (int i = r_.begin[side]; i < r_.end[side] && sp > 0; ++i)
+        if (s.st[i] == rd::failed && i != r_.garrison) {
+          const int held = std::min(sp, r_.units[static_cast<std::size_t>(i)].start_sp);
+          s.sp[i] = static_cast<std::uint8_t>(held);
+          sp -= held;
         }
     return s;
   }
   side_key key(const battle_state& s, int side, bool fold) const { return side_bytes(r_, folded(s, side, fold), side); }
-  side_key key(const battle_state& s, int side) const { return key(s, side, fold_); }
+  side_key key(const battle_state& s, int side) const { return key(s, side, true); }
   side_key hit_key(const battle_state& s, const rd::hit_counts& hits, int side) const {
-    return hit_key(s, hits, side, fold_);
+    return hit_key(s, hits, side, true);
   }
   side_key hit_key(const battle_state& s, const rd::hit_counts& hits, int side, bool fold) const {
     const battle_state f = folded(s, side, fold);
@@ -1516,9 +1528,8 @@ class pair_game {
   exact_options o_;
   std::array<bool, 2> decides_;  // by side: some choice of its own (plays_optimally)
   double lo_ = 0, hi_ = 1, scale_ = 1, tol_ = 0, work_ = 0, start_value_ = 0;
-  bool fold_ = g_.goal == objective::win;  // (folded)
   side_table att_, def_;
-  side_table uatt_, udef_;  // the outcome chain's unfolded tables (the win objective's)
+  side_table uatt_, udef_;                                           // the outcome chains' unfolded tables
   std::array<std::vector<std::uint32_t>, 2> fold_of_, hit_fold_of_;  // by unfolded state / hit state
   std::size_t na_ = 0, nd_ = 0, held_ = 0, unfolded_bytes_ = 0;      // (held_: the side tables, then the solve's too)
   std::atomic<std::size_t> pairs_{0};

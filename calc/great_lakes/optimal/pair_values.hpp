@@ -58,7 +58,9 @@ inline constexpr double chain_seconds_per_outcome = 17e-9 * build_slowdown;
 // chain_seconds_per_outcome (the Niagara 2 v 2 to 5 v 4, docs/benchmarks.md). The chains play only
 // the pairs the solved play reaches, and a side's table lists the states every option of its
 // choices reaches: fewer of them are played where a side allocates its hits, fewer still where both
-// sides choose; and a pair costs more on the value objective (every SP lost is its own state).
+// sides choose. (The value objective's row was fitted when its one chain played the full states
+// of both sides; its three chains now play a fifth to three quarters of that count on the
+// Niagara 3 v 2 and 3 v 3, so it is generous.)
 inline constexpr double chain_outcomes_per_pair[2][3] = {{100, 27, 8}, {230, 80, 27}};
 
 // Work the caller has beside a game with its outcome (the default play, each side's game alone),
