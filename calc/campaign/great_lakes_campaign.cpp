@@ -5,9 +5,9 @@
 #include <set>
 
 #include "calc/campaign/plan_json.hpp"
-#include "calc/great_lakes/simulation/battle_loop.hpp"
 #include "calc/great_lakes/rules/round.hpp"
 #include "calc/great_lakes/scenario.hpp"
+#include "calc/great_lakes/simulation/battle_loop.hpp"
 #include "calc/great_lakes/turn/missions.hpp"
 #include "calc/great_lakes/turn/war_end.hpp"
 #include "core/invalid_input.hpp"

@@ -46,8 +46,9 @@ TEST(CliConventions, GameAndCommandNamesIgnoreCase) {
 // "crown | patriot" in the help lists an enumerated option's values: any case matches, and a near
 // miss is named.
 TEST(CliConventions, EnumeratedValuesIgnoreCaseAndSuggest) {
-  const auto upper = run_musket("nt battle --attacker Crown --terrain FORT --att-units 3 --att-war 2 --def-units 2 "
-                                "--format json");
+  const auto upper = run_musket(
+      "nt battle --attacker Crown --terrain FORT --att-units 3 --att-war 2 --def-units 2 "
+      "--format json");
   EXPECT_EQ(upper.exit_code, 0) << upper.err;
   EXPECT_NE(upper.out.find("\"terrain\": \"fort\""), std::string::npos) << upper.out.substr(0, 400);
   const auto typo = run_musket("nt battle --attacker crown --terrain frot --att-units 3 --att-war 2 --def-units 2");

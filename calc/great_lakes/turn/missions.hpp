@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "calc/great_lakes/game_data.hpp"
-#include "core/matrix_game.hpp"
 #include "core/enum_names.hpp"
+#include "core/matrix_game.hpp"
 #include "core/pmf.hpp"
 
 namespace musket::great_lakes {
