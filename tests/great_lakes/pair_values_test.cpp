@@ -184,8 +184,8 @@ TEST(GreatLakesPairGame, SolvedPlayIsAWholeBattleWorthItsValueOnRandomSmallBattl
 // battle as the exact engine (the column sweep, separate code over folded states): every number of
 // the outcome document equal, per-unit figures and the rounds included. The chain is otherwise
 // only checked against itself (a whole battle worth its value, above), so this is its check by an
-// independent solver on each objective's tables (the win objective's unfolded ones beside the
-// folded, the value objective's full states).
+// independent solver on each objective's tables (the unfolded ones beside the folded: on the win
+// objective units out of the line are `out`, on the value objective their SP is one pool).
 TEST(GreatLakesPairGame, OutcomeChainWithNoChoiceLeftIsTheExactEngine) {
   std::mt19937 rng(3738);
   int compared[2] = {0, 0};
