@@ -40,18 +40,18 @@ namespace {
 // sums, so chains play side by side on two threads.
 class outcome_chain {
  public:
-  // folded: by side, whether the chain's pairs hold its folded states (the game's own) or its
-  // unfolded ones; documents: by side, whether the chain sums its part of every finished battle (the
-  // chain documenting the attacker also counts the stalemates); rounds: the rounds tallied.
-  outcome_chain(const pair_game& game, const exact_options& options, std::array<bool, 2> folded,
-                std::array<bool, 2> documents, bool rounds)
+  // `documented`: the side whose part of every finished battle the chain sums, its pairs holding
+  // that side's unfolded states and the other's folded ones (the chain documenting the attacker
+  // also counts the stalemates); or -1, the rounds chain, over the folded pairs (the game's own),
+  // which tallies the rounds.
+  outcome_chain(const pair_game& game, const exact_options& options, int documented)
       : game_(game),
         r_(game.rules()),
         o_(options),
         layout_(r_),
-        folded_(folded),
-        documents_(documents),
-        rounds_(rounds),
+        folded_{documented != rd::attacker, documented != rd::defender},
+        documents_{documented == rd::attacker, documented == rd::defender},
+        rounds_(documented < 0),
         meter_(options.memory_limit),
         tally_(options.rounds_tolerance, options.max_listed_rounds) {}
 

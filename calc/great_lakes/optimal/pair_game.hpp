@@ -451,10 +451,10 @@ class pair_game {
 
   // Both sides alone, and where the outcome chains follow (`chains`) the unfolded tables and the
   // maps to the folded states. Where two threads are allowed the unfolded tables are listed beside
-  // the folded ones (a table a thread as each is free: on the Niagara 3 v 3
-  // the defender's took 0.045-0.053 s, eight times the attacker's and four times both folded ones),
-  // so the prediction made before the solve waits for the larger, not for all; a folded listing that
-  // refuses the battle stops them.
+  // the folded ones (a table a thread as each is free: on the Niagara 3 v 3 the defender's took
+  // 0.045-0.053 s, eight times the attacker's and four times both folded ones), so the prediction
+  // made before the solve waits for the larger, not for all; a folded listing that refuses the
+  // battle stops them.
   void list_all_sides(bool chains) {
     if (!chains) return list_sides(chains);
     if (usable_threads(o_.threads) < 2) {

@@ -153,9 +153,9 @@ pair_solution solve_over_pairs(const battle& b, const game_options& g, const exa
     // own unfolded states against the other's folded ones (on the Niagara 3 v 3 `--play optimal`,
     // 65,157 and 81,294 pairs where the unfolded pairs were 233,402).
     std::vector<std::optional<outcome_chain>> chains(3);
-    chains[0].emplace(game, chain_options, std::array{true, true}, std::array{false, false}, true);
-    chains[1].emplace(game, chain_options, std::array{false, true}, std::array{true, false}, false);
-    chains[2].emplace(game, chain_options, std::array{true, false}, std::array{false, true}, false);
+    chains[0].emplace(game, chain_options, -1);
+    chains[1].emplace(game, chain_options, rd::attacker);
+    chains[2].emplace(game, chain_options, rd::defender);
     const int n = static_cast<int>(chains.size());
     shared_bound held(chain_options.memory_limit);
     for (int k = 0; k < n; ++k) chains[static_cast<std::size_t>(k)]->share_bound(held, k);
