@@ -219,9 +219,10 @@ class column_solver {
   void rounds_in_window(std::size_t window, std::vector<double>& present, std::vector<double>& last) const;
 
   // The attacker's moves under a solved allocation (allocation_) that takes another option than the
-  // rulings' for some hit count: the options by hits, and the moves from the part and from each of
+  // rulings' for some hit count: the fire, the options by hits, and the moves from the part and from each of
   // its places (in place order) under the column's fire.
   struct solved_moves {
+    int fire = 0;
     std::vector<int> options;
     std::vector<side_move> part;
     std::vector<std::vector<side_move>> places;
@@ -302,10 +303,11 @@ class column_solver {
   std::vector<side_move> start_moves_, start_part_moves_;
   std::vector<int> start_options_;  // by hits: the allocation round 1 takes (empty: the rulings')
   // By pair of parts (column * a_parts_ + k): its entry of solved_ (0: the listed moves); each
-  // distinct (part, fire, options) made once.
+  // distinct (part, fire, options) made once. rulings_taken[fire][k] is set where some pair takes
+  // the rulings' allocation (the listed moves it needs).
   std::vector<std::uint32_t> allocation_of_;
   std::vector<solved_moves> solved_;
-  void list_solved_moves();
+  void list_solved_moves(std::vector<std::vector<std::uint8_t>>& rulings_taken);
   std::vector<int> a_line_, a_dice_;                   // by attacker place
   std::vector<std::uint32_t> a_rank_at_;               // by attacker place: its part's rank
   std::vector<int> part_line_dice_, part_line_units_;  // by attacker rank

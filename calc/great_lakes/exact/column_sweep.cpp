@@ -79,9 +79,21 @@ void column_solver::prepare() {
     for (std::uint32_t k = 0; k < s.example.size(); ++k)
       part_moves[k] = moves_under_fire(s, o.example_of_rank(k), fire, keep_dice, rank);
   };
+  // The attacker's listed moves under each fire the defender has, where some pair takes the
+  // rulings' allocation there (every pair, but where a solved allocation takes another).
+  std::vector<std::vector<std::uint8_t>> rulings_taken(static_cast<std::size_t>(d_most) + 1);
+  if (allocation_) list_solved_moves(rulings_taken);
   for (int f : d_.dice) {
-    const auto at = static_cast<std::size_t>(f);
-    if (a_moves_[at].empty()) list_moves(a_, ao_, f, true, a_place, a_rank, a_moves_[at], a_part_moves_[at]);
+    const auto fire = static_cast<std::size_t>(f);
+    if (!a_part_moves_[fire].empty()) continue;
+    a_moves_[fire].resize(a_states_);
+    a_part_moves_[fire].resize(a_parts_);
+    for (std::uint32_t k = 0; k < a_parts_; ++k) {
+      if (allocation_ && !rulings_taken[fire][k]) continue;
+      a_part_moves_[fire][k] = moves_under_fire(a_, ao_.example_of_rank(k), f, true, a_rank);
+      for (std::uint32_t at = ao_.part_begin[k]; at < ao_.part_begin[k + 1]; ++at)
+        a_moves_[fire][at] = moves_under_fire(a_, ao_.state_at[at], f, true, a_place);
+    }
   }
   auto d_rank = [&](std::uint32_t s) { return do_.part_rank[d_.part[s]]; };
   d_moves_.resize(static_cast<std::size_t>(a_dice_count_));
@@ -165,37 +177,44 @@ void column_solver::prepare() {
     for (const auto& [to, q] : to_place) start_moves_.push_back({to.first, to.second, q});
     for (const auto& [to, q] : to_part) start_part_moves_.push_back({to.first, to.second, q});
   }
-  if (allocation_) list_solved_moves();
 }
 
-void column_solver::list_solved_moves() {
+void column_solver::list_solved_moves(std::vector<std::vector<std::uint8_t>>& rulings_taken) {
   // (Most pairs take the rulings' allocation at every hit count; the rest share a few allocations
-  // a part: each made once.)
+  // a part, each made once: a part's are found by a short scan.)
   allocation_of_.assign(d_parts_ * a_parts_, 0);
   solved_.resize(1);
-  std::map<std::vector<int>, std::uint32_t> seen;  // (part, fire, options by hits)
-  std::vector<int> key;
+  std::vector<std::vector<std::uint32_t>> of_part(a_parts_);  // by attacker rank: its entries of solved_
+  std::vector<int> options;
   std::size_t bytes = allocation_of_.size() * sizeof(std::uint32_t);
   for (std::uint32_t column = 0; column < d_parts_; ++column) {
     const std::uint32_t d_part = d_.part[do_.state_at[do_.part_begin[column]]];
     const int fire = d_.dice[do_.state_at[do_.part_begin[column]]];
+    std::vector<std::uint8_t>& rulings = rulings_taken[static_cast<std::size_t>(fire)];
+    rulings.resize(a_parts_, 0);
     for (std::uint32_t k = 0; k < a_parts_; ++k) {
       const std::uint32_t example = ao_.example_of_rank(k);
       const int most = std::min(fire, a_.line_sp[example] - 1);  // (more hits take the whole line: no choice)
-      key.assign({static_cast<int>(k), fire});
+      options.assign(static_cast<std::size_t>(std::max(most, 0)) + 1, 0);
       bool other = false;
       for (int hits = 1; hits <= most; ++hits) {
         const int taken = (*allocation_)(a_.part[example], d_part, hits, false);
-        key.push_back(taken);
+        options[static_cast<std::size_t>(hits)] = taken;
         other = other || taken != 0;
       }
-      if (!other) continue;
-      const auto [at, fresh] = seen.emplace(key, static_cast<std::uint32_t>(solved_.size()));
-      allocation_of_[column * a_parts_ + k] = at->second;
-      if (!fresh) continue;
+      if (!other) {
+        rulings[k] = 1;
+        continue;
+      }
+      std::uint32_t& entry = allocation_of_[column * a_parts_ + k];
+      for (const std::uint32_t e : of_part[k])
+        if (solved_[e].fire == fire && solved_[e].options == options) entry = e;
+      if (entry != 0) continue;
+      entry = static_cast<std::uint32_t>(solved_.size());
+      of_part[k].push_back(entry);
       solved_moves m;
-      m.options.assign(key.begin() + 1, key.end());
-      m.options[0] = 0;  // (no hit)
+      m.fire = fire;
+      m.options = options;
       m.part = moves_under_fire(
           a_, example, fire, true, [&](std::uint32_t s) { return ao_.part_rank[a_.part[s]]; }, m.options.data());
       for (std::uint32_t place = ao_.part_begin[k]; place < ao_.part_begin[k + 1]; ++place)
@@ -207,6 +226,7 @@ void column_solver::list_solved_moves() {
       solved_.push_back(std::move(m));
     }
   }
+  for (const auto& parts : of_part) bytes += sizeof(parts) + sizeof(std::uint32_t) * parts.capacity();
   hold(bytes);
 }
 
