@@ -199,9 +199,11 @@ class outcome_chain {
            (arrive_doubles_ + retreats_[0].size() + retreats_[1].size()) * sizeof(double) +
            (exit_[0][0].size() + exit_[0][1].size() + exit_[1][0].size() + exit_[1][1].size()) * sizeof(double) +
            memos_.bytes() + gather_row_.capacity() * sizeof(std::uint32_t) + gathered_bytes_ +
-           (gathered_.capacity() + unhit_.capacity() + cell_at_.capacity()) * sizeof(std::uint32_t) +
-           cell_spans_.capacity() * sizeof(cell_span) + cell_moves_.capacity() * sizeof(cell_move) +
-           run_doubles_ * sizeof(double) + runs_.capacity() * sizeof(tallied_run) +
+           (gathered_.capacity() + unhit_.capacity() + cell_at_.capacity() + reached_.capacity()) *
+               sizeof(std::uint32_t) +
+           by_place_.capacity() * sizeof(double) + cell_spans_.capacity() * sizeof(cell_span) +
+           cell_moves_.capacity() * sizeof(cell_move) + run_doubles_ * sizeof(double) +
+           runs_.capacity() * sizeof(tallied_run) +
            (unhit_runs_.capacity() + hit_runs_.capacity()) * sizeof(std::uint32_t);
   }
 
@@ -510,24 +512,68 @@ class outcome_chain {
     const side_table& ud = table(rd::defender);
     place0_ = ud.hit_begin[ud.hits_begin[D]];
     places_ = ud.hit_begin[ud.hits_begin[D] + static_cast<std::uint32_t>(ud.sum[D].alive_sp) + 1] - place0_;
+    if (by_place_.size() < places_) by_place_.resize(places_, 0.0);
   }
-  void gather(std::uint32_t A2, std::uint32_t place, double mass) {
+  // A2's row of cells, made where it has none yet.
+  double* row_of(std::uint32_t A2) {
     std::uint32_t& row = gather_row_[A2];
     if (row == no_index) {
       row = static_cast<std::uint32_t>(gathered_.size());
       gathered_.push_back(A2);
       cells_.resize(cells_.size() + places_, 0.0);
     }
-    double& cell = cells_[std::size_t{row} * places_ + place];
+    return &cells_[std::size_t{row} * places_];
+  }
+  void gather(std::uint32_t A2, std::uint32_t place, double mass) {
+    double& cell = row_of(A2)[place];
     if (place == 0 && cell == 0.0) unhit_.push_back(A2);
     cell += mass;
   }
+  // Whether a morale tree's list holds a choice (a reroll the solved play makes).
+  static bool chooses(const side_table& t, side_table::list l) {
+    for (std::uint32_t e = l.begin; e < l.end; ++e)
+      if (t.entries[e].choice) return true;
+    return false;
+  }
   // The attacker's part of the round of (A, D) (the fires, the attacker's checks) into the cells,
   // its ends to emit (with emit.mass), its cells' weights times `weight`.
+  // Where the attacker's checks from A1 leave it no choice (its tree one list of outcomes), they
+  // are walked once for all the places its fire reaches, each outcome's row of cells added whole
+  // (where walked once a place, each add was a scattered one).
   template <class Emit>
   void attacker_part(std::uint32_t A, std::uint32_t D, bool first, double weight, Emit& emit) {
     const side_table &ua = table(rd::attacker), &ud = table(rd::defender);
     defender_fire(ua, ud, A, D, first, 1.0, emit, [&](std::uint32_t A1, double w) {
+      if (const std::uint32_t root = ua.hroot[A1]; root == no_index || !chooses(ua, ua.lists[root])) {
+        // (the fire's weight by place, and the places it reached, in its order)
+        reached_.clear();
+        attacker_fire(ua, ud, A1, D, first, w, emit, [&](std::uint32_t, std::uint32_t place, double w2) {
+          by_place_[place] = w2;
+          reached_.push_back(place);
+        });
+        auto leaf = [&](std::uint32_t A2, double leaf_w, bool flat) {
+          if (ua.sum[A2].line_units == 0) {
+            for (const std::uint32_t place : reached_) {
+              const double w3 = flat ? by_place_[place] * leaf_w : by_place_[place];
+              emit.retreat(rd::attacker, true, {A2, false}, {ud.hit_option[place0_ + place], true}, w3);
+            }
+            return;
+          }
+          emit.outcomes += reached_.size();
+          double* cells = row_of(A2);
+          if (cells[0] == 0.0 && by_place_[0] != 0.0) unhit_.push_back(A2);
+          for (const std::uint32_t place : reached_)
+            cells[place] += weight * (flat ? by_place_[place] * leaf_w : by_place_[place]);
+        };
+        if (root == no_index) {
+          leaf(ua.hleaf[A1], 1.0, false);
+        } else {
+          const side_table::list l = ua.lists[root];
+          for (std::uint32_t e = l.begin; e < l.end; ++e) leaf(ua.entries[e].to, ua.entries[e].w, true);
+        }
+        for (const std::uint32_t place : reached_) by_place_[place] = 0.0;
+        return;
+      }
       attacker_fire(ua, ud, A1, D, first, w, emit, [&](std::uint32_t D1, std::uint32_t place, double w2) {
         attacker_morale(ua, A1, D1, place, w2, emit, [&](std::uint32_t A2, double w3) {
           ++emit.outcomes;
@@ -931,6 +977,8 @@ class outcome_chain {
   std::vector<std::uint32_t> gather_row_, gathered_, unhit_;
   std::vector<double> cells_;
   std::uint32_t place0_ = 0, places_ = 0;
+  std::vector<double> by_place_;        // attacker_part's: the attacker's fire's weight by place (0 between)
+  std::vector<std::uint32_t> reached_;  // and the places it reached
   std::size_t gathered_bytes_ = 0;
   // replay's: by (attacker state, place) of the open column its cell's span (no_index: not played
   // yet), the spans, their outcomes.
