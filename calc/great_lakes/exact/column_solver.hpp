@@ -219,8 +219,8 @@ class column_solver {
   void rounds_in_window(std::size_t window, std::vector<double>& present, std::vector<double>& last) const;
 
   // The attacker's moves under a solved allocation (allocation_) that takes another option than the
-  // rulings' for some hit count: the fire, the options by hits, and the moves from the part and from each of
-  // its places (in place order) under the column's fire.
+  // rulings' for some hit count: the fire, the options by hits, and the moves from the part and from
+  // each of its places (in place order) under that fire.
   struct solved_moves {
     int fire = 0;
     std::vector<int> options;
