@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdint>
+#include <deque>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -201,7 +202,7 @@ class outcome_chain {
            memos_.bytes() + gather_row_.capacity() * sizeof(std::uint32_t) + gathered_bytes_ +
            (gathered_.capacity() + unhit_.capacity() + cell_at_.capacity() + reached_.capacity()) *
                sizeof(std::uint32_t) +
-           by_place_.capacity() * sizeof(double) + cell_spans_.capacity() * sizeof(cell_span) +
+           by_place_.capacity() * sizeof(double) + groups_bytes() + cell_spans_.capacity() * sizeof(cell_span) +
            cell_moves_.capacity() * sizeof(cell_move) + run_doubles_ * sizeof(double) +
            runs_.capacity() * sizeof(tallied_run) +
            (unhit_runs_.capacity() + hit_runs_.capacity()) * sizeof(std::uint32_t);
@@ -258,15 +259,68 @@ class outcome_chain {
   }
 
   // 3. The attacker's morale checks and rerolls (GL 11.24-11.27) from A1, the defender in hit state
-  // D1 (at `place` of its column, whose MD memos_.md holds): checked(A2, w) where its line stands.
+  // at each of `places` of its column (whose MD memos_.md holds), the fire's weight there in
+  // by_place_: checked(A2, its places, the outcome's weight, false where the checks have one
+  // outcome: the fire's weight alone) where its line stands. The tree is
+  // walked once for all the places: where a reroll's choice differs by place (it reads the
+  // defender's hit state), the places go on in groups, one a choice.
   template <class Emit, class Checked>
-  void attacker_morale(const side_table& ua, std::uint32_t A1, std::uint32_t D1, std::uint32_t place, double weight,
-                       Emit& emit, Checked&& checked_to) {
-    const std::uint32_t a1 = game_.hit_fold_of(ua, A1);
-    checked(ua, game_.att_, A1, a1, weight, place, [&](std::uint32_t A2, std::uint32_t, double w) {
-      if (ua.sum[A2].line_units == 0) return emit.retreat(rd::attacker, true, {A2, false}, {D1, true}, w);
-      checked_to(A2, w);
-    });
+  void attacker_checks(const side_table& ua, std::uint32_t A1, const std::vector<std::uint32_t>& places, Emit& emit,
+                       Checked&& checked_to) {
+    auto leaf = [&](std::uint32_t A2, const std::vector<std::uint32_t>& at, double w, bool weighed) {
+      if (ua.sum[A2].line_units > 0) return checked_to(A2, at, w, weighed);
+      for (const std::uint32_t place : at)  // GL 12.1: the line gone, under the defender's fire
+        emit.retreat(rd::attacker, true, {A2, false}, {table(rd::defender).hit_option[place0_ + place], true},
+                     weighed ? by_place_[place] * w : by_place_[place]);
+    };
+    if (places.empty()) return;
+    if (ua.hroot[A1] == no_index) return leaf(ua.hleaf[A1], places, 1.0, false);
+    walk_grouped(ua, A1, ua.hroot[A1], no_index, places, 0, leaf);
+  }
+  // The attacker's tree list ul of hit state A1 (fl: the folded tree's, no_index: not read yet; the
+  // two have one shape, and the folded one holds the choices) walked for `places`.
+  template <class Leaf>
+  void walk_grouped(const side_table& u, std::uint32_t A1, std::uint32_t ul, std::uint32_t fl,
+                    const std::vector<std::uint32_t>& places, std::size_t depth, Leaf& leaf) {
+    const side_table& f = game_.att_;
+    const side_table::list us = u.lists[ul];
+    side_table::list fs;
+    bool folded = false;  // (read where a choice is met: most lists hold none)
+    for (std::uint32_t e = 0; e < us.end - us.begin; ++e) {
+      const side_table::entry& ue = u.entries[us.begin + e];
+      if (!ue.choice) {
+        leaf(ue.to, places, ue.w, true);
+        continue;
+      }
+      if (!folded) {
+        if (fl == no_index) fl = f.hroot[game_.hit_fold_of(u, A1)];
+        fs = f.lists[fl];
+        if (us.end - us.begin != fs.end - fs.begin) throw std::logic_error("optimal play: folded morale checks differ");
+        folded = true;
+      }
+      const std::uint32_t node = f.entries[fs.begin + e].to;
+      if (groups_.size() <= depth) groups_.resize(depth + 1);
+      choice_group& g = groups_[depth];
+      const std::uint8_t* row = reroll_row(f, node);
+      g.kinds.clear();
+      bool one = true;
+      for (const std::uint32_t place : places) {
+        g.kinds.push_back(row[place]);
+        one = one && g.kinds.back() == g.kinds.front();
+      }
+      if (one) {  // (every place takes the same reroll: no groups to make)
+        const std::uint32_t k = g.kinds.front();
+        walk_grouped(u, A1, u.nodes[ue.to].first + k, f.nodes[node].first + k, places, depth + 1, leaf);
+        continue;
+      }
+      for (std::uint32_t k = 0; k < f.nodes[node].options; ++k) {
+        g.places.clear();
+        for (std::size_t i = 0; i < places.size(); ++i)
+          if (g.kinds[i] == k) g.places.push_back(places[i]);
+        if (!g.places.empty())
+          walk_grouped(u, A1, u.nodes[ue.to].first + k, f.nodes[node].first + k, g.places, depth + 1, leaf);
+      }
+    }
   }
 
   // 4. The defender's checks from D1, the attacker after its checks in A2; then the voluntary
@@ -348,6 +402,10 @@ class outcome_chain {
   // 18.7 on the Niagara 3 v 3 with every choice optimal; a scalar walk each cost more than the
   // vector walk's lanes left unread.)
   std::uint32_t reroll_choice(const side_table& f, std::uint32_t node, std::uint32_t other) {
+    return reroll_row(f, node)[other];
+  }
+  // The node's row of choices (valid until another node's row is made).
+  const std::uint8_t* reroll_row(const side_table& f, std::uint32_t node) {
     const auto side = static_cast<std::size_t>(f.side);
     column_work& cw = memos_.md;
     std::vector<std::uint8_t>& choices = memos_.reroll[side];
@@ -381,7 +439,7 @@ class outcome_chain {
           }
       }
     }
-    return choices[row + other];
+    return choices.data() + row;
   }
 
   // A defender state's pairs, by attacker state: the mass that reached each (0: none yet), and where
@@ -514,6 +572,11 @@ class outcome_chain {
     places_ = ud.hit_begin[ud.hits_begin[D] + static_cast<std::uint32_t>(ud.sum[D].alive_sp) + 1] - place0_;
     if (by_place_.size() < places_) by_place_.resize(places_, 0.0);
   }
+  std::size_t groups_bytes() const {
+    std::size_t b = groups_.size() * sizeof(groups_[0]);
+    for (const auto& g : groups_) b += g.kinds.capacity() + g.places.capacity() * sizeof(std::uint32_t);
+    return b;
+  }
   // A2's row of cells, made where it has none yet.
   double* row_of(std::uint32_t A2) {
     std::uint32_t& row = gather_row_[A2];
@@ -524,62 +587,30 @@ class outcome_chain {
     }
     return &cells_[std::size_t{row} * places_];
   }
-  void gather(std::uint32_t A2, std::uint32_t place, double mass) {
-    double& cell = row_of(A2)[place];
-    if (place == 0 && cell == 0.0) unhit_.push_back(A2);
-    cell += mass;
-  }
-  // Whether a morale tree's list holds a choice (a reroll the solved play makes).
-  static bool chooses(const side_table& t, side_table::list l) {
-    for (std::uint32_t e = l.begin; e < l.end; ++e)
-      if (t.entries[e].choice) return true;
-    return false;
-  }
   // The attacker's part of the round of (A, D) (the fires, the attacker's checks) into the cells,
-  // its ends to emit (with emit.mass), its cells' weights times `weight`.
-  // Where the attacker's checks from A1 leave it no choice (its tree one list of outcomes), they
-  // are walked once for all the places its fire reaches, each outcome's row of cells added whole
-  // (where walked once a place, each add was a scattered one).
+  // its ends to emit (with emit.mass), its cells' weights times `weight`. The attacker's fire from
+  // each hit state is placed first, then its checks walked once for all the places it reached
+  // (where walked once a place, each outcome was a scattered add; now it adds along its row).
   template <class Emit>
   void attacker_part(std::uint32_t A, std::uint32_t D, bool first, double weight, Emit& emit) {
     const side_table &ua = table(rd::attacker), &ud = table(rd::defender);
     defender_fire(ua, ud, A, D, first, 1.0, emit, [&](std::uint32_t A1, double w) {
-      if (const std::uint32_t root = ua.hroot[A1]; root == no_index || !chooses(ua, ua.lists[root])) {
-        // (the fire's weight by place, and the places it reached, in its order)
-        reached_.clear();
-        attacker_fire(ua, ud, A1, D, first, w, emit, [&](std::uint32_t, std::uint32_t place, double w2) {
-          by_place_[place] = w2;
-          reached_.push_back(place);
-        });
-        auto leaf = [&](std::uint32_t A2, double leaf_w, bool flat) {
-          if (ua.sum[A2].line_units == 0) {
-            for (const std::uint32_t place : reached_) {
-              const double w3 = flat ? by_place_[place] * leaf_w : by_place_[place];
-              emit.retreat(rd::attacker, true, {A2, false}, {ud.hit_option[place0_ + place], true}, w3);
-            }
-            return;
-          }
-          emit.outcomes += reached_.size();
-          double* cells = row_of(A2);
-          if (cells[0] == 0.0 && by_place_[0] != 0.0) unhit_.push_back(A2);
-          for (const std::uint32_t place : reached_)
-            cells[place] += weight * (flat ? by_place_[place] * leaf_w : by_place_[place]);
-        };
-        if (root == no_index) {
-          leaf(ua.hleaf[A1], 1.0, false);
-        } else {
-          const side_table::list l = ua.lists[root];
-          for (std::uint32_t e = l.begin; e < l.end; ++e) leaf(ua.entries[e].to, ua.entries[e].w, true);
-        }
-        for (const std::uint32_t place : reached_) by_place_[place] = 0.0;
-        return;
-      }
-      attacker_fire(ua, ud, A1, D, first, w, emit, [&](std::uint32_t D1, std::uint32_t place, double w2) {
-        attacker_morale(ua, A1, D1, place, w2, emit, [&](std::uint32_t A2, double w3) {
-          ++emit.outcomes;
-          gather(A2, place, weight * w3);
-        });
+      reached_.clear();
+      attacker_fire(ua, ud, A1, D, first, w, emit, [&](std::uint32_t, std::uint32_t place, double w2) {
+        by_place_[place] = w2;
+        reached_.push_back(place);
       });
+      attacker_checks(ua, A1, reached_, emit,
+                      [&](std::uint32_t A2, const std::vector<std::uint32_t>& at, double leaf_w, bool weighed) {
+                        emit.outcomes += at.size();
+                        double* cells = row_of(A2);
+                        for (const std::uint32_t place : at) {
+                          double& cell = cells[place];
+                          if (place == 0 && cell == 0.0) unhit_.push_back(A2);
+                          cell += weight * (weighed ? by_place_[place] * leaf_w : by_place_[place]);
+                        }
+                      });
+      for (const std::uint32_t place : reached_) by_place_[place] = 0.0;
     });
   }
   // The defender's part for the cells against the unhit defender (unhit: those of place 0 only,
@@ -979,6 +1010,13 @@ class outcome_chain {
   std::uint32_t place0_ = 0, places_ = 0;
   std::vector<double> by_place_;        // attacker_part's: the attacker's fire's weight by place (0 between)
   std::vector<std::uint32_t> reached_;  // and the places it reached
+  // walk_grouped's: by depth, the places of one choice (a deque: growing it keeps the groups of the
+  // depths above, which the walk holds, where they are).
+  struct choice_group {
+    std::vector<std::uint8_t> kinds;    // by place walked: its choice
+    std::vector<std::uint32_t> places;  // the places of one choice
+  };
+  std::deque<choice_group> groups_;
   std::size_t gathered_bytes_ = 0;
   // replay's: by (attacker state, place) of the open column its cell's span (no_index: not played
   // yet), the spans, their outcomes.
