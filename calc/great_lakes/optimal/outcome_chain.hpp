@@ -260,10 +260,10 @@ class outcome_chain {
 
   // 3. The attacker's morale checks and rerolls (GL 11.24-11.27) from A1, the defender in hit state
   // at each of `places` of its column (whose MD memos_.md holds), the fire's weight there in
-  // by_place_: checked(A2, its places, the outcome's weight, false where the checks have one
-  // outcome: the fire's weight alone) where its line stands. The tree is
-  // walked once for all the places: where a reroll's choice differs by place (it reads the
-  // defender's hit state), the places go on in groups, one a choice.
+  // by_place_: checked_to(A2, its places, the outcome's weight, false where the checks have one
+  // outcome: the fire's weight alone) where its line stands. The tree is walked once for all the
+  // places: where a reroll's choice differs by place (it reads the defender's hit state), the
+  // places go on in groups, one a choice.
   template <class Emit, class Checked>
   void attacker_checks(const side_table& ua, std::uint32_t A1, const std::vector<std::uint32_t>& places, Emit& emit,
                        Checked&& checked_to) {
