@@ -260,21 +260,21 @@ class outcome_chain {
 
   // 3. The attacker's morale checks and rerolls (GL 11.24-11.27) from A1, the defender in hit state
   // at each of `places` of its column (whose MD memos_.md holds), the fire's weight there in
-  // by_place_: checked_to(A2, its places, the outcome's weight, false where the checks have one
-  // outcome: the fire's weight alone) where its line stands. The tree is walked once for all the
-  // places: where a reroll's choice differs by place (it reads the defender's hit state), the
-  // places go on in groups, one a choice.
+  // by_place_: checked_to(A2, its places, the outcome's weight) where its line stands (a hit state
+  // with one outcome: weight 1). The tree is walked once for all the places: where a reroll's
+  // choice differs by place (it reads the defender's hit state), the places go on in groups, one a
+  // choice.
   template <class Emit, class Checked>
   void attacker_checks(const side_table& ua, std::uint32_t A1, const std::vector<std::uint32_t>& places, Emit& emit,
                        Checked&& checked_to) {
-    auto leaf = [&](std::uint32_t A2, const std::vector<std::uint32_t>& at, double w, bool weighed) {
-      if (ua.sum[A2].line_units > 0) return checked_to(A2, at, w, weighed);
+    auto leaf = [&](std::uint32_t A2, const std::vector<std::uint32_t>& at, double w) {
+      if (ua.sum[A2].line_units > 0) return checked_to(A2, at, w);
       for (const std::uint32_t place : at)  // GL 12.1: the line gone, under the defender's fire
         emit.retreat(rd::attacker, true, {A2, false}, {table(rd::defender).hit_option[place0_ + place], true},
-                     weighed ? by_place_[place] * w : by_place_[place]);
+                     by_place_[place] * w);
     };
     if (places.empty()) return;
-    if (ua.hroot[A1] == no_index) return leaf(ua.hleaf[A1], places, 1.0, false);
+    if (ua.hroot[A1] == no_index) return leaf(ua.hleaf[A1], places, 1.0);
     walk_grouped(ua, A1, ua.hroot[A1], no_index, places, 0, leaf);
   }
   // The attacker's tree list ul of hit state A1 (fl: the folded tree's, no_index: not read yet; the
@@ -289,7 +289,7 @@ class outcome_chain {
     for (std::uint32_t e = 0; e < us.end - us.begin; ++e) {
       const side_table::entry& ue = u.entries[us.begin + e];
       if (!ue.choice) {
-        leaf(ue.to, places, ue.w, true);
+        leaf(ue.to, places, ue.w);
         continue;
       }
       if (!folded) {
@@ -601,13 +601,13 @@ class outcome_chain {
         reached_.push_back(place);
       });
       attacker_checks(ua, A1, reached_, emit,
-                      [&](std::uint32_t A2, const std::vector<std::uint32_t>& at, double leaf_w, bool weighed) {
+                      [&](std::uint32_t A2, const std::vector<std::uint32_t>& at, double leaf_w) {
                         emit.outcomes += at.size();
                         double* cells = row_of(A2);
                         for (const std::uint32_t place : at) {
                           double& cell = cells[place];
                           if (place == 0 && cell == 0.0) unhit_.push_back(A2);
-                          cell += weight * (weighed ? by_place_[place] * leaf_w : by_place_[place]);
+                          cell += weight * (by_place_[place] * leaf_w);
                         }
                       });
       for (const std::uint32_t place : reached_) by_place_[place] = 0.0;
