@@ -68,39 +68,38 @@ void column_solver::prepare() {
   for (int d : d_.dice) d_most = std::max(d_most, d);
   a_moves_.resize(static_cast<std::size_t>(d_most) + 1);
   a_part_moves_.resize(static_cast<std::size_t>(d_most) + 1);
-  // A side's moves under `fire` dice from each state (by place) and each part (by rank), targets
-  // mapped by `place` and `rank`; the attacker's keep the dice it fires next.
+  // A side's moves under `fire` dice from each part (by rank) that `wanted` names and each of its
+  // states (by place), targets mapped by `place` and `rank`; the attacker's keep the dice it fires
+  // next.
   auto list_moves = [](const side_states& s, const side_order& o, int fire, bool keep_dice, auto&& place, auto&& rank,
-                       std::vector<std::vector<side_move>>& moves, std::vector<std::vector<side_move>>& part_moves) {
+                       std::vector<std::vector<side_move>>& moves, std::vector<std::vector<side_move>>& part_moves,
+                       auto&& wanted) {
     moves.resize(s.states.size());
-    for (std::uint32_t at = 0; at < s.states.size(); ++at)
-      moves[at] = moves_under_fire(s, o.state_at[at], fire, keep_dice, place);
     part_moves.resize(s.example.size());
-    for (std::uint32_t k = 0; k < s.example.size(); ++k)
+    for (std::uint32_t k = 0; k < s.example.size(); ++k) {
+      if (!wanted(k)) continue;
       part_moves[k] = moves_under_fire(s, o.example_of_rank(k), fire, keep_dice, rank);
+      for (std::uint32_t at = o.part_begin[k]; at < o.part_begin[k + 1]; ++at)
+        moves[at] = moves_under_fire(s, o.state_at[at], fire, keep_dice, place);
+    }
   };
-  // The attacker's listed moves under each fire the defender has, where some pair takes the
-  // rulings' allocation there (every pair, but where a solved allocation takes another).
+  auto every = [](std::uint32_t) { return true; };
+  // The attacker's under each fire the defender has, where some pair takes the rulings' allocation
+  // (every part, but where a solved allocation takes another there).
   std::vector<std::vector<std::uint8_t>> rulings_taken(static_cast<std::size_t>(d_most) + 1);
   if (allocation_) list_solved_moves(rulings_taken);
   for (int f : d_.dice) {
     const auto fire = static_cast<std::size_t>(f);
     if (!a_part_moves_[fire].empty()) continue;
-    a_moves_[fire].resize(a_states_);
-    a_part_moves_[fire].resize(a_parts_);
-    for (std::uint32_t k = 0; k < a_parts_; ++k) {
-      if (allocation_ && !rulings_taken[fire][k]) continue;
-      a_part_moves_[fire][k] = moves_under_fire(a_, ao_.example_of_rank(k), f, true, a_rank);
-      for (std::uint32_t at = ao_.part_begin[k]; at < ao_.part_begin[k + 1]; ++at)
-        a_moves_[fire][at] = moves_under_fire(a_, ao_.state_at[at], f, true, a_place);
-    }
+    auto taken = [&](std::uint32_t k) { return !allocation_ || rulings_taken[fire][k] != 0; };
+    list_moves(a_, ao_, f, true, a_place, a_rank, a_moves_[fire], a_part_moves_[fire], taken);
   }
   auto d_rank = [&](std::uint32_t s) { return do_.part_rank[d_.part[s]]; };
   d_moves_.resize(static_cast<std::size_t>(a_dice_count_));
   d_part_moves_.resize(static_cast<std::size_t>(a_dice_count_));
   for (int n = 0; n < a_dice_count_; ++n) {
     const auto at = static_cast<std::size_t>(n);
-    list_moves(d_, do_, n, false, d_place, d_rank, d_moves_[at], d_part_moves_[at]);
+    list_moves(d_, do_, n, false, d_place, d_rank, d_moves_[at], d_part_moves_[at], every);
   }
   d_part_line_.resize(d_parts_);
   d_part_line_units_.resize(d_parts_);
